@@ -1,0 +1,3 @@
+from bgkit.cli import main
+
+main()

@@ -1,0 +1,288 @@
+"""The command line: parses arguments and calls the rest. No game logic lives here.
+
+Conventions (DESIGN.md §6): data on stdout, messages and progress on stderr; exit 0 on success,
+2 on bad input (one line naming the problem, no traceback), 1 on anything else.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from bgkit import __version__
+from bgkit.errors import BadInput
+
+app = typer.Typer(
+    name="bgkit",
+    help="Board games at the shell: score a finished game, generate seeded setups, play with bots.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class SetupFormat(str, Enum):
+    text = "text"
+    json = "json"
+    toml = "toml"
+
+
+class ChanceMode(str, Enum):
+    random = "random"
+    table = "table"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"bgkit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+) -> None:
+    """Board games at the shell: score a finished game, generate seeded setups, play with bots."""
+
+
+def _registry():
+    from bgkit.plugins import get_registry
+
+    return get_registry()
+
+
+def _load_game(game_id: str, data: Optional[Path] = None):
+    info = _registry().game(game_id)
+    if data is not None and not data.is_file():
+        raise BadInput(f"no such data file: {data}")
+    return info.load(data)
+
+
+DATA_HELP = "Your own component data (TOML) in place of the shipped tables; see the game's README."
+
+
+@app.command()
+def games(
+    format: Format = typer.Option(Format.text, "--format", help="text (a table) or json."),
+    json_: bool = typer.Option(False, "--json", help="Same as --format json."),
+) -> None:
+    """List installed games: players, version, whether they can be played, data status."""
+    from bgkit import render
+
+    rows = [
+        {
+            "id": info.id,
+            "name": info.name,
+            "players": f"{info.min_players}-{info.max_players}",
+            "min_players": info.min_players,
+            "max_players": info.max_players,
+            "playable": info.playable,
+            "version": info.version,
+            "plugin": info.plugin,
+            "data_status": info.data_status,
+            "data_note": info.data_note,
+        }
+        for info in _registry().games.values()
+    ]
+    if json_ or format is Format.json:
+        render.print_json(rows)
+    elif rows:
+        render.stdout().print(render.games_table(rows))
+    else:
+        render.stderr().print("No games installed. Install a game plugin, e.g. pip install -e plugins/bgkit-burgundy")
+
+
+@app.command()
+def plugins(
+    format: Format = typer.Option(Format.text, "--format", help="text (a table) or json."),
+    json_: bool = typer.Option(False, "--json", help="Same as --format json."),
+) -> None:
+    """List loaded plugins, the hooks each implements, versions, and plugins that failed to load."""
+    from bgkit import render
+
+    rows = _registry().plugin_rows()
+    if json_ or format is Format.json:
+        render.print_json(rows)
+    else:
+        render.stdout().print(render.plugins_table(rows))
+
+
+@app.command()
+def setup(
+    game: str = typer.Argument(..., help="Game id (see bgkit games)."),
+    players: int = typer.Option(..., "-p", "--players", help="Number of players."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed; without it one is chosen and printed."),
+    option: List[str] = typer.Option([], "--option", help="Game option NAME=VALUE (repeatable)."),
+    format: SetupFormat = typer.Option(SetupFormat.text, "--format", help="text, json or toml."),
+    count: bool = typer.Option(False, "--count", help="Print the number of distinct setups instead."),
+    data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+) -> None:
+    """Generate a seeded, reproducible random setup to lay out at the table."""
+    from bgkit import render, setups
+
+    the_game = _load_game(game, data)
+    options = setups.parse_options(the_game, option)
+    if count:
+        doc = setups.count_document(the_game, players, options)
+        if format is SetupFormat.text:
+            render.stdout().print(
+                f"{the_game.info.name}, {players} players, options {_options_text(options)}: "
+                f"{doc['count']:,} distinct setups (log10 {doc['log10']})"
+            )
+        else:
+            _print_doc(doc, format)
+        return
+    seed = setups.check_seed(setups.new_seed() if seed is None else seed)
+    doc = setups.setup_document(the_game, players, seed, options, setups.make_setup(the_game, players, seed, options))
+    if format is SetupFormat.text:
+        console = render.stdout()
+        console.print(
+            f"[bold]{the_game.info.name}[/bold] — {players} players — seed {seed} — options {_options_text(options)}"
+        )
+        console.print(the_game.render_setup(doc["setup"]))
+        console.print(f"Repeat with: bgkit setup {game} -p {players} --seed {seed}" + "".join(
+            f" --option {k}={v}" for k, v in options.items()))
+    else:
+        _print_doc(doc, format)
+
+
+def _options_text(options: dict[str, str]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items()) or "none"
+
+
+def _print_doc(doc: dict, format: SetupFormat) -> None:
+    from bgkit import render
+
+    if format is SetupFormat.json:
+        render.print_json(doc)
+    else:
+        import tomli_w
+
+        sys.stdout.write(tomli_w.dumps(_toml_ready(doc)))
+
+
+def _toml_ready(value):
+    """TOML has no null: drop None values from a document before writing it."""
+    if isinstance(value, dict):
+        return {str(k): _toml_ready(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_toml_ready(v) for v in value]
+    return value
+
+
+@app.command()
+def score(
+    game: str = typer.Argument(..., help="Game id (see bgkit games)."),
+    sheet: Optional[str] = typer.Argument(None, help="Score sheet (TOML), or - for stdin. Omit to be asked."),
+    template: bool = typer.Option(False, "--template", help="Write an empty sheet with every field explained."),
+    players: Optional[int] = typer.Option(None, "-p", "--players", help="Players (for --template or prompting)."),
+    format: Format = typer.Option(Format.text, "--format", help="text (a table) or json."),
+    data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+) -> None:
+    """Score a finished game from a sheet: categories, totals, ranking and the deciding tie-breaker."""
+    from bgkit import render, sheets
+    from bgkit.plugins import get_registry
+
+    the_game = _load_game(game, data)
+    if template:
+        if players is None:
+            raise BadInput("--template needs the number of players: -p N")
+        sys.stdout.write(sheets.template(the_game, players))
+        return
+    if sheet is None:
+        if not render.interactive():
+            raise BadInput("give a sheet file (or - for stdin); to be asked field by field, run this in a terminal")
+        if players is None:
+            players = typer.prompt("Number of players", type=int)
+        console = render.stderr()
+        the_sheet = sheets.ask_sheet(the_game, players, lambda q: typer.prompt(q, default="", show_default=False), console.print)
+    else:
+        the_sheet = sheets.read_sheet(the_game, sheet)
+    result = get_registry().pm.hook.bgkit_score(game=the_game, sheet=the_sheet)
+    if format is Format.json:
+        render.print_json(result.to_dict())
+    else:
+        render.print_score(result, render.stdout())
+    if sheet is None and typer.confirm("Save this sheet?", default=True, err=True):
+        path = Path(typer.prompt("File name", default=f"{game}-sheet.toml", err=True))
+        from bgkit.savefile import write_atomic
+
+        write_atomic(path, sheets.dump_sheet(the_sheet))
+        render.stderr().print(f"Saved {path}")
+
+
+@app.command()
+def play(
+    game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
+    seats: Optional[List[str]] = typer.Argument(
+        None, help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T]."
+    ),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
+    games: int = typer.Option(1, "--games", min=1, help="Games to play (seats rotate between games)."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes for many games."),
+    option: List[str] = typer.Option([], "--option", help="Game option NAME=VALUE (repeatable)."),
+    format: Format = typer.Option(Format.text, "--format", help="text or json (JSON Lines, summary last)."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every decision."),
+    log: Optional[Path] = typer.Option(None, "--log", help="Write the game's log (for bgkit replay) here."),
+    chance: ChanceMode = typer.Option(ChanceMode.random, "--chance", help="random, or table: type the dice/draws."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game."),
+    data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+) -> None:
+    """Play a game: humans at the terminal, bots, or many bot games in a row with statistics."""
+    from bgkit import play as playing
+
+    if resume is not None:
+        playing.resume_game(resume, save=save or resume, log=log, chance=chance.value, format=format.value)
+        return
+    if game is None:
+        raise BadInput("name a game (see bgkit games), or --resume FILE")
+    the_game = _load_game(game, data)
+    playing.play_command(
+        the_game,
+        list(seats or []),
+        seed=seed,
+        games=games,
+        jobs=jobs,
+        options=option,
+        format=format.value,
+        save=save,
+        log=log,
+        chance=chance.value,
+        data=data,
+    )
+
+
+@app.command()
+def replay(
+    log: Path = typer.Argument(..., help="A game log or save file."),
+    verify: bool = typer.Option(False, "--verify", help="Check every action and the recorded result; exit 2 if not."),
+    format: Format = typer.Option(Format.text, "--format", help="text or json."),
+) -> None:
+    """Replay a logged game move by move, or verify it."""
+    from bgkit import play as playing
+
+    playing.replay_command(log, verify=verify, format=format.value)
+
+
+def main() -> None:
+    """Entry point: run the app, turning bad input into one line and exit code 2."""
+    try:
+        app()
+    except BadInput as exc:
+        print(error_line(exc), file=sys.stderr)
+        sys.exit(2)
+
+
+def error_line(exc: BadInput) -> str:
+    """The one line a person sees for bad input."""
+    return f"bgkit: error: {exc}"

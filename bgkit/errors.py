@@ -1,0 +1,32 @@
+"""Errors a person caused and can fix: the CLI prints them as one line and exits 2."""
+
+from __future__ import annotations
+
+
+class BadInput(Exception):
+    """Bad input from the user: unknown game, wrong player count, a malformed sheet, ...
+
+    ``where`` names the place, e.g. ``"sheet.toml:12"``; it is put in front of the message.
+    """
+
+    def __init__(self, message: str, where: str | None = None):
+        self.message = message
+        self.where = where
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class SheetError(BadInput):
+    """A score sheet field is unknown, missing, wrongly typed or impossible.
+
+    ``field`` is the field's name and ``player`` its player's index (None for a sheet-wide field);
+    the sheet reader fills in the file and line.
+    """
+
+    def __init__(self, message: str, field: str | None = None, player: int | None = None):
+        self.field = field
+        self.player = player
+        super().__init__(message)
+
+
+class DataError(BadInput):
+    """A component data file (shipped, or loaded with ``--data``) is malformed."""

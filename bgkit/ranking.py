@@ -1,0 +1,120 @@
+"""A scored game: per-player categories, totals, ranking and the tie-breaker that decided.
+
+Every game builds its :class:`ScoreResult` with :func:`rank`, so the tie-break chain is applied
+and reported the same way everywhere (BG Stats style: total first, then the game's chain, then a
+shared place).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """One link of a game's tie-break chain: ``label`` is printed when it decides."""
+
+    label: str
+    values: Sequence[float]
+    higher_wins: bool = True
+
+
+@dataclass
+class ScoreResult:
+    """The outcome of scoring a sheet.
+
+    ``table[p][category]`` are points (or counts, for games not won on points) in ``categories``
+    order; ``ranks`` start at 1 and tied players share a rank; ``winners`` may be empty when the
+    rules give no winner; ``decided_by`` says what separated the winner (or why it is shared).
+    """
+
+    game: str
+    names: list[str]
+    categories: list[str]
+    table: list[dict[str, float]]
+    totals: list[float]
+    ranks: list[int]
+    winners: list[int]
+    decided_by: str
+    tiebreaks: list[TieBreak] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    total_label: str = "total"
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "categories": self.categories,
+            "players": [
+                {
+                    "name": name,
+                    "scores": self.table[i],
+                    self.total_label: self.totals[i],
+                    "rank": self.ranks[i],
+                    "winner": i in self.winners,
+                    "tiebreaks": {tb.label: tb.values[i] for tb in self.tiebreaks},
+                }
+                for i, name in enumerate(self.names)
+            ],
+            "winners": [self.names[i] for i in self.winners],
+            "decided_by": self.decided_by,
+            "notes": self.notes,
+        }
+
+
+def rank(totals: Sequence[float], tiebreaks: Sequence[TieBreak] = ()) -> tuple[list[int], list[int], str]:
+    """Rank players by total, then by each tie-breaker in turn.
+
+    Returns ``(ranks, winners, decided_by)``. Players equal on the total and every tie-breaker
+    share a rank; ``decided_by`` names the first criterion that separated the leaders, or says
+    the win is shared.
+    """
+    n = len(totals)
+
+    def key(i: int) -> tuple:
+        return (totals[i],) + tuple(tb.values[i] if tb.higher_wins else -tb.values[i] for tb in tiebreaks)
+
+    keys = [key(i) for i in range(n)]
+    ranks = [1 + sum(1 for j in range(n) if keys[j] > keys[i]) for i in range(n)]
+    winners = [i for i in range(n) if ranks[i] == 1]
+
+    return ranks, winners, _deciding_criterion(totals, tiebreaks)
+
+
+def _deciding_criterion(totals: Sequence[float], tiebreaks: Sequence[TieBreak]) -> str:
+    if len(totals) < 2:
+        return "only player"
+    leaders = [i for i in range(len(totals)) if totals[i] == max(totals)]
+    if len(leaders) == 1:
+        return "highest total"
+    for tb in tiebreaks:
+        best = (max if tb.higher_wins else min)(tb.values[i] for i in leaders)
+        leaders = [i for i in leaders if tb.values[i] == best]
+        if len(leaders) == 1:
+            return f"tie-break: {tb.label}"
+    return f"shared win: {len(leaders)} players tied on the total and every tie-breaker"
+
+
+def build_result(
+    game: str,
+    names: Sequence[str],
+    table: list[dict[str, float]],
+    tiebreaks: Sequence[TieBreak] = (),
+    notes: Sequence[str] = (),
+) -> ScoreResult:
+    """Total the categories of ``table`` (in the order of its first row) and rank the players."""
+    categories = list(table[0]) if table else []
+    totals = [sum(row.values()) for row in table]
+    ranks, winners, decided_by = rank(totals, tiebreaks)
+    return ScoreResult(
+        game=game,
+        names=list(names),
+        categories=categories,
+        table=table,
+        totals=totals,
+        ranks=ranks,
+        winners=winners,
+        decided_by=decided_by,
+        tiebreaks=list(tiebreaks),
+        notes=list(notes),
+    )

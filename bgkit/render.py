@@ -1,0 +1,90 @@
+"""Drawing for people (rich) and printing for scripts (JSON): the only place output is formatted."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from bgkit.ranking import ScoreResult
+
+
+def stdout() -> Console:
+    return Console(highlight=False, soft_wrap=False)
+
+
+def stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def print_json(data: Any) -> None:
+    """One JSON document (or one JSON Lines record) on stdout."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def interactive() -> bool:
+    """Whether we may prompt: stdin is a terminal (never prompt a pipe or CI)."""
+    return sys.stdin.isatty() and os.environ.get("CI") is None
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def score_table(result: ScoreResult) -> Table:
+    """Per-player × per-category table with totals, tie-break values and ranks."""
+    table = Table(title=f"{result.game} — final scores", title_justify="left")
+    table.add_column("category")
+    for index, name in enumerate(result.names):
+        table.add_column(name + (" ★" if index in result.winners else ""), justify="right")
+    for category in result.categories:
+        table.add_row(category, *(_number(row.get(category, 0)) for row in result.table))
+    table.add_section()
+    table.add_row(f"[bold]{result.total_label}[/bold]", *(f"[bold]{_number(t)}[/bold]" for t in result.totals))
+    for tb in result.tiebreaks:
+        table.add_row(f"tie-break: {tb.label}", *(_number(v) for v in tb.values))
+    table.add_row("rank", *(str(r) for r in result.ranks))
+    return table
+
+
+def print_score(result: ScoreResult, console: Console) -> None:
+    console.print(score_table(result))
+    winners = ", ".join(result.names[i] for i in result.winners) or "nobody"
+    console.print(f"Winner: [bold]{winners}[/bold] ({result.decided_by})")
+    for note in result.notes:
+        console.print(f"note: {note}")
+
+
+def games_table(rows: list[dict[str, Any]]) -> Table:
+    table = Table(title="Installed games", title_justify="left")
+    for column in ("id", "name", "players", "play", "version", "data"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(
+            row["id"],
+            row["name"],
+            row["players"],
+            "yes" if row["playable"] else "setup+score",
+            row["version"],
+            row["data_status"] + (f": {row['data_note']}" if row["data_note"] else ""),
+        )
+    return table
+
+
+def plugins_table(rows: list[dict[str, Any]]) -> Table:
+    table = Table(title="Plugins", title_justify="left")
+    for column in ("name", "distribution", "hooks", "status"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(
+            row["name"],
+            row["distribution"],
+            ", ".join(h.removeprefix("bgkit_") for h in row["hooks"]),
+            "[red]failed: " + row["error"] + "[/red]" if row["error"] else "ok",
+        )
+    return table

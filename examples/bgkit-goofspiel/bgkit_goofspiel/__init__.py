@@ -1,0 +1,1 @@
+"""Goofspiel, the example third-party bgkit plugin."""
