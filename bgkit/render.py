@@ -14,7 +14,8 @@ from bgkit.ranking import ScoreResult
 
 
 def stdout() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    """The data console. Piped output gets 120 columns (rich would use 80) so tables stay whole."""
+    return Console(highlight=False, width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)
 
 
 def stderr() -> Console:
@@ -86,5 +87,30 @@ def plugins_table(rows: list[dict[str, Any]]) -> Table:
             row["distribution"],
             ", ".join(h.removeprefix("bgkit_") for h in row["hooks"]),
             "[red]failed: " + row["error"] + "[/red]" if row["error"] else "ok",
+        )
+    return table
+
+
+def tournament_table(summary: dict[str, Any]) -> Table:
+    """The summary of a bot match: one row per seat spec."""
+    table = Table(
+        title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}, "
+        f"mean length {summary['mean_decisions']} decisions",
+        title_justify="left",
+    )
+    for column in ("seat", "games", "wins", "win rate", "95% interval", "mean score", "median score", "mean rank"):
+        table.add_column(column, justify="left" if column == "seat" else "right")
+    for label, row in summary["seats"].items():
+        low, high = row["win_rate_95"]
+        wins = f"{row['wins']}" + (f" ({row['shared_wins']} shared)" if row["shared_wins"] else "")
+        table.add_row(
+            label,
+            str(row["games"]),
+            wins,
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%}–{high:.1%}",
+            f"{row['mean_score']:g}",
+            f"{row['median_score']:g}",
+            f"{row['mean_rank']:g}",
         )
     return table

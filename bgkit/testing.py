@@ -36,3 +36,129 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
     elif result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return CliResult(code, result.stdout, stderr)
+
+
+# -- the conformance suite -------------------------------------------------------------------------
+
+
+def check_setup(game_id: str, players: int, seeds: range = range(3)) -> None:
+    """Setups: same seed same setup, JSON round trip, TOML-writable, count >= 1, sheet template parses."""
+    import json
+    import tomllib
+
+    import tomli_w
+
+    from bgkit.plugins import get_registry
+    from bgkit.setups import make_setup
+    from bgkit.sheets import template
+
+    game = get_registry().game(game_id).load()
+    options = {opt.name: opt.default for opt in game.options}
+    for seed in seeds:
+        first = make_setup(game, players, seed, options)
+        assert first == make_setup(game, players, seed, options), f"seed {seed}: the setup is not reproducible"
+        assert json.loads(json.dumps(first)) == first, f"seed {seed}: the setup does not survive JSON"
+        tomli_w.dumps({"setup": first})
+    assert game.count_setups(players, options) >= 1
+    tomllib.loads(template(game, players))
+
+
+def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0, check_every: int = 7) -> None:
+    """Random playouts of a playable game, checking what every game must guarantee.
+
+    Raises AssertionError naming the seed and the step. Checks: the playout finishes; every
+    listed legal action applies (on every ``check_every``-th state) and has a unique text that
+    parses back; ``to_dict`` survives JSON and ``state_from_dict``; a player's view is the same
+    in every determinisation for that player (it holds nothing they cannot see); the same seed
+    gives the same game; the log replays to the same final state, also through a save file;
+    the final ``scores()`` equal the scored sheet exported from the final state.
+    """
+    import json
+    import random
+    import tempfile
+    from pathlib import Path
+
+    from bgkit.engine import GameLog, replay
+    from bgkit.game import any_to_json
+    from bgkit.plugins import get_registry
+    from bgkit.rules import rules_for
+    from bgkit.savefile import read_json
+
+    check_setup(game_id, players, range(seed, seed + 2))
+    game = get_registry().game(game_id).load()
+    rules = rules_for(game)
+    for offset in range(games):
+        game_seed = seed + offset
+        where = f"{game_id} {players}p seed {game_seed}"
+        match = _random_match(game, players, game_seed)
+        rng = random.Random(game_seed)
+        step = 0
+        while not match.state.is_terminal():
+            state = match.state
+            assert step < 100_000, f"{where}: no end after 100000 steps"
+            if step % check_every == 0:
+                _check_state(game, rules, state, rng, f"{where} step {step}")
+            match.step()
+            step += 1
+        _check_state(game, rules, match.state, rng, f"{where} final")
+        result = match.finish()
+        again = _random_match(game, players, game_seed)
+        again.play()
+        assert again.log.actions == match.log.actions, f"{where}: the same seed gave a different game"
+        final = any_to_json(match.state.to_dict())
+        replayed = replay(game, rules, match.log)
+        assert any_to_json(replayed.to_dict()) == final, f"{where}: replaying the log gives another final state"
+        with tempfile.TemporaryDirectory() as tmp:
+            path = match.save(Path(tmp) / "save.json")
+            loaded = GameLog.from_dict(read_json(path), str(path))
+        assert any_to_json(replay(game, rules, loaded).to_dict()) == final, f"{where}: save/load changed the game"
+        scores = [float(s) for s in match.state.scores()]
+        assert scores == [float(s) for s in result["scores"]], (
+            f"{where}: engine scores {scores} differ from the exported sheet's {result['scores']}"
+        )
+        json.dumps(match.log.to_dict())
+
+
+def _random_match(game, players: int, seed: int):
+    from bgkit.play import build_match
+
+    specs = ["random"] * players
+    names = [f"random #{i + 1}" for i in range(players)]
+    options = {opt.name: opt.default for opt in game.options}
+    return build_match(game, specs, names, seed, options)
+
+
+def _check_state(game, rules, state, rng, where: str) -> None:
+    import json
+
+    from bgkit.game import any_to_json
+
+    data = any_to_json(state.to_dict())
+    assert json.loads(json.dumps(data)) == data, f"{where}: to_dict() is not plain JSON data"
+    rebuilt = game.state_from_dict(json.loads(json.dumps(data)))
+    assert any_to_json(rebuilt.to_dict()) == data, f"{where}: state_from_dict(to_dict()) differs"
+    for player in range(state.num_players):
+        view = any_to_json(state.view(player))
+        for _ in range(2):
+            other = state.determinize(player, rng)
+            assert any_to_json(other.view(player)) == view, (
+                f"{where}: player {player + 1}'s view changes with what they cannot see (hidden information leaks)"
+            )
+    if state.is_terminal():
+        return
+    if state.is_chance():
+        outcomes = state.chance_outcomes()
+        assert outcomes, f"{where}: a chance node without outcomes"
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9, f"{where}: chance probabilities do not sum to 1"
+        pairs = [(o, state.action_text(o)) for o, _ in outcomes]
+    else:
+        actions = rules.legal_actions(state)
+        assert actions, f"{where}: player {state.current_player() + 1} has no legal action"
+        pairs = [(a, state.action_text(a)) for a in actions]
+    texts = [text for _, text in pairs]
+    assert len(set(texts)) == len(texts), f"{where}: two actions share a text"
+    for action, text in pairs:
+        assert state.parse_action(text) == action, f"{where}: {text!r} does not parse back to its action"
+        after = state.clone()
+        rules.apply(after, action)
+    assert any_to_json(state.to_dict()) == data, f"{where}: applying to a clone changed the original"

@@ -1,0 +1,32 @@
+"""The greedy bot: one ply, the action after which the game's heuristic looks best for it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bgkit.bots import check_params
+from bgkit.game import State
+from bgkit.rules import Rules
+
+
+class GreedyBot:
+    def __init__(self, rules: Rules, seed: int, **params: str):
+        check_params("greedy", params, set())
+        self.rules = rules
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, player: int) -> Any:
+        seen = state.determinize(player, self.rng)
+        actions = self.rules.legal_actions(seen)
+        best: list[Any] = []
+        best_value = float("-inf")
+        for action in actions:
+            after = seen.clone()
+            self.rules.apply(after, action)
+            value = after.heuristic(player)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.rng.choice(best)

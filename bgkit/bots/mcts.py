@@ -1,0 +1,142 @@
+"""Monte Carlo tree search: UCT over the deciding player's actions, for any number of players.
+
+* **Per-player returns**: each node keeps the total reward of every seat; a seat choosing at a
+  node maximises its own, so 2–4 player point games work without a zero-sum assumption.
+* **Chance-aware, open loop**: chance outcomes are sampled with their probabilities as the search
+  walks down; the tree is keyed by decisions, so one node averages over dice and draws.
+* **No peeking**: every iteration searches a fresh ``state.determinize(me, rng)``; actions that
+  are illegal in a determinisation are skipped for that iteration.
+* **Budget**: ``iterations=N`` and/or ``seconds=T`` (whichever ends first); ``depth=D`` cuts a
+  rollout after D decisions and rates the seats by the game's heuristic. With ``iterations`` only,
+  the bot is fully reproducible from its seed.
+
+Rewards are rank-based: a seat scores the share of opponents it beats (ties count half), so
+games scored in points of any scale need no tuning.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from bgkit.bots import check_params, number_param
+from bgkit.engine import sample_chance
+from bgkit.game import CHANCE, State
+from bgkit.rules import Rules
+
+
+class Node:
+    __slots__ = ("children", "visits", "totals")
+
+    def __init__(self, players: int):
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.totals = [0.0] * players
+
+
+class MctsBot:
+    def __init__(self, rules: Rules, seed: int, **params: str):
+        check_params("mcts", params, {"iterations", "seconds", "c", "depth"})
+        seconds = number_param(params, "seconds", None, float)
+        self.iterations = number_param(params, "iterations", None if seconds else 400)
+        self.seconds = seconds
+        self.c = number_param(params, "c", 1.4, float)
+        self.depth = number_param(params, "depth", 60)
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.last_iterations = 0
+
+    def choose(self, state: State, player: int) -> Any:
+        actions = self.rules.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        root = Node(state.num_players)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(player, self.rng))
+            done += 1
+        self.last_iterations = done
+        legal = set(actions)
+        best = max(
+            (a for a in root.children if a in legal),
+            key=lambda a: (root.children[a].visits, root.children[a].totals[player]),
+            default=None,
+        )
+        return best if best is not None else self.rng.choice(actions)
+
+    def _iterate(self, root: Node, state: State) -> None:
+        rules, rng = self.rules, self.rng
+        path: list[tuple[Node, int]] = []
+        node = root
+        # Selection and expansion.
+        while True:
+            mover = state.current_player()
+            while mover == CHANCE:
+                rules.apply(state, sample_chance(state, rng))
+                mover = state.current_player()
+            if mover < 0:
+                break
+            actions = rules.legal_actions(state)
+            untried = [a for a in actions if a not in node.children]
+            if untried:
+                action = rng.choice(untried)
+                child = node.children[action] = Node(state.num_players)
+                rules.apply(state, action)
+                path.append((child, mover))
+                break
+            action = self._select(node, actions, mover)
+            node = node.children[action]
+            rules.apply(state, action)
+            path.append((node, mover))
+        rewards = self._rollout(state)
+        root.visits += 1
+        for visited, _ in path:
+            visited.visits += 1
+            totals = visited.totals
+            for seat, reward in enumerate(rewards):
+                totals[seat] += reward
+
+    def _select(self, node: Node, actions: list, mover: int) -> Any:
+        log_n = math.log(max(1, sum(node.children[a].visits for a in actions)))
+        c = self.c
+        best, best_value = actions[0], float("-inf")
+        for action in actions:
+            child = node.children[action]
+            value = child.totals[mover] / child.visits + c * math.sqrt(log_n / child.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _rollout(self, state: State) -> list[float]:
+        rules, rng = self.rules, self.rng
+        decisions = 0
+        while decisions < self.depth:
+            mover = state.current_player()
+            if mover == CHANCE:
+                rules.apply(state, sample_chance(state, rng))
+            elif mover < 0:
+                return rank_rewards(state.scores())
+            else:
+                rules.apply(state, rng.choice(rules.legal_actions(state)))
+                decisions += 1
+        if state.is_terminal():
+            return rank_rewards(state.scores())
+        return rank_rewards([state.heuristic(p) for p in range(state.num_players)])
+
+
+def rank_rewards(values: list[float]) -> list[float]:
+    """Each seat's share of opponents it beats (ties half): 1 for a sole leader, 0 for sole last."""
+    n = len(values)
+    if n < 2:
+        return [1.0] * n
+    return [
+        (sum(1.0 for w in values if v > w) + 0.5 * (sum(1 for w in values if w == v) - 1)) / (n - 1)
+        for v in values
+    ]

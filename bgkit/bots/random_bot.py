@@ -1,0 +1,20 @@
+"""The random bot: a uniformly random legal action (the baseline every bot must beat)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bgkit.bots import check_params
+from bgkit.game import State
+from bgkit.rules import Rules
+
+
+class RandomBot:
+    def __init__(self, rules: Rules, seed: int, **params: str):
+        check_params("random", params, set())
+        self.rules = rules
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, player: int) -> Any:
+        return self.rng.choice(self.rules.legal_actions(state))

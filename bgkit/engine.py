@@ -1,0 +1,230 @@
+"""Driving one game: seats decide, chance is sampled (or typed in), every action is logged.
+
+The log is the setup plus every action text, chance outcomes included, so a game replays exactly
+without the seed (:func:`replay`). Saves are the log written atomically after each decision;
+``--resume`` replays the log and carries on.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from bgkit import __version__
+from bgkit.errors import BadInput
+from bgkit.game import CHANCE, Game, State
+from bgkit.rules import Rules
+
+LOG_FORMAT = "bgkit-log/1"
+
+
+def derive_seed(master: int, *parts: object) -> int:
+    """A seed for one purpose (a game, a seat's bot, chance) from a master seed; the same everywhere.
+
+    ``random.Random`` seeded with a string hashes it with SHA-512, stable across machines and runs.
+    """
+    return random.Random(":".join(map(str, (master, *parts)))).getrandbits(63)
+
+
+class Seat(Protocol):
+    """Whoever decides for one player: a bot or a person."""
+
+    name: str
+
+    def choose(self, state: State, player: int) -> Any: ...
+
+
+@dataclass
+class GameLog:
+    """Everything needed to replay or resume a game (a save file is the same thing)."""
+
+    game: str
+    players: int
+    setup: dict
+    seats: list[str]
+    names: list[str]
+    seed: int | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    data: str | None = None
+    actions: list[list] = field(default_factory=list)  # [player or -1 for chance, action text]
+    result: dict | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "format": LOG_FORMAT,
+            "bgkit": __version__,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "data": self.data,
+            "seats": self.seats,
+            "names": self.names,
+            "setup": self.setup,
+            "actions": self.actions,
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, source: str = "log") -> "GameLog":
+        if data.get("format") != LOG_FORMAT:
+            raise BadInput(f"not a bgkit game log (format {data.get('format')!r}, expected {LOG_FORMAT!r})", source)
+        try:
+            log = cls(
+                game=str(data["game"]),
+                players=int(data["players"]),
+                setup=dict(data["setup"]),
+                seats=[str(s) for s in data["seats"]],
+                names=[str(n) for n in data["names"]],
+                seed=data.get("seed"),
+                options=dict(data.get("options") or {}),
+                data=data.get("data"),
+                actions=[[int(p), str(t)] for p, t in data["actions"]],
+                result=data.get("result"),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadInput(f"corrupt game log: missing or malformed {exc}", source) from None
+        if len(log.seats) != log.players or len(log.names) != log.players:
+            raise BadInput("corrupt game log: seats and names must list every player", source)
+        return log
+
+
+def replay(game: Game, rules: Rules, log: GameLog, source: str = "log", upto: int | None = None) -> State:
+    """The state after the first ``upto`` logged actions (all by default); BadInput on a bad action."""
+    state = game.new_state(log.setup)
+    for index, (player, text) in enumerate(log.actions[:upto]):
+        if state.is_terminal():
+            raise BadInput(f"action {index + 1} ({text!r}) comes after the end of the game", source)
+        expected = state.current_player()
+        if player != expected:
+            raise BadInput(
+                f"action {index + 1} ({text!r}) is logged for {_who(player)} but {_who(expected)} decides", source
+            )
+        try:
+            action = state.parse_action(text)
+        except BadInput as exc:
+            raise BadInput(f"action {index + 1}: {exc.message}", source) from None
+        rules.apply(state, action)
+    return state
+
+
+def _who(player: int) -> str:
+    return "chance" if player == CHANCE else f"player {player + 1}"
+
+
+def sample_chance(state: State, rng: random.Random) -> Any:
+    """Draw a chance outcome with its probability."""
+    outcomes = state.chance_outcomes()
+    pick = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if pick < total:
+            return outcome
+    return outcomes[-1][0]
+
+
+class UndoRequest(Exception):
+    """A person asked to take back their last decision."""
+
+
+class QuitRequest(Exception):
+    """A person asked to stop (the game is saved first)."""
+
+
+class SaveRequest(Exception):
+    """A person asked to save now and carry on."""
+
+
+@dataclass
+class Match:
+    """One game in progress: its state, its log, who decides, and where it is saved."""
+
+    game: Game
+    rules: Rules
+    state: State
+    log: GameLog
+    seats: list[Seat]
+    chance: Callable[[State], Any]
+    save_path: Path | None = None
+    on_action: Callable[["Match", int, str], None] | None = None
+    revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
+
+    def play(self) -> dict:
+        """Play to the end and return the result (the scored sheet exported from the final state)."""
+        while not self.state.is_terminal():
+            self.step()
+        return self.finish()
+
+    def step(self) -> None:
+        state = self.state
+        player = state.current_player()
+        try:
+            action = self.chance(state) if player == CHANCE else self.seats[player].choose(state, player)
+        except UndoRequest:
+            self.undo(player)
+            return
+        except SaveRequest:
+            self.save()
+            return
+        self.apply(player, action)
+
+    def apply(self, player: int, action: Any) -> None:
+        text = self.state.action_text(action)
+        self.revealed.append(self.state.reveals(action))
+        self.rules.apply(self.state, action)
+        self.log.actions.append([player, text])
+        if self.on_action is not None:
+            self.on_action(self, player, text)
+        if self.save_path is not None:
+            self.save()
+
+    def undo(self, player: int) -> None:
+        """Take back ``player``'s last decision and everything after it, if nothing was revealed since."""
+        last = max((i for i, (p, _) in enumerate(self.log.actions) if p == player), default=None)
+        if last is None:
+            raise BadInput("nothing of yours to undo")
+        if any(self.revealed[last + 1 :]) or any(p == CHANCE for p, _ in self.log.actions[last + 1 :]):
+            raise BadInput("cannot undo: something was revealed since your last decision")
+        del self.log.actions[last:]
+        del self.revealed[last:]
+        self.state = replay(self.game, self.rules, self.log)
+        if self.save_path is not None:
+            self.save()
+
+    def save(self, path: Path | None = None) -> Path:
+        from bgkit.savefile import write_json
+
+        target = path or self.save_path
+        if target is None:
+            target = Path(f"{self.log.game}-{self.log.seed}.bgkit.json")
+        write_json(target, self.log.to_dict())
+        return target
+
+    def finish(self) -> dict:
+        """Score the final state through the scoring hook and record the result in the log."""
+        result = final_result(self.game, self.state, self.log.names)
+        self.log.result = {
+            "scores": result.totals,
+            "ranks": result.ranks,
+            "winners": result.winners,
+            "decided_by": result.decided_by,
+            "decisions": sum(1 for p, _ in self.log.actions if p != CHANCE),
+        }
+        if self.save_path is not None:
+            self.save()
+        return self.log.result
+
+
+def final_result(game: Game, state: State, names: list[str]) -> Any:
+    """The final state exported as the sheet a person would fill in, scored by the scoring hook."""
+    from bgkit.plugins import get_registry
+    from bgkit.sheets import sheet_from_data
+
+    data = game.sheet_from_state(state)
+    for row, name in zip(data["player"], names):
+        row["name"] = name
+    sheet = sheet_from_data(game, data, "<final state>")
+    return get_registry().pm.hook.bgkit_score(game=game, sheet=sheet)

@@ -1,0 +1,115 @@
+"""A person at the terminal: sees their own view, picks an action by number, text or unique prefix.
+
+Commands at the prompt: ``?`` help, ``undo`` (own last decision, while nothing was revealed since),
+``save``, ``quit`` (saves first). With ``--chance table`` the person also types the dice rolled or
+the card drawn at the real table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.columns import Columns
+from rich.console import Console
+
+from bgkit.engine import QuitRequest, SaveRequest, UndoRequest
+from bgkit.game import State
+from bgkit.rules import Rules
+
+HELP = (
+    "Type the number of an action, its text, or a prefix that only one action has.\n"
+    "  ?      this help and the list of actions\n"
+    "  undo   take back your last decision (while nothing was revealed since)\n"
+    "  save   save the game and carry on\n"
+    "  quit   save the game and stop (resume with: bgkit play --resume FILE)"
+)
+
+
+def pick(texts: list[str], answer: str) -> int | None:
+    """The index of the option ``answer`` names: its number, its exact text, or a unique prefix."""
+    answer = answer.strip()
+    if answer.isdigit() and 1 <= int(answer) <= len(texts):
+        return int(answer) - 1
+    if answer in texts:
+        return texts.index(answer)
+    matches = [i for i, text in enumerate(texts) if text.startswith(answer)] if answer else []
+    return matches[0] if len(matches) == 1 else None
+
+
+def show_options(console: Console, texts: list[str], limit: int = 120) -> None:
+    shown = [f"[cyan]{i + 1:>3}[/cyan] {t}" for i, t in enumerate(texts[:limit])]
+    console.print(Columns(shown, padding=(0, 3)))
+    if len(texts) > limit:
+        console.print(f"... and {len(texts) - limit} more: type a prefix to narrow them down")
+
+
+class HumanSeat:
+    """A player at the terminal. ``ask`` reads one answer (EOF means quit)."""
+
+    def __init__(self, name: str, rules: Rules, console: Console, ask: Callable[[str], str], handoff: bool = False):
+        self.name = name
+        self.rules = rules
+        self.console = console
+        self.ask = ask
+        self.handoff = handoff  # several people share the screen: hide sealed choices between them
+
+    def choose(self, state: State, player: int) -> Any:
+        console = self.console
+        if self.handoff and state.is_sealed():
+            self._read(f"{self.name}, your sealed choice: the others look away, then press Enter")
+        console.print(state.render(player))
+        actions = self.rules.legal_actions(state)
+        texts = [state.action_text(a) for a in actions]
+        console.print(f"[bold]{self.name}[/bold] to play ({len(texts)} legal actions; ? for help):")
+        show_options(console, texts)
+        while True:
+            answer = self._read(f"{self.name}> ").strip()
+            if answer in ("?", "help"):
+                console.print(HELP)
+                show_options(console, texts)
+                continue
+            if answer == "undo":
+                raise UndoRequest()
+            if answer == "save":
+                raise SaveRequest()
+            if answer == "quit":
+                raise QuitRequest()
+            index = pick(texts, answer)
+            if index is not None:
+                if self.handoff and state.is_sealed():
+                    console.clear()
+                return actions[index]
+            close = [t for t in texts if t.startswith(answer)] if answer else []
+            reason = f"{len(close)} actions start with {answer!r}" if len(close) > 1 else f"{answer!r} is not legal here"
+            console.print(f"[red]{reason}[/red]; type a number, an action, or ? for help")
+
+    def _read(self, prompt: str) -> str:
+        try:
+            return self.ask(prompt)
+        except EOFError:
+            raise QuitRequest() from None
+
+
+class TableChance:
+    """``--chance table``: a person types the outcome that happened at the real table."""
+
+    def __init__(self, console: Console, ask: Callable[[str], str]):
+        self.console = console
+        self.ask = ask
+
+    def __call__(self, state: State) -> Any:
+        outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+        texts = [state.action_text(o) for o in outcomes]
+        self.console.print(f"[bold]Chance[/bold]: what happened at the table? ({len(texts)} possible outcomes)")
+        show_options(self.console, texts, limit=40)
+        while True:
+            try:
+                answer = self.ask("table> ")
+            except EOFError:
+                raise QuitRequest() from None
+            if answer.strip() == "quit":
+                raise QuitRequest()
+            index = pick(texts, answer)
+            if index is not None:
+                return outcomes[index]
+            self.console.print(f"[red]{answer.strip()!r} is not a possible outcome[/red]; type its number or text")

@@ -1,0 +1,271 @@
+"""The ``play`` and ``replay`` commands: seats from specs, one game or a tournament, resume, replay."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from bgkit import render
+from bgkit.bots import parse_seat_spec
+from bgkit.engine import CHANCE, GameLog, Match, QuitRequest, derive_seed, final_result, replay, sample_chance
+from bgkit.errors import BadInput
+from bgkit.game import Game
+from bgkit.rules import Rules, rules_for
+
+
+def seat_names(specs: list[str]) -> list[str]:
+    """A unique name per seat: ``human:Ada`` -> Ada, a bot -> its spec, repeats numbered."""
+    names = []
+    for spec in specs:
+        kind, params = parse_seat_spec(spec)
+        base = params.get("name") or (f"human {len(names) + 1}" if kind == "human" else spec)
+        name, n = base, 2
+        while name in names:
+            name, n = f"{base} #{n}", n + 1
+        names.append(name)
+    return names
+
+
+def make_seat(rules: Rules, spec: str, name: str, seed: int, console: Any = None, ask: Any = None, handoff: bool = False) -> Any:
+    from bgkit.plugins import get_registry
+
+    kind, params = parse_seat_spec(spec)
+    if kind == "human":
+        if ask is None:
+            raise BadInput("human seats need a terminal (stdin is not one); use bot seats to play from a script")
+        from bgkit.human import HumanSeat
+
+        return HumanSeat(name, rules, console, ask, handoff=handoff)
+    bots = get_registry().bots
+    if kind not in bots:
+        raise BadInput(f"unknown seat {kind!r} (seats: human[:NAME], {', '.join(bots)})")
+    params.pop("name", None)
+    bot = bots[kind].factory(rules, seed, **params)
+    bot.name = name
+    return bot
+
+
+def build_match(
+    game: Game,
+    specs: list[str],
+    names: list[str],
+    seed: int,
+    option_values: dict[str, str],
+    bot_seeds: list[int] | None = None,
+    log: GameLog | None = None,
+    chance: str = "random",
+    console: Any = None,
+    ask: Any = None,
+    save_path: Path | None = None,
+) -> Match:
+    """A match ready to play: the setup through its hook (or the log's, when resuming), seats, chance."""
+    from bgkit.setups import make_setup
+
+    rules = rules_for(game)
+    if log is None:
+        setup = make_setup(game, len(specs), seed, option_values)
+        log = GameLog(
+            game=game.info.id,
+            players=len(specs),
+            setup=setup,
+            seats=list(specs),
+            names=list(names),
+            seed=seed,
+            options=dict(option_values),
+            data=str(game.data_path) if game.data_path else None,
+        )
+        state = game.new_state(setup)
+    else:
+        state = replay(game, rules, log, source=str(save_path or "log"))
+    bot_seeds = bot_seeds or [derive_seed(seed, "bot", i) for i in range(len(specs))]
+    humans = sum(1 for s in specs if parse_seat_spec(s)[0] == "human")
+    seats = [
+        make_seat(rules, spec, name, bot_seed, console, ask, handoff=humans > 1)
+        for spec, name, bot_seed in zip(specs, names, bot_seeds)
+    ]
+    if chance == "table":
+        if ask is None:
+            raise BadInput("--chance table needs a terminal to type the outcomes in")
+        from bgkit.human import TableChance
+
+        chooser: Any = TableChance(console, ask)
+    else:
+        chance_rng = random.Random(derive_seed(seed, "chance", len(log.actions)))
+        chooser = lambda state: sample_chance(state, chance_rng)  # noqa: E731
+    match = Match(game=game, rules=rules, state=state, log=log, seats=seats, chance=chooser, save_path=save_path)
+    match.revealed = [False] * len(log.actions)  # a resumed game cannot undo into the old session
+    return match
+
+
+def _prompt_tools(needed: bool) -> tuple[Any, Any]:
+    """The console and input function for people at the terminal, or (console, None) in a script."""
+    console = render.stderr()
+    if not needed or not render.interactive():
+        return console, None
+    from rich.prompt import Prompt
+
+    def ask(question: str) -> str:
+        return Prompt.ask(question, console=console)
+
+    return console, ask
+
+
+def play_command(
+    game: Game,
+    specs: list[str],
+    seed: int | None,
+    games: int,
+    jobs: int,
+    options: list[str],
+    format: str,
+    save: Path | None,
+    log: Path | None,
+    chance: str,
+    data: Path | None,
+) -> None:
+    from bgkit.setups import check_seed, new_seed, parse_options
+
+    if not specs:
+        raise BadInput(f"give one seat per player, e.g. bgkit play {game.info.id} human greedy")
+    game.info.check_players(len(specs))
+    if not game.info.playable:
+        raise BadInput(f"{game.info.name} cannot be played yet (setup and score work)")
+    option_values = parse_options(game, options)
+    seed = check_seed(new_seed() if seed is None else seed)
+    names = seat_names(specs)
+    has_human = any(parse_seat_spec(s)[0] == "human" for s in specs)
+    if games > 1 or jobs > 1:
+        if has_human or chance == "table":
+            raise BadInput("--games and --jobs are for bot matches; play humans or --chance table one game at a time")
+        _tournament(game, specs, names, seed, games, jobs, option_values, format)
+        return
+    console, ask = _prompt_tools(has_human or chance == "table")
+    render.stderr().print(f"{game.info.name}: {', '.join(names)} — seed {seed}")
+    match = build_match(game, specs, names, seed, option_values, chance=chance, console=console, ask=ask, save_path=save)
+    _run_match(match, format, log)
+
+
+def resume_game(path: Path, save: Path, log: Path | None, chance: str, format: str) -> None:
+    from bgkit.plugins import get_registry
+    from bgkit.savefile import read_json
+
+    saved = GameLog.from_dict(read_json(path, "save file"), str(path))
+    info = get_registry().game(saved.game)
+    game = info.load(Path(saved.data) if saved.data else None)
+    has_human = any(parse_seat_spec(s)[0] == "human" for s in saved.seats)
+    console, ask = _prompt_tools(has_human or chance == "table")
+    match = build_match(
+        game, saved.seats, saved.names, saved.seed or 0, saved.options,
+        log=saved, chance=chance, console=console, ask=ask, save_path=save,
+    )
+    render.stderr().print(f"Resuming {info.name} after {len(saved.actions)} actions — seed {saved.seed}")
+    _run_match(match, format, log)
+
+
+def _run_match(match: Match, format: str, log_path: Path | None) -> None:
+    from bgkit.savefile import write_json
+
+    try:
+        while not match.state.is_terminal():
+            try:
+                match.step()
+            except BadInput as exc:  # e.g. an undo that is not allowed: say so, ask again
+                if not any(hasattr(seat, "ask") for seat in match.seats):
+                    raise
+                render.stderr().print(f"[red]{exc.message}[/red]")
+    except QuitRequest:
+        where = match.save()
+        render.stderr().print(f"Saved to {where}. Resume with: bgkit play --resume {where}")
+        return
+    result = match.finish()
+    if log_path is not None:
+        write_json(log_path, match.log.to_dict())
+    scored = final_result(match.game, match.state, match.log.names)
+    if format == "json":
+        render.print_json(
+            {
+                "game": match.log.game,
+                "seed": match.log.seed,
+                "seats": match.log.seats,
+                "names": match.log.names,
+                **result,
+                "winners": [match.log.names[i] for i in result["winners"]],
+                "score": scored.to_dict(),
+            }
+        )
+    else:
+        console = render.stdout()
+        console.print(match.state.render(None))
+        render.print_score(scored, console)
+        console.print(f"{result['decisions']} decisions — seed {match.log.seed}")
+
+
+def _tournament(game: Game, specs: list[str], names: list[str], seed: int, games: int, jobs: int, option_values: dict, format: str) -> None:
+    from bgkit import tournament
+
+    # Build one match up front so bad seat specs fail here, before any worker starts.
+    build_match(game, specs, names, seed, option_values)
+    tasks = tournament.schedule(
+        game.info.id, str(game.data_path) if game.data_path else None, option_values, specs, names, games, seed
+    )
+    advance, stop = tournament.progress(games, sys.stderr.isatty())
+    records = []
+    try:
+        for record in tournament.run(tasks, jobs):
+            records.append(record)
+            advance()
+            if format == "json":
+                render.print_json(record.to_dict())
+    finally:
+        stop()
+    summary = tournament.summarize(records, names, seed, game.info.id)
+    if format == "json":
+        render.print_json(summary)
+    else:
+        render.stdout().print(render.tournament_table(summary))
+
+
+def replay_command(path: Path, verify: bool, format: str) -> None:
+    from bgkit.plugins import get_registry
+    from bgkit.savefile import read_json
+
+    log = GameLog.from_dict(read_json(path, "game log"), str(path))
+    info = get_registry().game(log.game)
+    game = info.load(Path(log.data) if log.data else None)
+    rules = rules_for(game)
+    state = replay(game, rules, log, source=str(path))
+    finished = state.is_terminal()
+    scored = final_result(game, state, log.names) if finished else None
+    if verify:
+        if log.result is not None and scored is not None:
+            recorded = (log.result.get("scores"), log.result.get("winners"))
+            if recorded != (scored.totals, scored.winners):
+                raise BadInput(
+                    f"the recorded result {recorded[0]} does not match the replayed one {scored.totals}", str(path)
+                )
+        if log.result is not None and not finished:
+            raise BadInput("the log records a result but the replayed game has not ended", str(path))
+    if format == "json":
+        render.print_json(
+            {
+                "game": log.game,
+                "seed": log.seed,
+                "actions": len(log.actions),
+                "finished": finished,
+                "verified": verify,
+                "score": scored.to_dict() if scored else None,
+            }
+        )
+        return
+    console = render.stdout()
+    if not verify:
+        for number, (player, text) in enumerate(log.actions, start=1):
+            who = "chance" if player == CHANCE else log.names[player]
+            console.print(f"{number:>4}. {who}: {text}")
+        console.print(state.render(None))
+    if scored is not None:
+        render.print_score(scored, console)
+    verdict = "verified: every action legal" + (", result matches" if log.result else "") if verify else "replayed"
+    console.print(f"{verdict} — {len(log.actions)} actions — seed {log.seed}")
