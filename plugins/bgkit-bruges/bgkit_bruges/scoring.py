@@ -1,0 +1,155 @@
+"""Scoring Bruges at the table: the sheet fields, the checks across fields, and the final scoring.
+
+Final scoring, in the rule summary's order (RS game end (1)-(7)): persons' printed points, 1 per
+house, laurel persons' points, 4 per coloured majority marker, 3 per canal token on space 3 of a
+section, statue values, the reputation step's points. They are added to what the scoring track
+(with a 50/100 token) shows. Tie: most guilders, then a shared win (RS, RP).
+"""
+
+from __future__ import annotations
+
+from bgkit.errors import SheetError
+from bgkit.ranking import ScoreResult, TieBreak, build_result
+from bgkit.sheets import Field, Sheet
+
+from bgkit_bruges.data import Components
+
+CATEGORIES = ("track", "persons", "houses", "laurels", "majorities", "canals", "statues", "reputation")
+MAJORITIES = ("reputation", "persons", "canals")
+
+
+def sheet_fields(comp: Components) -> list[Field]:
+    s = comp.scoring
+    tokens = s["point_token_values"]
+    return [
+        Field("track", f"space of your scoring pawn before final scoring (it started on {comp.start['score']})",
+              maximum=comp.track_spaces - 1),
+        Field("point_token", f"your 50/100 points token: 0 if none, else the side up ({' or '.join(map(str, tokens))})",
+              maximum=max(tokens), default=0),
+        Field("persons", "printed points of each person on your houses (e.g. 1 3 0 4)",
+              kind=list, maximum=comp.points_max, max_items=comp.deck_size),
+        Field("person_ids", "or the card ids of your persons, only with your own card list (--data FILE)",
+              kind=list, minimum=1, maximum=comp.deck_size, max_items=comp.deck_size, default=[]),
+        Field("houses", "house cards in front of you (occupied or empty)", maximum=comp.deck_size),
+        Field("laurels", "points each of your laurel persons gives (as its text says)", kind=list, default=[],
+              max_items=comp.deck_size),
+        Field("majority_reputation", "is your reputation majority marker coloured side up?", kind=bool, default=False),
+        Field("majority_persons", "is your persons majority marker coloured side up?", kind=bool, default=False),
+        Field("majority_canals", "is your canals majority marker coloured side up?", kind=bool, default=False),
+        Field("canal_space3", f"canal sections with a token on space {s['canal_space']}",
+              maximum=s["canal_sections"], default=0),
+        Field("statues", "values of your statues", kind=list, minimum=min(comp.statues_bottom_to_top),
+              maximum=max(comp.statues_bottom_to_top), max_items=s["max_statues"], default=[]),
+        Field("reputation", "reputation step your pawn reached (0: still on the town hall)",
+              maximum=len(comp.reputation_points)),
+        Field("guilders", "guilders left (only the tie-break)"),
+    ]
+
+
+def person_count(values: dict) -> int:
+    return len(values["persons"]) + len(values["person_ids"])
+
+
+def check_sheet(comp: Components, sheet: Sheet) -> None:
+    """Reject combinations the table cannot show (SheetError names the field and the player)."""
+    tokens = (0, *comp.scoring["point_token_values"])
+    seen_ids: dict[int, str] = {}
+    cards = 0
+    for p, values in enumerate(sheet.players):
+        name = sheet.names[p]
+        if values["point_token"] not in tokens:
+            raise SheetError(f"point_token is {values['point_token']}; a 50/100 token shows "
+                             f"{' or '.join(map(str, tokens[1:]))} (0 for none)", "point_token", p)
+        if values["person_ids"] and not comp.own_persons:
+            raise SheetError("person_ids needs your own card list (--data FILE): the shipped card list is a "
+                             "reconstruction; enter the printed points in persons instead", "person_ids", p)
+        for pid in values["person_ids"]:
+            if pid in seen_ids:
+                raise SheetError(f"person {pid} ({comp.persons_by_id[pid].name}) is also listed for "
+                                 f"{seen_ids[pid]}; every person exists once", "person_ids", p)
+            seen_ids[pid] = name
+        persons = person_count(values)
+        if persons > values["houses"]:
+            raise SheetError(f"{name} has {persons} persons but {values['houses']} houses; "
+                             "every person lives on a house of its own", "persons", p)
+        laurel_field = "laurels"
+        if len(values["laurels"]) > persons:
+            raise SheetError(f"{name} lists {len(values['laurels'])} laurel persons but has {persons} persons",
+                             laurel_field, p)
+        if not values["persons"]:
+            laurel_cards = sum(1 for pid in values["person_ids"] if comp.persons_by_id[pid].activation == "laurel")
+            if len(values["laurels"]) > laurel_cards:
+                raise SheetError(f"{name} lists {len(values['laurels'])} laurel points but only {laurel_cards} "
+                                 "of the persons in person_ids have a laurel", laurel_field, p)
+        if values["majority_reputation"] and values["reputation"] == 0:
+            raise SheetError(f"{name}'s reputation majority marker is coloured, but the pawn never left the "
+                             "town hall (reputation 0)", "majority_reputation", p)
+        if len(set(values["statues"])) != len(values["statues"]):
+            raise SheetError("statues lists the same statue twice (there is one of each)", "statues", p)
+        cards += values["houses"]
+        if cards > comp.deck_size:
+            raise SheetError(f"the players' houses add up to {cards}, more than the {comp.deck_size} cards",
+                             "houses", p)
+    _check_statues(comp, sheet)
+    _check_final_majorities(sheet)
+
+
+def _check_statues(comp: Components, sheet: Sheet) -> None:
+    """Statues are taken from the top of the stack (7 first), so the taken ones are the highest."""
+    owner: dict[int, int] = {}
+    for p, values in enumerate(sheet.players):
+        for value in values["statues"]:
+            if value in owner:
+                raise SheetError(f"statue {value} is also listed for {sheet.names[owner[value]]}; there is one of each",
+                                 "statues", p)
+            owner[value] = p
+    top_first = list(reversed(comp.statues_bottom_to_top))
+    taken = top_first[:len(owner)]
+    for value, p in owner.items():
+        if value not in taken:
+            missing = next(v for v in taken if v not in owner)
+            raise SheetError(f"statue {value} cannot have been taken while statue {missing} was still on the "
+                             f"stack (they are taken from the top: {', '.join(map(str, top_first))})", "statues", p)
+
+
+def _check_final_majorities(sheet: Sheet) -> None:
+    """The last round ends with the majority check, so a sole leader then holds a coloured marker."""
+    measures = {
+        "majority_reputation": ("is alone furthest on the reputation track", [v["reputation"] for v in sheet.players]),
+        "majority_persons": ("alone has the most persons", [person_count(v) for v in sheet.players]),
+    }
+    for field, (what, values) in measures.items():
+        best = max(values)
+        leaders = [p for p, v in enumerate(values) if v == best]
+        if len(leaders) == 1 and best > 0 and not sheet.players[leaders[0]][field]:
+            p = leaders[0]
+            raise SheetError(f"{sheet.names[p]} {what} ({best}), so the last round's majority check flipped "
+                             f"that marker: {field} must be true", field, p)
+
+
+def score(comp: Components, sheet: Sheet, game_id: str) -> ScoreResult:
+    s = comp.scoring
+    table = []
+    for values in sheet.players:
+        persons = sum(values["persons"]) + sum(comp.persons_by_id[pid].points for pid in values["person_ids"])
+        markers = sum(1 for m in MAJORITIES if values[f"majority_{m}"])
+        step = values["reputation"]
+        row = {
+            "track": values["track"] + values["point_token"],
+            "persons": persons,
+            "houses": s["house"] * values["houses"],
+            "laurels": sum(values["laurels"]),
+            "majorities": s["majority_marker"] * markers,
+            "canals": s["canal_space_points"] * values["canal_space3"],
+            "statues": sum(values["statues"]),
+            "reputation": comp.reputation_points[step - 1] if step > 0 else 0,
+        }
+        table.append({k: float(v) for k, v in row.items()})
+    notes = []
+    if not comp.is_confirmed("reputation"):
+        notes.append("reputation steps are scored 1-12 points (step k = k points): a reading of the sources, the "
+                     "printed values are not confirmed; --data FILE replaces them")
+    if any(values["person_ids"] for values in sheet.players):
+        notes.append("persons given by id are scored with the points of your card list")
+    tiebreaks = [TieBreak("guilders", [values["guilders"] for values in sheet.players])]
+    return build_result(game_id, sheet.names, table, tiebreaks, notes)
