@@ -1,0 +1,1 @@
+"""Bridge Troll for bgkit: setup randomiser, table scoring and the round-scoring helper."""

@@ -1,0 +1,28 @@
+"""Registers Bridge Troll. Kept light: the engine (bgkit_bridgetroll.game) is imported only when used."""
+
+from bgkit.game import GameInfo
+from bgkit.hookspecs import hookimpl
+
+DATA_NOTE = (
+    "traveller counts/values (except the rulebook's examples), schedules for 3, 5, 6 players, "
+    "weather die faces, upgrade costs, ransoms and two colour names are reconstructed; "
+    "--data FILE replaces them"
+)
+
+
+@hookimpl
+def bgkit_register_games(register):
+    register(
+        GameInfo(
+            id="bridgetroll",
+            name="Bridge Troll",
+            min_players=3,
+            max_players=6,
+            loader="bgkit_bridgetroll.game:BridgeTroll",
+            version="0.1.0",
+            playable=False,
+            data_status="partly reconstructed",
+            data_note=DATA_NOTE,
+            summary="Bid boulders for travellers, eat them or rob them, upgrade your bridge (Seegert, Z-Man).",
+        )
+    )

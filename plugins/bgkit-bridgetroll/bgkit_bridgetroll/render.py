@@ -1,0 +1,144 @@
+"""Drawing a setup with rich: the tables a person lays out the table from, in setup-step order."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from bgkit_bridgetroll.data import Components
+
+RECONSTRUCTED = "*"
+
+
+def render_setup(setup: dict, components: Components) -> Group:
+    players = setup["players"]
+    start = setup["start_player"]
+    parts = [
+        _seats(setup),
+        _pool(setup),
+        Text(
+            f"4) Victory points: each player takes {setup['seats'][0]['victory_points']} face down above their "
+            "board; the other tokens are the supply, face up."
+        ),
+        _deck(setup, components),
+        _upgrades(setup, components),
+        _schedule(setup, components),
+        Text(
+            f"8-9) Trophies {', '.join(setup['trophies'])} are in play. Start player: seat {start} "
+            f"({_colour_of(setup, start)}) takes the weather die and the trophies, with "
+            f"{setup['trophy_bonus']} victory point on top of the trophy pile."
+        ),
+    ]
+    reconstructed = components.reconstructed_tables()
+    if reconstructed:
+        parts.append(
+            Text(
+                f"{RECONSTRUCTED} reconstructed value, not confirmed by a source "
+                f"(reconstructed tables: {', '.join(reconstructed)}); use --data FILE for your box's values.",
+                style="dim",
+            )
+        )
+    return Group(Text(f"Bridge Troll for {players} players", style="bold"), *parts)
+
+
+def _colour_of(setup: dict, seat: int) -> str:
+    return setup["seats"][seat - 1]["colour"]
+
+
+def _seats(setup: dict) -> Table:
+    table = Table(title="1-3) Boards and stones, seats clockwise", title_justify="left")
+    for column in ("seat", "colour", "stones under the board", "victory points", ""):
+        table.add_column(column, justify="right" if column in ("seat", "victory points") else "left")
+    for seat in setup["seats"]:
+        note = "start player: weather die, trophies" if seat["start_player"] else ""
+        table.add_row(
+            str(seat["seat"]),
+            seat["colour"],
+            f"{seat['stones']} {seat['colour']}",
+            str(seat["victory_points"]),
+            note,
+        )
+    return table
+
+
+def _pool(setup: dict) -> Text:
+    own = {seat["colour"] for seat in setup["seats"]}
+    parts = [
+        f"{count} {colour}" + ("" if colour in own else " (all of an unused colour)")
+        for colour, count in setup["pool"].items()
+    ]
+    text = f"3) Common stone pool, {setup['pool_size']} stones: {', '.join(parts)}."
+    if setup["box_colours"]:
+        text += f" Back in the box: every {', '.join(setup['box_colours'])} stone."
+    return Text(text)
+
+
+def _upgrades(setup: dict, components: Components) -> Table:
+    table = Table(
+        title="6) Bridge upgrade pile, face up, in descending order: the top card is bought first",
+        title_justify="left",
+        show_header=False,
+    )
+    table.add_column("from the top")
+    pile = setup["upgrade_pile"]
+    for _ in pile:
+        table.add_column(justify="right")
+    costs = components.upgrade_costs
+    mark = "" if components.provenance["upgrade_costs"].confirmed else RECONSTRUCTED
+    table.add_row("card", *(str(v) for v in pile))
+    table.add_row("cost" + mark, *(str(costs.get(v, "?")) for v in pile))
+    if setup["upgrades_removed"]:
+        table.caption = f"back in the box: {', '.join(str(v) for v in setup['upgrades_removed'])}"
+        table.caption_justify = "left"
+    return table
+
+
+def _schedule(setup: dict, components: Components) -> Table:
+    schedule = setup["schedule"]
+    card = components.schedules.get(schedule["players"])
+    confirmed = set(card.confirmed_values) if card is not None else set()
+    table = Table(title=f"7) Travel schedule card for {schedule['players']} players", title_justify="left")
+    table.add_column("weather (die faces)")
+    table.add_column("travellers drawn", justify="right")
+    faces = setup["weather_faces"]
+    for weather, count in schedule["travellers"].items():
+        mark = "" if weather in confirmed else RECONSTRUCTED
+        table.add_row(f"{weather} ×{faces.count(weather)}", f"{count}{mark}")
+    mark = "" if "stones_per_open_player" in confirmed else RECONSTRUCTED
+    table.caption = (
+        f"a closed bridge takes {schedule['stones_per_open_player']}{mark} stones from the pool per open bridge"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def _deck(setup: dict, components: Components) -> Panel:
+    if "deck" not in setup:
+        return Panel(
+            f"Shuffle the {setup['deck_size']} travellers and put them face down beside the schedule card.",
+            title="5) Traveller deck",
+            title_align="left",
+        )
+    names = {card.key: card.name for card in components.travellers}
+    columns = 4
+    rows = -(-len(setup["deck"]) // columns)
+    table = Table(show_header=False, box=None, pad_edge=False)
+    for _ in range(columns):
+        table.add_column(justify="right", style="dim")
+        table.add_column()
+    for row in range(rows):
+        cells: list[str] = []
+        for column in range(columns):
+            index = column * rows + row
+            if index < len(setup["deck"]):
+                cells += [str(index + 1), names.get(setup["deck"][index], setup["deck"][index])]
+            else:
+                cells += ["", ""]
+        table.add_row(*cells)
+    return Panel(
+        table,
+        title=f"5) Traveller deck, face down, from the top (1) to the bottom ({len(setup['deck'])})",
+        title_align="left",
+    )

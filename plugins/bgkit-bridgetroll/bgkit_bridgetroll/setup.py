@@ -1,0 +1,117 @@
+"""The setup randomiser: a pure function of (players, rng, options, components) -> plain data.
+
+What the rulebook's setup ("游戏准备", steps 1-9) lays out, by player count: a board and 6 stones
+of their colour per player, the common stone pool (3 of each colour in play; with 3 players also
+every stone of a fourth colour), 5 victory points each, the shuffled traveller deck, the bridge
+upgrade pile (14 and 15 out with 6 players), the schedule card for the player count, the trophies
+in play, and the start player with the weather die, the trophies and 1 point on the trophy pile.
+
+Random parts, drawn from ``rng`` in this order: the seats' colours, the fourth colour with 3
+players, the start player, the traveller deck's order. Options can fix each of them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from bgkit.game import Option
+
+from bgkit_bridgetroll.data import Components
+
+OPTIONS = (
+    Option(
+        "colours",
+        ("random", "seat"),
+        "random",
+        "random: deal colours to the seats at random; seat: seat 1 takes the first colour, seat 2 the second, ...",
+    ),
+    Option(
+        "start",
+        ("random", "seat1"),
+        "random",
+        "random: draw the start player; seat1: seat 1 starts (say, whoever grunts most like a troll)",
+    ),
+    Option(
+        "deck",
+        ("order", "shuffle"),
+        "order",
+        "order: the setup fixes the traveller deck's order (stack it, replay it); shuffle: you shuffle at the table",
+    ),
+)
+
+
+def make_setup(players: int, rng: random.Random, options: dict[str, str], components: Components) -> dict:
+    """The setup for ``players`` as JSON/TOML-ready data; seats are numbered clockwise from 1."""
+    colours = list(components.colours)
+    if options["colours"] == "random":
+        seat_colours = rng.sample(colours, players)
+    else:
+        seat_colours = colours[:players]
+    unused = [c for c in colours if c not in seat_colours]
+    extra_count = components.extra_colours(players)
+    if options["colours"] == "random":
+        chosen = set(rng.sample(unused, extra_count))
+        extra = [c for c in unused if c in chosen]  # a set of colours: keep the data's order
+    else:
+        extra = unused[:extra_count]
+    start = rng.randrange(players) + 1 if options["start"] == "random" else 1
+
+    pool = {colour: components.pool_per_colour for colour in seat_colours}
+    pool.update({colour: components.stones_per_colour for colour in extra})
+    schedule = components.schedules[players]
+    trophies = list(components.trophies[:players])
+    setup: dict = {
+        "players": players,
+        "seats": [
+            {
+                "seat": seat,
+                "colour": colour,
+                "stones": components.stones_per_player,
+                "victory_points": components.start_vp,
+                "start_player": seat == start,
+            }
+            for seat, colour in enumerate(seat_colours, start=1)
+        ],
+        "start_player": start,
+        "trophies": trophies,
+        "trophy_bonus": components.trophy_bonus,
+        "pool": pool,
+        "pool_size": sum(pool.values()),
+        "box_colours": [c for c in unused if c not in extra],
+        "upgrade_pile": list(components.upgrades_in_play(players)),
+        "upgrades_removed": list(components.removed_upgrades.get(players, ())),
+        "schedule": {
+            "players": players,
+            "travellers": dict(schedule.travellers),
+            "stones_per_open_player": schedule.stones_per_open_player,
+        },
+        "weather_faces": list(components.weather_faces),
+        "deck_size": components.deck_size,
+    }
+    if options["deck"] == "order":
+        deck = components.deck()
+        rng.shuffle(deck)
+        setup["deck"] = deck  # top card first
+    return setup
+
+
+def count_setups(players: int, options: dict[str, str], components: Components) -> int:
+    """The exact number of different setups ``make_setup`` can return with these options.
+
+    colours: ordered choice of the seats' colours, times the set of extra pool colours;
+    start: one of the seats; deck: the distinct orders of a deck with identical copies
+    (53! / the product of count! over the card kinds).
+    """
+    total = 1
+    if options["colours"] == "random":
+        colours = len(components.colours)
+        total *= math.perm(colours, players) * math.comb(colours - players, components.extra_colours(players))
+    if options["start"] == "random":
+        total *= players
+    if options["deck"] == "order":
+        orders = math.factorial(components.deck_size)
+        for card in components.travellers:
+            orders //= math.factorial(card.count)
+        total *= orders
+    return total
