@@ -1,0 +1,1 @@
+"""Blue Moon City for bgkit: city setups and the end-of-game result."""

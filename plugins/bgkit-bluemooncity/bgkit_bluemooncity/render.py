@@ -1,0 +1,116 @@
+"""Drawing a setup with rich: the city as a grid to copy onto the table, then what goes beside it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from bgkit_bluemooncity.data import Components
+from bgkit_bluemooncity.setup import count_layouts
+
+#: How each box colour is drawn (rich drops the styles under NO_COLOR; the colour name stays).
+STYLES = {
+    "black": "bold",
+    "red": "red",
+    "blue": "blue",
+    "grey": "grey62",
+    "green": "green",
+    "brown": "dark_orange3",
+    "white": "bright_white",
+    "yellow": "yellow",
+    "any": "magenta",
+}
+
+
+def render_setup(components: Components, setup: dict):
+    city = _city(components, setup)
+    parts = [city, _legend(components, setup), _beside(components, setup)]
+    if setup.get("hands"):
+        parts.append(_hands(components, setup["hands"]))
+    return Group(*parts)
+
+
+def _cell(components: Components, building_id: str, layout: str) -> Text:
+    building = components.buildings[building_id]
+    text = Text()
+    text.append(building.name, style="bold" if building.position else "")
+    if building.position and (layout == "standard" or building.position == "centre"):
+        text.append(" (fixed)", style="dim")
+    text.append("\n")
+    if not building.boxes:
+        text.append("obelisk; figures start here", style="dim")
+        return text
+    colour = "any colour" if building.colour == "any" else building.colour
+    values = " ".join(str(v) for v in building.boxes)
+    mark = "~" if building.is_reconstructed("boxes") else ""
+    text.append(f"{colour} {mark}{values}", style=STYLES.get(building.colour, ""))
+    return text
+
+
+def _city(components: Components, setup: dict) -> Table:
+    title = "The city — north at the top; copy it tile by tile"
+    table = Table(title=title, title_justify="left", show_header=True, show_lines=True)
+    table.add_column("", style="dim", justify="right")
+    for col in range(5):
+        label = "west" if col == 0 else "east" if col == 4 else ""
+        table.add_column(f"col {col + 1} {label}".strip(), justify="center", min_width=14)
+    for row, cells in enumerate(setup["city"]):
+        side = "north" if row == 0 else "south" if row == 4 else ""
+        rendered = [
+            _cell(components, building_id, setup["layout"]) if building_id else Text("")
+            for col, building_id in enumerate(cells)
+        ]
+        table.add_row(f"row {row + 1}\n{side}".strip(), *rendered)
+    return table
+
+
+def _legend(components: Components, setup: dict) -> Text:
+    layouts = count_layouts(components, setup["layout"])
+    lines = [
+        "Box values are printed left to right; the left-most box wins a majority tie.",
+        "~ marks box values this plugin reconstructed (no source gives them): your tiles show the real ones.",
+    ]
+    if setup["layout"] == "standard":
+        lines.append(f"Standard city: courtyard, temples and palace fixed, 16 tiles at random ({layouts:,} cities).")
+    else:
+        lines.append(f"Variant city: only the courtyard fixed, 20 tiles at random ({layouts:,} cities).")
+    return Text("\n".join(lines), style="dim")
+
+
+def _beside(components: Components, setup: dict) -> Panel:
+    obelisk = setup["obelisk"]
+    players = len(setup["hands"]) if setup.get("hands") else None
+    lines = [
+        f"Start player: Player {setup['start_player']}, then clockwise.",
+        f"Offerings to win: {setup['offerings_to_win']}.",
+        f"Obelisk: {len(obelisk)} boxes in use, filled bottom up, costing " + ", ".join(map(str, obelisk)) + " crystals"
+        + ("; leave the two shaded outer 7 boxes empty." if len(obelisk) < len(components.obelisk) else "."),
+        f"Golden scales: put out {setup['scales']}, return the rest to the box. Crystals beside the obelisk.",
+        f"Dragons ({', '.join(setup['dragons'])}): beside the city, off the board.",
+        f"Each player: figure on the courtyard, {setup['markers_per_player']} markers in front of them.",
+        f"Cards: shuffle all {len(components.deck())}, deal {setup['hand_size']} to each player; "
+        f"{setup['deck']} stay face down as the deck.",
+    ]
+    if players:
+        lines[-1] += " The hands dealt are below."
+    return Panel("\n".join(lines), title="Beside the city", title_align="left")
+
+
+def _hands(components: Components, hands: list[list[str]]) -> Table:
+    table = Table(title="Starting hands (show each player only their own)", title_justify="left")
+    table.add_column("player")
+    table.add_column("cards (people value)")
+    for seat, hand in enumerate(hands, start=1):
+        counts = Counter(hand)
+        shown = []
+        for card_id in sorted(counts, key=components.card_order):
+            people_id, _, value = card_id.rpartition("-")
+            people = components.peoples[people_id]
+            text = f"{people.name} ({people.colour}) {value}" + (f" ×{counts[card_id]}" if counts[card_id] > 1 else "")
+            shown.append(f"[{STYLES.get(people.colour, '')}]{text}[/]" if STYLES.get(people.colour) else text)
+        table.add_row(f"Player {seat}", ", ".join(shown))
+    return table

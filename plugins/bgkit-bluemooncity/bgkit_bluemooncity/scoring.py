@@ -1,0 +1,141 @@
+"""The end-of-game result. Blue Moon City is won by offerings at the obelisk, not by points [RB p3]:
+
+- ``offerings``: the first player to reach the target (2p 6, 3p 5, 4p 4) wins at once;
+- ``buildings``: every building is restored and nobody can reach the target: the most offerings
+  wins, then the most crystals left, then the tied players share the win;
+- ``markers``: every player has used all 10 markers: the game ends at once with no winner.
+
+Golden scales left at the end are recorded but count for nothing: they turn into crystals only
+when the supply runs out during play (see :mod:`bgkit_bluemooncity.scales`).
+"""
+
+from __future__ import annotations
+
+from bgkit.errors import SheetError
+from bgkit.ranking import ScoreResult, TieBreak, rank
+from bgkit.sheets import Field, Sheet
+
+from bgkit_bluemooncity.data import Components
+
+ENDINGS = ("offerings", "buildings", "markers")
+CATEGORIES = ("offerings", "crystals", "golden scales")
+CRYSTALS_TIEBREAK = "crystals left"
+
+
+def game_fields(components: Components, players: int) -> list[Field]:
+    target = components.count(players).offerings_to_win
+    return [
+        Field(
+            "ended_by",
+            f"how the game ended: offerings = a player reached {target} offerings; buildings = every "
+            "building was restored first; markers = every player used up all their markers",
+            kind=str,
+            choices=ENDINGS,
+        )
+    ]
+
+
+def player_fields(components: Components, players: int) -> list[Field]:
+    count = components.count(players)
+    return [
+        Field("offerings", f"markers this player put on the obelisk (target {count.offerings_to_win})",
+              maximum=count.offerings_to_win),
+        Field("crystals", "crystals this player has left (the sum of the token values)"),
+        Field("scales", "golden scales in front of this player", maximum=count.scales, default=0),
+    ]
+
+
+def check(components: Components, sheet: Sheet) -> None:
+    """Reject endings the offerings make impossible, and more scales or offerings than exist."""
+    count = components.count(sheet.num_players)
+    target = count.offerings_to_win
+    offerings = [p["offerings"] for p in sheet.players]
+    at_target = [i for i, n in enumerate(offerings) if n == target]
+    ended_by = sheet.fields["ended_by"]
+    if ended_by == "offerings":
+        if not at_target:
+            raise SheetError(
+                f"ended_by is 'offerings' but nobody made {target} offerings (the target with "
+                f"{sheet.num_players} players); say 'buildings' or 'markers', or correct the offerings",
+                "ended_by",
+            )
+        if len(at_target) > 1:
+            raise SheetError(
+                f"two players have {target} offerings, but the game ends as soon as the first reaches "
+                f"{target}: {sheet.names[at_target[0]]} and {sheet.names[at_target[1]]}",
+                "offerings",
+                at_target[1],
+            )
+    elif at_target:
+        raise SheetError(
+            f"{sheet.names[at_target[0]]} made {target} offerings, which ends the game at once: "
+            f"ended_by must be 'offerings', not {ended_by!r}",
+            "offerings",
+            at_target[0],
+        )
+    running = 0
+    for i, n in enumerate(offerings):
+        running += n
+        if running > count.obelisk_boxes:
+            raise SheetError(
+                f"the obelisk has {count.obelisk_boxes} boxes with {sheet.num_players} players, "
+                f"but the offerings add up to {sum(offerings)}",
+                "offerings",
+                i,
+            )
+    scales = [p["scales"] for p in sheet.players]
+    running = 0
+    for i, n in enumerate(scales):
+        running += n
+        if running > count.scales:
+            raise SheetError(
+                f"only {count.scales} golden scales are in play with {sheet.num_players} players, "
+                f"but the sheet has {sum(scales)}",
+                "scales",
+                i,
+            )
+
+
+def result(components: Components, game_id: str, sheet: Sheet) -> ScoreResult:
+    """Offerings as the total, crystals left as the tie-break, the winner as the ending decides."""
+    n = sheet.num_players
+    target = components.count(n).offerings_to_win
+    offerings = [float(p["offerings"]) for p in sheet.players]
+    crystals = [float(p["crystals"]) for p in sheet.players]
+    table = [
+        {"offerings": offerings[i], "crystals": crystals[i], "golden scales": float(p["scales"])}
+        for i, p in enumerate(sheet.players)
+    ]
+    tiebreaks = [TieBreak(CRYSTALS_TIEBREAK, crystals)]
+    ranks, winners, decided = rank(offerings, tiebreaks)
+    ended_by = sheet.fields["ended_by"]
+    notes = [f"{n} players: {target} offerings win; golden scales left at the end count for nothing"]
+    if ended_by == "offerings":
+        decided_by = f"first to reach the offering target: {int(offerings[winners[0]])} offerings"
+        notes.append("the places after the winner follow offerings, then crystals left")
+    elif ended_by == "buildings":
+        if decided == "highest total":
+            decided_by = "every building restored: most offerings"
+        elif decided.startswith("tie-break"):
+            decided_by = "every building restored: tied on offerings, most crystals left"
+        else:
+            decided_by = "every building restored: shared win, tied on offerings and crystals left"
+    else:
+        ranks, winners = [1] * n, []
+        decided_by = (
+            f"no winner: every player used up all {components.markers_per_player} markers before "
+            f"anyone reached {target} offerings (the game ends at once)"
+        )
+    return ScoreResult(
+        game=game_id,
+        names=list(sheet.names),
+        categories=list(CATEGORIES),
+        table=table,
+        totals=offerings,
+        ranks=ranks,
+        winners=winners,
+        decided_by=decided_by,
+        tiebreaks=tiebreaks,
+        notes=notes,
+        total_label="offerings",
+    )

@@ -1,0 +1,111 @@
+"""The setup randomiser: lay out the city, choose the start player, and deal the hands if asked.
+
+``make_setup`` is a pure function of (components, players, rng, options) and draws only from the
+``rng`` it is given, in a fixed order (city, start player, hands), so one seed gives one setup on
+every machine, and ``deal=yes`` shows the same city and start player as ``deal=no``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from functools import lru_cache
+
+from bgkit_bluemooncity.city import POSITION_CELLS, SIZE, free_cells
+from bgkit_bluemooncity.data import Components
+
+LAYOUTS = ("standard", "random")
+
+
+def make_setup(components: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+    """The setup as plain JSON data.
+
+    ``city`` holds the rows from north to south, each from west to east, as building ids; the four
+    missing corners of the cross are ``""``. ``start_player`` counts seats from 1. ``hands`` (only
+    with ``deal=yes``) are card ids ``people-value``, sorted.
+    """
+    layout = options["layout"]
+    grid = [["" for _ in range(SIZE)] for _ in range(SIZE)]
+    movable = []
+    for building in components.buildings.values():
+        if building.position is not None and (layout == "standard" or building.position == "centre"):
+            r, c = POSITION_CELLS[building.position]
+            grid[r][c] = building.id
+        else:
+            movable.append(building.id)
+    rng.shuffle(movable)
+    for (r, c), building_id in zip(free_cells(layout), movable, strict=True):
+        grid[r][c] = building_id
+
+    count = components.count(players)
+    setup = {
+        "layout": layout,
+        "city": grid,
+        "start_player": rng.randrange(players) + 1,
+        "offerings_to_win": count.offerings_to_win,
+        "obelisk": list(components.obelisk_in_use(players)),
+        "scales": count.scales,
+        "markers_per_player": components.markers_per_player,
+        "hand_size": components.hand_size,
+        "dragons": list(components.dragons),
+        "deal": options["deal"] == "yes",
+    }
+    if setup["deal"]:
+        deck = [card.id for card in components.deck()]
+        rng.shuffle(deck)
+        size = components.hand_size
+        setup["hands"] = [
+            sorted(deck[i * size:(i + 1) * size], key=components.card_order) for i in range(players)
+        ]
+    setup["deck"] = len(components.deck()) - (players * components.hand_size)
+    return setup
+
+
+def count_layouts(components: Components, layout: str) -> int:
+    """Distinct cities: every tile is different, so the free cells can be filled in n! ways."""
+    return math.factorial(len(free_cells(layout)))
+
+
+def count_setups(components: Components, players: int, options: dict[str, str]) -> int:
+    """Distinct setups ``make_setup`` can give: cities x start players (x distinct deals)."""
+    total = count_layouts(components, options["layout"]) * players
+    if options["deal"] == "yes":
+        available = sorted(Counter(card.id for card in components.deck()).values())
+        total *= count_deals(tuple(available), players, components.hand_size)
+    return total
+
+
+def count_deals(available: tuple[int, ...], players: int, hand: int) -> int:
+    """How many distinct ordered deals of ``players`` hands of ``hand`` cards there are.
+
+    ``available`` gives the number of identical copies of each card type. Identical cards are
+    interchangeable, so a hand is a multiset; this counts tuples of multisets that fit together in
+    the deck, type by type. The count is symmetric in the players, so the remaining needs are
+    memoised sorted.
+    """
+
+    @lru_cache(maxsize=None)
+    def ways(index: int, needs: tuple[int, ...]) -> int:
+        if not any(needs):
+            return 1
+        if index == len(available):
+            return 0
+        total = 0
+        for split in _splits(needs, available[index]):
+            rest = tuple(sorted(n - k for n, k in zip(needs, split)))
+            total += ways(index + 1, rest)
+        return total
+
+    return ways(0, (hand,) * players)
+
+
+def _splits(needs: tuple[int, ...], copies: int):
+    """Every way to hand out at most ``copies`` cards of one type, player i taking at most needs[i]."""
+    if not needs:
+        yield ()
+        return
+    for k in range(min(needs[0], copies) + 1):
+        for rest in _splits(needs[1:], copies - k):
+            yield (k,) + rest
+
