@@ -76,13 +76,16 @@ def _pool(setup: dict) -> Text:
 
 
 def _upgrades(setup: dict, components: Components) -> Table:
+    pile = setup["upgrade_pile"]
     table = Table(
-        title="6) Bridge upgrade pile, face up, in descending order: the top card is bought first",
+        title=(
+            f"6) Bridge upgrade pile, face up, stacked in descending order ({pile[-1]} at the bottom, "
+            f"{pile[0]} on top): only the top card can be bought"
+        ),
         title_justify="left",
         show_header=False,
     )
     table.add_column("from the top")
-    pile = setup["upgrade_pile"]
     for _ in pile:
         table.add_column(justify="right")
     costs = components.upgrade_costs

@@ -22,11 +22,13 @@ TIEBREAK_NOTE = (
 
 def sheet_fields(players: int, components: Components) -> list[Field]:
     top = max(components.upgrades)
+    removed = components.removed_upgrades.get(players, ())
+    out_of_game = f" ({', '.join(map(str, removed))} are not in a {players}-player game)" if removed else ""
     return [
         Field("vp_tokens", "total value of the victory point tokens this player holds (turned face up)"),
         Field(
             "upgrades",
-            "printed values of the bridge upgrade cards this player holds, e.g. [1, 4, 7]",
+            f"printed values of the bridge upgrade cards this player holds, e.g. [1, 4, 7]{out_of_game}",
             kind=list,
             minimum=min(components.upgrades),
             maximum=top,
