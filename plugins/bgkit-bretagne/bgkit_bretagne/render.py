@@ -1,0 +1,116 @@
+"""Drawing a Bretagne setup with rich: one table per part of the board, in the order you lay it out."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from bgkit_bretagne.data import Components
+
+MARK = "*"  # after a value that comes from a reconstructed table
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {kind}" for kind, n in counts.items() if n) or "-"
+
+
+def render_setup(comps: Components, setup: dict) -> Group:
+    recon = set(comps.reconstructed())
+
+    def mark(table: str) -> str:
+        return MARK if table in recon else ""
+
+    parts: list = []
+    seats = setup["seats"]
+    order = " → ".join(f"P{seat}" for seat in setup["turn_order"])
+    parts.append(
+        Panel(
+            f"Players sit P1..P{setup['players']} clockwise. Start player: [bold]P{setup['turn_order'][0]}[/bold]. "
+            f"Turn order at Pontivy: {order}.",
+            title="Bretagne — turn order",
+            title_align="left",
+        )
+    )
+
+    lights = Table(title=f"Lighthouse tiles (site 1 is next to Lorient, then clockwise){mark('board')}",
+                   title_justify="left")
+    for column in ("site", "coast", "type", "tile", f"levels{mark('lighthouses')}", f"extra{mark('lighthouses')}",
+                   "harbour", "side up"):
+        lights.add_column(column)
+    for row in setup["lighthouses"]:
+        if not row["tile"]:
+            lights.add_row(str(row["site"]), row["coast"], "", "", "", "", str(row["harbour"]), "[dim]no tile (2 players)[/dim]")
+            continue
+        tile = comps.lighthouses[row["tile"]]
+        ltype = comps.types[tile.type]
+        side = "[bold]built[/bold] (3-player start)" if row["side"] == "built" else "unbuilt"
+        lights.add_row(str(row["site"]), row["coast"], f"{ltype.name} ({ltype.colour})", tile.id, str(tile.levels),
+                       ", ".join(tile.extra) or "-", str(row["harbour"]), side)
+    parts.append(lights)
+
+    harbours = Table(title=f"Harbour tiles, normal side up{mark('harbours')}", title_justify="left")
+    for column in ("harbour", "coast", "tile", "sites", "income (normal)", "income (improved)"):
+        harbours.add_column(column)
+    by_id = {tile.id: tile for tile in comps.harbours}
+    for row in setup["harbours"]:
+        tile = by_id[row["tile"]]
+        harbours.add_row(str(row["harbour"]), row["coast"], tile.id, ", ".join(map(str, row["sites"])),
+                         _counts(dict(tile.normal)), _counts(dict(tile.improved)))
+    parts.append(harbours)
+
+    weather = Table(title=f"Weather{mark('weather')}", title_justify="left")
+    for column in ("", "card", "Heaven", "Purgatory", "Hell", "storm"):
+        weather.add_column(column)
+    for label, key in (("current (round 1)", "current"), ("forecast (round 2)", "forecast")):
+        card = comps.weather[setup["weather"][key]]
+        weather.add_row(label, f"{card.id} {card.name}", *(str(card.engineers[t]) for t in ("heaven", "purgatory", "hell")),
+                        "a worker is injured at Purgatory/Hell" if card.storm else "")
+    weather.caption = f"engineers per level built; {setup['weather']['face_down']} more cards face down under the forecast"
+    parts.append(weather)
+
+    pontivy = Table(title=f"Pontivy: blueprints face up{mark('blueprints')}", title_justify="left")
+    for column in ("stack", "tile", "cost", "reward"):
+        pontivy.add_column(column)
+    for stack in comps.stacks:
+        for tile_id in setup["pontivy"][stack.colour]:
+            tile = comps.blueprints[tile_id]
+            pontivy.add_row(f"{stack.colour} (grade {stack.grade})", tile.id, _counts(dict(tile.cost)),
+                            _counts(dict(tile.reward)))
+        pontivy.add_section()
+    pontivy.caption = "the rest of each stack face down beside it"
+    parts.append(pontivy)
+
+    quimper = setup["quimper"]
+    brest = setup["brest"]
+    cities = Table(title="Cities", title_justify="left")
+    cities.add_column("city")
+    cities.add_column("put there")
+    cities.add_row(f"Quimper{mark('production')}",
+                   f"production card {quimper['card']}: {_counts(quimper['resources'])}")
+    cities.add_row("Brest", f"market {_counts(brest['market'])}; {brest['engineers']} single engineers, "
+                            f"{brest['engineer_pairs']} pairs of engineers")
+    cities.add_row("Lorient", "nothing (trades with the supply)")
+    cities.add_row(f"beside the board{mark('equipment')}", f"equipment deck, {setup['equipment_deck']} cards shuffled face down")
+    parts.append(cities)
+
+    players = Table(title=f"Players (in turn order){mark('barges')}", title_justify="left")
+    for column in ("turn", "player", "barge card", "barges", "francs", "engineers", "workers on warehouse",
+                   "cubes in the supply", "score"):
+        players.add_column(column)
+    for row in seats:
+        barge = comps.barges[row["barge"] - 1]
+        barges = " / ".join(map(str, barge.capacities)) + (f" ({barge.bonus})" if barge.bonus else "")
+        players.add_row(str(row["turn_order"]), f"P{row['seat']}", str(barge.number), barges, str(row["francs"]),
+                        str(row["engineers"]), str(row["workers"]), str(row["reserve_workers"]), str(row["score"]))
+    parts.append(players)
+
+    supply = setup["supply"]
+    parts.append(Text(f"Supply: {_counts(supply['resources'])}; {supply['engineers']} engineers; the coins; "
+                      "each player's other worker cubes."))
+    if recon:
+        parts.append(Text(f"{MARK} reconstructed values ({', '.join(sorted(recon))}): no public source gives them; "
+                          "load your own box's values with --data FILE (see the bgkit-bretagne README).",
+                          style="italic"))
+    return Group(*parts)

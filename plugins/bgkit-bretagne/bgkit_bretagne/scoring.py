@@ -1,0 +1,105 @@
+"""Scoring a finished game of Bretagne from what is on the table (rule summary, "遊戲結束").
+
+Points scored during play (returned workers, equipment cards, majorities, blueprint rewards) are
+already on the score track. At the end each player adds:
+
+* Pontivy: 4 / 2 / 1 points for the first, second and third place on the turn-order track;
+* harbours: a harbour with one worker gives it 4 points, with two workers 2 each, with three or
+  four workers 1 each (per worker, so a player with two of the workers there gets both shares);
+* money: 1 point per 3 francs (rounded down).
+
+No source gives a tie-break: tied players share the win (and the place).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bgkit.errors import SheetError
+from bgkit.ranking import ScoreResult, build_result
+from bgkit.sheets import Field, Sheet
+
+from bgkit_bretagne.data import Components
+
+CATEGORIES = ("track", "Pontivy", "harbours", "money")
+NO_TIEBREAK = "No source gives a tie-break for Bretagne: players tied on the total share the win."
+
+
+def sheet_fields(comps: Components, players: int) -> list[Field]:
+    harbours = comps.board.harbours
+    return [
+        Field("track", "points on the score track at the end, before the end-game bonuses (laps included)"),
+        Field(
+            "pontivy",
+            f"final place on Pontivy's turn-order track (1 = first, up to {players})",
+            minimum=1,
+            maximum=players,
+        ),
+        Field(
+            "harbours",
+            f"the harbours (1-{harbours}, numbered clockwise from Lorient as bgkit setup shows them) where this "
+            "player has a worker; repeat a number for each of their workers there",
+            kind=list,
+            minimum=1,
+            maximum=harbours,
+            default=[],
+            max_items=comps.supply.worker_cubes,
+        ),
+        Field("francs", "francs (money) left at the end"),
+    ]
+
+
+def check_sheet(comps: Components, sheet: Sheet) -> None:
+    """Places at Pontivy are all different; no harbour holds more workers than the rules score."""
+    seen: dict[int, int] = {}
+    for index, values in enumerate(sheet.players):
+        place = values["pontivy"]
+        if place in seen:
+            raise SheetError(
+                f"{sheet.names[index]} and {sheet.names[seen[place]]} both have Pontivy place {place}; "
+                "each place on the turn-order track holds one player",
+                "pontivy",
+                index,
+            )
+        seen[place] = index
+    most = len(comps.final_scoring.harbour)
+    totals: Counter[int] = Counter()
+    for index, values in enumerate(sheet.players):
+        totals.update(values["harbours"])
+        for harbour, count in sorted(totals.items()):
+            if count > most:
+                raise SheetError(
+                    f"harbour {harbour} would hold {count} workers, but a harbour holds at most {most}",
+                    "harbours",
+                    index,
+                )
+
+
+def harbour_points(comps: Components, workers_per_player: list[list[int]]) -> list[int]:
+    """Each player's harbour points, from every player's list of harbour numbers (one per worker)."""
+    totals: Counter[int] = Counter(h for workers in workers_per_player for h in workers)
+    table = comps.final_scoring.harbour
+    return [sum(table[totals[h] - 1] for h in workers) for workers in workers_per_player]
+
+
+def pontivy_points(comps: Components, place: int) -> int:
+    table = comps.final_scoring.pontivy
+    return table[place - 1] if place <= len(table) else 0
+
+
+def money_points(comps: Components, francs: int) -> int:
+    return francs // comps.final_scoring.francs_per_point
+
+
+def score_sheet(comps: Components, game_id: str, sheet: Sheet) -> ScoreResult:
+    harbours = harbour_points(comps, [values["harbours"] for values in sheet.players])
+    table = [
+        {
+            "track": float(values["track"]),
+            "Pontivy": float(pontivy_points(comps, values["pontivy"])),
+            "harbours": float(harbours[index]),
+            "money": float(money_points(comps, values["francs"])),
+        }
+        for index, values in enumerate(sheet.players)
+    ]
+    return build_result(game_id, sheet.names, table, notes=[NO_TIEBREAK])
