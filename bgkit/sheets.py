@@ -180,8 +180,9 @@ def parse_sheet(game: "Game", text: str, source: str = "<sheet>") -> Sheet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
-        reason = re.sub(r"\s*\(at line.*\)", "", str(exc))
-        raise BadInput(f"not valid TOML: {reason}", f"{source}:{match.group(1)}" if match else source) from None
+        line = match.group(1) if match else str(len(text.splitlines()))  # "at end of document"
+        reason = re.sub(r"\s*\(at (line|end).*\)", "", str(exc))
+        raise BadInput(f"not valid TOML: {reason}", f"{source}:{line}") from None
     lines = _LineFinder(text)
     try:
         return sheet_from_data(game, data, source)

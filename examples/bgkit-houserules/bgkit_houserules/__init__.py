@@ -1,0 +1,1 @@
+"""Example house-rule plugin for bgkit."""

@@ -1,0 +1,48 @@
+"""The house rule changes Goofspiel's tie-break through the scoring hook, and nothing else."""
+
+import pytest
+
+from bgkit.plugins import get_registry, reset_registry
+from bgkit.sheets import sheet_from_data
+from bgkit_houserules import plugin as houserule
+
+TIED = {
+    "game": "goofspiel",
+    "player": [{"name": "Ada", "prizes": [13]}, {"name": "Bo", "prizes": [6, 7]}],
+}
+
+
+@pytest.fixture
+def registry(monkeypatch):
+    monkeypatch.setenv("BGKIT_LOAD_PLUGINS", "goofspiel")
+    reset_registry()
+    yield get_registry()
+    reset_registry()
+
+
+def score(registry, data):
+    game = registry.game("goofspiel").load()
+    return registry.pm.hook.bgkit_score(game=game, sheet=sheet_from_data(game, data))
+
+
+def test_by_the_book_a_tie_on_points_is_shared(registry):
+    result = score(registry, TIED)
+    assert result.totals == [13.0, 13.0]
+    assert result.winners == [0, 1]
+    assert result.decided_by.startswith("shared win")
+
+
+def test_house_rule_gives_the_tie_to_more_prize_cards(registry):
+    registry.register(houserule, name="houserules")
+    result = score(registry, TIED)
+    assert result.winners == [1]
+    assert result.decided_by == f"tie-break: {houserule.TIEBREAK}"
+    assert result.ranks == [2, 1]
+    assert "house rule" in result.notes[-1]
+
+
+def test_house_rule_leaves_a_clear_win_alone(registry):
+    registry.register(houserule, name="houserules")
+    result = score(registry, {"game": "goofspiel", "player": [{"name": "A", "prizes": [13, 1]}, {"name": "B", "prizes": [12]}]})
+    assert result.winners == [0]
+    assert result.decided_by == "highest total"

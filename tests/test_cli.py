@@ -1,0 +1,170 @@
+"""Every subcommand end to end, and bad input for each: exit 2 with one line, no traceback."""
+
+import json
+import re
+import os
+import subprocess
+import sys
+import tomllib
+
+import pytest
+
+from bgkit.testing import run_cli
+
+
+def test_python_dash_m_works():
+    result = subprocess.run([sys.executable, "-m", "bgkit", "--version"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert result.stdout.startswith("bgkit ")
+
+
+def test_games_lists_players_and_data_status():
+    result = run_cli(["games"])
+    assert result.exit_code == 0
+    assert "goofspiel" in result.stdout and "2-4" in result.stdout and "confirmed" in result.stdout
+
+
+def test_setup_text_echoes_seed_and_is_reproducible():
+    first = run_cli(["setup", "goofspiel", "-p", "3", "--seed", "11"])
+    assert "seed 11" in first.stdout
+    assert first.stdout == run_cli(["setup", "goofspiel", "-p", "3", "--seed", "11"]).stdout
+
+
+def test_setup_without_seed_chooses_and_prints_one():
+    data = json.loads(run_cli(["setup", "goofspiel", "-p", "2", "--format", "json"]).stdout)
+    again = json.loads(run_cli(["setup", "goofspiel", "-p", "2", "--format", "json", "--seed", str(data["seed"])]).stdout)
+    assert again == data
+
+
+def test_setup_toml_and_options():
+    result = run_cli(["setup", "goofspiel", "-p", "2", "--seed", "1", "--format", "toml", "--option", "deck=5"])
+    data = tomllib.loads(result.stdout)
+    assert data["seed"] == 1 and data["options"] == {"deck": "5"} and data["setup"]["deck"] == 5
+
+
+def test_setup_count():
+    result = run_cli(["setup", "goofspiel", "-p", "2", "--count", "--format", "json"])
+    assert json.loads(result.stdout)["count"] == 1
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["setup", "chess", "-p", "2"], "unknown game 'chess' (installed: "),
+        (["setup", "goofspiel", "-p", "5"], "Goofspiel is for 2-4 players, not 5"),
+        (["setup", "goofspiel", "-p", "2", "--option", "deck=7"], "option deck is '7'; choose one of 13, 8, 5"),
+        (["setup", "goofspiel", "-p", "2", "--option", "speed=1"], "Goofspiel has no option 'speed' (options: deck)"),
+        (["setup", "goofspiel", "-p", "2", "--option", "deck"], "--option takes NAME=VALUE, not 'deck'"),
+        (["setup", "goofspiel", "-p", "2", "--seed", "-4"], "seed must be between 0 and"),
+        (["setup", "goofspiel", "-p", "2", "--data", "/nonexistent.toml"], "no such data file: /nonexistent.toml"),
+        (["score", "goofspiel", "/nonexistent.toml"], "no such sheet: /nonexistent.toml"),
+        (["score", "goofspiel", "--template"], "--template needs the number of players: -p N"),
+        (["score", "goofspiel"], "give a sheet file (or - for stdin)"),
+        (["play", "goofspiel", "random"], "Goofspiel is for 2-4 players, not 1"),
+        (["play", "goofspiel"], "give one seat per player"),
+        (["play", "goofspiel", "random", "chess"], "unknown seat 'chess' (seats: human[:NAME], random, greedy, mcts"),
+        (["play", "goofspiel", "random", "mcts:iterations=lots"], "bot parameter iterations must be a number"),
+        (["play", "goofspiel", "random", "mcts:depth"], "parameters are KEY=VALUE"),
+        (["play", "goofspiel", "random", "greedy:x=1"], "bot 'greedy' has no parameter 'x'"),
+        (["play", "goofspiel", "random", "human"], "human seats need a terminal"),
+        (["play", "goofspiel", "random", "random", "--chance", "table"], "--chance table needs a terminal"),
+        (["play", "goofspiel", "human", "random", "--games", "3"], "--games and --jobs are for bot matches"),
+        (["play", "--resume", "/nonexistent.json"], "no such save file: /nonexistent.json"),
+        (["replay", "/nonexistent.json"], "no such game log: /nonexistent.json"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    result = run_cli(args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_input_through_the_real_entry_point_has_no_traceback():
+    result = subprocess.run(
+        [sys.executable, "-m", "bgkit", "setup", "goofspiel", "-p", "9"], capture_output=True, text=True
+    )
+    assert result.returncode == 2
+    assert result.stderr == "bgkit: error: Goofspiel is for 2-4 players, not 9\n"
+
+
+def test_score_template_then_file_then_stdin(tmp_path):
+    template = run_cli(["score", "goofspiel", "--template", "-p", "2"]).stdout
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(template.replace("prizes = []", "prizes = [13, 2]", 1))
+    text = run_cli(["score", "goofspiel", sheet])
+    assert text.exit_code == 0
+    assert "Winner: Player 1 (highest total)" in text.stdout
+    piped = run_cli(["score", "goofspiel", "-", "--format", "json"], input=sheet.read_text())
+    data = json.loads(piped.stdout)
+    assert [p["total"] for p in data["players"]] == [15.0, 0.0]
+    assert data["decided_by"] == "highest total"
+
+
+def test_score_bad_sheet_names_file_line_and_field(tmp_path):
+    sheet = tmp_path / "bad.toml"
+    sheet.write_text('game = "goofspiel"\n[[player]]\nprizes = [1]\n[[player]]\nprize = [2]\n')
+    result = run_cli(["score", "goofspiel", sheet])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"bgkit: error: {sheet}:5: unknown field 'prize' for player 2 (known: prizes)"
+
+
+def test_play_one_game_text_and_json():
+    text = run_cli(["play", "goofspiel", "random", "greedy", "--seed", "5"])
+    assert text.exit_code == 0 and "seed 5" in text.stdout and "Winner:" in text.stdout
+    data = json.loads(run_cli(["play", "goofspiel", "random", "greedy", "--seed", "5", "--format", "json"]).stdout)
+    assert data["seed"] == 5 and data["decisions"] == 26 and len(data["scores"]) == 2
+    assert data == json.loads(run_cli(["play", "goofspiel", "random", "greedy", "--seed", "5", "--format", "json"]).stdout)
+
+
+def test_log_replay_and_verify(tmp_path):
+    log = tmp_path / "game.json"
+    run_cli(["play", "goofspiel", "random", "random", "random", "--seed", "8", "--log", log])
+    shown = run_cli(["replay", log])
+    assert shown.exit_code == 0 and "   1. chance: prize" in shown.stdout
+    verified = run_cli(["replay", log, "--verify", "--format", "json"])
+    assert json.loads(verified.stdout)["finished"] is True
+    data = json.loads(log.read_text())
+    data["result"]["scores"][0] += 1
+    log.write_text(json.dumps(data))
+    tampered = run_cli(["replay", log, "--verify"])
+    assert tampered.exit_code == 2 and "does not match the replayed one" in tampered.stderr
+
+
+def test_replay_rejects_an_illegal_logged_action(tmp_path):
+    log = tmp_path / "game.json"
+    run_cli(["play", "goofspiel", "random", "random", "--seed", "8", "--log", log])
+    data = json.loads(log.read_text())
+    data["actions"][1][1] = "bid 99"
+    log.write_text(json.dumps(data))
+    result = run_cli(["replay", log, "--verify"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"bgkit: error: {log}: action 2: 'bid 99' is not legal here"
+
+
+def test_corrupt_save_names_file_and_line(tmp_path):
+    save = tmp_path / "save.json"
+    save.write_text('{\n "format": "bgkit-log/1",\n "game": \n}')
+    result = run_cli(["play", "--resume", save])
+    assert result.exit_code == 2
+    assert f"{save}:4: corrupt save file" in result.stderr
+
+
+def test_resume_finishes_an_interrupted_game(tmp_path):
+    save = tmp_path / "save.json"
+    full = json.loads(run_cli(["play", "goofspiel", "random", "greedy", "--seed", "4", "--save", save, "--format", "json"]).stdout)
+    data = json.loads(save.read_text())
+    data["actions"] = data["actions"][:10]  # as if the game had been interrupted here
+    data["result"] = None
+    save.write_text(json.dumps(data))
+    resumed = run_cli(["play", "--resume", save, "--format", "json"])
+    assert resumed.exit_code == 0, resumed.stderr
+    assert json.loads(save.read_text())["actions"][:10] == data["actions"]
+    assert len(json.loads(resumed.stdout)["scores"]) == len(full["scores"])
+
+
+def test_no_color_is_honoured():
+    env = {**os.environ, "NO_COLOR": "1", "FORCE_COLOR": "1"}
+    result = subprocess.run([sys.executable, "-m", "bgkit", "plugins"], capture_output=True, text=True, env=env)
+    assert "\x1b[1m" in result.stdout  # styles stay (bold headers)...
+    assert not re.search(r"\x1b\[[0-9;]*(3[0-79]|38;|9[0-7])[;m]", result.stdout)  # ...colours go

@@ -1,0 +1,181 @@
+"""Plugin loading and every hook, each exercised by an in-process plugin (llm/datasette style)."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import types
+
+import pytest
+
+from bgkit.engine import GameLog
+from bgkit.game import GameInfo
+from bgkit.hookspecs import hookimpl
+from bgkit.plugins import reset_registry
+from bgkit.rules import rules_for
+from bgkit.testing import run_cli
+
+
+def plugin(**hooks):
+    module = types.ModuleType("test_plugin")
+    for name, function in hooks.items():
+        setattr(module, name, hookimpl(**getattr(function, "marks", {}))(function))
+    return module
+
+
+def test_register_games_adds_a_game(registry):
+    def bgkit_register_games(register):
+        register(GameInfo("goof2", "Goofspiel again", 2, 4, "bgkit_goofspiel.game:Goofspiel", playable=True))
+
+    registry.register(plugin(bgkit_register_games=bgkit_register_games), name="extra")
+    result = run_cli(["games", "--format", "json"])
+    rows = {row["id"]: row for row in json.loads(result.stdout)}
+    assert rows["goof2"]["plugin"] == "extra"
+    assert rows["goof2"]["players"] == "2-4"
+
+
+def test_register_bots_adds_a_seat_kind(registry):
+    class Lowest:
+        def __init__(self, rules, seed, **params):
+            self.rules = rules
+
+        def choose(self, state, player):
+            return min(self.rules.legal_actions(state))
+
+    def bgkit_register_bots(register):
+        register("lowest", Lowest, "always the lowest card")
+
+    registry.register(plugin(bgkit_register_bots=bgkit_register_bots), name="lowbot")
+    result = run_cli(["play", "goofspiel", "lowest", "random", "--seed", "1", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["names"] == ["lowest", "random"]
+
+
+def test_setup_hook_can_be_wrapped(registry):
+    def bgkit_setup(game, players, seed, options):
+        setup = yield
+        return {**setup, "deck": 5}
+
+    bgkit_setup.marks = {"wrapper": True}
+    registry.register(plugin(bgkit_setup=bgkit_setup), name="short-deck")
+    result = run_cli(["setup", "goofspiel", "-p", "2", "--seed", "1", "--format", "json"])
+    assert json.loads(result.stdout)["setup"]["deck"] == 5
+
+
+def test_legal_actions_hook_changes_what_everyone_may_play(registry, goofspiel):
+    def bgkit_legal_actions(game, state):
+        if not state.is_chance():
+            return [max(state.hands[state.current_player()])]  # house rule: always bid your highest
+
+    registry.register(plugin(bgkit_legal_actions=bgkit_legal_actions), name="highest-only")
+    rules = rules_for(goofspiel)
+    assert rules.hooked
+    result = run_cli(["play", "goofspiel", "random", "mcts:iterations=20", "--seed", "3", "--log", "/dev/null", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["decisions"] == 26
+
+
+def test_turn_hooks_are_not_dispatched_when_only_the_core_implements_them(registry, goofspiel):
+    assert not rules_for(goofspiel).hooked
+
+
+def test_apply_action_hook_sees_every_action(registry, tmp_path):
+    seen = []
+
+    def bgkit_apply_action(game, state, action):
+        seen.append(state.action_text(action))
+
+    registry.register(plugin(bgkit_apply_action=bgkit_apply_action), name="logger")
+    log = tmp_path / "log.json"
+    result = run_cli(["play", "goofspiel", "random", "random", "--seed", "2", "--log", log])
+    assert result.exit_code == 0, result.stderr
+    logged = GameLog.from_dict(json.loads(log.read_text()))
+    assert seen == [text for _, text in logged.actions]
+
+
+def test_score_hook_can_answer_first(registry, tmp_path):
+    from bgkit.ranking import build_result
+
+    def bgkit_score(game, sheet):
+        return build_result(game.info.id, sheet.names, [{"everyone": 1.0} for _ in sheet.names])
+
+    registry.register(plugin(bgkit_score=bgkit_score), name="everyone-wins")
+    sheet = tmp_path / "s.toml"
+    sheet.write_text('game="goofspiel"\n[[player]]\nprizes=[13]\n[[player]]\nprizes=[1]\n')
+    result = run_cli(["score", "goofspiel", sheet, "--format", "json"])
+    assert json.loads(result.stdout)["winners"] == ["Player 1", "Player 2"]
+
+
+def test_plugins_command_lists_hooks(registry):
+    rows = json.loads(run_cli(["plugins", "--format", "json"]).stdout)
+    core = {row["name"]: row for row in rows}["bgkit.default_plugins.games"]
+    assert core["hooks"] == ["bgkit_apply_action", "bgkit_legal_actions", "bgkit_score", "bgkit_setup"]
+    goof = {row["name"]: row for row in rows}["goofspiel"]
+    assert goof["distribution"].startswith("bgkit-goofspiel ")
+
+
+def _run(code, tmp_path, env_extra):
+    env = {**os.environ, **env_extra}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+
+
+@pytest.fixture
+def broken_plugin(tmp_path):
+    """A distribution on sys.path whose entry point fails to import."""
+    (tmp_path / "broken_game.py").write_text("raise RuntimeError('this plugin is broken')\n")
+    dist = tmp_path / "broken_game-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[bgkit]\nbroken = broken_game\n")
+    return {"PYTHONPATH": str(tmp_path)}
+
+
+def test_a_broken_plugin_costs_one_warning_and_nothing_else(tmp_path, broken_plugin):
+    code = "import sys; from bgkit.cli import main; sys.argv = ['bgkit'] + sys.argv[1:]; main()"
+    games = subprocess.run(
+        [sys.executable, "-c", code, "games", "--format", "json"],
+        capture_output=True, text=True, env={**os.environ, **broken_plugin}, cwd=tmp_path,
+    )
+    assert games.returncode == 0
+    assert games.stderr.strip() == "warning: plugin 'broken' failed to load: RuntimeError: this plugin is broken"
+    assert "goofspiel" in {row["id"] for row in json.loads(games.stdout)}
+    plugins = subprocess.run(
+        [sys.executable, "-c", code, "plugins", "--format", "json"],
+        capture_output=True, text=True, env={**os.environ, **broken_plugin}, cwd=tmp_path,
+    )
+    broken = [row for row in json.loads(plugins.stdout) if row["name"] == "broken"]
+    assert broken == [{"name": "broken", "distribution": "broken-game", "hooks": [], "error": "RuntimeError: this plugin is broken"}]
+
+
+@pytest.mark.parametrize("value, expected", [("", set()), ("goofspiel", {"goofspiel"}), ("bgkit-goofspiel", {"goofspiel"})])
+def test_bgkit_load_plugins_selects(monkeypatch, value, expected):
+    monkeypatch.setenv("BGKIT_LOAD_PLUGINS", value)
+    reset_registry()
+    try:
+        rows = json.loads(run_cli(["games", "--format", "json"]).stdout)
+        assert {row["id"] for row in rows} == expected
+    finally:
+        reset_registry()
+
+
+@pytest.mark.parametrize("command", [["--help"], ["games"], ["plugins"], ["games", "--format", "json"]])
+def test_start_up_imports_no_game_engine(tmp_path, command):
+    code = textwrap.dedent(
+        f"""
+        import sys
+        from bgkit.cli import main
+        from bgkit.plugins import get_registry
+        sys.argv = ["bgkit", *{command!r}]
+        try:
+            main()
+        except SystemExit:
+            pass
+        engines = [info.loader.split(":")[0] for info in get_registry().games.values()]
+        loaded = [name for name in engines if name in sys.modules]
+        print("LOADED", loaded, file=sys.stderr)
+        """
+    )
+    result = _run(code, tmp_path, {})
+    assert "LOADED []" in result.stderr, result.stderr

@@ -1,0 +1,27 @@
+import os
+
+import pytest
+
+from bgkit.savefile import write_atomic
+
+
+def test_atomic_write_replaces_whole_file_and_leaves_no_temp(tmp_path):
+    path = tmp_path / "save.json"
+    write_atomic(path, "old")
+    write_atomic(path, "new")
+    assert path.read_text() == "new"
+    assert os.listdir(tmp_path) == ["save.json"]
+
+
+def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "save.json"
+    write_atomic(path, "old")
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        write_atomic(path, "new")
+    assert path.read_text() == "old"
+    assert os.listdir(tmp_path) == ["save.json"]
