@@ -1,0 +1,230 @@
+"""End to end through the command line: games, setup (text/json/toml/--count), score, errors."""
+
+import json
+import subprocess
+import sys
+import textwrap
+import tomllib
+
+import pytest
+
+from bgkit.testing import run_cli
+
+SHEET = textwrap.dedent(
+    """\
+    game = "bridgetroll"
+
+    [[player]]
+    name = "Ada"
+    vp_tokens = 12
+    upgrades = [1, 4]
+    stones = 3
+
+    [[player]]
+    name = "Bo"
+    vp_tokens = 14
+    upgrades = [2]
+    stones = 5
+
+    [[player]]
+    name = "Cy"
+    vp_tokens = 10
+    upgrades = [3, 5]
+    stones = 1
+    """
+)
+
+
+def test_games_lists_bridgetroll_with_data_status():
+    result = run_cli(["games", "--json"])
+    assert result.exit_code == 0
+    (row,) = [r for r in json.loads(result.stdout) if r["id"] == "bridgetroll"]
+    assert row["players"] == "3-6"
+    assert row["data_status"] == "partly reconstructed"
+    assert "--data FILE" in row["data_note"]
+
+
+def test_games_does_not_import_the_engine():
+    code = (
+        "import sys\n"
+        "from bgkit.testing import run_cli\n"
+        "result = run_cli(['games'])\n"
+        "assert result.exit_code == 0 and 'bridgetroll' in result.stdout, result\n"
+        "print('bgkit_bridgetroll.game' in sys.modules, 'bgkit_bridgetroll.data' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False"]
+
+
+def test_setup_text_for_the_table():
+    result = run_cli(["setup", "bridgetroll", "-p", "4", "--seed", "7"])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "seed 7" in out
+    for words in (
+        "Boards and stones",
+        "Common stone pool, 12 stones",
+        "each player takes 5 face down",
+        "Traveller deck, face down",
+        "Bridge upgrade pile",
+        "Travel schedule card for 4 players",
+        "partly cloudy",
+        "Start player: seat",
+        "1 victory point on top of the trophy pile",
+        "reconstructed value",
+        "bgkit setup bridgetroll -p 4 --seed 7",
+    ):
+        assert words in out, words
+    assert out == run_cli(["setup", "bridgetroll", "-p", "4", "--seed", "7"]).stdout
+
+
+def test_setup_text_six_players_and_table_shuffle():
+    out = run_cli(["setup", "bridgetroll", "-p", "6", "--seed", "1", "--option", "deck=shuffle"]).stdout
+    assert "back in the box: 14, 15" in out
+    assert "Shuffle the 53 travellers" in out
+
+
+def test_setup_json_and_toml_agree():
+    as_json = json.loads(run_cli(["setup", "bridgetroll", "-p", "3", "--seed", "9", "--format", "json"]).stdout)
+    as_toml = tomllib.loads(run_cli(["setup", "bridgetroll", "-p", "3", "--seed", "9", "--format", "toml"]).stdout)
+    assert as_json == as_toml
+    assert as_json["game"] == "bridgetroll" and as_json["seed"] == 9 and as_json["players"] == 3
+    assert as_json["options"] == {"colours": "random", "start": "random", "deck": "order"}
+    assert len(as_json["setup"]["deck"]) == 53 and as_json["setup"]["pool_size"] == 18
+
+
+def test_setup_options_on_the_command_line():
+    doc = json.loads(
+        run_cli(
+            ["setup", "bridgetroll", "-p", "5", "--seed", "2", "--format", "json", "--option", "colours=seat",
+             "--option", "start=seat1", "--option", "deck=shuffle"]
+        ).stdout
+    )
+    setup = doc["setup"]
+    assert [s["colour"] for s in setup["seats"]] == ["red", "green", "yellow", "purple", "blue"]
+    assert setup["start_player"] == 1 and "deck" not in setup
+
+
+def test_setup_count():
+    result = run_cli(["setup", "bridgetroll", "-p", "4", "--count", "--format", "json",
+                      "--option", "deck=shuffle"])
+    assert json.loads(result.stdout)["count"] == 6 * 5 * 4 * 3 * 4
+    text = run_cli(["setup", "bridgetroll", "-p", "4", "--count", "--option", "deck=shuffle"]).stdout
+    assert "1,440 distinct setups" in text
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["setup", "bridgetroll", "-p", "2"], "3-6 players, not 2"),
+        (["setup", "bridgetroll", "-p", "7", "--count"], "3-6 players, not 7"),
+        (["setup", "bridgetroll", "-p", "4", "--option", "deck=stacked"], "option deck is 'stacked'"),
+        (["setup", "bridgetroll", "-p", "4", "--option", "colour=seat"], "no option 'colour'"),
+        (["score", "bridgetroll", "--template"], "-p N"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, words):
+    result = run_cli(args)
+    assert result.exit_code == 2
+    assert words in result.stderr and "Traceback" not in result.stderr
+
+
+def test_score_file(tmp_path):
+    path = tmp_path / "end.toml"
+    path.write_text(SHEET, encoding="utf-8")
+    result = run_cli(["score", "bridgetroll", str(path)])
+    assert result.exit_code == 0
+    assert "Winner: Cy (highest total)" in result.stdout
+    assert "upgrade cards (+1 each)" in result.stdout
+
+
+def test_score_stdin_json():
+    result = run_cli(["score", "bridgetroll", "-", "--format", "json"], input=SHEET)
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    assert [p["total"] for p in doc["players"]] == [19, 17, 20]
+    assert doc["winners"] == ["Cy"]
+    assert doc["players"][0]["tiebreaks"] == {"upgrade card values": 5, "stones left": 3}
+
+
+def test_template_fills_in_and_scores(tmp_path):
+    result = run_cli(["score", "bridgetroll", "--template", "-p", "4"])
+    assert result.exit_code == 0
+    template = result.stdout
+    for name in ("vp_tokens", "upgrades", "stones"):
+        assert template.count(f"\n{name} = ") == 4
+    path = tmp_path / "template.toml"
+    path.write_text(template, encoding="utf-8")
+    scored = json.loads(run_cli(["score", "bridgetroll", str(path), "--format", "json"]).stdout)
+    assert scored["decided_by"].startswith("shared win")
+
+
+@pytest.mark.parametrize(
+    "change, line, words",
+    [
+        (("upgrades = [2]", "upgrades = [4]"), 12, "upgrade card 4 is listed twice"),
+        (("stones = 5", "stones = 40"), 13, "cannot be above 36"),
+        (("stones = 1", "stones = 30"), 19, "only 36 in play"),
+        (("vp_tokens = 10", 'vp_tokens = "ten"'), 17, "vp_tokens must be a whole number"),
+        (("upgrades = [3, 5]", "upgrades = [3, 16]"), 18, "cannot be above 15"),
+    ],
+)
+def test_bad_sheet_names_field_and_file_line(tmp_path, change, line, words):
+    path = tmp_path / "bad.toml"
+    path.write_text(SHEET.replace(*change), encoding="utf-8")
+    result = run_cli(["score", "bridgetroll", str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:{line}" in result.stderr and words in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_six_player_sheet_with_upgrade_14(tmp_path):
+    players = "".join(
+        f'\n[[player]]\nname = "P{i}"\nvp_tokens = 5\nupgrades = [{14 if i == 3 else i}]\nstones = 1\n'
+        for i in range(1, 7)
+    )
+    path = tmp_path / "six.toml"
+    path.write_text('game = "bridgetroll"\n' + players, encoding="utf-8")
+    result = run_cli(["score", "bridgetroll", str(path)])
+    assert result.exit_code == 2
+    assert "14, 15 stay in the box" in result.stderr and f"{path}:" in result.stderr
+
+
+def test_own_data_file_on_the_command_line(tmp_path):
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        textwrap.dedent(
+            """
+            [schedules]
+            confirmed = true
+            source = "my box"
+            [schedules.3]
+            travellers = { "sunny" = 9, "partly cloudy" = 4, "cloudy" = 3, "rainy" = 3 }
+            stones_per_open_player = 3
+            [schedules.4]
+            travellers = { "sunny" = 6, "partly cloudy" = 5, "cloudy" = 4, "rainy" = 3 }
+            stones_per_open_player = 2
+            [schedules.5]
+            travellers = { "sunny" = 7, "partly cloudy" = 6, "cloudy" = 5, "rainy" = 4 }
+            stones_per_open_player = 1
+            [schedules.6]
+            travellers = { "sunny" = 8, "partly cloudy" = 7, "cloudy" = 6, "rainy" = 5 }
+            stones_per_open_player = 1
+            """
+        ),
+        encoding="utf-8",
+    )
+    doc = json.loads(run_cli(["setup", "bridgetroll", "-p", "3", "--seed", "1", "--format", "json",
+                              "--data", str(mine)]).stdout)
+    assert doc["setup"]["schedule"]["travellers"]["sunny"] == 9
+    assert doc["setup"]["schedule"]["stones_per_open_player"] == 3
+
+
+def test_bad_data_file_on_the_command_line(tmp_path):
+    mine = tmp_path / "mine.toml"
+    mine.write_text("[weather]\nconfirmed = true\nsource = 'x'\nfaces = ['sunny']\n", encoding="utf-8")
+    result = run_cli(["setup", "bridgetroll", "-p", "3", "--data", str(mine)])
+    assert result.exit_code == 2
+    assert f"{mine}:4" in result.stderr and "weather.faces has 1 entries" in result.stderr
+    missing = run_cli(["score", "bridgetroll", "--template", "-p", "3", "--data", str(tmp_path / "nope.toml")])
+    assert missing.exit_code == 2 and "no such data file" in missing.stderr
