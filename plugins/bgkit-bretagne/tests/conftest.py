@@ -1,0 +1,53 @@
+"""Fixtures for the Bretagne tests: the shipped data as a dict, variants of it written to files."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from importlib import resources
+
+import pytest
+import tomli_w
+
+
+def _shipped() -> dict:
+    text = resources.files("bgkit_bretagne").joinpath("data", "components.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@pytest.fixture
+def shipped_tables():
+    """A fresh copy of the shipped component tables (mutate it freely)."""
+    return copy.deepcopy(_shipped())
+
+
+@pytest.fixture
+def write_data(tmp_path):
+    """write_data(tables, name="data.toml") -> path of a --data file holding ``tables``."""
+
+    def write(tables: dict, name: str = "data.toml"):
+        path = tmp_path / name
+        path.write_text(tomli_w.dumps(tables), encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def tiny_tables(shipped_tables):
+    """A tiny board (one coast of three sites, one tile per type) whose whole setup space can be sampled."""
+    data = shipped_tables
+    data["board"].update(coasts=["north"], sites_per_coast=3, harbours_per_coast=1, site_harbour=[1, 1, 1])
+    for t in data["lighthouse_types"]["types"]:
+        t["tiles"] = 1
+    data["lighthouses"]["tiles"] = [
+        {"id": "H1", "type": "heaven", "levels": 3, "extra": []},
+        {"id": "P1", "type": "purgatory", "levels": 3, "extra": ["stone"]},
+        {"id": "X1", "type": "hell", "levels": 4, "extra": ["stone", "sand"]},
+    ]
+    data["weather"]["cards"] = data["weather"]["cards"][:2]
+    data["blueprints"]["tiles"] = [t for t in data["blueprints"]["tiles"] if t["id"][1:] in ("01", "02", "03", "04")]
+    data["harbours"]["tiles"] = [dict(data["harbours"]["tiles"][6], coast="north")]
+    data["production"]["cards"] = data["production"]["cards"][:1]
+    data["table"]["three_player_built"] = [{"coast": "north", "type": "heaven"}]
+    return data
