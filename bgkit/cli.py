@@ -203,9 +203,9 @@ def score(
         if not render.interactive():
             raise BadInput("give a sheet file (or - for stdin); to be asked field by field, run this in a terminal")
         if players is None:
-            players = typer.prompt("Number of players", type=int)
+            players = typer.prompt("Number of players", type=int, err=True)
         console = render.stderr()
-        the_sheet = sheets.ask_sheet(the_game, players, lambda q: typer.prompt(q, default="", show_default=False), console.print)
+        the_sheet = sheets.ask_sheet(the_game, players, lambda q: typer.prompt(q, default="", show_default=False, err=True), console.print)
     else:
         the_sheet = sheets.read_sheet(the_game, sheet)
     result = get_registry().pm.hook.bgkit_score(game=the_game, sheet=the_sheet)

@@ -72,3 +72,27 @@ def test_play_quit_resume_and_finish_at_the_terminal(tmp_path):
     term.read_until("Winner:")
     assert term.finish() == 0
     assert json.loads(save.read_text())["result"]["decisions"] == 10
+
+
+def test_score_asks_field_by_field_then_offers_to_save(tmp_path):
+    term = Terminal(["score", "goofspiel", "-p", "2"], tmp_path)
+    term.read_until("name of player 1 in turn order")
+    term.type("Ada")
+    term.read_until("Ada · prizes")
+    term.type("13 twelve")
+    assert "not '13 twelve'; try again" in term.read_until("Ada · prizes")
+    term.type("13 12")
+    term.read_until("name of player 2 in turn order")
+    term.type("Bo")
+    term.read_until("Bo · prizes")
+    term.type("1, 2, 3")
+    screen = term.read_until("Save this sheet?")
+    assert "Winner: Ada (highest total)" in screen
+    term.type("y")
+    term.read_until("File name")
+    term.type("table.toml")
+    term.read_until("Saved table.toml")
+    assert term.finish() == 0
+    again = subprocess.run([sys.executable, "-m", "bgkit", "score", "goofspiel", "table.toml", "--format", "json"],
+                           capture_output=True, text=True, cwd=tmp_path)
+    assert json.loads(again.stdout)["winners"] == ["Ada"]
