@@ -10,23 +10,29 @@ from rich.table import Table
 def render_setup(setup: dict) -> Group:
     players = setup["players"]
     start = setup["start_seat"]
-    seats = Table(title="Players (seats clockwise; guard house: the one nearest your seat)", title_justify="left")
-    for column in ("seat", "colour", "turn", "small seal", "scoring pawn", "reputation pawn", "guilders", "workers",
-                   "majority markers"):
+    seats = Table(title="Players (seats clockwise)", title_justify="left")
+    for column in ("seat", "colour", "turn", "small seal"):
         seats.add_column(column)
     for p in players:
-        coins = p["coins"]
         seats.add_row(
             f"{p['seat']}" + (" ★ start" if p["seat"] == start else ""),
             p["colour"],
             str(setup["turn_order"].index(p["seat"]) + 1),
-            f"guard house {p['guard_house']}",
-            f"space {p['score']}",
-            "town hall" if p["reputation"] == 0 else f"step {p['reputation']}",
-            f"{p['guilders']} ({coins['1']}×1 + {coins['3']}×3)",
-            _workers(p["workers"]),
-            _markers(p["majority_markers"]),
+            f"guard house {p['guard_house']} (the one nearest your seat)",
         )
+
+    # every player starts alike, so one list says what each one takes
+    first = players[0]
+    each = Table(title="Each player", title_justify="left", show_header=False)
+    each.add_column("what")
+    each.add_column("where")
+    each.add_row("large seal", "in front of you")
+    each.add_row("scoring pawn", f"space {first['score']} of the scoring track")
+    each.add_row("reputation pawn", "on the town hall" if first["reputation"] == 0 else f"step {first['reputation']}")
+    each.add_row("majority markers", _markers(first["majority_markers"]))
+    each.add_row("workers", _workers(first["workers"]))
+    each.add_row("guilders", f"{first['guilders']} ({first['coins']['1']}×1 + {first['coins']['3']}×3)")
+    each.add_row("overview cards", "2")
 
     stacks = setup["stacks"]
     piles = setup["piles"]
@@ -66,7 +72,7 @@ def render_setup(setup: dict) -> Group:
         title="cards",
         title_align="left",
     )
-    return Group(seats, cards, table_items, note)
+    return Group(seats, each, cards, table_items, note)
 
 
 def _workers(workers: dict[str, int]) -> str:

@@ -1,0 +1,215 @@
+"""End to end through the command line: bgkit games, setup and score."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from importlib import resources
+
+import pytest
+import tomli_w
+
+from bgkit.testing import run_cli
+
+SHEET = """\
+game = "bruges"
+
+[[player]]
+name = "Ada"
+track = 23
+persons = [1, 2, 4, 0]
+houses = 5
+laurels = [3]
+majority_reputation = true
+majority_persons = true
+majority_canals = true
+canal_space3 = 2
+statues = [7]
+reputation = 6
+guilders = 4
+
+[[player]]
+name = "Bo"
+track = 40
+point_token = 50
+persons = [3, 3]
+houses = 2
+majority_canals = true
+canal_space3 = 1
+statues = [6, 5]
+reputation = 4
+guilders = 9
+"""
+
+
+def test_games_lists_bruges_with_its_data_status():
+    result = run_cli(["games", "--json"])
+    assert result.exit_code == 0
+    row = next(r for r in json.loads(result.stdout) if r["id"] == "bruges")
+    assert row["players"] == "2-4" and row["playable"] is False
+    assert row["data_status"] == "partly reconstructed"
+    assert "--data FILE" in row["data_note"] and "165 persons" in row["data_note"]
+    assert "bruges" in run_cli(["games"]).stdout
+
+
+def test_games_does_not_import_the_engine():
+    code = (
+        "import sys\n"
+        "from bgkit.testing import run_cli\n"
+        "result = run_cli(['games'])\n"
+        "assert result.exit_code == 0 and 'bruges' in result.stdout, result\n"
+        "print(sorted(m for m in sys.modules if m.startswith('bgkit_bruges')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = out.stdout.strip()
+    assert "bgkit_bruges.plugin" in loaded
+    assert "bgkit_bruges.game" not in loaded and "bgkit_bruges.data" not in loaded
+
+
+def test_setup_text_for_the_table():
+    result = run_cli(["setup", "bruges", "-p", "3", "--seed", "7"])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "seed 7" in out and "Repeat with: bgkit setup bruges -p 3 --seed 7" in out
+    for text in ("shuffle all 165 persons", "draw pile A", "49", "50", "extra pile", "66", "7 on top",
+                 "start player", "space 5", "town hall", "1 of each colour", "grey side up", "RECONSTRUCTED"):
+        assert text in out, text
+    json_setup = json.loads(run_cli(["setup", "bruges", "-p", "3", "--seed", "7", "--format", "json"]).stdout)
+    start = json_setup["setup"]["start_seat"]
+    assert f"seat {start}" in out and f"{start} ★ start" in out
+
+
+def test_setup_json_and_toml_carry_the_same_setup():
+    as_json = json.loads(run_cli(["setup", "bruges", "-p", "3", "--seed", "7", "--format", "json"]).stdout)
+    as_toml = tomllib.loads(run_cli(["setup", "bruges", "-p", "3", "--seed", "7", "--format", "toml"]).stdout)
+    assert as_json == as_toml
+    assert as_json["seed"] == 7 and as_json["players"] == 3 and as_json["game"] == "bruges"
+    assert as_json["options"] == {"start": "random", "colours": "random"}
+    assert len(as_json["setup"]["players"]) == 3
+
+
+def test_setup_options_on_the_command_line():
+    doc = json.loads(run_cli(["setup", "bruges", "-p", "4", "--seed", "3", "--option", "start=chocolate",
+                              "--option", "colours=fixed", "--format", "json"]).stdout)
+    assert doc["setup"]["start_seat"] == 1
+    assert [p["colour"] for p in doc["setup"]["players"]] == ["red", "yellow", "blue", "green"]
+    text = run_cli(["setup", "bruges", "-p", "4", "--seed", "3", "--option", "start=chocolate"]).stdout
+    assert "Belgian chocolate" in text
+    bad = run_cli(["setup", "bruges", "-p", "4", "--option", "start=youngest"])
+    assert bad.exit_code == 2 and "start" in bad.stderr
+
+
+def test_setup_count():
+    result = run_cli(["setup", "bruges", "-p", "2", "--count", "--format", "json"])
+    doc = json.loads(result.stdout)
+    import math
+
+    assert doc["count"] == math.factorial(165) * 2 * 12
+    assert "distinct setups" in run_cli(["setup", "bruges", "-p", "2", "--count"]).stdout
+
+
+def test_wrong_player_count_is_exit_2():
+    result = run_cli(["setup", "bruges", "-p", "5", "--seed", "1"])
+    assert result.exit_code == 2 and "2-4 players" in result.stderr
+
+
+def test_score_a_file(tmp_path):
+    path = tmp_path / "sheet.toml"
+    path.write_text(SHEET, encoding="utf-8")
+    result = run_cli(["score", "bruges", path])
+    assert result.exit_code == 0, result.stderr
+    assert "Winner: Bo (highest total)" in result.stdout
+    for category in ("track", "persons", "houses", "laurels", "majorities", "canals", "statues", "reputation",
+                     "tie-break: guilders"):
+        assert category in result.stdout
+    doc = json.loads(run_cli(["score", "bruges", path, "--format", "json"]).stdout)
+    assert [p["total"] for p in doc["players"]] == [69, 120]
+    assert doc["winners"] == ["Bo"]
+    assert doc["players"][0]["scores"]["majorities"] == 12
+    assert doc["players"][1]["tiebreaks"] == {"guilders": 9}
+
+
+def test_score_from_stdin():
+    result = run_cli(["score", "bruges", "-", "--format", "json"], input=SHEET)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["winners"] == ["Bo"]
+
+
+def test_template_round_trips_into_a_score(tmp_path):
+    result = run_cli(["score", "bruges", "--template", "-p", "3"])
+    assert result.exit_code == 0
+    text = result.stdout
+    for field in ("track", "point_token", "persons", "person_ids", "houses", "laurels", "majority_reputation",
+                  "majority_persons", "majority_canals", "canal_space3", "statues", "reputation", "guilders"):
+        assert f"\n{field} = " in text, field
+    data = tomllib.loads(text)
+    assert len(data["player"]) == 3
+    path = tmp_path / "template.toml"
+    path.write_text(text, encoding="utf-8")
+    scored = json.loads(run_cli(["score", "bruges", path, "--format", "json"]).stdout)
+    assert scored["decided_by"].startswith("shared win")
+
+
+def test_bad_sheet_is_exit_2_naming_the_field_and_line(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(SHEET.replace("statues = [7]", "statues = [5]").replace("statues = [6, 5]", "statues = [6]"),
+                    encoding="utf-8")
+    result = run_cli(["score", "bruges", path])
+    assert result.exit_code == 2
+    line = SHEET.splitlines().index("statues = [7]") + 1
+    assert f"{path}:{line}:" in result.stderr and "statue 5" in result.stderr
+    assert "Traceback" not in result.stderr
+
+    path.write_text(SHEET.replace("houses = 2", "houses = 1"), encoding="utf-8")
+    result = run_cli(["score", "bruges", path])
+    line = SHEET.splitlines().index("persons = [3, 3]") + 1
+    assert result.exit_code == 2 and f"{path}:{line}:" in result.stderr and "persons" in result.stderr
+
+    path.write_text(SHEET.replace("guilders = 9\n", ""), encoding="utf-8")
+    result = run_cli(["score", "bruges", path])
+    assert result.exit_code == 2 and "missing field 'guilders'" in result.stderr
+
+    path.write_text(SHEET.replace("houses = 5", "houses = -1"), encoding="utf-8")
+    result = run_cli(["score", "bruges", path])
+    assert result.exit_code == 2 and "houses is -1" in result.stderr
+
+
+def test_interactive_prompt(monkeypatch):
+    import bgkit.render
+
+    monkeypatch.setattr(bgkit.render, "interactive", lambda: True)
+    ada = ["Ada", "23", "", "1 2 4 0", "", "5", "3", "y", "n", "y", "2", "7", "6", "4"]
+    # Bo's first answer for track is not a number; Ada's persons majority is missing and asked again
+    bo = ["Bo", "many", "40", "50", "3 3", "", "2", "", "", "", "yes", "1", "6 5", "4", "9"]
+    answers = ada + bo + ["y", "n"]
+    result = run_cli(["score", "bruges", "-p", "2", "--format", "json"], input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr + result.stdout
+    doc = json.loads(result.stdout[result.stdout.index("{"):result.stdout.rindex("}") + 1])
+    assert [p["total"] for p in doc["players"]] == [69, 120]
+
+
+def test_own_card_list_through_the_cli(tmp_path):
+    data = tomllib.loads((resources.files("bgkit_bruges") / "data" / "persons.toml").read_text(encoding="utf-8"))
+    data["persons"] = {"source": "my box", "confirmed": True}
+    path = tmp_path / "cards.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    doc = json.loads(run_cli(["setup", "bruges", "-p", "2", "--seed", "1", "--data", path, "--format", "json"]).stdout)
+    assert doc["setup"]["card_list"] == "own"
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(SHEET.replace("persons = [3, 3]", "persons = []\nperson_ids = [13, 14]"), encoding="utf-8")
+    scored = json.loads(run_cli(["score", "bruges", sheet, "--data", path, "--format", "json"]).stdout)
+    by_id = {p["id"]: p["points"] for p in data["person"]}
+    assert scored["players"][1]["scores"]["persons"] == by_id[13] + by_id[14]
+    plain = run_cli(["score", "bruges", sheet])
+    assert plain.exit_code == 2 and "person_ids needs your own card list" in plain.stderr
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_player_count_sets_up_and_scores(players, tmp_path):
+    assert run_cli(["setup", "bruges", "-p", players, "--seed", players]).exit_code == 0
+    template = run_cli(["score", "bruges", "--template", "-p", players]).stdout
+    path = tmp_path / "t.toml"
+    path.write_text(template, encoding="utf-8")
+    assert run_cli(["score", "bruges", path]).exit_code == 0
