@@ -152,8 +152,8 @@ class Match:
     on_action: Callable[["Match", int, str], None] | None = None
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
 
-    def play(self) -> dict:
-        """Play to the end and return the result (the scored sheet exported from the final state)."""
+    def play(self) -> Any:
+        """Play to the end and return the ScoreResult of the sheet exported from the final state."""
         while not self.state.is_terminal():
             self.step()
         return self.finish()
@@ -164,7 +164,10 @@ class Match:
         try:
             action = self.chance(state) if player == CHANCE else self.seats[player].choose(state, player)
         except UndoRequest:
-            self.undo(player)
+            try:
+                self.undo(player)
+            except BadInput as exc:  # not allowed now: the person is told and asked again
+                self.seats[player].tell(exc.message)
             return
         except SaveRequest:
             self.save()
@@ -203,8 +206,8 @@ class Match:
         write_json(target, self.log.to_dict())
         return target
 
-    def finish(self) -> dict:
-        """Score the final state through the scoring hook and record the result in the log."""
+    def finish(self) -> Any:
+        """Score the final state through the scoring hook, record it in the log and return it."""
         result = final_result(self.game, self.state, self.log.names)
         self.log.result = {
             "scores": result.totals,
@@ -215,7 +218,7 @@ class Match:
         }
         if self.save_path is not None:
             self.save()
-        return self.log.result
+        return result
 
 
 def final_result(game: Game, state: State, names: list[str]) -> Any:

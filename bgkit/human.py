@@ -83,6 +83,9 @@ class HumanSeat:
             reason = f"{len(close)} actions start with {answer!r}" if len(close) > 1 else f"{answer!r} is not legal here"
             console.print(f"[red]{reason}[/red]; type a number, an action, or ? for help")
 
+    def tell(self, message: str) -> None:
+        self.console.print(f"[red]{message}[/red]")
+
     def _read(self, prompt: str) -> str:
         try:
             return self.ask(prompt)

@@ -169,20 +169,15 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
 
     try:
         while not match.state.is_terminal():
-            try:
-                match.step()
-            except BadInput as exc:  # e.g. an undo that is not allowed: say so, ask again
-                if not any(hasattr(seat, "ask") for seat in match.seats):
-                    raise
-                render.stderr().print(f"[red]{exc.message}[/red]")
+            match.step()
     except QuitRequest:
         where = match.save()
         render.stderr().print(f"Saved to {where}. Resume with: bgkit play --resume {where}")
         return
-    result = match.finish()
+    scored = match.finish()
+    result = match.log.result
     if log_path is not None:
         write_json(log_path, match.log.to_dict())
-    scored = final_result(match.game, match.state, match.log.names)
     if format == "json":
         render.print_json(
             {

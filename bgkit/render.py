@@ -19,7 +19,7 @@ def stdout() -> Console:
 
 
 def stderr() -> Console:
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def print_json(data: Any) -> None:

@@ -101,7 +101,8 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
             match.step()
             step += 1
         _check_state(game, rules, match.state, rng, f"{where} final")
-        result = match.finish()
+        match.finish()
+        result = match.log.result
         again = _random_match(game, players, game_seed)
         again.play()
         assert again.log.actions == match.log.actions, f"{where}: the same seed gave a different game"

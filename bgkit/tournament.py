@@ -69,10 +69,10 @@ def play_task(task: Task) -> GameRecord:
         game=task.index,
         seed=task.seed,
         seats=names,
-        scores=result["scores"],
-        ranks=result["ranks"],
-        winners=[names[i] for i in result["winners"]],
-        decisions=result["decisions"],
+        scores=result.totals,
+        ranks=result.ranks,
+        winners=[names[i] for i in result.winners],
+        decisions=match.log.result["decisions"],
     )
 
 

@@ -58,12 +58,12 @@ def test_illegal_and_ambiguous_answers_ask_again(goofspiel, tmp_path):
     assert "5 actions start with 'bid'" in out
 
 
-def test_undo_with_nothing_to_undo_says_so_and_asks_again(goofspiel, tmp_path, capsys):
-    match, _ = human_match(goofspiel, ["undo", "bid 3"], tmp_path)
+def test_undo_with_nothing_to_undo_says_so_and_asks_again(goofspiel, tmp_path):
+    match, console = human_match(goofspiel, ["undo", "bid 3"], tmp_path)
     _run_match(match, "text", None)  # then the input ends: saved as by quit
     saved = json.loads((tmp_path / "save.json").read_text())
     assert saved["actions"][1] == [0, "bid 3"]
-    assert "nothing of yours to undo" in capsys.readouterr().err
+    assert "nothing of yours to undo" in console.file.getvalue()
 
 
 def test_undo_refused_after_a_reveal(goofspiel, tmp_path):
