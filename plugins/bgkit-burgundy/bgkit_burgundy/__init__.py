@@ -1,0 +1,1 @@
+"""The Castles of Burgundy (Stefan Feld, alea 2011) for bgkit."""

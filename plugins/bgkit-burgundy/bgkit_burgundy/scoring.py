@@ -1,0 +1,170 @@
+"""The score sheet and final scoring: one implementation for the table and for played games.
+
+During play every point goes straight onto the track (regions, animals, sales, watchtowers,
+bonus tiles). At the end come unsold goods (1 each), silverlings (1 each), workers (1 per 2) and
+the yellow knowledge tiles 15-26 in the estate. The sheet asks for exactly what those need.
+"""
+
+from __future__ import annotations
+
+from bgkit.errors import SheetError
+from bgkit.ranking import ScoreResult, TieBreak, build_result
+from bgkit.sheets import Field, Sheet
+
+from bgkit_burgundy.data import BUILDINGS
+
+BUILDING_FIELDS = (
+    "warehouses",
+    "watchtowers",
+    "carpenters_workshops",
+    "churches",
+    "markets",
+    "boarding_houses",
+    "banks",
+    "city_halls",
+)
+BUILDING_LABELS = (
+    "Warehouse",
+    "Watchtower",
+    "Carpenter's Workshop",
+    "Church",
+    "Market",
+    "Boarding House",
+    "Bank",
+    "City Hall",
+)
+COLOUR_SIZES = (3, 4, 6, 6, 6, 12)  # spaces per colour on every estate, smallest first
+SOLD_FIELDS = tuple(f"sold_{t}" for t in range(1, 7))
+TIE_NOTE = (
+    "Tie-break of the rule summary: fewest empty estate spaces, then later in turn order. "
+    "Board Game Arena's erratum (burgundy.md 11) says the German original favours the most empty "
+    "spaces; the 2019 English rules ([TOD]) agree with the rule summary."
+)
+
+
+def sheet_fields(players: int) -> list[Field]:
+    fields = [
+        Field("track_points", "points on the scoring track at the end of phase E, before final scoring", maximum=999),
+        Field("unsold_goods", "goods tiles still in the goods storage (1 point each)", maximum=42),
+        Field("silverlings", "silverlings left (1 point each)", maximum=999),
+        Field("workers", "worker tiles left (1 point per 2)", maximum=999),
+        Field("empty_spaces", "empty spaces in the estate (tie-break: fewer wins)", maximum=36),
+        Field(
+            "turn_position",
+            "place in the last round's turn order, 1 = first (tie-break: later wins); 0 = the order of this sheet",
+            maximum=players,
+            default=0,
+        ),
+        Field("knowledge", "numbers of the yellow knowledge tiles in the estate", kind=list, minimum=1, maximum=26,
+              max_items=6, default=[]),
+    ]
+    for t, name in enumerate(SOLD_FIELDS, start=1):
+        fields.append(Field(name, f"goods tiles of type {t} sold (face down), for knowledge 15 and 25", maximum=42,
+                            default=0))
+    for name, label in zip(BUILDING_FIELDS, BUILDING_LABELS):
+        fields.append(Field(name, f"{label} tiles in the estate (knowledge 16-23)", maximum=12, default=0))
+    fields += [
+        Field("animal_species", "animal species in the estate (knowledge 24)", maximum=4, default=0),
+        Field("bonus_tiles", "bonus tiles taken, large and small (knowledge 26)", maximum=6, default=0),
+    ]
+    return fields
+
+
+def sheet_game_fields(players: int) -> list[Field]:
+    return [Field("ruleset", "2011 (original) or 2019 (knowledge 15 and 26 differ)", kind=str,
+                  choices=("2011", "2019"), default="2011")]
+
+
+def check_sheet(sheet: Sheet) -> None:
+    owners: dict[int, int] = {}
+    n = sheet.num_players
+    for index, values in enumerate(sheet.players):
+        tiles = values["knowledge"]
+        for k in tiles:
+            if k in owners:
+                who = "twice" if owners[k] == index else f"also by {sheet.names[owners[k]]}"
+                raise SheetError(f"knowledge tile {k} is listed {who} (there is one of each)", "knowledge", index)
+            owners[k] = index
+        buildings = sum(values[f] for f in BUILDING_FIELDS)
+        placed = 37 - values["empty_spaces"]
+        used = 1 + buildings + len(tiles) + values["animal_species"]
+        if used > placed:
+            raise SheetError(
+                f"the estate has {placed} tiles ({values['empty_spaces']} empty spaces), fewer than the start castle, "
+                f"{buildings} buildings, {len(tiles)} knowledge tiles and {values['animal_species']} animal species",
+                "empty_spaces",
+                index,
+            )
+        need = sum(COLOUR_SIZES[: values["bonus_tiles"]])
+        if need > placed:
+            raise SheetError(
+                f"{values['bonus_tiles']} bonus tiles need that many colours filled ({need} tiles at least), "
+                f"but the estate has only {placed} tiles",
+                "bonus_tiles",
+                index,
+            )
+        sold = sum(values[f] for f in SOLD_FIELDS)
+        if sold + values["unsold_goods"] > 42:
+            raise SheetError(f"{sold} goods sold and {values['unsold_goods']} unsold: there are only 42", "unsold_goods", index)
+    for t, name in enumerate(SOLD_FIELDS, start=1):
+        if sum(v[name] for v in sheet.players) > 7:
+            raise SheetError(f"more than 7 goods of type {t} sold in all (there are 7)", name, n - 1)
+    for name, label in zip(BUILDING_FIELDS, BUILDING_LABELS):
+        if sum(v[name] for v in sheet.players) > 7:
+            raise SheetError(f"more than 7 {label} tiles in all (there are 7)", name, n - 1)
+    if sum(v["bonus_tiles"] for v in sheet.players) > 12:
+        raise SheetError("more than 12 bonus tiles in all (there are 12)", "bonus_tiles", n - 1)
+    positions = [v["turn_position"] for v in sheet.players]
+    if any(positions) and sorted(positions) != list(range(1, n + 1)):
+        bad = next(i for i, p in enumerate(positions) if p == 0 or positions.count(p) > 1)
+        raise SheetError(f"turn_position must give each player a different place 1-{n} (or be 0 for all)",
+                         "turn_position", bad)
+
+
+def knowledge_points(values: dict, ruleset: str) -> int:
+    """End-game points of the yellow tiles 15-26 (2011: #15 3 per type, #26 2 per bonus; 2019: 2 and 3)."""
+    points = 0
+    tiles = values["knowledge"]
+    sold = [values[f] for f in SOLD_FIELDS]
+    for k in tiles:
+        if k == 15:
+            points += (3 if ruleset == "2011" else 2) * sum(1 for s in sold if s)
+        elif 16 <= k <= 23:
+            points += 4 * values[BUILDING_FIELDS[k - 16]]
+        elif k == 24:
+            points += 4 * values["animal_species"]
+        elif k == 25:
+            points += sum(sold)
+        elif k == 26:
+            points += (2 if ruleset == "2011" else 3) * values["bonus_tiles"]
+    return points
+
+
+def categories(values: dict, ruleset: str) -> dict[str, float]:
+    return {
+        "track": float(values["track_points"]),
+        "goods": float(values["unsold_goods"]),
+        "silverlings": float(values["silverlings"]),
+        "workers": float(values["workers"] // 2),
+        "knowledge": float(knowledge_points(values, ruleset)),
+    }
+
+
+def total(values: dict, ruleset: str) -> float:
+    return sum(categories(values, ruleset).values())
+
+
+def score_sheet(game_id: str, sheet: Sheet) -> ScoreResult:
+    ruleset = sheet.fields.get("ruleset", "2011")
+    table = [categories(v, ruleset) for v in sheet.players]
+    positions = [v["turn_position"] for v in sheet.players]
+    if not any(positions):
+        positions = list(range(1, sheet.num_players + 1))
+    tiebreaks = [
+        TieBreak("fewest empty estate spaces", [v["empty_spaces"] for v in sheet.players], higher_wins=False),
+        TieBreak("later in turn order", positions, higher_wins=True),
+    ]
+    return build_result(game_id, sheet.names, table, tiebreaks, [TIE_NOTE])
+
+
+assert len(BUILDINGS) == len(BUILDING_FIELDS)

@@ -1,0 +1,159 @@
+"""The randomised setup (a pure function of players, rng and options) and the size of its space.
+
+Player numbers in the setup are 1-based ("Player 2"); the engine's seats are those minus one.
+What is random: the start player (turn order is clockwise from them), the boards (option
+``boards=random``: each player a different board of the 2011 box), the five goods piles (in the
+order their goods come out, round 1 first), each player's 3 start goods, and the tiles drawn for
+the phase A depots. Tiles for phases B-E are drawn during play, as chance events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from itertools import combinations_with_replacement
+from math import comb
+
+from bgkit_burgundy.data import (
+    ANIMAL,
+    BUILDING,
+    CASTLE,
+    CENTRE,
+    KNOWLEDGE,
+    NUM_KINDS,
+    Components,
+    kind_colour,
+)
+
+PHASES = "ABCDE"
+
+
+def depot_colours(comp: Components, depot: int, players: int, phase: int, ruleset: str) -> list[int]:
+    """The colours of the spaces of numbered depot ``depot`` (1-6) used this phase.
+
+    With ruleset 2019 (the "3BD" rule of burgundy.md 8.2) a 3-player game puts a mine instead of
+    a castle on depot 6's third space in phases B and D.
+    """
+    colours = list(comp.depot_slots[depot - 1][:players])
+    if ruleset == "2019" and players == 3 and phase in (1, 3):
+        colours = [1 if (i == 2 and depot == 6 and c == CASTLE) else c for i, c in enumerate(colours)]
+    return colours
+
+
+def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+    start = rng.randrange(players)
+    order = [(start + i) % players for i in range(players)]
+    if options.get("boards", "standard") == "random":
+        boards = rng.sample(comp.original_boards, players)
+    else:
+        boards = [1] * players
+    pool = [t for t in range(1, 7) for _ in range(comp.goods_per_type)]
+    rng.shuffle(pool)
+    piles = [pool[i * 5 : i * 5 + 5] for i in range(5)]
+    rest = pool[25:]
+    start_goods = [[] for _ in range(players)]
+    for position, seat in enumerate(order):
+        start_goods[seat] = sorted(rest[position * comp.start_goods : (position + 1) * comp.start_goods])
+    stacks: dict[int, list[int]] = defaultdict(list)
+    for kind in range(NUM_KINDS):
+        stacks[kind_colour(kind)] += [kind] * comp.coloured_stack[kind]
+    del stacks[CASTLE][:players]  # the start castles
+    for colour in (BUILDING, ANIMAL, KNOWLEDGE):
+        rng.shuffle(stacks[colour])
+    black = [k for k in range(NUM_KINDS) for _ in range(comp.black_stack[k])]
+    rng.shuffle(black)
+    depots = []
+    for depot in range(1, 7):
+        tiles = [stacks[c].pop() for c in depot_colours(comp, depot, players, 0, options.get("ruleset", "2011")) if stacks[c]]
+        depots.append(sorted(comp.kind_names[k] for k in tiles))
+    black_depot = sorted(comp.kind_names[k] for k in black[: comp.black_size[players - 2]])
+    player_rows = []
+    for seat in range(players):
+        board = comp.boards[boards[seat]]
+        standard = board.id == 1 and options.get("boards", "standard") == "standard"
+        player_rows.append(
+            {
+                "board": board.id,
+                "castle": CENTRE + 1 if standard else 0,
+                "castle_spaces": [i + 1 for i in board.castle_spaces],
+                "position": order.index(seat) + 1,
+                "workers": comp.start_workers[order.index(seat)],
+                "silverlings": comp.start_silver,
+                "goods": start_goods[seat],
+            }
+        )
+    return {
+        "players": players,
+        "ruleset": options.get("ruleset", "2011"),
+        "boards": options.get("boards", "standard"),
+        "start_player": start + 1,
+        "turn_order": [seat + 1 for seat in order],
+        "player": player_rows,
+        "goods_piles": piles,
+        "depots": depots,
+        "black_depot": black_depot,
+    }
+
+
+# -- counting ---------------------------------------------------------------------------------
+
+
+def count_fillings(bounds: list[int], caps: list[int], ordered: list[bool]) -> int:
+    """Ways to fill holders of capacity ``caps`` with item types of which ``bounds[t]`` copies exist.
+
+    Copies of a type are identical. An ordered holder counts sequences, an unordered one multisets.
+    """
+    states = {tuple(caps): 1}
+    for bound in bounds:
+        new: dict[tuple, int] = defaultdict(int)
+        for rem, ways in states.items():
+            for alloc, weight in _allocations(rem, bound, ordered):
+                new[tuple(r - a for r, a in zip(rem, alloc))] += ways * weight
+        states = new
+    return states.get(tuple(0 for _ in caps), 0)
+
+
+def _allocations(rem: tuple, bound: int, ordered: list[bool], h: int = 0):
+    if h == len(rem):
+        yield (), 1
+        return
+    for a in range(min(rem[h], bound) + 1):
+        weight = comb(rem[h], a) if ordered[h] else 1
+        for tail, w in _allocations(rem, bound - a, ordered, h + 1):
+            yield (a, *tail), weight * w
+
+
+def count_goods(types: int, per_type: int, hand: int, players: int, seq_len: int) -> int:
+    """Distinct deals: each player's ``hand`` goods (a multiset) plus one ordered run of ``seq_len``."""
+    states = {tuple([per_type] * types): 1}
+    hands = list(combinations_with_replacement(range(types), hand))
+    for _ in range(players):
+        new: dict[tuple, int] = defaultdict(int)
+        for supply, ways in states.items():
+            for h in hands:
+                left = list(supply)
+                for t in h:
+                    left[t] -= 1
+                if min(left) >= 0:
+                    new[tuple(sorted(left))] += ways  # the rest is symmetric in the types
+        states = new
+    return sum(ways * count_fillings(list(supply), [seq_len], [True]) for supply, ways in states.items())
+
+
+def count_setups(comp: Components, players: int, options: dict[str, str]) -> int:
+    total = players  # the start player
+    if options.get("boards", "standard") == "random":
+        n = len(comp.boards)
+        for i in range(players):
+            total *= n - i
+    total *= count_goods(6, comp.goods_per_type, comp.start_goods, players, 25)
+    for colour in range(6):
+        caps = [depot_colours(comp, d, players, 0, options.get("ruleset", "2011")).count(colour) for d in range(1, 7)]
+        caps = [c for c in caps if c]
+        bounds = [comp.coloured_stack[k] for k in range(NUM_KINDS) if kind_colour(k) == colour]
+        if colour == CASTLE:
+            bounds = [bounds[0] - players]
+        if caps:
+            total *= count_fillings(bounds, caps, [False] * len(caps))
+    total *= count_fillings([b for b in comp.black_stack if b], [comp.black_size[players - 2]], [False])
+    return total

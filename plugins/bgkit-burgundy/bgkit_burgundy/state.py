@@ -1,0 +1,838 @@
+"""The Castles of Burgundy in play: one mutable State with plain fields and in-place ``apply``.
+
+Actions are small tuples whose first item is an opcode (below). A die is given by its rolled
+value; 0 is the free die of a castle (any number). Workers are spent automatically, the fewest
+that reach the number needed. Chance decides the white die, each player's two dice (one event per
+player, unordered pair) and every tile drawn into a depot from phase B on; events with a single
+possible outcome (a castle into a castle space) resolve themselves.
+
+Rule choices where the sources are silent or disagree (see README "Rule choices"):
+turn order changes take effect at the start of the next round; City Hall ignores the die number;
+knowledge #5 adds the goods of one depot next to the chosen one (numbers wrap 6-1); knowledge #8
+lets a worker change a die by 1 or 2; the optional effects (Carpenter, Church, Market, Warehouse,
+City Hall) may be passed; ships, mines and castles still in a depot at a phase change stay there
+(rule summary) and only empty spaces are refilled.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from bgkit.errors import BadInput
+from bgkit.game import CHANCE, TERMINAL, State
+
+from bgkit_burgundy.data import (
+    ANIMAL,
+    BUILDING,
+    CASTLE,
+    K_ANIMAL,
+    K_BUILDING,
+    K_KNOWLEDGE,
+    KNOWLEDGE,
+    MINE,
+    NUM_KINDS,
+    SHIP,
+    Components,
+    kind_colour,
+)
+from bgkit_burgundy import scoring
+from bgkit_burgundy.setup import depot_colours
+
+# player decisions
+TAKE, PLACE, SELL, WORK, BUY, HIRE, END, GOODS, PICK, WSELL, HALL, DISCARD, PASS, START = range(1, 15)
+# chance outcomes
+WHITE, DICE, DRAW = 20, 21, 22
+# pending follow-ups (the top of ``pending`` is what the player decides next)
+P_FREE, P_SHIP, P_PICK, P_WARE, P_HALL, P_DISCARD = range(6)
+# stages
+S_CASTLES, S_PLAY, S_OVER = range(3)
+
+COLOUR_OF = tuple(kind_colour(k) for k in range(NUM_KINDS))
+WAREHOUSE, WATCHTOWER, CARPENTER, CHURCH, MARKET, BOARDING, BANK, CITYHALL = range(K_BUILDING, K_BUILDING + 8)
+FREE_BIT = {BUILDING: 1 << 9, SHIP: 1 << 10, ANIMAL: 1 << 10, CASTLE: 1 << 11, MINE: 1 << 11, KNOWLEDGE: 1 << 11}
+PICK_COLOURS = {
+    CARPENTER: (1 << BUILDING),
+    CHURCH: (1 << CASTLE) | (1 << MINE) | (1 << KNOWLEDGE),
+    MARKET: (1 << SHIP) | (1 << ANIMAL),
+}
+DICE_OUTCOMES = tuple(((DICE, a, b), (1.0 if a == b else 2.0) / 36.0) for a in range(1, 7) for b in range(a, 7))
+WHITE_OUTCOMES = tuple(((WHITE, v), 1.0 / 6.0) for v in range(1, 7))
+K = {k: 1 << k for k in range(1, 27)}
+END_TILES = sum(1 << k for k in range(15, 27))  # knowledge tiles that score at the end
+
+
+def _cost_table() -> tuple:
+    """COST[k8][free][a][b]: workers to turn die a into b (free: one step is free; k8: 2 steps per worker)."""
+    table = []
+    for k8 in (0, 1):
+        per_free = []
+        for free in (0, 1):
+            rows = [[0] * 7 for _ in range(7)]
+            for a in range(1, 7):
+                for b in range(1, 7):
+                    dist = min(abs(a - b), 6 - abs(a - b))
+                    if free:
+                        dist = max(0, dist - 1)
+                    rows[a][b] = (dist + 1) // 2 if k8 else dist
+            per_free.append(tuple(tuple(r) for r in rows))
+        table.append(tuple(per_free))
+    return tuple(table)
+
+
+COST = _cost_table()
+
+
+class BurgundyState(State):
+    """The whole table. Per-player data are lists indexed by seat."""
+
+    def __init__(self, comp: Components):
+        self.comp = comp
+
+    # -- construction --------------------------------------------------------------------------
+    @classmethod
+    def from_setup(cls, comp: Components, setup: dict) -> "BurgundyState":
+        s = cls(comp)
+        n = s.num_players = setup["players"]
+        s.ruleset = setup.get("ruleset", "2011")
+        rows = setup["player"]
+        s.board_ids = [row["board"] for row in rows]
+        s.boards = [comp.boards[b] for b in s.board_ids]
+        s.phase, s.round = 0, 0
+        first = [seat - 1 for seat in setup["turn_order"]]
+        s.order = list(first)
+        s.turn = 0
+        s.track_pos = [0] * n
+        s.track_stamp = [n - first.index(p) for p in range(n)]  # start player's marker on top
+        s.stamp = n
+        names = comp.kind_by_name
+        s.depots = [[names[t] for t in tiles] for tiles in setup["depots"]]
+        s.depot_goods = [[0] * 6 for _ in range(6)]
+        s.black = [names[t] for t in setup["black_depot"]]
+        col = list(comp.coloured_stack)
+        col[0] -= n
+        blk = list(comp.black_stack)
+        for tiles in s.depots:
+            for k in tiles:
+                col[k] -= 1
+        for k in s.black:
+            blk[k] -= 1
+        s.col_stack, s.black_stack = col, blk
+        piles = [list(p) for p in setup["goods_piles"]]
+        s.round_goods = piles[0]
+        s.future = piles[1:]
+        aside = [comp.goods_per_type] * 6
+        for pile in piles:
+            for g in pile:
+                aside[g - 1] -= 1
+        for row in rows:
+            for g in row["goods"]:
+                aside[g - 1] -= 1
+        s.aside = aside
+        s.bonus_taken = [0] * 6
+        s.chance = []
+        s.pending = []
+        s.left = []
+        s.bought = s.hired = False
+        s.tiles = [[-1] * 37 for _ in range(n)]
+        s.filled = [0] * n
+        s.adj = [0] * n
+        s.storage = [[] for _ in range(n)]
+        s.goods = [[row["goods"].count(t) for t in range(1, 7)] for row in rows]
+        s.sold = [[0] * 6 for _ in range(n)]
+        s.silver = [row["silverlings"] for row in rows]
+        s.workers = [row["workers"] for row in rows]
+        s.vp = [0] * n
+        s.know = [0] * n
+        s.bonus = [[] for _ in range(n)]
+        s.region_fill = [[0] * len(b.region_size) for b in s.boards]
+        s.colour_fill = [[0] * 6 for _ in range(n)]
+        s.city = [[0] * len(b.region_size) for b in s.boards]
+        s.dice = [[] for _ in range(n)]
+        s.stage = S_PLAY
+        for p, row in enumerate(rows):
+            if row["castle"]:
+                s._put_start_castle(p, row["castle"] - 1)
+            else:
+                s.stage = S_CASTLES
+        if s.stage == S_PLAY:
+            s._start_round()
+        s._run()
+        return s
+
+    def clone(self) -> "BurgundyState":
+        o = BurgundyState.__new__(BurgundyState)
+        o.comp, o.num_players, o.ruleset = self.comp, self.num_players, self.ruleset
+        o.board_ids, o.boards = self.board_ids, self.boards
+        o.phase, o.round, o.turn, o.stamp, o.stage = self.phase, self.round, self.turn, self.stamp, self.stage
+        o.cur, o.bought, o.hired = self.cur, self.bought, self.hired
+        o.order = self.order[:]
+        o.track_pos = self.track_pos[:]
+        o.track_stamp = self.track_stamp[:]
+        o.depots = [d[:] for d in self.depots]
+        o.depot_goods = [d[:] for d in self.depot_goods]
+        o.black = self.black[:]
+        o.col_stack = self.col_stack[:]
+        o.black_stack = self.black_stack[:]
+        o.round_goods = self.round_goods[:]
+        o.future = [f[:] for f in self.future]
+        o.aside = self.aside[:]
+        o.bonus_taken = self.bonus_taken[:]
+        o.chance = self.chance[:]
+        o.pending = self.pending[:]
+        o.left = self.left[:]
+        o.tiles = [t[:] for t in self.tiles]
+        o.filled = self.filled[:]
+        o.adj = self.adj[:]
+        o.storage = [t[:] for t in self.storage]
+        o.goods = [t[:] for t in self.goods]
+        o.sold = [t[:] for t in self.sold]
+        o.silver = self.silver[:]
+        o.workers = self.workers[:]
+        o.vp = self.vp[:]
+        o.know = self.know[:]
+        o.bonus = [t[:] for t in self.bonus]
+        o.region_fill = [t[:] for t in self.region_fill]
+        o.colour_fill = [t[:] for t in self.colour_fill]
+        o.city = [t[:] for t in self.city]
+        o.dice = [t[:] for t in self.dice]
+        return o
+
+    # -- flow ----------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.cur
+
+    def _start_round(self) -> None:
+        n = self.num_players
+        self.order = sorted(range(n), key=lambda p: (-self.track_pos[p], -self.track_stamp[p]))
+        self.chance.append((WHITE,))
+        for p in self.order:
+            self.chance.append((DICE, p))
+        self.turn = -1
+
+    def _start_phase(self) -> None:
+        """Clear the depots (ships, mines and castles may stay) and queue the draws that refill them."""
+        n = self.num_players
+        for d in range(6):
+            old = self.depots[d]
+            kept = []
+            for colour in depot_colours(self.comp, d + 1, n, self.phase, self.ruleset):
+                if colour in (CASTLE, MINE, SHIP) and colour in old:
+                    old.remove(colour)
+                    kept.append(colour)
+                else:
+                    self.chance.append((DRAW, d + 1, colour))
+            self.depots[d] = kept
+        self.black = []
+        for _ in range(self.comp.black_size[n - 2]):
+            self.chance.append((DRAW, 0, -1))
+        self.round_goods = self.future.pop(0)
+        self.round = 0
+        self._start_round()
+
+    def _begin_turn(self) -> None:
+        self.turn = 0 if self.turn < 0 else self.turn
+        self.left = self.dice[self.order[self.turn]][:]
+        self.bought = self.hired = False
+
+    def _end_turn(self) -> None:
+        self.left = []
+        self.turn += 1
+        if self.turn < self.num_players:
+            self._begin_turn()
+            return
+        self.round += 1
+        if self.round < 5:
+            self._start_round()
+            return
+        for p in range(self.num_players):  # end of phase: mine income
+            mines = self.colour_fill[p][MINE]
+            self.silver[p] += mines
+            if self.know[p] & K[2]:
+                self.workers[p] += mines
+        self.phase += 1
+        if self.phase == 5:
+            self.stage = S_OVER
+            return
+        self._start_phase()
+
+    def _draw_kinds(self, event: tuple) -> list[tuple[int, int]]:
+        _, depot, colour = event
+        if depot == 0:
+            stack = self.black_stack
+            return [(k, c) for k, c in enumerate(stack) if c]
+        stack = self.col_stack
+        return [(k, stack[k]) for k in range(NUM_KINDS) if stack[k] and COLOUR_OF[k] == colour]
+
+    def _run(self) -> None:
+        """Resolve forced steps until a real decision (or chance event, or the end) comes."""
+        while True:
+            if self.chance:
+                head = self.chance[0]
+                if head[0] == DRAW:
+                    kinds = self._draw_kinds(head)
+                    if len(kinds) <= 1:
+                        self.chance.pop(0)
+                        if kinds:
+                            self._drawn(head, kinds[0][0])
+                        continue
+                self.cur = CHANCE
+                return
+            if self.stage == S_OVER:
+                self.cur = TERMINAL
+                return
+            if self.stage == S_CASTLES:
+                self.cur = self.order[self.turn]
+                return
+            if self.turn < 0:
+                self._begin_turn()
+            p = self.order[self.turn]
+            self.cur = p
+            if self.pending or self.left or self._can_buy(p):
+                return
+            self._end_turn()
+
+    def _drawn(self, event: tuple, kind: int) -> None:
+        if event[1] == 0:
+            self.black_stack[kind] -= 1
+            self.black.append(kind)
+        else:
+            self.col_stack[kind] -= 1
+            self.depots[event[1] - 1].append(kind)
+
+    # -- actions -------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list:
+        head = self.chance[0]
+        if head[0] == WHITE:
+            return list(WHITE_OUTCOMES)
+        if head[0] == DICE:
+            return list(DICE_OUTCOMES)
+        kinds = self._draw_kinds(head)
+        total = float(sum(c for _, c in kinds))
+        return [((DRAW, k), c / total) for k, c in kinds]
+
+    def _can_buy(self, p: int) -> bool:
+        if not self.bought and self.silver[p] >= 2:
+            if self.black:
+                return True
+            if self.ruleset == "2011" and self.know[p] & K[6] and any(self.depots):
+                return True
+        if self.ruleset == "2019" and not self.hired and self.know[p] & K[6] and self.workers[p] >= 2:
+            return any(COLOUR_OF[k] == BUILDING for d in self.depots for k in d)
+        return False
+
+    def legal_actions(self) -> list:
+        if self.cur < 0:
+            return []
+        p = self.cur
+        out: list = []
+        if self.stage == S_CASTLES:
+            board = self.boards[p]
+            return [(START, i) for i in board.castle_spaces]
+        if self.pending:
+            top = self.pending[-1]
+            code = top[0]
+            if code == P_FREE:
+                self._die_actions(p, 0, out)
+            elif code == P_DISCARD:
+                for k in sorted(set(self.storage[p][:3])):
+                    out.append((DISCARD, k))
+            elif code == P_SHIP:
+                self._ship_actions(p, out)
+            elif code == P_PICK:
+                mask = top[1]
+                for d in range(6):
+                    for k in sorted(set(self.depots[d])):
+                        if mask >> COLOUR_OF[k] & 1:
+                            out.append((PICK, d + 1, k))
+                out.append((PASS,))
+            elif code == P_WARE:
+                for t in range(6):
+                    if self.goods[p][t]:
+                        out.append((WSELL, t + 1))
+                out.append((PASS,))
+            elif code == P_HALL:
+                self._place_actions(p, 0, out, HALL)
+                out.append((PASS,))
+            return out
+        seen = 0
+        for d in self.left:
+            if not seen >> d & 1:
+                seen |= 1 << d
+                self._die_actions(p, d, out)
+        self._buy_actions(p, out)
+        if not self.left:
+            out.append((END,))
+        return out
+
+    def _buy_actions(self, p: int, out: list) -> None:
+        if not self.bought and self.silver[p] >= 2:
+            for k in sorted(set(self.black)):
+                out.append((BUY, 0, k))
+            if self.ruleset == "2011" and self.know[p] & K[6]:
+                for d in range(6):
+                    for k in sorted(set(self.depots[d])):
+                        out.append((BUY, d + 1, k))
+        if self.ruleset == "2019" and not self.hired and self.know[p] & K[6] and self.workers[p] >= 2:
+            for d in range(6):
+                for k in sorted(set(self.depots[d])):
+                    if COLOUR_OF[k] == BUILDING:
+                        out.append((HIRE, d + 1, k))
+
+    def _die_actions(self, p: int, d: int, out: list) -> None:
+        know = self.know[p]
+        w = self.workers[p]
+        cost = COST[1 if know & K[8] else 0]
+        if d:
+            take_cost = cost[1 if know & K[12] else 0][d]
+            for dep in range(6):
+                tiles = self.depots[dep]
+                if tiles and take_cost[dep + 1] <= w:
+                    for k in sorted(set(tiles)):
+                        out.append((TAKE, d, dep + 1, k))
+        else:
+            for dep in range(6):
+                for k in sorted(set(self.depots[dep])):
+                    out.append((TAKE, 0, dep + 1, k))
+        self._place_actions(p, d, out, PLACE)
+        goods = self.goods[p]
+        sell_cost = cost[0][d]
+        for t in range(6):
+            if goods[t] and (not d or sell_cost[t + 1] <= w):
+                out.append((SELL, d, t + 1))
+        out.append((WORK, d))
+
+    def _place_actions(self, p: int, d: int, out: list, code: int) -> None:
+        storage = self.storage[p]
+        if not storage:
+            return
+        board = self.boards[p]
+        know = self.know[p]
+        frontier = self.adj[p] & ~self.filled[p]
+        w = self.workers[p]
+        cost = COST[1 if know & K[8] else 0]
+        dies = board.die
+        for k in sorted(set(storage)):
+            colour = COLOUR_OF[k]
+            m = frontier & board.colour_mask[colour]
+            if not m:
+                continue
+            row = cost[1 if know & FREE_BIT[colour] else 0][d] if d else None
+            bit = 1 << (k - K_BUILDING) if colour == BUILDING and not know & K[1] else 0
+            while m:
+                low = m & -m
+                i = low.bit_length() - 1
+                m ^= low
+                if row is not None and row[dies[i]] > w:
+                    continue
+                if bit and self.city[p][board.region[i]] & bit:
+                    continue
+                out.append((code, d, k, i) if code == PLACE else (code, k, i))
+
+    def _ship_actions(self, p: int, out: list) -> None:
+        pairs = []
+        dg = self.depot_goods
+        if self.know[p] & K[5]:
+            for d in range(1, 7):
+                for e in (d % 6 + 1,):
+                    if any(dg[d - 1]) or any(dg[e - 1]):
+                        pairs.append((d, e))
+        else:
+            pairs = [(d, 0) for d in range(1, 7) if any(dg[d - 1])]
+        have = self.goods[p]
+        free = 3 - sum(1 for c in have if c)
+        for d, e in pairs:
+            incoming = [t for t in range(6) if dg[d - 1][t] or (e and dg[e - 1][t])]
+            new = [t for t in incoming if not have[t]]
+            if len(new) <= free or free == 0:
+                out.append((GOODS, d, e, 0))
+            else:
+                for keep in combinations(new, free):
+                    out.append((GOODS, d, e, sum(1 << t for t in keep)))
+
+    def apply(self, action: tuple) -> None:
+        code = action[0]
+        if self.cur == CHANCE:
+            head = self.chance.pop(0)
+            if code == WHITE:
+                g = self.round_goods[self.round]
+                self.depot_goods[action[1] - 1][g - 1] += 1
+            elif code == DICE:
+                self.dice[head[1]] = [action[1], action[2]]
+            else:
+                self._drawn(head, action[1])
+            self._run()
+            return
+        p = self.cur
+        if code == TAKE:
+            self._use_die(p, action[1], action[2], 12, 0)
+            self.depots[action[2] - 1].remove(action[3])
+            self._store(p, action[3])
+        elif code == PLACE:
+            kind = action[2]
+            space = action[3]
+            colour = COLOUR_OF[kind]
+            self._use_die(p, action[1], self.boards[p].die[space], 0, FREE_BIT[colour])
+            self.storage[p].remove(kind)
+            self._place(p, kind, space)
+        elif code == SELL:
+            self._use_die(p, action[1], action[2], 0, 0)
+            self._sell(p, action[2] - 1)
+        elif code == WORK:
+            self._use_die(p, action[1], action[1], 0, 0)
+            know = self.know[p]
+            self.workers[p] += 4 if know & K[14] else 2
+            if know & K[13]:
+                self.silver[p] += 1
+        elif code == BUY:
+            self.silver[p] -= 2
+            self.bought = True
+            (self.black if action[1] == 0 else self.depots[action[1] - 1]).remove(action[2])
+            self._store(p, action[2])
+        elif code == HIRE:
+            self.workers[p] -= 2
+            self.hired = True
+            self.depots[action[1] - 1].remove(action[2])
+            self._store(p, action[2])
+        elif code == END:
+            self._end_turn()
+        elif code == GOODS:
+            self.pending.pop()
+            self._ship_goods(p, action[1], action[2], action[3])
+        elif code == PICK:
+            self.pending.pop()
+            self.depots[action[1] - 1].remove(action[2])
+            self._store(p, action[2])
+        elif code == WSELL:
+            self.pending.pop()
+            self._sell(p, action[1] - 1)
+        elif code == HALL:
+            self.pending.pop()
+            self.storage[p].remove(action[1])
+            self._place(p, action[1], action[2])
+        elif code == DISCARD:
+            self.pending.pop()
+            storage = self.storage[p]
+            del storage[storage.index(action[1], 0, 3)]
+        elif code == PASS:
+            self.pending.pop()
+        elif code == START:
+            self._put_start_castle(p, action[1])
+            self.turn += 1
+            if self.turn == self.num_players:
+                self.stage = S_PLAY
+                self._start_round()
+        else:
+            raise BadInput(f"not an action of this game: {action!r}")
+        self._run()
+
+    def _use_die(self, p: int, die: int, target: int, free_k: int, free_bit: int) -> None:
+        if not die:
+            self.pending.pop()  # the castle's free die
+            return
+        self.left.remove(die)
+        know = self.know[p]
+        free = 1 if (free_bit and know & free_bit) or (free_k and know & K[free_k]) else 0
+        self.workers[p] -= COST[1 if know & K[8] else 0][free][die][target]
+
+    def _store(self, p: int, kind: int) -> None:
+        self.storage[p].append(kind)
+        if len(self.storage[p]) > 3:
+            self.pending.append((P_DISCARD,))
+
+    def _sell(self, p: int, t: int) -> None:
+        count = self.goods[p][t]
+        self.goods[p][t] = 0
+        self.sold[p][t] += count
+        know = self.know[p]
+        self.silver[p] += 2 if know & K[3] else 1
+        self.vp[p] += self.num_players * count
+        if know & K[4]:
+            self.workers[p] += 1
+
+    def _ship_goods(self, p: int, d: int, e: int, keep: int) -> None:
+        have = self.goods[p]
+        free = 3 - sum(1 for c in have if c)
+        for dep in (d, e) if e else (d,):
+            row = self.depot_goods[dep - 1]
+            for t in range(6):
+                if not row[t]:
+                    continue
+                if have[t] or (keep >> t & 1) or (not keep and free > 0):
+                    if not have[t]:
+                        free -= 1
+                    have[t] += row[t]
+                    row[t] = 0
+
+    def _put_start_castle(self, p: int, space: int) -> None:
+        board = self.boards[p]
+        self.tiles[p][space] = 0
+        self.filled[p] |= 1 << space
+        self.adj[p] |= board.nb_mask[space]
+        self.region_fill[p][board.region[space]] += 1
+        self.colour_fill[p][CASTLE] += 1
+
+    def _place(self, p: int, kind: int, space: int) -> None:
+        board = self.boards[p]
+        n = self.num_players
+        self.tiles[p][space] = kind
+        self.filled[p] |= 1 << space
+        self.adj[p] |= board.nb_mask[space]
+        region = board.region[space]
+        fill = self.region_fill[p]
+        fill[region] += 1
+        size = board.region_size[region]
+        if fill[region] == size:
+            self.vp[p] += self.comp.region_points[size - 1] + self.comp.phase_bonus[self.phase]
+        colour = COLOUR_OF[kind]
+        cf = self.colour_fill[p]
+        cf[colour] += 1
+        if cf[colour] == board.colour_total[colour]:
+            taken = self.bonus_taken[colour]
+            if taken < 2:
+                self.vp[p] += (self.comp.bonus_large if taken == 0 else self.comp.bonus_small)[n - 2]
+                self.bonus_taken[colour] = taken + 1
+                self.bonus[p].append(2 * colour + taken)
+        if colour == CASTLE:
+            self.pending.append((P_FREE,))
+        elif colour == SHIP:
+            self.stamp += 1
+            self.track_pos[p] += 1
+            self.track_stamp[p] = self.stamp
+            if any(any(row) for row in self.depot_goods):
+                self.pending.append((P_SHIP,))
+        elif colour == ANIMAL:
+            a = kind - K_ANIMAL
+            species = a // 3
+            total = scoring_tiles = 0
+            tiles = self.tiles[p]
+            for i in board.region_spaces[region]:
+                other = tiles[i] - K_ANIMAL
+                if 0 <= other < 12 and other // 3 == species:
+                    total += other % 3 + 2
+                    scoring_tiles += 1
+            if self.know[p] & K[7]:
+                total += scoring_tiles
+            self.vp[p] += total
+        elif colour == KNOWLEDGE:
+            self.know[p] |= 1 << (kind - K_KNOWLEDGE)
+        elif colour == BUILDING:
+            self.city[p][region] |= 1 << (kind - K_BUILDING)
+            if kind == WAREHOUSE:
+                if any(self.goods[p]):
+                    self.pending.append((P_WARE,))
+            elif kind == WATCHTOWER:
+                self.vp[p] += 4
+            elif kind == BOARDING:
+                self.workers[p] += 4
+            elif kind == BANK:
+                self.silver[p] += 2
+            elif kind == CITYHALL:
+                probe: list = []
+                self._place_actions(p, 0, probe, HALL)
+                if probe:
+                    self.pending.append((P_HALL,))
+            else:
+                mask = PICK_COLOURS[kind]
+                if any(mask >> COLOUR_OF[k] & 1 for d in self.depots for k in d):
+                    self.pending.append((P_PICK, mask))
+
+    # -- texts ---------------------------------------------------------------------------------
+    def action_text(self, action: tuple) -> str:
+        names = self.comp.kind_names
+        code = action[0]
+        if code == TAKE:
+            return f"take {action[2]}:{names[action[3]]}@{action[1] or 'any'}"
+        if code == PLACE:
+            return f"place {action[3] + 1}:{names[action[2]]}@{action[1] or 'any'}"
+        if code == SELL:
+            return f"sell {action[2]}@{action[1] or 'any'}"
+        if code == WORK:
+            return f"workers@{action[1] or 'any'}"
+        if code == BUY:
+            return f"buy {'black' if action[1] == 0 else action[1]}:{names[action[2]]}"
+        if code == HIRE:
+            return f"hire {action[1]}:{names[action[2]]}"
+        if code == END:
+            return "end"
+        if code == GOODS:
+            text = f"goods {action[1]}" + (f"+{action[2]}" if action[2] else "")
+            if action[3]:
+                text += " keep " + ",".join(str(t + 1) for t in range(6) if action[3] >> t & 1)
+            return text
+        if code == PICK:
+            return f"pick {action[1]}:{names[action[2]]}"
+        if code == WSELL:
+            return f"warehouse {action[1]}"
+        if code == HALL:
+            return f"place {action[2] + 1}:{names[action[1]]}"
+        if code == DISCARD:
+            return f"discard {names[action[1]]}"
+        if code == PASS:
+            return "pass"
+        if code == START:
+            return f"castle {action[1] + 1}"
+        if code == WHITE:
+            return f"white {action[1]}"
+        if code == DICE:
+            return f"dice {action[1]} {action[2]}"
+        if code == DRAW:
+            depot = self.chance[0][1] if self.chance else 0
+            return f"draw {'black' if depot == 0 else depot}:{names[action[1]]}"
+        return str(action)
+
+    def parse_action(self, text: str):
+        """Like the default, but ``dice 5 2`` is the same as ``dice 2 5`` and spaces are forgiven."""
+        words = text.split()
+        if len(words) == 3 and words[0] == "dice" and all(w.isdigit() for w in words[1:]):
+            words[1:] = sorted(words[1:])
+        return super().parse_action(" ".join(words))
+
+    # -- scores --------------------------------------------------------------------------------
+    def sheet_values(self, p: int) -> dict:
+        """The player's part of the score sheet a person would fill in from this table."""
+        tiles = self.tiles[p]
+        values = {
+            "track_points": self.vp[p],
+            "unsold_goods": sum(self.goods[p]),
+            "silverlings": self.silver[p],
+            "workers": self.workers[p],
+            "empty_spaces": tiles.count(-1),
+            "turn_position": self.order.index(p) + 1,
+            "knowledge": sorted(k - K_KNOWLEDGE for k in tiles if k > K_KNOWLEDGE),
+        }
+        for t, name in enumerate(scoring.SOLD_FIELDS):
+            values[name] = self.sold[p][t]
+        for b, name in enumerate(scoring.BUILDING_FIELDS):
+            values[name] = tiles.count(K_BUILDING + b)
+        values["animal_species"] = len({(k - K_ANIMAL) // 3 for k in tiles if K_ANIMAL <= k < K_ANIMAL + 12})
+        values["bonus_tiles"] = len(self.bonus[p])
+        return values
+
+    def scores(self) -> list[float]:
+        return [scoring.total(self.sheet_values(p), self.ruleset) for p in range(self.num_players)]
+
+    def heuristic(self, player: int) -> float:
+        values = [self._value(p) for p in range(self.num_players)]
+        best_other = max(v for q, v in enumerate(values) if q != player)
+        return values[player] - best_other
+
+    def _value(self, p: int) -> float:
+        """Points now plus rough worth of what is not points yet (for the greedy bot)."""
+        board = self.boards[p]
+        phases_left = 5 - self.phase
+        v = self.vp[p] + sum(self.goods[p]) * 1.5 + self.silver[p] + self.workers[p] * 0.6
+        v += len(self.storage[p]) * 1.5
+        v += self.colour_fill[p][MINE] * phases_left
+        v += bin(self.know[p]).count("1") * 2.0
+        fill = self.region_fill[p]
+        for r, size in enumerate(board.region_size):
+            if fill[r] < size:
+                v += fill[r] / size * self.comp.region_points[size - 1] * 0.6
+        if self.stage == S_OVER:
+            return float(scoring.total(self.sheet_values(p), self.ruleset))
+        if p == self.cur:
+            for top in self.pending:
+                v += (3.0, 2.0, 1.5, 1.0, 3.0, -1.0)[top[0]]
+        if self.know[p] & END_TILES:
+            v += scoring.knowledge_points(self.sheet_values(p), self.ruleset) * 0.8
+        return v
+
+    # -- information ---------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "players": self.num_players,
+            "ruleset": self.ruleset,
+            "boards": self.board_ids,
+            "stage": self.stage,
+            "phase": self.phase,
+            "round": self.round,
+            "order": self.order,
+            "turn": self.turn,
+            "cur": self.cur,
+            "track_pos": self.track_pos,
+            "track_stamp": self.track_stamp,
+            "stamp": self.stamp,
+            "depots": self.depots,
+            "depot_goods": self.depot_goods,
+            "black": self.black,
+            "col_stack": self.col_stack,
+            "black_stack": self.black_stack,
+            "round_goods": self.round_goods,
+            "future": self.future,
+            "aside": self.aside,
+            "bonus_taken": self.bonus_taken,
+            "chance": [list(c) for c in self.chance],
+            "pending": [list(t) for t in self.pending],
+            "left": self.left,
+            "bought": self.bought,
+            "hired": self.hired,
+            "tiles": self.tiles,
+            "storage": self.storage,
+            "goods": self.goods,
+            "sold": self.sold,
+            "silver": self.silver,
+            "workers": self.workers,
+            "vp": self.vp,
+            "bonus": self.bonus,
+            "dice": self.dice,
+        }
+
+    @classmethod
+    def from_dict(cls, comp: Components, data: dict) -> "BurgundyState":
+        s = cls(comp)
+        s.num_players = n = data["players"]
+        s.ruleset = data["ruleset"]
+        s.board_ids = list(data["boards"])
+        s.boards = [comp.boards[b] for b in s.board_ids]
+        for key in ("stage", "phase", "round", "turn", "cur", "stamp", "bought", "hired"):
+            setattr(s, key, data[key])
+        for key in ("order", "track_pos", "track_stamp", "black", "col_stack", "black_stack", "round_goods",
+                    "aside", "bonus_taken", "left", "silver", "workers", "vp"):
+            setattr(s, key, list(data[key]))
+        for key in ("depots", "depot_goods", "future", "tiles", "storage", "goods", "sold", "bonus", "dice"):
+            setattr(s, key, [list(x) for x in data[key]])
+        s.chance = [tuple(c) for c in data["chance"]]
+        s.pending = [tuple(t) for t in data["pending"]]
+        s.filled, s.adj, s.know = [0] * n, [0] * n, [0] * n
+        s.region_fill = [[0] * len(b.region_size) for b in s.boards]
+        s.colour_fill = [[0] * 6 for _ in range(n)]
+        s.city = [[0] * len(b.region_size) for b in s.boards]
+        for p in range(n):
+            board = s.boards[p]
+            for i, k in enumerate(s.tiles[p]):
+                if k < 0:
+                    continue
+                s.filled[p] |= 1 << i
+                s.adj[p] |= board.nb_mask[i]
+                s.region_fill[p][board.region[i]] += 1
+                s.colour_fill[p][COLOUR_OF[k]] += 1
+                if COLOUR_OF[k] == KNOWLEDGE:
+                    s.know[p] |= 1 << (k - K_KNOWLEDGE)
+                elif COLOUR_OF[k] == BUILDING:
+                    s.city[p][board.region[i]] |= 1 << (k - K_BUILDING)
+        return s
+
+    def view(self, player: int) -> dict:
+        """Everything on the table; the goods piles of later phases are face down (only their count shows)."""
+        data = self.to_dict()
+        del data["future"], data["aside"]
+        data["future_piles"] = len(self.future)
+        return data
+
+    def determinize(self, player: int, rng: random.Random) -> "BurgundyState":
+        """Reshuffle the face-down goods (later phases' piles and the goods set aside)."""
+        other = self.clone()
+        pool = [g for pile in self.future for g in pile]
+        pool += [t + 1 for t in range(6) for _ in range(self.aside[t])]
+        rng.shuffle(pool)
+        for i in range(len(other.future)):
+            other.future[i] = pool[i * 5 : i * 5 + 5]
+        rest = pool[len(other.future) * 5 :]
+        other.aside = [rest.count(t) for t in range(1, 7)]
+        return other
+
+    def render(self, player: int | None):
+        from bgkit_burgundy.render import render_state
+
+        return render_state(self, player)
