@@ -42,29 +42,23 @@ def _cell(components: Components, building_id: str, layout: str) -> Text:
         text.append(" (fixed)", style="dim")
     text.append("\n")
     if not building.boxes:
-        text.append("obelisk; figures start here", style="dim")
+        text.append("obelisk, figures", style="dim")
         return text
-    colour = "any colour" if building.colour == "any" else building.colour
-    values = " ".join(str(v) for v in building.boxes)
+    colour = building.colour
+    values = "-".join(str(v) for v in building.boxes)
     mark = "~" if building.is_reconstructed("boxes") else ""
     text.append(f"{colour} {mark}{values}", style=STYLES.get(building.colour, ""))
     return text
 
 
 def _city(components: Components, setup: dict) -> Table:
-    title = "The city — north at the top; copy it tile by tile"
-    table = Table(title=title, title_justify="left", show_header=True, show_lines=True)
-    table.add_column("", style="dim", justify="right")
-    for col in range(5):
-        label = "west" if col == 0 else "east" if col == 4 else ""
-        table.add_column(f"col {col + 1} {label}".strip(), justify="center", min_width=14)
-    for row, cells in enumerate(setup["city"]):
-        side = "north" if row == 0 else "south" if row == 4 else ""
-        rendered = [
-            _cell(components, building_id, setup["layout"]) if building_id else Text("")
-            for col, building_id in enumerate(cells)
-        ]
-        table.add_row(f"row {row + 1}\n{side}".strip(), *rendered)
+    """Five columns west to east, five rows north to south; fits an 80-column terminal."""
+    title = "The city — north at the top, west on the left; copy it tile by tile"
+    table = Table(title=title, title_justify="left", show_header=False, show_lines=True)
+    for _ in range(5):
+        table.add_column(justify="center", min_width=12, ratio=1)
+    for cells in setup["city"]:
+        table.add_row(*(_cell(components, b, setup["layout"]) if b else Text("") for b in cells))
     return table
 
 

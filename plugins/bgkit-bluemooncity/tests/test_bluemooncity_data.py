@@ -124,7 +124,7 @@ def test_own_file_through_the_cli(tmp_path):
     shipped = run_cli(["setup", "bluemooncity", "-p", "3", "--seed", "7"]).stdout
     mine = run_cli(["setup", "bluemooncity", "-p", "3", "--seed", "7", "--data", str(path)])
     assert mine.exit_code == 0, mine.stderr
-    assert "white ~3 2 2" in shipped and "white 4 3 2" in mine.stdout
+    assert "white ~3-2-2" in shipped and "white 4-3-2" in mine.stdout
     # the same seed still gives the same city with different values
     as_json = [json.loads(run_cli(["setup", "bluemooncity", "-p", "3", "--seed", "7", "--format", "json"] + extra).stdout)
                for extra in ([], ["--data", str(path)])]

@@ -229,3 +229,19 @@ def test_cli_setup_bad_input_exits_2():
 
 def test_fixed_position_cells_match_the_rulebook_compass():
     assert POSITION_CELLS == {"centre": (2, 2), "north": (1, 2), "east": (2, 3), "south": (3, 2), "west": (2, 1)}
+
+
+@pytest.mark.parametrize("layout", ["standard", "random"])
+def test_the_drawn_city_fits_80_columns_with_every_name_whole(layout):
+    from rich.console import Console
+
+    game = BlueMoonCity()
+    console = Console(width=80, record=True, color_system=None)
+    for seed in range(5):
+        console.print(game.render_setup(setup_for(seed=seed, layout=layout, deal="yes")))
+    text = console.export_text()
+    assert "…" not in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for building in COMPONENTS.buildings.values():
+        for word in building.name.split():
+            assert word in text
