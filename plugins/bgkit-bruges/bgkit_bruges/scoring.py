@@ -72,24 +72,23 @@ def check_sheet(comp: Components, sheet: Sheet) -> None:
         if persons > values["houses"]:
             raise SheetError(f"{name} has {persons} persons but {values['houses']} houses; "
                              "every person lives on a house of its own", "persons", p)
-        laurel_field = "laurels"
         if len(values["laurels"]) > persons:
             raise SheetError(f"{name} lists {len(values['laurels'])} laurel persons but has {persons} persons",
-                             laurel_field, p)
+                             "laurels", p)
         if not values["persons"]:
             laurel_cards = sum(1 for pid in values["person_ids"] if comp.persons_by_id[pid].activation == "laurel")
             if len(values["laurels"]) > laurel_cards:
                 raise SheetError(f"{name} lists {len(values['laurels'])} laurel points but only {laurel_cards} "
-                                 "of the persons in person_ids have a laurel", laurel_field, p)
+                                 "of the persons in person_ids have a laurel", "laurels", p)
         if values["majority_reputation"] and values["reputation"] == 0:
             raise SheetError(f"{name}'s reputation majority marker is coloured, but the pawn never left the "
                              "town hall (reputation 0)", "majority_reputation", p)
         if len(set(values["statues"])) != len(values["statues"]):
             raise SheetError("statues lists the same statue twice (there is one of each)", "statues", p)
-        cards += values["houses"]
+        cards += values["houses"] + persons  # a house and the person on it are two cards
         if cards > comp.deck_size:
-            raise SheetError(f"the players' houses add up to {cards}, more than the {comp.deck_size} cards",
-                             "houses", p)
+            raise SheetError(f"the players' houses and persons add up to {cards} cards, more than the "
+                             f"{comp.deck_size} in the box", "houses", p)
     _check_statues(comp, sheet)
     _check_final_majorities(sheet)
 

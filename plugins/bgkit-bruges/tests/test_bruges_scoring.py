@@ -211,3 +211,21 @@ def test_card_ids_are_checked_against_your_card_list(own_game):
     assert err.field == "laurels" and "laurel" in err.message
     err = bad(own_game, player("Ada", person_ids=[166], houses=1), player("Bo"))
     assert err.field == "person_ids"
+
+
+def test_your_own_reputation_values_are_used(tmp_path):
+    path = tmp_path / "board.toml"
+    points = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 18]
+    path.write_text(tomli_w.dumps({"reputation": {"source": "my board", "confirmed": True, "points": points}}),
+                    encoding="utf-8")
+    own = get_registry().game("bruges").load(path)
+    res = result(own, player("Ada", reputation=11, majority_reputation=True), player("Bo", reputation=1))
+    assert [r["reputation"] for r in res.table] == [15, 0]
+    assert not any("reputation steps" in note for note in res.notes)
+
+
+def test_houses_and_persons_together_cannot_exceed_the_deck(game):
+    ok = [player("Ada", houses=80, persons=[0] * 2, majority_persons=True), player("Bo", houses=83)]
+    result(game, *ok)  # 80 + 2 + 83 = 165 cards
+    err = bad(game, player("Ada", houses=80, persons=[0] * 3, majority_persons=True), player("Bo", houses=83))
+    assert (err.field, err.player) == ("houses", 1) and "166 cards" in err.message
