@@ -184,3 +184,14 @@ def test_bad_data_through_the_cli_exits_2(tmp_path):
         assert f"{path}: building.library.boxes: a tile has at most 4 boxes" in result.stderr
     missing = run_cli(["setup", "bluemooncity", "-p", "3", "--data", str(tmp_path / "nope.toml")])
     assert missing.exit_code == 2 and "no such data file" in missing.stderr
+
+
+def test_the_games_data_note_matches_the_data():
+    from bgkit_bluemooncity.plugin import bgkit_register_games
+
+    infos = []
+    bgkit_register_games(infos.append)
+    boxes_guessed = [b for b in COMPONENTS.buildings.values() if b.is_reconstructed("boxes")]
+    assert len(boxes_guessed) == 14 and "box values of 14 buildings" in infos[0].data_note
+    assert all(p.provenance.reconstructed == ("values",) for p in COMPONENTS.peoples.values() if p.id != "khind")
+    assert infos[0].data_status == "partly reconstructed"

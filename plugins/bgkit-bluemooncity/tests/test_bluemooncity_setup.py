@@ -10,6 +10,8 @@ import tomllib
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bgkit.testing import run_cli
 from bgkit_bluemooncity.city import CELLS, CORNERS, POSITION_CELLS, neighbours
@@ -245,3 +247,25 @@ def test_the_drawn_city_fits_80_columns_with_every_name_whole(layout):
     for building in COMPONENTS.buildings.values():
         for word in building.name.split():
             assert word in text
+
+
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    players=st.integers(2, 4),
+    layout=st.sampled_from(["standard", "random"]),
+    deal=st.sampled_from(["no", "yes"]),
+)
+def test_any_seed_gives_a_valid_table(seed, players, layout, deal):
+    setup = setup_for(players=players, seed=seed, layout=layout, deal=deal)
+    cells = cells_of(setup)
+    assert sorted(cells.values()) == sorted(COMPONENTS.buildings) and set(cells) == set(CELLS)
+    assert cells[(2, 2)] == "courtyard"
+    if layout == "standard":
+        assert {cells[POSITION_CELLS[p]] for p in ("north", "east", "south", "west")} == {
+            "fire_temple", "royal_palace", "earth_temple", "water_temple"}
+    assert 1 <= setup["start_player"] <= players
+    if deal == "yes":
+        dealt = Counter(card for hand in setup["hands"] for card in hand)
+        assert sum(dealt.values()) == 8 * players
+        assert not dealt - Counter(card.id for card in COMPONENTS.deck())
+    json.dumps(setup)  # plain data
