@@ -266,7 +266,7 @@ class _Table:
                 raise self.fail("reconstructed", f"unknown part {part!r} (parts: {', '.join(parts)})")
         if confirmed and reconstructed:
             raise self.fail("confirmed", "is true but the table lists reconstructed parts")
-        if not confirmed and not reconstructed:
+        if not confirmed and parts and not reconstructed:
             raise self.fail("confirmed", "is false but the table lists no reconstructed parts")
         return Provenance(source, confirmed, reconstructed, self.text("note", default=""))
 
@@ -347,6 +347,12 @@ def _build(tables: dict, origin: dict, files: tuple[str, ...]) -> Components:
     hand_size = supply.int("hand_size", 1)
     golden_scales = supply.int("golden_scales", 0)
     dragons = tuple(supply.get("dragons", list))
+    if not all(isinstance(d, str) and d for d in dragons):
+        raise supply.fail("dragons", f"must be a list of dragon colours, not {list(dragons)!r}")
+    for people in peoples.values():
+        if people.dragon is not None and people.dragon not in dragons:
+            where = origin.get(f"people.{people.id}", files[0])
+            raise DataError(f"people.{people.id}.dragon: no {people.dragon!r} dragon (dragons: {', '.join(dragons)})", where)
     supply.provenance(())
     if hand_size * max(PLAYER_COUNTS) > CARDS_PER_PEOPLE * len(peoples):
         raise supply.fail("hand_size", f"{max(PLAYER_COUNTS)} hands of {hand_size} need more than the deck's cards")

@@ -118,6 +118,13 @@ def test_own_unconfirmed_table_counts_as_reconstructed_throughout(tmp_path):
     assert library.provenance.reconstructed == ("boxes", "majority", "every", "neighbour")
 
 
+def test_an_unconfirmed_single_table_is_allowed(tmp_path):
+    path = tmp_path / "obelisk.toml"
+    path.write_text('[obelisk]\nvalues = [7, 7, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12]\nsource = "memory"\n'
+                    'confirmed = false\nnote = "from memory"\n')
+    assert load_components(path).obelisk == COMPONENTS.obelisk
+
+
 def test_own_file_through_the_cli(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_text(OWN_LIBRARY)
@@ -164,6 +171,8 @@ def test_own_deck_changes_the_deal_count(tmp_path):
          "player_count.2.scales"),
         ('[player_count.5]\nscales = 9\n', "player_count.5: no such table"),
         ('[obelisk]\nvalues = [7, "8"]\nsource = "s"\nconfirmed = true\n', "obelisk.values"),
+        ('[people.flit]\nname = "Flit"\ncolour = "grey"\nphase = "movement"\ndragon = "purple"\npower_1 = "a"\n'
+         'power_2 = "b"\nvalues = [1, 1, 1, 2, 2, 2, 3, 3, 3, 3]\nsource = "s"\nconfirmed = true\n', "people.flit.dragon"),
     ],
 )
 def test_bad_data_names_the_file_and_the_key(tmp_path, text, key):
