@@ -12,8 +12,23 @@ from bgkit_bretagne.data import Components
 MARK = "*"  # after a value that comes from a reconstructed table
 
 
+_NAMES = {
+    "francs": ("franc", "francs"),
+    "engineers": ("engineer", "engineers"),
+    "workers": ("worker", "workers"),
+    "equipment": ("equipment card", "equipment cards"),
+    "vp": ("point", "points"),
+}
+
+
 def _counts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {kind}" for kind, n in counts.items() if n) or "-"
+    """``{"vp": 2, "francs": 1}`` -> ``"2 points, 1 franc"`` (resources keep their names)."""
+    words = []
+    for kind, n in counts.items():
+        if n:
+            one, many = _NAMES.get(kind, (kind, kind))
+            words.append(f"{n} {one if n == 1 else many}")
+    return ", ".join(words) or "-"
 
 
 def render_setup(comps: Components, setup: dict) -> Group:

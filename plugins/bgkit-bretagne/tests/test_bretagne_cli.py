@@ -175,3 +175,18 @@ def test_bad_sheets_exit_2_naming_field_and_line(tmp_path):
 def test_score_without_a_sheet_when_not_interactive_is_bad_input():
     result = run_cli(["score", "bretagne"])
     assert result.exit_code == 2 and "give a sheet file" in result.stderr
+
+
+def test_the_prompt_asks_again_for_an_impossible_pontivy_place():
+    from bgkit.plugins import get_registry
+    from bgkit.sheets import ask_sheet
+
+    game = get_registry().game("bretagne").load()
+    answers = iter(["Ann", "40", "1", "2 2", "7",  # Ann: track, pontivy, harbours, francs
+                    "Ben", "38", "1", "", "3",  # Ben says place 1 too ...
+                    "2"])  # ... and is asked again
+    said: list[str] = []
+    sheet = ask_sheet(game, 2, lambda question: next(answers), said.append)
+    assert any("both have Pontivy place 1" in line for line in said)
+    result = game.score_sheet(sheet)
+    assert result.totals == [40 + 4 + 4 + 2, 38 + 2 + 0 + 1]
