@@ -291,6 +291,26 @@ def _import_profile(args: list[str], env: dict[str, str]) -> dict[str, tuple[int
     return modules
 
 
+# Runs bgkit's command line and reports, at exit, every module the process had loaded. (Python's
+# -X importtime does not list modules that editable installs load through their own finders, so
+# it cannot tell whether a game engine was imported.)
+_MODULES_PROBE = """
+import atexit, json, runpy, sys
+atexit.register(lambda: sys.__stderr__.write("\\n@modules " + json.dumps(sorted(sys.modules)) + "\\n"))
+sys.argv = ["bgkit", *sys.argv[1:]]
+runpy.run_module("bgkit", run_name="__main__", alter_sys=True)
+"""
+
+
+def _modules_loaded(cli_args: list[str], env: dict[str, str]) -> set[str]:
+    """Every module loaded by ``bgkit CLI_ARGS`` by the time it exits."""
+    _, done = _run([sys.executable, "-c", _MODULES_PROBE, *cli_args], env)
+    for line in reversed(done.stderr.splitlines()):
+        if line.startswith("@modules "):
+            return set(json.loads(line[len("@modules "):]))
+    raise RuntimeError(f"no module list from bgkit {' '.join(cli_args)} (exit {done.returncode})")
+
+
 def measure_cli(engine_modules: set[str], status: Callable[[str], None]) -> list[CliRow]:
     exe = sys.executable
     env = dict(os.environ, NO_COLOR="1", COLUMNS="120")
@@ -318,8 +338,11 @@ def measure_cli(engine_modules: set[str], status: Callable[[str], None]) -> list
             row.best_ms = times[0] * 1e3
             row.median_ms = times[len(times) // 2] * 1e3
         if is_bgkit and row.error is None:
+            try:
+                row.engines_imported = sorted(engine_modules & _modules_loaded(args[3:], env))
+            except RuntimeError as exc:
+                row.error = str(exc)
             profile = _import_profile(args, env)
-            row.engines_imported = sorted(engine_modules & set(profile))
             top = sorted(((us, name) for name, (depth, us) in profile.items() if depth == 0), reverse=True)[:3]
             row.heaviest_imports = [[name, round(us / 1e3, 1)] for us, name in top]
         rows.append(row)
