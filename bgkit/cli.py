@@ -137,7 +137,7 @@ def setup(
         if format is SetupFormat.text:
             render.stdout().print(
                 f"{the_game.info.name}, {players} players, options {_options_text(options)}: "
-                f"{doc['count']:,} distinct setups (log10 {doc['log10']})"
+                f"{_big(doc['count'])} distinct setups (log10 {doc['log10']})"
             )
         else:
             _print_doc(doc, format)
@@ -154,6 +154,14 @@ def setup(
             f" --option {k}={v}" for k, v in options.items()))
     else:
         _print_doc(doc, format)
+
+
+def _big(count: int) -> str:
+    """A count a person can read: exact up to 30 digits, else scientific (JSON keeps it exact)."""
+    if count < 10**30:
+        return f"{count:,}"
+    digits = str(count)
+    return f"about {digits[0]}.{digits[1:4]} × 10^{len(digits) - 1} (exact value: --format json)"
 
 
 def _options_text(options: dict[str, str]) -> str:

@@ -8,6 +8,7 @@ without the seed (:func:`replay`). Saves are the log written atomically after ea
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
@@ -151,6 +152,7 @@ class Match:
     save_path: Path | None = None
     on_action: Callable[["Match", int, str], None] | None = None
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
+    _saved_at: float = 0.0
 
     def play(self) -> Any:
         """Play to the end and return the ScoreResult of the sheet exported from the final state."""
@@ -181,8 +183,12 @@ class Match:
         self.log.actions.append([player, text])
         if self.on_action is not None:
             self.on_action(self, player, text)
-        if self.save_path is not None:
+        if self.save_path is not None and (self._person_decided(player) or time.monotonic() - self._saved_at >= 1.0):
             self.save()
+
+    def _person_decided(self, player: int) -> bool:
+        """A person's decision (or typed-in dice) is saved at once; bot moves at most once a second."""
+        return getattr(self.chance if player == CHANCE else self.seats[player], "person", False)
 
     def undo(self, player: int) -> None:
         """Take back ``player``'s last decision and everything after it, if nothing was revealed since."""
@@ -204,6 +210,7 @@ class Match:
         if target is None:
             target = Path(f"{self.log.game}-{self.log.seed}.bgkit.json")
         write_json(target, self.log.to_dict())
+        self._saved_at = time.monotonic()
         return target
 
     def finish(self) -> Any:

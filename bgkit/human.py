@@ -46,6 +46,8 @@ def show_options(console: Console, texts: list[str], limit: int = 120) -> None:
 class HumanSeat:
     """A player at the terminal. ``ask`` reads one answer (EOF means quit)."""
 
+    person = True
+
     def __init__(self, name: str, rules: Rules, console: Console, ask: Callable[[str], str], handoff: bool = False):
         self.name = name
         self.rules = rules
@@ -95,6 +97,8 @@ class HumanSeat:
 
 class TableChance:
     """``--chance table``: a person types the outcome that happened at the real table."""
+
+    person = True
 
     def __init__(self, console: Console, ask: Callable[[str], str]):
         self.console = console

@@ -170,9 +170,11 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
     try:
         while not match.state.is_terminal():
             match.step()
-    except QuitRequest:
+    except (QuitRequest, KeyboardInterrupt) as stop:
         where = match.save()
         render.stderr().print(f"Saved to {where}. Resume with: bgkit play --resume {where}")
+        if isinstance(stop, KeyboardInterrupt):
+            raise SystemExit(130) from None
         return
     scored = match.finish()
     result = match.log.result

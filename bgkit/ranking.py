@@ -92,7 +92,8 @@ def _deciding_criterion(totals: Sequence[float], tiebreaks: Sequence[TieBreak]) 
         leaders = [i for i in leaders if tb.values[i] == best]
         if len(leaders) == 1:
             return f"tie-break: {tb.label}"
-    return f"shared win: {len(leaders)} players tied on the total and every tie-breaker"
+    tied_on = "the total and every tie-breaker" if tiebreaks else "the total (the game has no tie-breaker)"
+    return f"shared win: {len(leaders)} players tied on {tied_on}"
 
 
 def build_result(

@@ -22,7 +22,6 @@ names the field, the player and the file and line.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -30,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import tomli_w
 
 from bgkit.errors import BadInput, SheetError
+from bgkit.tomllines import TomlLines, parse_toml
 
 if TYPE_CHECKING:  # pragma: no cover
     from bgkit.game import Game
@@ -145,49 +145,15 @@ class Sheet:
         return data
 
 
-class _LineFinder:
-    """Finds the line of a key in a sheet's text (tomllib reports no positions of valid keys)."""
-
-    _KEY = re.compile(r'^\s*("?)([A-Za-z0-9_-]+)\1\s*=')
-
-    def __init__(self, text: str):
-        self.lines: dict[tuple[int | None, str], int] = {}
-        self.player_lines: list[int] = []
-        player: int | None = None
-        for number, line in enumerate(text.splitlines(), start=1):
-            stripped = line.strip()
-            if stripped.startswith("[[player]]"):
-                player = len(self.player_lines)
-                self.player_lines.append(number)
-            elif stripped.startswith("["):
-                player = None
-            else:
-                match = self._KEY.match(line)
-                if match:
-                    self.lines.setdefault((player, match.group(2)), number)
-
-    def line_of(self, player: int | None, key: str | None) -> int | None:
-        if key is not None and (player, key) in self.lines:
-            return self.lines[(player, key)]
-        if player is not None and player < len(self.player_lines):
-            return self.player_lines[player]
-        return None
-
-
 def parse_sheet(game: "Game", text: str, source: str = "<sheet>") -> Sheet:
     """Parse and validate a sheet's TOML text for ``game``; every error names field, player and line."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
-        line = match.group(1) if match else str(len(text.splitlines()))  # "at end of document"
-        reason = re.sub(r"\s*\(at (line|end).*\)", "", str(exc))
-        raise BadInput(f"not valid TOML: {reason}", f"{source}:{line}") from None
-    lines = _LineFinder(text)
+    data = parse_toml(text, source)
+    lines = TomlLines(text)
     try:
         return sheet_from_data(game, data, source)
     except SheetError as exc:
-        line = lines.line_of(exc.player, exc.field)
+        path = ("player", exc.player, exc.field) if exc.player is not None else (exc.field,)
+        line = lines.line_of(*(p for p in path if p is not None))
         exc.where = f"{source}:{line}" if line else source
         exc.args = (f"{exc.where}: {exc.message}",)
         raise
@@ -270,7 +236,7 @@ def template(game: "Game", players: int) -> str:
     out = [
         f"# bgkit score sheet: {game.info.name}, {players} players",
         f"# Fill in what is on the table at the end, then run: bgkit score {game.info.id} THIS_FILE",
-        "# Players in turn order: the first [[player]] is the start player.",
+        "# One [[player]] table per player, in seat order.",
         f'game = "{game.info.id}"',
     ]
     for f in game.sheet_game_fields(players):

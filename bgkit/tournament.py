@@ -8,6 +8,7 @@ collected in game order, so they are identical to ``--jobs 1``.
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from dataclasses import asdict, dataclass
@@ -56,10 +57,8 @@ def schedule(game_id: str, data: str | None, options: dict, specs: list[str], la
 def play_task(task: Task) -> GameRecord:
     """Play one scheduled game (runs in a worker process with ``--jobs``)."""
     from bgkit.play import build_match
-    from bgkit.plugins import get_registry
 
-    info = get_registry().game(task.game_id)
-    game = info.load(Path(task.data) if task.data else None)
+    game = _load(task.game_id, task.data)
     specs = [task.specs[i] for i in task.order]
     names = [task.labels[i] for i in task.order]
     bot_seeds = [derive_seed(task.seed, "bot", i) for i in task.order]
@@ -74,6 +73,14 @@ def play_task(task: Task) -> GameRecord:
         winners=[names[i] for i in result.winners],
         decisions=match.log.result["decisions"],
     )
+
+
+@functools.lru_cache(maxsize=4)
+def _load(game_id: str, data: str | None) -> Any:
+    """Each worker loads (and validates) a game's data once, not once per game played."""
+    from bgkit.plugins import get_registry
+
+    return get_registry().game(game_id).load(Path(data) if data else None)
 
 
 def run(tasks: list[Task], jobs: int) -> Iterator[GameRecord]:

@@ -109,12 +109,14 @@ def test_chance_typed_at_the_table(goofspiel, tmp_path):
     assert "'prize 9' is not a possible outcome" in console.file.getvalue()
 
 
-def test_save_command_saves_and_carries_on(goofspiel, tmp_path):
+def test_save_command_saves_and_carries_on(goofspiel, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     match, _ = human_match(goofspiel, ["save", "bid 1"], tmp_path)
     match.save_path = None
     match.step()
-    match.step()  # save -> written to default name, no action
+    match.step()  # save -> written to the default name, no action
     assert match.log.actions[-1][0] == -1
+    assert json.loads((tmp_path / "goofspiel-3.bgkit.json").read_text())["actions"] == match.log.actions
     match.step()
     assert match.log.actions[-1] == [0, "bid 1"]
 

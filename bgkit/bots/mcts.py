@@ -72,30 +72,31 @@ class MctsBot:
         return best if best is not None else self.rng.choice(actions)
 
     def _iterate(self, root: Node, state: State) -> None:
-        rules, rng = self.rules, self.rng
+        rng = self.rng
+        legal_actions, apply = self._turn_functions(state)
         path: list[tuple[Node, int]] = []
         node = root
         # Selection and expansion.
         while True:
             mover = state.current_player()
             while mover == CHANCE:
-                rules.apply(state, sample_chance(state, rng))
+                apply(state, sample_chance(state, rng))
                 mover = state.current_player()
             if mover < 0:
                 break
-            actions = rules.legal_actions(state)
+            actions = legal_actions(state)
             untried = [a for a in actions if a not in node.children]
             if untried:
                 action = rng.choice(untried)
                 child = node.children[action] = Node(state.num_players)
-                rules.apply(state, action)
+                apply(state, action)
                 path.append((child, mover))
                 break
             action = self._select(node, actions, mover)
             node = node.children[action]
-            rules.apply(state, action)
+            apply(state, action)
             path.append((node, mover))
-        rewards = self._rollout(state)
+        rewards = self._rollout(state, legal_actions, apply)
         root.visits += 1
         for visited, _ in path:
             visited.visits += 1
@@ -114,17 +115,24 @@ class MctsBot:
                 best, best_value = action, value
         return best
 
-    def _rollout(self, state: State) -> list[float]:
-        rules, rng = self.rules, self.rng
+    def _turn_functions(self, state: State) -> tuple:
+        """The state's own methods when no plugin extends the turn hooks: no layer per call."""
+        if self.rules.hooked:
+            return self.rules.legal_actions, self.rules.apply
+        cls = type(state)
+        return cls.legal_actions, cls.apply
+
+    def _rollout(self, state: State, legal_actions: Any, apply: Any) -> list[float]:
+        rng = self.rng
         decisions = 0
         while decisions < self.depth:
             mover = state.current_player()
             if mover == CHANCE:
-                rules.apply(state, sample_chance(state, rng))
+                apply(state, sample_chance(state, rng))
             elif mover < 0:
                 return rank_rewards(state.scores())
             else:
-                rules.apply(state, rng.choice(rules.legal_actions(state)))
+                apply(state, rng.choice(legal_actions(state)))
                 decisions += 1
         if state.is_terminal():
             return rank_rewards(state.scores())

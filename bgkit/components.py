@@ -1,0 +1,265 @@
+"""Reading a game's component data: TOML tables with provenance, validated with located errors.
+
+Every plugin keeps its components in TOML files inside its package and lets a person load their
+own box's values with ``--data FILE``. This module is the machinery they share:
+
+* :func:`load_tables` reads the shipped files and, optionally, a person's own file whose top-level
+  tables replace the shipped ones of the same name, whole;
+* :class:`Table` reads one table with typed getters; every problem is a :class:`DataError` naming
+  ``file:line`` and the key path (``cards.toml:41: person[10].colour: must be one of ...``);
+* :class:`Provenance` is where a table's values come from and whether a source confirms them
+  (``source``, ``confirmed``, optional ``note`` and ``reconstructed`` parts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterator
+
+from bgkit.errors import BadInput, DataError
+from bgkit.tomllines import TomlLines, parse_toml
+
+PROVENANCE_KEYS = ("source", "confirmed", "note", "reconstructed")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a table's values come from. ``reconstructed`` names the parts no source confirms."""
+
+    confirmed: bool
+    source: str
+    note: str = ""
+    reconstructed: tuple[str, ...] = ()
+    file: str = ""
+
+
+class DataFile:
+    """One parsed TOML file and the line of each of its keys."""
+
+    def __init__(self, text: str, name: str):
+        self.name = name
+        try:
+            self.data = parse_toml(text, name)
+        except BadInput as exc:
+            raise DataError(exc.message, exc.where) from None
+        self.lines = TomlLines(text)
+
+    @classmethod
+    def shipped(cls, package: str, filename: str) -> "DataFile":
+        """A data file inside a plugin package (``package/data/filename``)."""
+        text = resources.files(package).joinpath("data", filename).read_text(encoding="utf-8")
+        return cls(text, f"{package}/data/{filename}")
+
+    @classmethod
+    def own(cls, path: Path | str) -> "DataFile":
+        """A person's own data file (``--data FILE``)."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise DataError(f"no such data file: {path}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DataError(f"cannot read data file: {exc}", str(path)) from None
+        return cls(text, str(path))
+
+    def where(self, path: tuple) -> str:
+        line = self.lines.line_of(*path)
+        return f"{self.name}:{line}" if line else self.name
+
+
+def _label(path: tuple) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+class Table:
+    """Typed, located reads from one TOML table (``path`` is its key path in ``file``)."""
+
+    def __init__(self, body: Any, path: tuple, file: DataFile):
+        self.path = path
+        self.file = file
+        if not isinstance(body, dict):
+            raise self.fail(None, "must be a table")
+        self.body = body
+
+    # -- errors ------------------------------------------------------------------------------
+    def fail(self, key: str | int | None, problem: str) -> DataError:
+        path = self.path if key is None else self.path + (key,)
+        return DataError(f"{_label(path)}: {problem}", self.file.where(path))
+
+    # -- values ------------------------------------------------------------------------------
+    def has(self, key: str) -> bool:
+        return key in self.body
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if key not in self.body:
+            if default is ...:
+                raise self.fail(key, "missing")
+            return default
+        value = self.body[key]
+        if (kind is int or kind == (int,)) and isinstance(value, bool) or not isinstance(value, kind):
+            name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise self.fail(key, f"must be {_KIND_WORDS.get(name, name)}, not {value!r}")
+        return value
+
+    def int(self, key: str, low: int | None = None, high: int | None = None, default: Any = ...) -> int:
+        value = self.get(key, int, default)
+        if self.has(key):
+            _check_range(self, key, value, low, high)
+        return value
+
+    def number(self, key: str, low: float | None = None, high: float | None = None, default: Any = ...) -> float:
+        value = self.get(key, (int, float), default)
+        if isinstance(value, bool):
+            raise self.fail(key, f"must be a number, not {value!r}")
+        if self.has(key):
+            _check_range(self, key, value, low, high)
+        return value
+
+    def text(self, key: str, choices: tuple[str, ...] | None = None, default: Any = ...) -> str:
+        value = self.get(key, str, default)
+        if not self.has(key):
+            return value
+        if not value.strip():
+            raise self.fail(key, "must not be empty")
+        if choices is not None and value not in choices:
+            raise self.fail(key, f"must be one of {', '.join(choices)}, not {value!r}")
+        return value
+
+    def bool(self, key: str, default: Any = ...) -> bool:
+        return self.get(key, bool, default)
+
+    def ints(self, key: str, low: int | None = None, high: int | None = None, length: int | None = None, default: Any = ...) -> tuple[int, ...]:
+        values = self.get(key, list, default)
+        if not self.has(key):
+            return tuple(values)
+        if length is not None and len(values) != length:
+            raise self.fail(key, f"must list {length} values, not {len(values)}")
+        for value in values:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self.fail(key, f"every value must be a whole number, not {value!r}")
+            _check_range(self, key, value, low, high, each=True)
+        return tuple(values)
+
+    def texts(self, key: str, choices: tuple[str, ...] | None = None, length: int | None = None, default: Any = ...) -> tuple[str, ...]:
+        values = self.get(key, list, default)
+        if not self.has(key):
+            return tuple(values)
+        if length is not None and len(values) != length:
+            raise self.fail(key, f"must list {length} values, not {len(values)}")
+        for value in values:
+            if not isinstance(value, str) or not value.strip():
+                raise self.fail(key, f"every value must be non-empty text, not {value!r}")
+            if choices is not None and value not in choices:
+                raise self.fail(key, f"{value!r} is not one of {', '.join(choices)}")
+        return tuple(values)
+
+    # -- structure ---------------------------------------------------------------------------
+    def sub(self, key: str) -> "Table":
+        """The sub-table ``[path.key]``."""
+        return Table(self.get(key, dict), self.path + (key,), self.file)
+
+    def tables(self, key: str | None = None) -> Iterator[tuple[str, "Table"]]:
+        """Each named sub-table of ``key`` (or of this table): ``[cards.king]``, ``[cards.queen]``..."""
+        parent = self.sub(key) if key is not None else self
+        for name, body in parent.body.items():
+            if name in PROVENANCE_KEYS:
+                continue
+            yield name, Table(body, parent.path + (name,), self.file)
+
+    def rows(self, key: str) -> list["Table"]:
+        """The entries of an array of tables ``[[path.key]]``."""
+        values = self.get(key, list)
+        return [Table(body, self.path + (key, i), self.file) for i, body in enumerate(values)]
+
+    def only(self, *allowed: str) -> None:
+        """Reject keys this table does not know (provenance keys are always allowed)."""
+        for key in self.body:
+            if key not in allowed and key not in PROVENANCE_KEYS:
+                raise self.fail(key, f"unknown key (known: {', '.join(allowed)})")
+
+    def provenance(self, parts: tuple[str, ...] = ()) -> Provenance:
+        """``source``, ``confirmed`` (and ``note``, ``reconstructed``) of this table.
+
+        ``parts`` names what may be listed as reconstructed; an unconfirmed table with parts must
+        say which of them are reconstructed, and a confirmed one must list none.
+        """
+        confirmed = self.bool("confirmed")
+        reconstructed = self.texts("reconstructed", choices=parts or None, default=())
+        if confirmed and reconstructed:
+            raise self.fail("reconstructed", "lists parts, but the table says confirmed = true")
+        if not confirmed and parts and not reconstructed:
+            raise self.fail("confirmed", f"is false: list the reconstructed parts ({', '.join(parts)})")
+        return Provenance(
+            confirmed=confirmed,
+            source=self.text("source"),
+            note=self.text("note", default=""),
+            reconstructed=reconstructed,
+            file=self.file.name,
+        )
+
+
+_KIND_WORDS = {"int": "a whole number", "str": "text", "bool": "true or false", "list": "a list", "dict": "a table",
+               "int or float": "a number"}
+
+
+def _check_range(table: Table, key: str, value: float, low: float | None, high: float | None, each: bool = False) -> None:
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{'' if low is None else low}..{'' if high is None else high}"
+        raise table.fail(key, f"{'every value ' if each else ''}must be {span}, not {value}")
+
+
+class DataSet:
+    """The top-level tables of a game's data files, each remembering the file it came from."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Any] = {}
+        self.files: dict[str, DataFile] = {}
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.values
+
+    def _file(self, name: str) -> DataFile:
+        if name not in self.values:
+            first = next(iter(self.files.values()), None)
+            raise DataError(f"{name}: missing table", first.name if first else None)
+        return self.files[name]
+
+    def table(self, name: str) -> Table:
+        """The top-level table ``[name]``."""
+        return Table(self.values[name] if name in self.values else None, (name,), self._file(name))
+
+    def rows(self, name: str) -> list[Table]:
+        """The entries of a top-level array of tables ``[[name]]``."""
+        file = self._file(name)
+        values = self.values[name]
+        if not isinstance(values, list):
+            raise DataError(f"{name}: must be an array of tables [[{name}]]", file.where((name,)))
+        return [Table(body, (name, i), file) for i, body in enumerate(values)]
+
+    def origin(self, name: str) -> str:
+        """The file a table came from (shipped, or the person's own)."""
+        return self._file(name).name
+
+
+def load_tables(package: str, shipped: tuple[str, ...], own: Path | str | None = None) -> DataSet:
+    """Every top-level table of the shipped files, with those of ``own`` replacing theirs whole.
+
+    A person's file may hold any subset of the tables; an unknown table name in it is an error
+    (a typo would otherwise be silently ignored).
+    """
+    data = DataSet()
+    for filename in shipped:
+        file = DataFile.shipped(package, filename)
+        for name, body in file.data.items():
+            data.values[name], data.files[name] = body, file
+    if own is not None:
+        file = DataFile.own(own)
+        for name, body in file.data.items():
+            if name not in data.values:
+                raise DataError(f"{name}: unknown table (known: {', '.join(data.values)})", file.where((name,)))
+            data.values[name], data.files[name] = body, file
+    return data

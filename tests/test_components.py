@@ -1,0 +1,91 @@
+"""Component data: typed reads whose errors name file, line and key; a person's file replaces tables."""
+
+import pytest
+
+from bgkit.components import DataFile, DataSet, Table, load_tables
+from bgkit.errors import DataError
+
+TEXT = """\
+[tiles]
+source = "rulebook p.3"
+confirmed = true
+count = 164
+colours = ["green", "blue"]
+
+[tiles.castle]
+value = 4
+
+[[card]]
+name = "King"
+price = 12
+
+[[card]]
+name = "Queen"
+price = 13
+"""
+
+
+def data(text=TEXT, name="box.toml"):
+    file = DataFile(text, name)
+    dataset = DataSet()
+    for key, value in file.data.items():
+        dataset.values[key], dataset.files[key] = value, file
+    return dataset
+
+
+def test_typed_reads():
+    tiles = data().table("tiles")
+    assert tiles.int("count", 1, 200) == 164
+    assert tiles.texts("colours", choices=("green", "blue")) == ("green", "blue")
+    assert tiles.sub("castle").int("value") == 4
+    assert tiles.int("missing", default=7) == 7
+    assert tiles.provenance().source == "rulebook p.3"
+
+
+@pytest.mark.parametrize(
+    "read, message",
+    [
+        (lambda d: d.table("tiles").int("count", 1, 100), "box.toml:4: tiles.count: must be 1..100, not 164"),
+        (lambda d: d.table("tiles").text("count"), "box.toml:4: tiles.count: must be text, not 164"),
+        (lambda d: d.table("tiles").int("absent"), "box.toml:1: tiles.absent: missing"),
+        (lambda d: d.table("tiles").sub("castle").int("value", high=3), "box.toml:8: tiles.castle.value: must be ..3, not 4"),
+        (lambda d: d.rows("card")[1].int("price", 0, 12), "box.toml:16: card[1].price: must be 0..12, not 13"),
+        (lambda d: d.table("tiles").texts("colours", choices=("green",)), "box.toml:5: tiles.colours: 'blue' is not one of green"),
+        (lambda d: d.table("tiles").only("count"), "box.toml:5: tiles.colours: unknown key (known: count)"),
+        (lambda d: d.table("nope"), "box.toml: nope: missing table"),
+    ],
+)
+def test_errors_name_file_line_and_key(read, message):
+    with pytest.raises(DataError) as exc:
+        read(data())
+    assert str(exc.value) == message
+
+
+def test_syntax_error_names_the_line():
+    with pytest.raises(DataError, match="^mine.toml:2: not valid TOML"):
+        DataFile("[tiles]\ncount = = 3\n", "mine.toml")
+
+
+def test_unconfirmed_table_must_say_what_is_reconstructed():
+    table = data('[t]\nsource = "guess"\nconfirmed = false\n').table("t")
+    with pytest.raises(DataError, match="is false: list the reconstructed parts"):
+        table.provenance(parts=("values",))
+    table = data('[t]\nsource = "guess"\nconfirmed = false\nreconstructed = ["values"]\n').table("t")
+    assert table.provenance(parts=("values",)).reconstructed == ("values",)
+
+
+def test_own_file_replaces_tables_whole_and_rejects_unknown_ones(tmp_path, monkeypatch):
+    import bgkit.components as components
+
+    shipped = DataFile(TEXT, "pkg/data/box.toml")
+    monkeypatch.setattr(components.DataFile, "shipped", classmethod(lambda cls, p, f: shipped))
+    own = tmp_path / "mine.toml"
+    own.write_text('[[card]]\nname = "Jester"\nprice = 1\n')
+    loaded = load_tables("pkg", ("box.toml",), own)
+    assert [row.text("name") for row in loaded.rows("card")] == ["Jester"]
+    assert loaded.origin("card") == str(own) and loaded.origin("tiles") == "pkg/data/box.toml"
+    own.write_text('[tile]\ncount = 3\n')
+    with pytest.raises(DataError, match=r"mine.toml:1: tile: unknown table \(known: tiles, card\)"):
+        load_tables("pkg", ("box.toml",), own)
+    with pytest.raises(DataError, match="no such data file"):
+        load_tables("pkg", ("box.toml",), tmp_path / "absent.toml")
