@@ -61,7 +61,11 @@ def print_score(result: ScoreResult, console: Console) -> None:
         console.print(f"note: {note}")
 
 
-def games_table(rows: list[dict[str, Any]]) -> Table:
+def games_table(rows: list[dict[str, Any]]) -> Any:
+    """The games, then one line per game saying what of its data is not confirmed."""
+    from rich.console import Group
+    from rich.text import Text
+
     table = Table(title="Installed games", title_justify="left")
     for column in ("id", "name", "players", "play", "version", "data"):
         table.add_column(column)
@@ -72,9 +76,10 @@ def games_table(rows: list[dict[str, Any]]) -> Table:
             row["players"],
             "yes" if row["playable"] else "setup+score",
             row["version"],
-            row["data_status"] + (f": {row['data_note']}" if row["data_note"] else ""),
+            row["data_status"] + (" *" if row["data_note"] else ""),
         )
-    return table
+    notes = [Text(f"* {row['id']}: {row['data_note']}") for row in rows if row["data_note"]]
+    return Group(table, *notes)
 
 
 def plugins_table(rows: list[dict[str, Any]]) -> Table:
