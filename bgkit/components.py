@@ -133,28 +133,26 @@ class Table:
         return self.get(key, bool, default)
 
     def ints(self, key: str, low: int | None = None, high: int | None = None, length: int | None = None, default: Any = ...) -> tuple[int, ...]:
-        values = self.get(key, list, default)
-        if not self.has(key):
-            return tuple(values)
-        if length is not None and len(values) != length:
-            raise self.fail(key, f"must list {length} values, not {len(values)}")
-        for value in values:
+        values = self._list(key, length, default)
+        for value in values if self.has(key) else ():
             if isinstance(value, bool) or not isinstance(value, int):
                 raise self.fail(key, f"every value must be a whole number, not {value!r}")
             _check_range(self, key, value, low, high, each=True)
-        return tuple(values)
+        return values
 
     def texts(self, key: str, choices: tuple[str, ...] | None = None, length: int | None = None, default: Any = ...) -> tuple[str, ...]:
-        values = self.get(key, list, default)
-        if not self.has(key):
-            return tuple(values)
-        if length is not None and len(values) != length:
-            raise self.fail(key, f"must list {length} values, not {len(values)}")
-        for value in values:
+        values = self._list(key, length, default)
+        for value in values if self.has(key) else ():
             if not isinstance(value, str) or not value.strip():
                 raise self.fail(key, f"every value must be non-empty text, not {value!r}")
             if choices is not None and value not in choices:
                 raise self.fail(key, f"{value!r} is not one of {', '.join(choices)}")
+        return values
+
+    def _list(self, key: str, length: int | None, default: Any) -> tuple:
+        values = self.get(key, list, default)
+        if self.has(key) and length is not None and len(values) != length:
+            raise self.fail(key, f"must list {length} values, not {len(values)}")
         return tuple(values)
 
     # -- structure ---------------------------------------------------------------------------
