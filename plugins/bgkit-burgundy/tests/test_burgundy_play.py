@@ -71,3 +71,36 @@ def test_render_state_and_table_chance_texts(burgundy):
     assert "P1 estate (board #1)" in out and "Depots" in out and "score now" in out
     assert any(t.startswith("dice ") for t in texts) and any(t.startswith("white ") for t in texts)
     assert any(t.startswith("draw ") for t in texts)
+
+
+def test_human_at_the_terminal_with_table_dice(burgundy):
+    """A whole game: a person (scripted answers) against greedy, typing the table's dice and draws."""
+    import io
+    import itertools
+
+    from rich.console import Console
+
+    from bgkit.play import build_match
+
+    from bgkit.plugins import get_registry
+
+    game = get_registry().game("burgundy").load()
+    prompts = []
+    counter = itertools.count()
+
+    def ask(prompt):
+        prompts.append(prompt)
+        step = next(counter)
+        if prompt.startswith("table"):
+            return ["white 3", "dice 5 2", "1", "2"][step % 4]
+        return ["?", "workers", "1", "2"][step % 4]
+
+    console = Console(file=io.StringIO(), width=140)
+    match = build_match(game, ["human:Ada", "greedy"], ["Ada", "greedy"], 4,
+                        {"boards": "standard", "ruleset": "2011"}, chance="table", console=console, ask=ask)
+    match.play()
+    assert match.state.is_terminal()
+    match.finish()
+    assert match.log.result["scores"] == match.state.scores()
+    assert any(p.startswith("Ada") for p in prompts) and any(p.startswith("table") for p in prompts)
+    assert "Ada estate" not in console.file.getvalue() and "P1 estate" in console.file.getvalue()
