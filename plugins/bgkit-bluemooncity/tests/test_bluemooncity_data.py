@@ -108,14 +108,18 @@ def test_own_file_replaces_whole_tables(tmp_path):
     assert "building.library" not in own.reconstructed_tables()
     assert Counter(c.value for c in own.deck() if c.people == "mimix") == {1: 4, 2: 4, 3: 2}
     assert own.buildings["mill"] == COMPONENTS.buildings["mill"]  # untouched tables stay shipped
-    assert str(path) in own.files
+    assert own.buildings["library"].provenance.file == str(path)
+    assert own.buildings["mill"].provenance.file == "bgkit_bluemooncity/data/buildings.toml"
+    assert list(own.buildings) == list(COMPONENTS.buildings)  # a replaced tile keeps its place in the order
 
 
-def test_own_unconfirmed_table_counts_as_reconstructed_throughout(tmp_path):
+def test_own_unconfirmed_table_says_what_is_reconstructed(tmp_path):
     path = tmp_path / "guess.toml"
-    path.write_text(OWN_LIBRARY.replace("confirmed = true", "confirmed = false"))
+    path.write_text(OWN_LIBRARY.replace("confirmed = true", 'confirmed = false\nreconstructed = ["boxes"]\nnote = "from memory"'))
     library = load_components(path).buildings["library"]
-    assert library.provenance.reconstructed == ("boxes", "majority", "every", "neighbour")
+    assert library.provenance.reconstructed == ("boxes",) and library.is_reconstructed("boxes")
+    assert not library.is_reconstructed("majority")
+    assert "building.library" in load_components(path).reconstructed_tables()
 
 
 def test_an_unconfirmed_single_table_is_allowed(tmp_path):
@@ -149,39 +153,71 @@ def test_own_deck_changes_the_deal_count(tmp_path):
     assert own != shipped and own > 0
 
 
+KHIND = ('[people.khind]\nname = "Khind"\ncolour = "green"\nphase = "contribution"\npower_1 = "w"\npower_2 = "w"\n'
+         'values = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\nsource = "s"\nconfirmed = true\n')
+PLAYERS_2 = '[player_count.2]\nscales = 9\nofferings_to_win = 6\nobelisk_boxes = 11\nsource = "s"\nconfirmed = true\n'
+FIRE_TEMPLE = ('[building.fire_temple]\nname = "Fire Temple"\ncolour = "black"\nboxes = [5, 4, 3]\nposition = "north"\n'
+               'majority = {}\nevery = {}\nneighbour = {}\nsource = "s"\nconfirmed = true\n')
+SUPPLY = ('[supply]\nmarkers_per_player = 10\nhand_size = 8\ngolden_scales = 15\ndragons = ["red", "green", "blue"]\n'
+          'source = "s"\nconfirmed = true\n')
+
+
 @pytest.mark.parametrize(
-    "text, key",
+    "text, message",
     [
-        ("[building.library\n", "not valid TOML"),
-        ("[castle]\nx = 1\n", "castle: unknown table"),
-        ("[building.tavern]\nname = 'Tavern'\n", "building.tavern: no such table"),
-        (OWN_LIBRARY.replace("boxes = [4, 3, 2]", "boxes = [4, 0, 2]"), "building.library.boxes"),
-        (OWN_LIBRARY.replace('name = "Library"\n', ""), "building.library.name: missing"),
-        (OWN_LIBRARY.replace("colour = \"white\"", "colour = \"purple\""), "building.library.colour"),
-        (OWN_LIBRARY.replace("{ crystals = 3 }", "{ gold = 3 }"), "building.library.majority"),
-        (OWN_LIBRARY.replace("{ crystals = 3 }", "{ crystals = -1 }"), "building.library.majority.crystals"),
-        (OWN_LIBRARY.replace("confirmed = true", "confirmed = false\nreconstructed = []"), "building.library.confirmed"),
-        (OWN_LIBRARY.replace("confirmed = true", 'confirmed = true\nreconstructed = ["boxes"]'), "building.library.confirmed"),
-        (OWN_LIBRARY.replace("confirmed = true", 'confirmed = true\nprinted = "yes"'), "building.library.printed"),
-        (OWN_LIBRARY.replace('colour = "white"', 'colour = "white"\nposition = "north"'), "position 'north'"),
-        (OWN_LIBRARY.replace("boxes = [4, 3, 2]", "boxes = []"), "building.library.boxes"),
-        ('[people.khind]\nname = "Khind"\ncolour = "green"\nphase = "contribution"\npower_1 = "w"\npower_2 = "w"\n'
-         'values = [1, 1, 1]\nsource = "s"\nconfirmed = true\n', "people.khind.values: a people has 10 cards"),
-        ('[player_count.2]\nscales = 99\nofferings_to_win = 6\nobelisk_boxes = 11\nsource = "s"\nconfirmed = true\n',
-         "player_count.2.scales"),
-        ('[player_count.5]\nscales = 9\n', "player_count.5: no such table"),
-        ('[obelisk]\nvalues = [7, "8"]\nsource = "s"\nconfirmed = true\n', "obelisk.values"),
-        ('[people.flit]\nname = "Flit"\ncolour = "grey"\nphase = "movement"\ndragon = "purple"\npower_1 = "a"\n'
-         'power_2 = "b"\nvalues = [1, 1, 1, 2, 2, 2, 3, 3, 3, 3]\nsource = "s"\nconfirmed = true\n', "people.flit.dragon"),
+        ("[building.library\n", "bad.toml:1: not valid TOML: Expected ']' at the end of a table declaration"),
+        ("[castle]\nx = 1\n", "bad.toml:1: castle: unknown table (known: obelisk, supply, building, people, player_count)"),
+        ("[building.tavern]\nname = 'Tavern'\n", "bad.toml:1: building.tavern: no such table in Blue Moon City (known: courtyard,"),
+        ("[building]\nlibrary = 3\n", "bad.toml:2: building.library: must be a table"),
+        ("obelisk = 3\n", "bad.toml:1: obelisk: must be a table, not 3"),
+        # OWN_LIBRARY starts with an empty line: the header is line 2, boxes line 5, confirmed line 10
+        (OWN_LIBRARY.replace("boxes = [4, 3, 2]", "boxes = [4, 0, 2]"), "bad.toml:5: building.library.boxes: every value must be 1..9, not 0"),
+        (OWN_LIBRARY.replace('name = "Library"\n', ""), "bad.toml:2: building.library.name: missing"),
+        (OWN_LIBRARY.replace('colour = "white"', 'colour = "purple"'),
+         "bad.toml:4: building.library.colour: must be one of black, blue, brown, green, grey, red, white, yellow, any, none, not 'purple'"),
+        (OWN_LIBRARY.replace("{ crystals = 3 }", "{ gold = 3 }"),
+         "bad.toml:6: building.library.majority.gold: unknown reward (known: crystals, scales, cards)"),
+        (OWN_LIBRARY.replace("{ crystals = 3 }", "{ crystals = -1 }"), "bad.toml:6: building.library.majority.crystals: must be 0.., not -1"),
+        (OWN_LIBRARY.replace("confirmed = true", "confirmed = false\nreconstructed = []"),
+         "bad.toml:10: building.library.confirmed: is false: list the reconstructed parts (boxes, majority, every, neighbour)"),
+        (OWN_LIBRARY.replace("confirmed = true", 'confirmed = true\nreconstructed = ["boxes"]'),
+         "bad.toml:11: building.library.reconstructed: lists parts, but the table says confirmed = true"),
+        (OWN_LIBRARY.replace("confirmed = true", 'confirmed = false\nreconstructed = ["roof"]'),
+         "bad.toml:11: building.library.reconstructed: 'roof' is not one of boxes, majority, every, neighbour"),
+        (OWN_LIBRARY.replace("confirmed = true", 'confirmed = true\nprinted = "yes"'),
+         "bad.toml:11: building.library.printed: unknown key (known: name, colour, boxes, position, majority, every, neighbour)"),
+        (OWN_LIBRARY.replace('colour = "white"', 'colour = "white"\nposition = "north"'),
+         "bad.toml:5: building.library.position: 'north' already holds building.fire_temple"),
+        (OWN_LIBRARY.replace('colour = "white"', 'colour = "white"\nposition = "centre"'),
+         "bad.toml:5: building.library.position: the centre tile is the courtyard, which has no boxes"),
+        (OWN_LIBRARY.replace("boxes = [4, 3, 2]", "boxes = []"),
+         "bad.toml:5: building.library.boxes: only a tile of colour 'none' (the courtyard) has no boxes"),
+        (OWN_LIBRARY.replace("boxes = [4, 3, 2]", "boxes = [4, 3, 2, 2, 2]"), "bad.toml:5: building.library.boxes: a tile has at most 4 boxes, not 5"),
+        (FIRE_TEMPLE.replace('position = "north"\n', ""), "bad.toml: building: no tile has position = 'north'"),
+        (KHIND.replace("[1, 1, 1, 1, 1, 1, 1, 1, 1, 1]", "[1, 1, 1]"), "bad.toml:7: people.khind.values: must list 10 values, not 3"),
+        (KHIND.replace("[1, 1, 1, 1, 1, 1, 1, 1, 1, 1]", "[1, 1, 1, 1, 1, 1, 1, 1, 1, 4]"),
+         "bad.toml:7: people.khind.values: every value must be 1..3, not 4"),
+        (KHIND.replace('"green"', '"black"'), "bad.toml:3: people.khind.colour: 'black' is already the card colour of people.vulca"),
+        (KHIND.replace('"contribution"', '"building"'), "bad.toml:4: people.khind.phase: must be one of movement, contribution, not 'building'"),
+        (KHIND.replace('phase = "contribution"', 'phase = "contribution"\ndragon = "purple"'),
+         "bad.toml:5: people.khind.dragon: must be one of red, green, blue, not 'purple'"),
+        (PLAYERS_2.replace("scales = 9", "scales = 99"), "bad.toml:2: player_count.2.scales: must be 1..15, not 99"),
+        (PLAYERS_2.replace("offerings_to_win = 6", "offerings_to_win = 11"), "bad.toml:3: player_count.2.offerings_to_win: must be 1..10, not 11"),
+        (PLAYERS_2.replace("obelisk_boxes = 11", "obelisk_boxes = 14"), "bad.toml:4: player_count.2.obelisk_boxes: must be 1..13, not 14"),
+        ("[player_count.5]\nscales = 9\n", "bad.toml:1: player_count.5: no such table in Blue Moon City (known: 2, 3, 4)"),
+        ('[obelisk]\nvalues = [7, "8"]\nsource = "s"\nconfirmed = true\n', "bad.toml:2: obelisk.values: every value must be a whole number, not '8'"),
+        ('[obelisk]\nvalues = [7, 8]\nsource = "s"\nconfirmed = "yes"\n', "bad.toml:4: obelisk.confirmed: must be true or false, not 'yes'"),
+        ('[obelisk]\nvalues = [7, 8]\nconfirmed = true\n', "bad.toml:1: obelisk.source: missing"),
+        (SUPPLY.replace("hand_size = 8", "hand_size = 30"), "bad.toml:3: supply.hand_size: must be 1..20, not 30"),
+        (SUPPLY.replace('["red", "green", "blue"]', '["red", ""]'), "bad.toml:5: supply.dragons: every value must be non-empty text, not ''"),
     ],
 )
-def test_bad_data_names_the_file_and_the_key(tmp_path, text, key):
+def test_bad_data_names_the_file_line_and_key(tmp_path, text, message):
     path = tmp_path / "bad.toml"
     path.write_text(text)
     with pytest.raises(DataError) as info:
         load_components(path)
-    assert key in str(info.value)
-    assert str(info.value).startswith(str(path))
+    assert str(info.value).replace(f"{tmp_path}/", "").startswith(message)
 
 
 def test_bad_data_through_the_cli_exits_2(tmp_path):
@@ -189,8 +225,8 @@ def test_bad_data_through_the_cli_exits_2(tmp_path):
     path.write_text(OWN_LIBRARY.replace("boxes = [4, 3, 2]", "boxes = [4, 3, 2, 2, 2]"))
     for args in (["setup", "bluemooncity", "-p", "3"], ["score", "bluemooncity", "--template", "-p", "3"]):
         result = run_cli(args + ["--data", str(path)])
-        assert result.exit_code == 2
-        assert f"{path}: building.library.boxes: a tile has at most 4 boxes" in result.stderr
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == f"bgkit: error: {path}:5: building.library.boxes: a tile has at most 4 boxes, not 5\n"
     missing = run_cli(["setup", "bluemooncity", "-p", "3", "--data", str(tmp_path / "nope.toml")])
     assert missing.exit_code == 2 and "no such data file" in missing.stderr
 
