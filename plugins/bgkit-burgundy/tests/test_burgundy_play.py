@@ -104,3 +104,32 @@ def test_human_at_the_terminal_with_table_dice(burgundy):
     assert match.log.result["scores"] == match.state.scores()
     assert any(p.startswith("Ada") for p in prompts) and any(p.startswith("table") for p in prompts)
     assert "Ada estate" not in console.file.getvalue() and "P1 estate" in console.file.getvalue()
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from bgkit_burgundy.state import WHITE  # noqa: E402
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
+def test_invariants_hold_through_random_games(burgundy, seed, players):
+    """Nothing goes negative, storage never holds more than 3 tiles between decisions, goods are conserved."""
+    rng = random.Random(seed)
+    state = burgundy.new_state(burgundy.setup(players, random.Random(seed), {"boards": "standard", "ruleset": "2011"}))
+    while not state.is_terminal():
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        assert min(state.workers) >= 0 and min(state.silver) >= 0
+        on_table = sum(sum(g) for g in state.goods) + sum(sum(s) for s in state.sold)
+        on_table += sum(sum(d) for d in state.depot_goods) + sum(state.aside) + sum(len(f) for f in state.future)
+        if state.phase < 5:
+            on_table += 5 - state.round - (0 if (WHITE,) in state.chance else 1)
+        assert on_table == 42
+        for p in range(players):
+            assert len(state.storage[p]) <= (4 if state.pending and state.pending[-1][0] == 5 else 3)
+            assert all(c >= 0 for c in state.goods[p]) and sum(1 for c in state.goods[p] if c) <= 3
