@@ -1,26 +1,35 @@
-"""Bruges components: read from data/*.toml, validated, as immutable values.
+"""Bruges components: read from data/*.toml with the core's reader, validated, as immutable values.
 
 Three shipped files: ``components.toml`` (rules, counts, start values: confirmed, never replaced),
 ``board.toml`` (scoring track length, reputation step values, canal spaces: reconstructed) and
 ``persons.toml`` (the 165 person cards: reconstructed). A person's own ``--data FILE`` may hold any
 of the replaceable tables — ``[[person]]`` (with an optional ``[persons]`` provenance table),
 ``[reputation]``, ``[canals]``, ``[scoring_track]`` — in the shipped format; each table it holds
-replaces the shipped one whole, the others stay. Every error names the file and the key.
+replaces the shipped one whole, the others stay. Every error names ``file:line`` and the key.
 """
 
 from __future__ import annotations
 
-import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bgkit.components import DataSet, Provenance, Table, load_tables
 from bgkit.errors import DataError
 
+SHIPPED = ("components.toml", "board.toml", "persons.toml")
 ACTIVATIONS = ("lightning", "worker", "infinity", "laurel")
 REPLACEABLE = ("person", "persons", "reputation", "canals", "scoring_track")
+#: what an unconfirmed table must say it reconstructs (``reconstructed = [...]``)
+RECONSTRUCTED_PARTS = {
+    "persons": ("names", "colours", "prices", "points", "activations", "groups", "abilities"),
+    "canals": ("colours", "costs"),
+    "reputation": ("points",),
+    "scoring_track": ("spaces",),
+}
 GUARD_HOUSES = 4
+CANAL_SPACES = 5
 REPUTATION_STEPS = 12
 
 
@@ -49,14 +58,6 @@ class GuardHouse:
 
 
 @dataclass(frozen=True)
-class Provenance:
-    table: str
-    confirmed: bool
-    source: str
-    file: str
-
-
-@dataclass(frozen=True)
 class Components:
     """Everything printed in the box that setup and scoring need."""
 
@@ -77,117 +78,58 @@ class Components:
     canal_costs: tuple[int, ...]  # guilders for space 1..5
     guard_houses: tuple[GuardHouse, ...]
     persons: tuple[Person, ...]
-    provenance: tuple[Provenance, ...]
+    provenance: dict[str, Provenance]  # by table name
     own_persons: bool = False  # True when the card list came from --data
     persons_by_id: dict[int, Person] = field(default_factory=dict, compare=False)
 
     def is_confirmed(self, table: str) -> bool:
-        return all(p.confirmed for p in self.provenance if p.table == table)
-
-
-def _shipped(name: str) -> tuple[dict, str]:
-    ref = resources.files("bgkit_bruges") / "data" / name
-    return _parse(ref.read_text(encoding="utf-8"), f"bgkit_bruges/data/{name}"), f"bgkit_bruges/data/{name}"
-
-
-def _parse(text: str, where: str) -> dict:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"not valid TOML: {exc}", where) from None
-
-
-class _Reader:
-    """Typed access to one file's tables; every error names the file and the dotted key."""
-
-    def __init__(self, data: dict, where: str):
-        self.data = data
-        self.where = where
-
-    def fail(self, key: str, message: str) -> DataError:
-        return DataError(f"{key}: {message}", self.where)
-
-    def table(self, name: str) -> dict:
-        value = self.data.get(name)
-        if not isinstance(value, dict):
-            raise self.fail(name, "missing table" if value is None else "must be a table")
-        return value
-
-    def get(self, table: dict, key: str, kind: type, path: str, low: int | None = None, high: int | None = None) -> Any:
-        if key not in table:
-            raise self.fail(f"{path}.{key}", "missing")
-        value = table[key]
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(f"{path}.{key}", f"must be a whole number, not {value!r}")
-        if kind is not int and not isinstance(value, kind):
-            raise self.fail(f"{path}.{key}", f"must be {kind.__name__}, not {value!r}")
-        if kind is int and ((low is not None and value < low) or (high is not None and value > high)):
-            raise self.fail(f"{path}.{key}", f"is {value}, must be {low}..{high if high is not None else ''}")
-        return value
-
-    def ints(self, table: dict, key: str, path: str, length: int | None = None, low: int = 0) -> tuple[int, ...]:
-        values = self.get(table, key, list, path)
-        if length is not None and len(values) != length:
-            raise self.fail(f"{path}.{key}", f"must list {length} values, not {len(values)}")
-        for i, value in enumerate(values):
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise self.fail(f"{path}.{key}[{i}]", f"must be a whole number >= {low}, not {value!r}")
-        return tuple(values)
-
-    def provenance(self, name: str) -> Provenance:
-        table = self.table(name)
-        confirmed = self.get(table, "confirmed", bool, name)
-        source = self.get(table, "source", str, name)
-        return Provenance(name, confirmed, source, self.where)
+        return self.provenance[table].confirmed
 
 
 def load_components(path: Path | None = None) -> Components:
     """The shipped components, with the replaceable tables of ``path`` (a person's file) swapped in."""
-    comp_data, comp_where = _shipped("components.toml")
-    board_data, board_where = _shipped("board.toml")
-    persons_data, persons_where = _shipped("persons.toml")
-    comp = _Reader(comp_data, comp_where)
-    sources = {name: _Reader(board_data, board_where) for name in ("reputation", "canals", "scoring_track")}
-    sources["person"] = _Reader(persons_data, persons_where)
-    own_persons = False
-    if path is not None:
-        own = _read_own(path)
-        for name in ("reputation", "canals", "scoring_track"):
-            if name in own.data:
-                sources[name] = own
-        if "person" in own.data:
-            sources["person"] = own
-            own_persons = True
+    data = load_tables("bgkit_bruges", SHIPPED, path)
+    own = _own_tables(data, path)
 
-    colours = _names(comp, "card_colours", "colours", 5)
-    player_colours = _names(comp, "player_colours", "colours", 4)
-    groups_table = comp.table("groups")
-    groups = _names(comp, "groups", "names", 11)
-    per_group = comp.get(groups_table, "persons_per_group", int, "groups", 1)
-    deck = comp.table("deck")
-    deck_size = comp.get(deck, "cards", int, "deck", 1)
+    colours = _names(data.table("card_colours"), 5)
+    player_colours = _names(data.table("player_colours"), 4)
+    groups_table = data.table("groups")
+    groups_table.only("names", "persons_per_group")
+    groups = _names(groups_table, 11, key="names")
+    per_group = groups_table.int("persons_per_group", 1)
+
+    deck = data.table("deck")
+    deck.only("cards", "stacks", "price_min", "price_max", "points_max", "points_rule")
+    deck_size = deck.int("cards", 1)
     if deck_size != per_group * len(groups):
-        raise comp.fail("deck.cards", f"is {deck_size}, but {len(groups)} groups x {per_group} persons")
-    provenance = [comp.provenance(t) for t in ("card_colours", "player_colours", "groups", "deck", "statues",
-                                               "start", "supply", "scoring")]
+        raise deck.fail("cards", f"is {deck_size}, but {len(groups)} groups x {per_group} persons")
+    price_min = deck.int("price_min", 0)
+    price_max = deck.int("price_max", price_min)
+    points_max = deck.int("points_max", 0)
 
-    track = sources["scoring_track"]
-    track_spaces = track.get(track.table("scoring_track"), "spaces", int, "scoring_track", 1)
-    rep = sources["reputation"]
-    reputation_points = rep.ints(rep.table("reputation"), "points", "reputation", REPUTATION_STEPS)
-    canals = sources["canals"]
-    canal_costs, guard_houses = _canals(canals, colours)
-    provenance += [track.provenance("scoring_track"), rep.provenance("reputation"), canals.provenance("canals")]
+    statues = data.table("statues")
+    statues.only("bottom_to_top")
+    start = _start(data.table("start"))
+    supply = _counts(data.table("supply"), ("workers_per_colour", "threats_per_colour", "coins_1", "coins_3",
+                                            "canal_tokens", "point_tokens", "dice"))
+    scoring_table = data.table("scoring")
+    scoring = _counts(scoring_table, ("house", "majority_marker", "canal_space", "canal_space_points",
+                                      "canal_sections", "canal_spaces_per_section", "max_statues"),
+                      extra=("point_token_values",))
+    scoring["point_token_values"] = scoring_table.ints("point_token_values", 1)
 
-    people = sources["person"]
-    persons = _persons(people, colours, groups, per_group, deck_size,
-                       comp.get(deck, "price_max", int, "deck", 0), comp.get(deck, "points_max", int, "deck", 0))
-    if "persons" in people.data:
-        provenance.append(people.provenance("persons"))
-    elif not own_persons:
-        raise people.fail("persons", "missing table")
-    else:
-        provenance.append(Provenance("persons", True, f"your own card list ({path})", people.where))
+    track = data.table("scoring_track")
+    track.only("spaces")
+    reputation = data.table("reputation")
+    reputation.only("points")
+    canal_costs, guard_houses = _canals(data.table("canals"), colours)
+
+    persons = _persons(data, colours, groups, per_group, deck_size, (price_min, price_max), points_max)
+    provenance = {name: data.table(name).provenance(RECONSTRUCTED_PARTS.get(name, ()))
+                  for name in ("card_colours", "player_colours", "groups", "deck", "statues", "start", "supply",
+                               "scoring", "scoring_track", "reputation", "canals", "persons")}
+    if "person" in own and "persons" not in own:
+        provenance["persons"] = Provenance(True, f"your own card list ({path})", file=str(path))
 
     return Components(
         card_colours=colours,
@@ -195,130 +137,126 @@ def load_components(path: Path | None = None) -> Components:
         groups=groups,
         persons_per_group=per_group,
         deck_size=deck_size,
-        stacks=comp.get(deck, "stacks", int, "deck", 1),
-        price_max=comp.get(deck, "price_max", int, "deck", 0),
-        points_max=comp.get(deck, "points_max", int, "deck", 0),
-        statues_bottom_to_top=comp.ints(comp.table("statues"), "bottom_to_top", "statues"),
-        start=dict(comp.table("start")),
-        supply=dict(comp.table("supply")),
-        scoring=dict(comp.table("scoring")),
-        track_spaces=track_spaces,
-        reputation_points=reputation_points,
+        stacks=deck.int("stacks", 1, deck_size),
+        price_max=price_max,
+        points_max=points_max,
+        statues_bottom_to_top=statues.ints("bottom_to_top", 1),
+        start=start,
+        supply=supply,
+        scoring=scoring,
+        track_spaces=track.int("spaces", 1),
+        reputation_points=reputation.ints("points", 0, length=REPUTATION_STEPS),
         canal_costs=canal_costs,
         guard_houses=guard_houses,
         persons=persons,
-        provenance=tuple(provenance),
-        own_persons=own_persons,
+        provenance=provenance,
+        own_persons="person" in own,
         persons_by_id={p.id: p for p in persons},
     )
 
 
-def _read_own(path: Path) -> _Reader:
-    where = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read data file: {exc}", where) from None
-    reader = _Reader(_parse(text, where), where)
-    unknown = [key for key in reader.data if key not in REPLACEABLE]
-    if unknown:
-        raise reader.fail(unknown[0], f"unknown table; a data file may hold {', '.join(REPLACEABLE)}")
-    if not reader.data:
-        raise DataError("the data file holds none of the tables " + ", ".join(REPLACEABLE), where)
-    if "persons" in reader.data and "person" not in reader.data:
-        raise reader.fail("persons", "describes a card list, but the file has no [[person]] entries")
-    return reader
+def _own_tables(data: DataSet, path: Path | None) -> set[str]:
+    """The tables a person's file replaced; only the unconfirmed ones may be."""
+    if path is None:
+        return set()
+    own = {name for name in data.values if data.origin(name) == str(path)}
+    for name in own:
+        if name not in REPLACEABLE:
+            raise DataError(f"{name}: confirmed by the sources, cannot be replaced; a data file may hold "
+                            f"{', '.join(REPLACEABLE)}", data.files[name].where((name,)))
+    if not own:
+        raise DataError("the data file holds none of the tables " + ", ".join(REPLACEABLE), str(path))
+    if "persons" in own and "person" not in own:
+        raise data.table("persons").fail(None, "describes a card list, but the file has no [[person]] entries")
+    return own
 
 
-def _names(reader: _Reader, table: str, key: str, count: int) -> tuple[str, ...]:
-    values = reader.get(reader.table(table), key, list, table)
-    if len(values) != count or not all(isinstance(v, str) and v for v in values) or len(set(values)) != count:
-        raise reader.fail(f"{table}.{key}", f"must list {count} different names")
-    return tuple(values)
+def _names(table: Table, count: int, key: str = "colours") -> tuple[str, ...]:
+    names = table.texts(key, length=count)
+    if len(set(names)) != count:
+        raise table.fail(key, f"must list {count} different names")
+    return names
 
 
-def _canals(reader: _Reader, colours: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[GuardHouse, ...]]:
-    table = reader.table("canals")
-    costs = reader.ints(table, "costs", "canals", 5)
-    houses = reader.get(table, "guard_house", list, "canals")
-    if len(houses) != GUARD_HOUSES:
-        raise reader.fail("canals.guard_house", f"must list {GUARD_HOUSES} guard houses, not {len(houses)}")
-    out = []
-    for i, house in enumerate(houses):
-        path = f"canals.guard_house[{i}]"
-        if not isinstance(house, dict):
-            raise reader.fail(path, "must be a table")
-        number = reader.get(house, "number", int, path, 1, GUARD_HOUSES)
-        sides = []
-        for side in ("left", "right"):
-            spaces = reader.get(house, side, list, path)
-            if len(spaces) != 5:
-                raise reader.fail(f"{path}.{side}", f"must list the colours of 5 spaces, not {len(spaces)}")
-            for k, colour in enumerate(spaces):
-                if colour not in colours:
-                    raise reader.fail(f"{path}.{side}[{k}]", f"{colour!r} is not a card colour ({', '.join(colours)})")
-            sides.append(tuple(spaces))
-        out.append(GuardHouse(number, sides[0], sides[1]))
-    if sorted(h.number for h in out) != list(range(1, GUARD_HOUSES + 1)):
-        raise reader.fail("canals.guard_house", f"numbers must be 1..{GUARD_HOUSES}, each once")
-    return costs, tuple(sorted(out, key=lambda h: h.number))
+def _counts(table: Table, keys: tuple[str, ...], extra: tuple[str, ...] = ()) -> dict[str, int]:
+    table.only(*keys, *extra)
+    return {key: table.int(key, 0) for key in keys}
 
 
-_PERSON_KEYS = {"id", "name", "colour", "price", "points", "activation", "activation_colour", "group", "ability", "note"}
+def _start(table: Table) -> dict[str, Any]:
+    start: dict[str, Any] = _counts(table, ("score", "reputation", "guilders", "coins_1", "coins_3",
+                                            "workers_per_colour"), extra=("majority_markers",))
+    if start["coins_1"] + 3 * start["coins_3"] != start["guilders"]:
+        raise table.fail("guilders", f"is {start['guilders']}, but the coins are {start['coins_1']} x 1 + "
+                                     f"{start['coins_3']} x 3")
+    start["majority_markers"] = table.texts("majority_markers", length=3)
+    return start
+
+
+def _canals(table: Table, colours: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[GuardHouse, ...]]:
+    table.only("costs", "guard_house")
+    costs = table.ints("costs", 0, length=CANAL_SPACES)
+    rows = table.rows("guard_house")
+    if len(rows) != GUARD_HOUSES:
+        raise table.fail("guard_house", f"must list {GUARD_HOUSES} guard houses, not {len(rows)}")
+    houses = []
+    for row in rows:
+        row.only("number", "left", "right")
+        houses.append(GuardHouse(row.int("number", 1, GUARD_HOUSES),
+                                 row.texts("left", colours, CANAL_SPACES), row.texts("right", colours, CANAL_SPACES)))
+    if sorted(h.number for h in houses) != list(range(1, GUARD_HOUSES + 1)):
+        raise table.fail("guard_house", f"numbers must be 1..{GUARD_HOUSES}, each once")
+    return costs, tuple(sorted(houses, key=lambda h: h.number))
+
+
+_PERSON_KEYS = ("id", "name", "colour", "price", "points", "activation", "activation_colour", "group", "ability", "note")
 
 
 def _persons(
-    reader: _Reader, colours: tuple[str, ...], groups: tuple[str, ...], per_group: int, deck_size: int,
-    price_max: int, points_max: int,
+    data: DataSet, colours: tuple[str, ...], groups: tuple[str, ...], per_group: int, deck_size: int,
+    prices: tuple[int, int], points_max: int,
 ) -> tuple[Person, ...]:
-    entries = reader.data.get("person")
-    if not isinstance(entries, list):
-        raise reader.fail("person", "missing: the card list is an array of [[person]] tables")
-    if len(entries) != deck_size:
-        raise reader.fail("person", f"lists {len(entries)} persons; Bruges has {deck_size}, each once")
+    rows = data.rows("person")
+    if len(rows) != deck_size:
+        raise DataError(f"person: lists {len(rows)} persons; Bruges has {deck_size}, each once",
+                        data.files["person"].where(("person", 0)))
     persons: list[Person] = []
     seen_ids: dict[int, int] = {}
     seen_names: dict[str, int] = {}
-    for i, entry in enumerate(entries):
-        path = f"person[{i}]"
-        if not isinstance(entry, dict):
-            raise reader.fail(path, "must be a table")
-        for key in entry:
-            if key not in _PERSON_KEYS:
-                raise reader.fail(f"{path}.{key}", f"unknown key (known: {', '.join(sorted(_PERSON_KEYS))})")
-        pid = reader.get(entry, "id", int, path, 1, deck_size)
+    for i, row in enumerate(rows):
+        row.only(*_PERSON_KEYS)
+        pid = row.int("id", 1, deck_size)
         if pid in seen_ids:
-            raise reader.fail(f"{path}.id", f"id {pid} is also person[{seen_ids[pid]}]")
+            raise row.fail("id", f"{pid} is also the id of person[{seen_ids[pid]}]")
         seen_ids[pid] = i
-        path = f"person[{i}] (id {pid})"
-        name = reader.get(entry, "name", str, path)
-        if not name.strip():
-            raise reader.fail(f"{path}.name", "must not be empty")
+        name = row.text("name")
         if name in seen_names:
-            raise reader.fail(f"{path}.name", f"{name!r} is also person[{seen_names[name]}]; every person exists once")
+            raise row.fail("name", f"{name!r} is also person[{seen_names[name]}]; every person exists once")
         seen_names[name] = i
-        colour = reader.get(entry, "colour", str, path)
-        if colour not in colours:
-            raise reader.fail(f"{path}.colour", f"{colour!r} is not one of {', '.join(colours)}")
-        price = reader.get(entry, "price", int, path, 0, price_max)
-        points = reader.get(entry, "points", int, path, 0, points_max)
-        activation = reader.get(entry, "activation", str, path)
-        if activation not in ACTIVATIONS:
-            raise reader.fail(f"{path}.activation", f"{activation!r} is not one of {', '.join(ACTIVATIONS)}")
-        worker = entry.get("activation_colour", "")
-        if activation == "worker" and worker not in colours:
-            raise reader.fail(f"{path}.activation_colour", f"a worker-activated person needs the worker colour, one of {', '.join(colours)}")
+        activation = row.text("activation", ACTIVATIONS)
+        worker = row.text("activation_colour", colours, default="")
+        if activation == "worker" and not worker:
+            raise row.fail("activation_colour", f"missing: a worker-activated person needs the worker colour, "
+                                                f"one of {', '.join(colours)}")
         if activation != "worker" and worker:
-            raise reader.fail(f"{path}.activation_colour", f"only worker-activated persons have one (this one is {activation})")
-        group = reader.get(entry, "group", str, path)
-        if group not in groups:
-            raise reader.fail(f"{path}.group", f"{group!r} is not one of {', '.join(groups)}")
-        ability = entry.get("ability", "")
-        if not isinstance(ability, str):
-            raise reader.fail(f"{path}.ability", "must be text")
-        persons.append(Person(pid, name, colour, price, points, activation, worker, group, ability))
-    for group in groups:
-        count = sum(1 for p in persons if p.group == group)
-        if count != per_group:
-            raise reader.fail("person", f"group {group} has {count} persons; every group has {per_group}")
+            raise row.fail("activation_colour", f"only worker-activated persons have one (this one is {activation})")
+        row.text("note", default="")
+        persons.append(Person(
+            id=pid,
+            name=name,
+            colour=row.text("colour", colours),
+            price=row.int("price", *prices),
+            points=row.int("points", 0, points_max),
+            activation=activation,
+            activation_colour=worker,
+            group=row.text("group", groups),
+            ability=row.text("ability", default=""),
+        ))
+    counts = Counter(p.group for p in persons)
+    short = [f"{group} {counts[group]}" for group in groups if counts[group] < per_group]
+    if short:  # the deck size is right, so another group is over-full: point at its first extra person
+        over = next(group for group in groups if counts[group] > per_group)
+        extra = [i for i, p in enumerate(persons) if p.group == over][per_group]
+        raise rows[extra].fail("group", f"{over} has {counts[over]} persons, {', '.join(short)}; every group has "
+                                        f"{per_group}")
     return tuple(sorted(persons, key=lambda p: p.id))

@@ -45,12 +45,14 @@ def test_confirmed_tables_hold_the_rule_summarys_values():
 
 def test_every_table_says_where_it_comes_from_and_the_unknown_ones_are_flagged():
     comp = load_components()
-    flags = {p.table: p.confirmed for p in comp.provenance}
-    assert all(p.source for p in comp.provenance)
-    for table in ("card_colours", "groups", "deck", "statues", "start", "supply", "scoring"):
+    flags = {table: p.confirmed for table, p in comp.provenance.items()}
+    assert all(p.source and p.file.startswith("bgkit_bruges/data/") for p in comp.provenance.values())
+    for table in ("card_colours", "player_colours", "groups", "deck", "statues", "start", "supply", "scoring"):
         assert flags[table] is True
     for table in ("persons", "canals", "reputation", "scoring_track"):
         assert flags[table] is False
+    assert comp.provenance["canals"].reconstructed == ("colours", "costs")
+    assert comp.provenance["persons"].reconstructed[:2] == ("names", "colours")
     assert not comp.own_persons
 
 
@@ -100,83 +102,112 @@ def test_own_file_replaces_only_the_tables_it_holds(tmp_path):
 
 
 def test_own_card_list_without_a_provenance_table_is_accepted(tmp_path):
-    comp = load_components(write(tmp_path, {"person": shipped_persons()["person"]}))
+    path = write(tmp_path, {"person": shipped_persons()["person"]})
+    comp = load_components(path)
     assert comp.own_persons and comp.is_confirmed("persons")
+    assert comp.provenance["persons"].source == f"your own card list ({path})"
+    assert comp.provenance["persons"].file == str(path)
 
 
-def _bad(tmp_path, change) -> str:
+def line_of(text: str, line: str, nth: int = 1) -> int:
+    """The 1-based number of the ``nth`` line of ``text`` that reads exactly ``line``."""
+    numbers = [n for n, content in enumerate(text.splitlines(), start=1) if content == line]
+    return numbers[nth - 1]
+
+
+def _bad(tmp_path, change) -> tuple[str, Path, str]:
+    """Load the shipped card list changed by ``change``: the error, the file and its text."""
     data = {"person": shipped_persons()["person"]}
     change(data)
     path = write(tmp_path, data)
     with pytest.raises(DataError) as info:
         load_components(path)
-    assert str(path) in str(info.value)
-    return str(info.value)
+    return str(info.value), path, path.read_text(encoding="utf-8")
 
 
-def test_bad_card_lists_name_the_file_and_the_key(tmp_path):
-    def colour(d):
-        d["person"][4]["colour"] = "green"
+COLOURS = "red, yellow, blue, brown, purple"
 
-    assert "person[4] (id 5).colour" in _bad(tmp_path, colour)
 
-    def price(d):
-        d["person"][7]["price"] = 15
+def _set(index: int, key: str, value):
+    def change(d):
+        d["person"][index][key] = value
 
-    assert "person[7] (id 8).price: is 15" in _bad(tmp_path, price)
+    return change
 
+
+@pytest.mark.parametrize(
+    "change, line, message",
+    [
+        (_set(4, "colour", "green"), ('colour = "green"', 1),
+         f"person[4].colour: must be one of {COLOURS}, not 'green'"),
+        (_set(7, "price", 15), ("price = 15", 1), "person[7].price: must be 0..12, not 15"),
+        (_set(9, "points", 5), ("points = 5", 1), "person[9].points: must be 0..4, not 5"),
+        (_set(3, "id", 1), ("id = 1", 2), "person[3].id: 1 is also the id of person[0]"),
+        (_set(3, "name", "Noble 3"), ('name = "Noble 3"', 2),
+         "person[3].name: 'Noble 3' is also person[2]; every person exists once"),
+        (_set(0, "group", "Pirate"), ('group = "Pirate"', 1),
+         "person[0].group: must be one of Noble, Entertainer, Craftsman, Church, Protector, Scholar, "
+         "Bureaucrat, Merchant, Castle, Artist, Underworld, not 'Pirate'"),
+        (_set(0, "activation", "dice"), ('activation = "dice"', 1),
+         "person[0].activation: must be one of lightning, worker, infinity, laurel, not 'dice'"),
+        (_set(0, "activation_colour", "red"), ('activation_colour = "red"', 1),
+         "person[0].activation_colour: only worker-activated persons have one (this one is lightning)"),
+        (_set(0, "vp", 3), ("vp = 3", 1),
+         "person[0].vp: unknown key (known: id, name, colour, price, points, activation, activation_colour, "
+         "group, ability, note)"),
+        (_set(0, "points", "two"), ('points = "two"', 1), "person[0].points: must be a whole number, not 'two'"),
+        (_set(0, "ability", 3), ("ability = 3", 1), "person[0].ability: must be text, not 3"),
+    ],
+)
+def test_bad_card_lists_name_the_file_line_and_key(tmp_path, change, line, message):
+    error, path, text = _bad(tmp_path, change)
+    assert error == f"{path}:{line_of(text, *line)}: {message}"
+
+
+def test_a_worker_person_without_its_colour_names_the_person(tmp_path):
+    def worker(d):
+        del d["person"][1]["activation_colour"]  # id 2 is worker-activated
+
+    error, path, text = _bad(tmp_path, worker)
+    assert error == (f"{path}:{line_of(text, '[[person]]', 2)}: person[1].activation_colour: missing: a "
+                     f"worker-activated person needs the worker colour, one of {COLOURS}")
+
+
+def test_card_counts_are_checked(tmp_path):
     def short(d):
         d["person"].pop()
 
-    assert "lists 164 persons" in _bad(tmp_path, short)
-
-    def duplicate(d):
-        d["person"][3]["id"] = 1
-
-    assert "person[3].id: id 1 is also person[0]" in _bad(tmp_path, duplicate)
-
-    def same_name(d):
-        d["person"][3]["name"] = d["person"][2]["name"]
-
-    assert "every person exists once" in _bad(tmp_path, same_name)
-
-    def worker(d):
-        person = next(p for p in d["person"] if p["activation"] == "worker")
-        del person["activation_colour"]
-
-    assert "activation_colour" in _bad(tmp_path, worker)
-
-    def group(d):
-        d["person"][0]["group"] = "Pirate"
-
-    assert "person[0] (id 1).group" in _bad(tmp_path, group)
+    error, path, _ = _bad(tmp_path, short)
+    assert error == f"{path}:1: person: lists 164 persons; Bruges has 165, each once"
 
     def group_size(d):
-        d["person"][0]["group"] = "Castle"
+        d["person"][0]["group"] = "Castle"  # Noble 14, Castle 16: the 16th Castle person is the extra one
 
-    assert "group Noble has 14 persons; every group has 15" in _bad(tmp_path, group_size)
-
-    def unknown_key(d):
-        d["person"][0]["vp"] = 3
-
-    assert "person[0].vp: unknown key" in _bad(tmp_path, unknown_key)
-
-    def text_number(d):
-        d["person"][0]["points"] = "two"
-
-    assert "must be a whole number" in _bad(tmp_path, text_number)
+    error, path, text = _bad(tmp_path, group_size)
+    castle = line_of(text, 'group = "Castle"', 16)
+    assert error == (f"{path}:{castle}: person[134].group: Castle has 16 "
+                     "persons, Noble 14; every group has 15")
 
 
 def test_bad_board_tables_and_unknown_tables(tmp_path):
-    def unknown(d):
+    def statues(d):
         d["statues"] = {"bottom_to_top": [1, 2]}
 
-    assert "statues: unknown table" in _bad(tmp_path, unknown)
+    error, path, text = _bad(tmp_path, statues)
+    assert error == (f"{path}:{line_of(text, '[statues]')}: statues: confirmed by the sources, cannot be "
+                     "replaced; a data file may hold person, persons, reputation, canals, scoring_track")
+
+    def typo(d):
+        d["reputaton"] = {"points": [1]}
+
+    error, path, text = _bad(tmp_path, typo)
+    assert error.startswith(f"{path}:{line_of(text, '[reputaton]')}: reputaton: unknown table (known: ")
 
     def reputation(d):
         d["reputation"] = {"source": "x", "confirmed": True, "points": [1, 2, 3]}
 
-    assert "reputation.points: must list 12 values" in _bad(tmp_path, reputation)
+    error, path, text = _bad(tmp_path, reputation)
+    assert error == f"{path}:{line_of(text, 'points = [')}: reputation.points: must list 12 values, not 3"
 
     def canal(d):
         d["canals"] = {
@@ -186,25 +217,36 @@ def test_bad_board_tables_and_unknown_tables(tmp_path):
             "guard_house": [{"number": n, "left": ["red"] * 5, "right": ["red"] * 4 + ["pink"]} for n in range(1, 5)],
         }
 
-    assert "canals.guard_house[0].right[4]" in _bad(tmp_path, canal)
+    error, path, text = _bad(tmp_path, canal)
+    assert error == (f"{path}:{line_of(text, 'right = [')}: canals.guard_house[0].right: 'pink' is not one of "
+                     f"{COLOURS}")
 
     def provenance(d):
         d["reputation"] = {"points": list(range(1, 13))}
 
-    assert "reputation.confirmed: missing" in _bad(tmp_path, provenance)
+    error, path, text = _bad(tmp_path, provenance)
+    assert error == f"{path}:{line_of(text, '[reputation]')}: reputation.confirmed: missing"
+
+    def unlabelled(d):
+        d["reputation"] = {"source": "my guess", "confirmed": False, "points": list(range(1, 13))}
+
+    error, path, text = _bad(tmp_path, unlabelled)
+    assert error == (f"{path}:{line_of(text, 'confirmed = false')}: reputation.confirmed: is false: list the "
+                     "reconstructed parts (points)")
 
 
 def test_not_toml_and_empty_files(tmp_path):
     broken = tmp_path / "broken.toml"
-    broken.write_text("person = [\n", encoding="utf-8")
-    with pytest.raises(DataError, match="not valid TOML"):
+    broken.write_text("[persons]\nsource = = 1\n", encoding="utf-8")
+    with pytest.raises(DataError, match=f"^{broken}:2: not valid TOML"):
         load_components(broken)
     empty = tmp_path / "empty.toml"
     empty.write_text("", encoding="utf-8")
     with pytest.raises(DataError, match="holds none of the tables"):
         load_components(empty)
     meta_only = write(tmp_path, {"persons": {"source": "x", "confirmed": True}}, "meta.toml")
-    with pytest.raises(DataError, match="no \\[\\[person\\]\\] entries"):
+    with pytest.raises(DataError, match=f"^{meta_only}:1: persons: describes a card list, but the file has no "
+                                        "\\[\\[person\\]\\] entries"):
         load_components(meta_only)
 
 
@@ -212,7 +254,8 @@ def test_bad_data_file_is_exit_2_with_one_line(tmp_path):
     data = {"person": shipped_persons()["person"]}
     data["person"][10]["colour"] = "pink"
     path = write(tmp_path, data)
+    line = line_of(path.read_text(encoding="utf-8"), 'colour = "pink"')
     result = run_cli(["setup", "bruges", "-p", "2", "--seed", "1", "--data", path])
     assert result.exit_code == 2
-    assert f"{path}: person[10] (id 11).colour" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().endswith(f"{path}:{line}: person[10].colour: must be one of {COLOURS}, not 'pink'")
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -44,6 +44,10 @@ KNOWN = {
 }
 
 
+#: what a reconstructed card list may leave unconfirmed (bgkit_bruges.data checks the names)
+PARTS = ("names", "colours", "prices", "points", "activations", "groups", "abilities")
+
+
 def persons() -> list[dict]:
     out = []
     for g, group in enumerate(GROUPS):
@@ -82,6 +86,7 @@ def main() -> None:
         "persons": {
             "source": "reconstruction (tools/reconstruct_persons.py) following RS, RP, YE, RJ, SDJ, BR, ID, SK",
             "confirmed": False,
+            "reconstructed": list(PARTS),
             "note": "165 generated persons; only the names King, Queen, Nun, Inquisitor, Beggar, Engraver "
             "and the revised Engraver's price and text come from sources",
         },
