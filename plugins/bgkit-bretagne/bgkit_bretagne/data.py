@@ -1,23 +1,23 @@
 """Bretagne's component data: read ``data/components.toml`` (or a person's own file), validate it,
 and hand it out as immutable values.
 
-A person's file (``--data FILE``) has the same format. Each top-level table in it replaces the
-shipped table of the same name as a whole; tables it leaves out keep the shipped values. Every
-error is a :class:`bgkit.errors.DataError` naming the file and the key.
+The reading itself is the core's (:mod:`bgkit.components`): a person's file (``--data FILE``) has
+the same format, each top-level table in it replaces the shipped table of the same name whole, and
+every error names ``file:line`` and the key. This module adds Bretagne's own checks (counts, and
+that the tables agree with each other). Entries with ids are keyed by them (``H1 = { ... }``), so
+a TOML reader already refuses the same id twice and an error can name the entry's line.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Mapping
 
-from bgkit.errors import DataError
+from bgkit.components import Provenance, Table, load_tables
 
-SHIPPED = "components.toml"
+SHIPPED = ("components.toml",)
 TYPES = ("heaven", "purgatory", "hell")
 INCOME_KEYS = ("wood", "stone", "sand", "brick", "francs", "engineers", "workers", "equipment", "vp")
 REWARD_KEYS = ("vp", "francs", "engineers", "equipment", "workers")
@@ -25,15 +25,6 @@ PLAYER_COUNTS = (2, 3, 4)
 
 
 # -- the components (immutable; ids are what a later play engine refers to) ---------------------
-
-
-@dataclass(frozen=True)
-class Provenance:
-    table: str
-    source: str
-    confirmed: bool
-    note: str
-    file: str
 
 
 @dataclass(frozen=True)
@@ -199,296 +190,225 @@ TABLES = (
 )
 
 
-def load_components(path: Path | None = None) -> Components:
+def load_components(path: Path | str | None = None) -> Components:
     """The shipped components, with the tables of ``path`` (a person's own file) in their place."""
-    shipped_text = resources.files("bgkit_bretagne").joinpath("data", SHIPPED).read_text(encoding="utf-8")
-    shipped_name = f"bgkit_bretagne/data/{SHIPPED}"
-    tables = _parse(shipped_text, shipped_name)
-    origin = {name: shipped_name for name in tables}
-    if path is not None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(f"cannot read data file: {exc}", str(path)) from None
-        own = _parse(text, str(path))
-        for name in own:
-            if name not in TABLES:
-                raise DataError(f"unknown table [{name}] (tables: {', '.join(TABLES)})", str(path))
-            if not isinstance(own[name], dict):
-                raise DataError(f"{name} must be a table ([{name}])", str(path))
-            tables[name] = own[name]
-            origin[name] = str(path)
-    for name in TABLES:
-        if name not in tables:
-            raise DataError(f"missing table [{name}]", shipped_name)
-    return _build(tables, origin)
-
-
-def _parse(text: str, name: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"not valid TOML: {exc}", name) from None
-
-
-class _Table:
-    """Typed access to one table's keys; every error names the file and the full key."""
-
-    def __init__(self, data: Any, key: str, file: str):
-        if not isinstance(data, dict):
-            raise DataError(f"{key} must be a table", file)
-        self.data, self.key, self.file = data, key, file
-
-    def fail(self, message: str) -> DataError:
-        return DataError(f"{self.key}: {message}", self.file)
-
-    def sub(self, key: str) -> "_Table":
-        return _Table(self.get(key), f"{self.key}.{key}", self.file)
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise DataError(f"{self.key}.{key} is missing", self.file)
-        return self.data[key]
-
-    def str(self, key: str, default: str | None = None) -> str:
-        value = self.data.get(key, default) if default is not None else self.get(key)
-        if not isinstance(value, str):
-            raise DataError(f"{self.key}.{key} must be text, not {value!r}", self.file)
-        return value
-
-    def bool(self, key: str) -> bool:
-        value = self.get(key)
-        if not isinstance(value, bool):
-            raise DataError(f"{self.key}.{key} must be true or false, not {value!r}", self.file)
-        return value
-
-    def int(self, key: str, minimum: int = 0, maximum: int | None = None) -> int:
-        return _int(self.get(key), f"{self.key}.{key}", self.file, minimum, maximum)
-
-    def items(self, key: str) -> list["_Table"]:
-        value = self.get(key)
-        if not isinstance(value, list) or not value:
-            raise DataError(f"{self.key}.{key} must be a non-empty list", self.file)
-        return [_Table(item, f"{self.key}.{key}[{i}]", self.file) for i, item in enumerate(value)]
-
-    def str_list(self, key: str, choices: tuple[str, ...] | None = None, allow_empty: bool = False) -> tuple[str, ...]:
-        value = self.get(key)
-        if not isinstance(value, list) or (not value and not allow_empty):
-            raise DataError(f"{self.key}.{key} must be a {'' if allow_empty else 'non-empty '}list of text", self.file)
-        for item in value:
-            if not isinstance(item, str) or (choices is not None and item not in choices):
-                wanted = f"one of {', '.join(choices)}" if choices else "text"
-                raise DataError(f"{self.key}.{key} has {item!r}; each item must be {wanted}", self.file)
-        return tuple(value)
-
-    def int_list(self, key: str, minimum: int = 0) -> tuple[int, ...]:
-        value = self.get(key)
-        if not isinstance(value, list) or not value:
-            raise DataError(f"{self.key}.{key} must be a non-empty list of whole numbers", self.file)
-        return tuple(_int(v, f"{self.key}.{key}", self.file, minimum) for v in value)
-
-    def counts(self, key: str, allowed: tuple[str, ...], minimum: int = 0) -> Mapping[str, int]:
-        table = self.sub(key)
-        for name in table.data:
-            if name not in allowed:
-                raise DataError(f"{table.key} has unknown key {name!r} (allowed: {', '.join(allowed)})", self.file)
-        return MappingProxyType({name: table.int(name, minimum) for name in table.data})
-
-
-def _int(value: Any, key: str, file: str, minimum: int = 0, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DataError(f"{key} must be a whole number, not {value!r}", file)
-    if value < minimum or (maximum is not None and value > maximum):
-        span = f"at least {minimum}" if maximum is None else f"{minimum}..{maximum}"
-        raise DataError(f"{key} is {value}, but must be {span}", file)
-    return value
-
-
-def _unique(ids: list[str], key: str, file: str) -> None:
-    seen: set[str] = set()
-    for item in ids:
-        if item in seen:
-            raise DataError(f"{key}: id {item!r} appears twice", file)
-        seen.add(item)
-
-
-def _build(tables: dict[str, Any], origin: dict[str, str]) -> Components:
-    t = {name: _Table(tables[name], name, origin[name]) for name in TABLES}
-    provenance = {
-        name: Provenance(name, t[name].str("source"), t[name].bool("confirmed"), t[name].str("note", ""), origin[name])
-        for name in TABLES
-    }
-
-    supply = Supply(
-        resources=t["supply"].str_list("resources"),
-        resources_each=t["supply"].int("resources_each", 1),
-        engineers=t["supply"].int("engineers"),
-        coins=t["supply"].int("coins"),
-        worker_cubes=t["supply"].int("worker_cubes", 1),
-        start_workers=t["supply"].int("start_workers", 1),
-        warehouse_limit=t["supply"].int("warehouse_limit", 1),
-    )
-    if supply.start_workers > supply.worker_cubes:
-        raise t["supply"].fail(f"start_workers ({supply.start_workers}) exceeds worker_cubes ({supply.worker_cubes})")
-    kinds = supply.resources
-
-    b = t["board"]
-    coasts = b.str_list("coasts")
-    _unique(list(coasts), "board.coasts", b.file)
-    board = Board(coasts, b.int("sites_per_coast", len(TYPES)), b.int("harbours_per_coast", 1), b.int_list("site_harbour", 1))
-    if len(board.site_harbour) != board.sites:
-        raise b.fail(f"site_harbour lists {len(board.site_harbour)} harbours, but the board has {board.sites} sites")
-    for site, harbour in enumerate(board.site_harbour, start=1):
-        if harbour > board.harbours:
-            raise b.fail(f"site_harbour gives site {site} harbour {harbour}, but there are {board.harbours}")
-        first = (board.coasts.index(board.coast_of_site(site))) * board.harbours_per_coast + 1
-        if not first <= harbour < first + board.harbours_per_coast:
-            raise b.fail(f"site_harbour gives site {site} ({board.coast_of_site(site)}) a harbour of another coast")
-
-    types: dict[str, LighthouseType] = {}
-    for item in t["lighthouse_types"].items("types"):
-        type_id = item.str("id")
-        if type_id not in TYPES:
-            raise item.fail(f"id is {type_id!r}; the types are {', '.join(TYPES)}")
-        types[type_id] = LighthouseType(
-            type_id, item.str("name"), item.str("colour"), item.int("tiles", len(coasts)),
-            item.int("extra_resources"), item.int("majority_points"),
-        )
-    if tuple(types) != TYPES:
-        raise t["lighthouse_types"].fail(f"types must list {', '.join(TYPES)} once each, in that order")
-    if sum(tt.tiles for tt in types.values()) != board.sites:
-        raise t["lighthouse_types"].fail(
-            f"the types have {sum(tt.tiles for tt in types.values())} tiles, but the board has {board.sites} sites"
-        )
-
-    lighthouses: dict[str, LighthouseTile] = {}
-    for item in t["lighthouses"].items("tiles"):
-        tile = LighthouseTile(item.str("id"), item.str("type"), item.int("levels", 1), item.str_list("extra", kinds, True))
-        if tile.type not in types:
-            raise item.fail(f"type is {tile.type!r}; the types are {', '.join(TYPES)}")
-        if len(tile.extra) != types[tile.type].extra_resources:
-            raise item.fail(
-                f"a {tile.type} tile asks {types[tile.type].extra_resources} extra resources, not {len(tile.extra)}"
-            )
-        if tile.id in lighthouses:
-            raise item.fail(f"id {tile.id!r} appears twice")
-        lighthouses[tile.id] = tile
-    for type_id, ltype in types.items():
-        have = sum(1 for tile in lighthouses.values() if tile.type == type_id)
-        if have != ltype.tiles:
-            raise t["lighthouses"].fail(f"there are {have} {type_id} tiles, but lighthouse_types says {ltype.tiles}")
-
-    weather: dict[str, WeatherCard] = {}
-    for item in t["weather"].items("cards"):
-        engineers = item.counts("engineers", TYPES)
-        if set(engineers) != set(TYPES):
-            raise item.fail(f"engineers must give a number for each of {', '.join(TYPES)}")
-        card = WeatherCard(item.str("id"), item.str("name"), engineers, item.bool("storm"))
-        if card.id in weather:
-            raise item.fail(f"id {card.id!r} appears twice")
-        weather[card.id] = card
-    if len(weather) < 2:
-        raise t["weather"].fail("there must be at least 2 weather cards (the current one and the forecast)")
-
-    table_t = t["table"]
-    face_up = table_t.int("face_up_blueprints", 1)
-    stacks = tuple(BlueprintStack(item.str("colour"), item.int("grade", 1)) for item in t["blueprints"].items("stacks"))
-    _unique([s.colour for s in stacks], "blueprints.stacks", t["blueprints"].file)
-    blueprints: dict[str, Blueprint] = {}
-    for item in t["blueprints"].items("tiles"):
-        tile = Blueprint(item.str("id"), item.str("stack"), item.counts("cost", kinds), item.counts("reward", REWARD_KEYS))
-        if tile.stack not in {s.colour for s in stacks}:
-            raise item.fail(f"stack is {tile.stack!r}, not one of the stacks {', '.join(s.colour for s in stacks)}")
-        if tile.id in blueprints:
-            raise item.fail(f"id {tile.id!r} appears twice")
-        blueprints[tile.id] = tile
-    for stack in stacks:
-        have = sum(1 for tile in blueprints.values() if tile.stack == stack.colour)
-        if have < face_up:
-            raise t["blueprints"].fail(f"the {stack.colour} stack has {have} tiles, fewer than the {face_up} shown")
-
-    barges = tuple(
-        BargeCard(item.int("number", 1), item.int_list("capacities", 1), item.int("francs"), item.int("engineers"),
-                  item.str("bonus", ""))
-        for item in t["barges"].items("cards")
-    )
-    if [card.number for card in barges] != list(range(1, len(barges) + 1)):
-        raise t["barges"].fail("cards must be numbered 1, 2, 3, ... in order")
-    if len(barges) < max(PLAYER_COUNTS):
-        raise t["barges"].fail(f"there must be a barge card for each of {max(PLAYER_COUNTS)} players")
-
-    harbours: list[HarbourTile] = []
-    for item in t["harbours"].items("tiles"):
-        tile = HarbourTile(item.str("id"), item.str("coast"), item.counts("normal", INCOME_KEYS),
-                           item.counts("improved", INCOME_KEYS))
-        if tile.coast not in coasts:
-            raise item.fail(f"coast is {tile.coast!r}, not one of {', '.join(coasts)}")
-        harbours.append(tile)
-    _unique([h.id for h in harbours], "harbours.tiles", t["harbours"].file)
-    for coast in coasts:
-        have = sum(1 for h in harbours if h.coast == coast)
-        if have != board.harbours_per_coast:
-            raise t["harbours"].fail(f"the {coast} coast has {have} harbour tiles; the board has {board.harbours_per_coast}")
-    harbours.sort(key=lambda h: coasts.index(h.coast))  # stable: file order within a coast
-
-    production: dict[str, ProductionCard] = {}
-    limit = supply.resources_each
-    for item in t["production"].items("cards"):
-        res = item.sub("resources")
-        counts: dict[str, tuple[int, int, int]] = {}
-        for kind in res.data:
-            if kind not in kinds:
-                raise res.fail(f"unknown resource {kind!r} (resources: {', '.join(kinds)})")
-            values = res.int_list(kind)
-            if len(values) != len(PLAYER_COUNTS):
-                raise res.fail(f"{kind} must list the count for 2, 3 and 4 players")
-            counts[kind] = (values[0], values[1], values[2])
-        card = ProductionCard(item.str("id"), MappingProxyType(counts))
-        if card.id in production:
-            raise item.fail(f"id {card.id!r} appears twice")
-        production[card.id] = card
-
-    equipment = tuple(
-        EquipmentKind(item.str("id"), item.str("name"), item.int("count", 1), item.counts("points", TYPES))
-        for item in t["equipment"].items("kinds")
-    )
-    _unique([k.id for k in equipment], "equipment.kinds", t["equipment"].file)
-
-    built = []
-    for item in table_t.items("three_player_built"):
-        coast, ltype = item.str("coast"), item.str("type")
-        if coast not in coasts or ltype not in TYPES:
-            raise item.fail(f"({coast!r}, {ltype!r}) must name a coast ({', '.join(coasts)}) and a type")
-        built.append((coast, ltype))
-    table = TableRules(face_up, table_t.int("brest_resources_each"), table_t.int("brest_engineers"),
-                       table_t.int("brest_engineer_pairs"), tuple(built))
-    for card in production.values():
-        for kind, values in card.resources.items():
-            if max(values) + table.brest_resources_each > limit:
-                raise t["production"].fail(
-                    f"card {card.id} puts {max(values)} {kind} at Quimper; with Brest's {table.brest_resources_each} "
-                    f"that is more than the {limit} in the game"
-                )
-    engineers_needed = table.brest_engineers + 2 * table.brest_engineer_pairs + sum(c.engineers for c in barges[:4])
-    if engineers_needed > supply.engineers:
-        raise table_t.fail(f"Brest and the barges need {engineers_needed} engineers, but the game has {supply.engineers}")
-
-    fs = t["final_scoring"]
-    final = FinalScoring(fs.int_list("pontivy"), fs.int_list("harbour"), fs.int("francs_per_point", 1))
-
+    data = load_tables("bgkit_bretagne", SHIPPED, path)
+    t = {name: data.table(name) for name in TABLES}
+    supply = _supply(t["supply"])
+    board = _board(t["board"])
+    types = _types(t["lighthouse_types"], board)
+    barges = _barges(t["barges"])
+    rules = _table_rules(t["table"], board, supply, barges)
+    stacks, blueprints = _blueprints(t["blueprints"], supply, rules)
     return Components(
         board=board,
-        types=MappingProxyType(types),
-        lighthouses=MappingProxyType(lighthouses),
-        weather=MappingProxyType(weather),
+        types=types,
+        lighthouses=_lighthouses(t["lighthouses"], types, supply),
+        weather=_weather(t["weather"]),
         stacks=stacks,
-        blueprints=MappingProxyType(blueprints),
+        blueprints=blueprints,
         barges=barges,
-        harbours=tuple(harbours),
-        production=MappingProxyType(production),
-        equipment=equipment,
+        harbours=_harbours(t["harbours"], board),
+        production=_production(t["production"], supply, rules),
+        equipment=_equipment(t["equipment"]),
         supply=supply,
-        table=table,
-        final_scoring=final,
-        provenance=MappingProxyType(provenance),
+        table=rules,
+        final_scoring=_final_scoring(t["final_scoring"]),
+        provenance=MappingProxyType({name: table.provenance() for name, table in t.items()}),
     )
+
+
+def _entries(table: Table, key: str) -> list[tuple[str, Table]]:
+    """The entries of ``[table.key]``, each named by its id (``H1 = { ... }``); at least one."""
+    entries = list(table.tables(key))
+    if not entries:
+        raise table.fail(key, "must have at least one entry")
+    return entries
+
+
+def _counts(table: Table, key: str, allowed: tuple[str, ...]) -> Mapping[str, int]:
+    """A small table of counts such as ``cost = { stone = 2, sand = 1 }``, keys among ``allowed``."""
+    counts = table.sub(key)
+    counts.only(*allowed)
+    return MappingProxyType({name: counts.int(name, 0) for name in counts.body})
+
+
+def _some_ints(table: Table, key: str, low: int = 0) -> tuple[int, ...]:
+    values = table.ints(key, low)
+    if not values:
+        raise table.fail(key, "must list at least one value")
+    return values
+
+
+def _supply(s: Table) -> Supply:
+    s.only("resources", "resources_each", "engineers", "coins", "worker_cubes", "start_workers", "warehouse_limit")
+    supply = Supply(
+        resources=s.texts("resources"),
+        resources_each=s.int("resources_each", 1),
+        engineers=s.int("engineers", 0),
+        coins=s.int("coins", 0),
+        worker_cubes=s.int("worker_cubes", 1),
+        start_workers=s.int("start_workers", 1),
+        warehouse_limit=s.int("warehouse_limit", 1),
+    )
+    if not supply.resources or len(set(supply.resources)) != len(supply.resources):
+        raise s.fail("resources", "must name each resource once")
+    if supply.start_workers > supply.worker_cubes:
+        raise s.fail("start_workers", f"{supply.start_workers} is more than the {supply.worker_cubes} worker_cubes")
+    return supply
+
+
+def _board(b: Table) -> Board:
+    b.only("coasts", "sites_per_coast", "harbours_per_coast", "site_harbour")
+    coasts = b.texts("coasts")
+    if not coasts or len(set(coasts)) != len(coasts):
+        raise b.fail("coasts", "must name each coast once")
+    board = Board(coasts, b.int("sites_per_coast", len(TYPES)), b.int("harbours_per_coast", 1), b.ints("site_harbour", 1))
+    if len(board.site_harbour) != board.sites:
+        raise b.fail("site_harbour", f"lists {len(board.site_harbour)} harbours, but the board has {board.sites} sites")
+    for site, harbour in enumerate(board.site_harbour, start=1):
+        if harbour > board.harbours:
+            raise b.fail("site_harbour", f"gives site {site} harbour {harbour}, but there are {board.harbours}")
+        first = board.coasts.index(board.coast_of_site(site)) * board.harbours_per_coast + 1
+        if not first <= harbour < first + board.harbours_per_coast:
+            raise b.fail("site_harbour", f"gives site {site} ({board.coast_of_site(site)}) a harbour of another coast")
+    return board
+
+
+def _types(t: Table, board: Board) -> Mapping[str, LighthouseType]:
+    t.only("types")
+    types: dict[str, LighthouseType] = {}
+    for type_id, item in _entries(t, "types"):
+        item.only("name", "colour", "tiles", "extra_resources", "majority_points")
+        types[type_id] = LighthouseType(
+            type_id, item.text("name"), item.text("colour"), item.int("tiles", len(board.coasts)),
+            item.int("extra_resources", 0), item.int("majority_points", 0),
+        )
+    if tuple(types) != TYPES:
+        raise t.fail("types", f"must list {', '.join(TYPES)} once each, in that order")
+    tiles = sum(ltype.tiles for ltype in types.values())
+    if tiles != board.sites:
+        raise t.fail("types", f"the types have {tiles} tiles, but the board has {board.sites} sites")
+    return MappingProxyType(types)
+
+
+def _lighthouses(t: Table, types: Mapping[str, LighthouseType], supply: Supply) -> Mapping[str, LighthouseTile]:
+    t.only("tiles")
+    tiles: dict[str, LighthouseTile] = {}
+    for tile_id, item in _entries(t, "tiles"):
+        item.only("type", "levels", "extra")
+        tile = LighthouseTile(tile_id, item.text("type", TYPES), item.int("levels", 1), item.texts("extra", supply.resources))
+        wanted = types[tile.type].extra_resources
+        if len(tile.extra) != wanted:
+            raise item.fail("extra", f"a {tile.type} tile asks {wanted} extra resources, not {len(tile.extra)}")
+        tiles[tile_id] = tile
+    for type_id, ltype in types.items():
+        have = sum(1 for tile in tiles.values() if tile.type == type_id)
+        if have != ltype.tiles:
+            raise t.fail("tiles", f"there are {have} {type_id} tiles, but lighthouse_types says {ltype.tiles}")
+    return MappingProxyType(tiles)
+
+
+def _weather(t: Table) -> Mapping[str, WeatherCard]:
+    t.only("cards")
+    cards: dict[str, WeatherCard] = {}
+    for card_id, item in _entries(t, "cards"):
+        item.only("name", "engineers", "storm")
+        engineers = _counts(item, "engineers", TYPES)
+        if set(engineers) != set(TYPES):
+            raise item.fail("engineers", f"must give a number for each of {', '.join(TYPES)}")
+        cards[card_id] = WeatherCard(card_id, item.text("name"), engineers, item.bool("storm"))
+    if len(cards) < 2:
+        raise t.fail("cards", "must have at least 2 cards (the current weather and the forecast)")
+    return MappingProxyType(cards)
+
+
+def _barges(t: Table) -> tuple[BargeCard, ...]:
+    t.only("cards")
+    cards: list[BargeCard] = []
+    for item in t.rows("cards"):
+        item.only("number", "capacities", "francs", "engineers", "bonus")
+        if item.int("number", 1) != len(cards) + 1:
+            raise item.fail("number", f"must be {len(cards) + 1}: the cards are numbered 1, 2, 3, ... in order")
+        cards.append(BargeCard(len(cards) + 1, _some_ints(item, "capacities", 1), item.int("francs", 0),
+                               item.int("engineers", 0), item.text("bonus", default="")))
+    if len(cards) < max(PLAYER_COUNTS):
+        raise t.fail("cards", f"must have a card for each of {max(PLAYER_COUNTS)} players, not {len(cards)}")
+    return tuple(cards)
+
+
+def _table_rules(r: Table, board: Board, supply: Supply, barges: tuple[BargeCard, ...]) -> TableRules:
+    r.only("face_up_blueprints", "brest_resources_each", "brest_engineers", "brest_engineer_pairs", "three_player_built")
+    built = r.sub("three_player_built")
+    built.only(*board.coasts)
+    rules = TableRules(
+        r.int("face_up_blueprints", 1), r.int("brest_resources_each", 0), r.int("brest_engineers", 0),
+        r.int("brest_engineer_pairs", 0), tuple((coast, built.text(coast, TYPES)) for coast in built.body),
+    )
+    needed = rules.brest_engineers + 2 * rules.brest_engineer_pairs + sum(c.engineers for c in barges[:max(PLAYER_COUNTS)])
+    if needed > supply.engineers:
+        raise r.fail("brest_engineers", f"Brest and the barges need {needed} engineers, but the game has {supply.engineers}")
+    return rules
+
+
+def _blueprints(t: Table, supply: Supply, rules: TableRules) -> tuple[tuple[BlueprintStack, ...], Mapping[str, Blueprint]]:
+    t.only("stacks", "tiles")
+    grades = t.sub("stacks")
+    stacks = tuple(BlueprintStack(colour, grades.int(colour, 1)) for colour in grades.body)
+    if not stacks:
+        raise t.fail("stacks", "must name at least one stack (colour = grade)")
+    colours = tuple(stack.colour for stack in stacks)
+    tiles: dict[str, Blueprint] = {}
+    for tile_id, item in _entries(t, "tiles"):
+        item.only("stack", "cost", "reward")
+        tiles[tile_id] = Blueprint(tile_id, item.text("stack", colours), _counts(item, "cost", supply.resources),
+                                   _counts(item, "reward", REWARD_KEYS))
+    for colour in colours:
+        have = sum(1 for tile in tiles.values() if tile.stack == colour)
+        if have < rules.face_up_blueprints:
+            raise t.fail("tiles", f"the {colour} stack has {have} tiles, fewer than the {rules.face_up_blueprints} shown")
+    return stacks, MappingProxyType(tiles)
+
+
+def _harbours(t: Table, board: Board) -> tuple[HarbourTile, ...]:
+    t.only("tiles")
+    tiles = []
+    for tile_id, item in _entries(t, "tiles"):
+        item.only("coast", "normal", "improved")
+        tiles.append(HarbourTile(tile_id, item.text("coast", board.coasts), _counts(item, "normal", INCOME_KEYS),
+                                 _counts(item, "improved", INCOME_KEYS)))
+    for coast in board.coasts:
+        have = sum(1 for tile in tiles if tile.coast == coast)
+        if have != board.harbours_per_coast:
+            raise t.fail("tiles", f"the {coast} coast has {have} harbour tiles; the board has {board.harbours_per_coast}")
+    return tuple(sorted(tiles, key=lambda tile: board.coasts.index(tile.coast)))  # stable: file order within a coast
+
+
+def _production(t: Table, supply: Supply, rules: TableRules) -> Mapping[str, ProductionCard]:
+    t.only("cards")
+    cards: dict[str, ProductionCard] = {}
+    for card_id, item in _entries(t, "cards"):
+        item.only("resources")
+        resources = item.sub("resources")
+        resources.only(*supply.resources)
+        counts = {kind: resources.ints(kind, 0, length=len(PLAYER_COUNTS)) for kind in resources.body}
+        for kind, values in counts.items():
+            if max(values) + rules.brest_resources_each > supply.resources_each:
+                raise resources.fail(kind, f"puts {max(values)} at Quimper; with Brest's {rules.brest_resources_each} "
+                                           f"that is more than the {supply.resources_each} {kind} in the game")
+        cards[card_id] = ProductionCard(card_id, MappingProxyType(counts))
+    return MappingProxyType(cards)
+
+
+def _equipment(t: Table) -> tuple[EquipmentKind, ...]:
+    t.only("kinds")
+    kinds = []
+    for kind_id, item in _entries(t, "kinds"):
+        item.only("name", "count", "points")
+        kinds.append(EquipmentKind(kind_id, item.text("name"), item.int("count", 1), _counts(item, "points", TYPES)))
+    return tuple(kinds)
+
+
+def _final_scoring(f: Table) -> FinalScoring:
+    f.only("pontivy", "harbour", "francs_per_point")
+    return FinalScoring(_some_ints(f, "pontivy"), _some_ints(f, "harbour"), f.int("francs_per_point", 1))

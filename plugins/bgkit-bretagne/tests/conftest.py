@@ -38,16 +38,16 @@ def tiny_tables(shipped_tables):
     """A tiny board (one coast of three sites, one tile per type) whose whole setup space can be sampled."""
     data = shipped_tables
     data["board"].update(coasts=["north"], sites_per_coast=3, harbours_per_coast=1, site_harbour=[1, 1, 1])
-    for t in data["lighthouse_types"]["types"]:
+    for t in data["lighthouse_types"]["types"].values():
         t["tiles"] = 1
-    data["lighthouses"]["tiles"] = [
-        {"id": "H1", "type": "heaven", "levels": 3, "extra": []},
-        {"id": "P1", "type": "purgatory", "levels": 3, "extra": ["stone"]},
-        {"id": "X1", "type": "hell", "levels": 4, "extra": ["stone", "sand"]},
-    ]
-    data["weather"]["cards"] = data["weather"]["cards"][:2]
-    data["blueprints"]["tiles"] = [t for t in data["blueprints"]["tiles"] if t["id"][1:] in ("01", "02", "03", "04")]
-    data["harbours"]["tiles"] = [dict(data["harbours"]["tiles"][6], coast="north")]
-    data["production"]["cards"] = data["production"]["cards"][:1]
-    data["table"]["three_player_built"] = [{"coast": "north", "type": "heaven"}]
+    data["lighthouses"]["tiles"] = {
+        "H1": {"type": "heaven", "levels": 3, "extra": []},
+        "P1": {"type": "purgatory", "levels": 3, "extra": ["stone"]},
+        "X1": {"type": "hell", "levels": 4, "extra": ["stone", "sand"]},
+    }
+    data["weather"]["cards"] = dict(list(data["weather"]["cards"].items())[:2])
+    data["blueprints"]["tiles"] = {k: v for k, v in data["blueprints"]["tiles"].items() if k[1:] in ("01", "02", "03", "04")}
+    data["harbours"]["tiles"] = {"HN2": dict(data["harbours"]["tiles"]["HN2"], coast="north")}
+    data["production"]["cards"] = dict(list(data["production"]["cards"].items())[:1])
+    data["table"]["three_player_built"] = {"north": "heaven"}
     return data

@@ -112,17 +112,18 @@ def test_setup_with_wrong_player_count_is_bad_input():
 
 def test_setup_with_own_data_and_with_bad_data(tmp_path):
     own = tmp_path / "mybox.toml"
-    own.write_text('[production]\nsource = "my box"\nconfirmed = true\n'
-                   'cards = [{ id = "Q9", resources = { sand = [1, 2, 3] } }]\n', encoding="utf-8")
+    own.write_text('[production]\nsource = "my box"\nconfirmed = true\n\n[production.cards]\n'
+                   'Q9 = { resources = { sand = [1, 2, 3] } }\n', encoding="utf-8")
     doc = json.loads(run_cli(["setup", "bretagne", "-p", "3", "--seed", "1", "--data", own, "--format", "json"]).stdout)
     assert doc["setup"]["quimper"] == {"card": "Q9", "resources": {"sand": 2}}
     text = run_cli(["setup", "bretagne", "-p", "3", "--seed", "1", "--data", own]).stdout
     assert "production" not in text.split("reconstructed values")[1].split(")")[0]
     bad = tmp_path / "bad.toml"
-    bad.write_text('[barges]\nsource = "x"\nconfirmed = true\ncards = []\n', encoding="utf-8")
+    bad.write_text('[production]\nsource = "my box"\nconfirmed = true\n\n[production.cards]\n'
+                   'Q9 = { resources = { sand = [1, 2, 3] } }\nQ10 = { resources = { sand = [1, 2] } }\n', encoding="utf-8")
     result = run_cli(["setup", "bretagne", "-p", "3", "--data", bad])
     assert result.exit_code == 2
-    assert f"{bad}: barges.cards must be a non-empty list" in result.stderr
+    assert f"{bad}:7: production.cards.Q10.resources.sand: must list 3 values, not 2" in result.stderr
     missing = run_cli(["setup", "bretagne", "-p", "3", "--data", tmp_path / "nope.toml"])
     assert missing.exit_code == 2 and "no such data file" in missing.stderr
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from importlib import resources
+
 import pytest
 
 from bgkit.errors import DataError
@@ -59,7 +62,7 @@ def test_every_table_says_where_it_comes_from_and_whether_it_is_confirmed():
 def test_a_persons_file_replaces_only_its_tables(shipped_tables, write_data):
     weather = shipped_tables["weather"]
     weather.update(source="my box", confirmed=True)
-    weather["cards"][0]["engineers"]["hell"] = 9
+    weather["cards"]["W1"]["engineers"]["hell"] = 9
     comps = load_components(write_data({"weather": weather}))
     assert comps.weather["W1"].engineers["hell"] == 9
     assert comps.provenance["weather"].confirmed and comps.provenance["weather"].source == "my box"
@@ -70,7 +73,7 @@ def test_a_persons_file_replaces_only_its_tables(shipped_tables, write_data):
 
 def test_game_takes_a_data_file(shipped_tables, write_data):
     production = shipped_tables["production"]
-    production["cards"] = [{"id": "MINE", "resources": {"wood": [1, 1, 1]}}]
+    production["cards"] = {"MINE": {"resources": {"wood": [1, 1, 1]}}}
     game = Bretagne(data=write_data({"production": production}))
     import random
 
@@ -78,66 +81,125 @@ def test_game_takes_a_data_file(shipped_tables, write_data):
     assert setup["quimper"] == {"card": "MINE", "resources": {"wood": 1}}
 
 
-def _mutate(tables, path, value):
-    target = tables
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
+SHIPPED = resources.files("bgkit_bretagne").joinpath("data", "components.toml").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(
-    "table,path,value,message",
-    [
-        ("lighthouses", ("tiles", 0, "levels"), 0, "lighthouses.tiles[0].levels is 0, but must be at least 1"),
-        ("lighthouses", ("tiles", 5, "extra"), [], "lighthouses.tiles[5]: a purgatory tile asks 1 extra resources, not 0"),
-        ("lighthouses", ("tiles", 10, "extra"), ["stone", "gold"], "lighthouses.tiles[10].extra has 'gold'"),
-        ("lighthouses", ("tiles", 1, "id"), "H1", "lighthouses.tiles[1]: id 'H1' appears twice"),
-        ("lighthouses", ("tiles", 0, "type"), "purgatory", "lighthouses.tiles[0]: a purgatory tile asks 1"),
-        ("weather", ("cards", 2, "engineers"), {"heaven": 1}, "weather.cards[2]: engineers must give a number"),
-        ("weather", ("cards", 2, "storm"), "yes", "weather.cards[2].storm must be true or false"),
-        ("weather", ("confirmed",), "no", "weather.confirmed must be true or false"),
-        ("blueprints", ("tiles", 3, "stack"), "blue", "blueprints.tiles[3]: stack is 'blue'"),
-        ("blueprints", ("tiles", 3, "cost"), {"gold": 1}, "blueprints.tiles[3].cost has unknown key 'gold'"),
-        ("barges", ("cards", 1, "number"), 5, "barges: cards must be numbered 1, 2, 3"),
-        ("barges", ("cards", 0, "francs"), -1, "barges.cards[0].francs is -1"),
-        ("harbours", ("tiles", 0, "coast"), "east", "harbours.tiles[0]: coast is 'east'"),
-        ("production", ("cards", 0, "resources", "wood"), [2, 3], "production.cards[0].resources: wood must list"),
-        ("production", ("cards", 0, "resources", "wood"), [2, 3, 13], "card Q1 puts 13 wood at Quimper"),
-        ("board", ("site_harbour",), [1] * 15, "site 6 (west) a harbour of another coast"),
-        ("board", ("site_harbour",), [1] * 14, "site_harbour lists 14 harbours, but the board has 15 sites"),
-        ("supply", ("start_workers",), 15, "supply: start_workers (15) exceeds worker_cubes (14)"),
-        ("table", ("brest_engineers",), 12, "Brest and the barges need 20 engineers, but the game has 16"),
-        ("final_scoring", ("pontivy",), [], "final_scoring.pontivy must be a non-empty list"),
-        ("lighthouse_types", ("types", 0, "tiles"), 6, "the types have 16 tiles, but the board has 15 sites"),
-    ],
-)
-def test_bad_data_names_the_file_and_the_key(shipped_tables, write_data, table, path, value, message):
-    _mutate(shipped_tables[table], path, value)
-    data_file = write_data({table: shipped_tables[table]}, "mybox.toml")
+def _line_of(text: str, snippet: str) -> int:
+    """The (1-based) line on which ``snippet`` starts in ``text``; it must occur exactly once."""
+    assert text.count(snippet) == 1, snippet
+    return text[: text.index(snippet)].count("\n") + 1
+
+
+# Each case edits a copy of the shipped file as a person would (old -> new) and expects the error
+# on the line of the edit (or of ``at``), naming the key.
+BAD_DATA = [
+    ('H1 = { type = "heaven", levels = 3', 'H1 = { type = "heaven", levels = 0', None,
+     "lighthouses.tiles.H1.levels: must be 1.., not 0"),
+    ('H1 = { type = "heaven", levels = 3', 'H1 = { type = "heaven", levls = 3', None,
+     "lighthouses.tiles.H1.levls: unknown key (known: type, levels, extra)"),
+    ('P1 = { type = "purgatory", levels = 3, extra = ["stone"] }', 'P1 = { type = "purgatory", levels = 3, extra = [] }',
+     None, "lighthouses.tiles.P1.extra: a purgatory tile asks 1 extra resources, not 0"),
+    ('X1 = { type = "hell", levels = 4, extra = ["stone", "stone"] }', 'X1 = { type = "hell", levels = 4, extra = ["stone", "gold"] }',
+     None, "lighthouses.tiles.X1.extra: 'gold' is not one of wood, stone, sand, brick"),
+    ('H1 = { type = "heaven"', 'H1 = { type = "purgatory"', None,
+     "lighthouses.tiles.H1.extra: a purgatory tile asks 1 extra resources, not 0"),
+    ('W3 = { name = "cloudy", engineers = { heaven = 1, purgatory = 2, hell = 2 }',
+     'W3 = { name = "cloudy", engineers = { heaven = 1 }', None,
+     "weather.cards.W3.engineers: must give a number for each of heaven, purgatory, hell"),
+    ('hell = 2 }, storm = false }\nW4', 'hell = 2 }, storm = "yes" }\nW4', 'W3 = { name',
+     "weather.cards.W3.storm: must be true or false, not 'yes'"),
+    ('confirmed = false\nnote = "Reconstructed: the names of the six', 'confirmed = "no"\nnote = "Reconstructed: the names of the six',
+     None, "weather.confirmed: must be true or false, not 'no'"),
+    ('G04 = { stack = "green"', 'G04 = { stack = "blue"', None, "blueprints.tiles.G04.stack: must be one of green, red, black, not 'blue'"),
+    ('G04 = { stack = "green", cost = { sand = 2 }', 'G04 = { stack = "green", cost = { gold = 2 }', None,
+     "blueprints.tiles.G04.cost.gold: unknown key (known: wood, stone, sand, brick)"),
+    ("number = 2\n", "number = 5\n", None, "barges.cards[1].number: must be 2: the cards are numbered 1, 2, 3, ... in order"),
+    ("capacities = [2, 1, 1]\nfrancs = 1\n", "capacities = [2, 1, 1]\nfrancs = -1\n", "francs = -1", "barges.cards[0].francs: must be 0.., not -1"),
+    ('HS1 = { coast = "south"', 'HS1 = { coast = "east"', None, "harbours.tiles.HS1.coast: must be one of south, west, north, not 'east'"),
+    ("Q1 = { resources = { wood = [2, 3, 4]", "Q1 = { resources = { wood = [2, 3]", None,
+     "production.cards.Q1.resources.wood: must list 3 values, not 2"),
+    ("Q1 = { resources = { wood = [2, 3, 4]", "Q1 = { resources = { wood = [2, 3, 13]", None,
+     "production.cards.Q1.resources.wood: puts 13 at Quimper; with Brest's 3 that is more than the 15 wood in the game"),
+    ("site_harbour = [1, 1, 2, 3, 3, 4, 4, 5, 6, 6, 7, 7, 8, 9, 9]", "site_harbour = [" + ", ".join(["1"] * 15) + "]", None,
+     "board.site_harbour: gives site 6 (west) a harbour of another coast"),
+    ("site_harbour = [1, 1, 2, 3, 3, 4, 4, 5, 6, 6, 7, 7, 8, 9, 9]", "site_harbour = [1, 1, 2, 3, 3, 4, 4, 5, 6, 6, 7, 7, 8, 9]",
+     None, "board.site_harbour: lists 14 harbours, but the board has 15 sites"),
+    ("start_workers = 8", "start_workers = 15", None, "supply.start_workers: 15 is more than the 14 worker_cubes"),
+    ("brest_engineers = 3", "brest_engineers = 12", None,
+     "table.brest_engineers: Brest and the barges need 20 engineers, but the game has 16"),
+    ('three_player_built = { north = "heaven"', 'three_player_built = { east = "heaven"', None,
+     "table.three_player_built.east: unknown key (known: south, west, north)"),
+    ("pontivy = [4, 2, 1]", "pontivy = []", None, "final_scoring.pontivy: must list at least one value"),
+    ('heaven = { name = "Heaven", colour = "blue", tiles = 5', 'heaven = { name = "Heaven", colour = "blue", tiles = 6',
+     "[lighthouse_types.types]", "lighthouse_types.types: the types have 16 tiles, but the board has 15 sites"),
+]
+
+
+@pytest.mark.parametrize("old,new,at,problem", BAD_DATA, ids=[case[3].split(":")[0] + "-" + str(i) for i, case in enumerate(BAD_DATA)])
+def test_bad_data_names_the_file_line_and_key(tmp_path, old, new, at, problem):
+    assert SHIPPED.count(old) == 1, old
+    text = SHIPPED.replace(old, new)
+    path = tmp_path / "mybox.toml"
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError) as err:
-        load_components(data_file)
-    assert message in str(err.value)
-    assert str(err.value).startswith(str(data_file) + ": ")
+        load_components(path)
+    assert str(err.value) == f"{path}:{_line_of(text, at or new)}: {problem}"
+
+
+def test_the_same_id_twice_is_a_toml_error_on_its_line(tmp_path):
+    text = SHIPPED.replace('H2 = { type = "heaven"', 'H1 = { type = "heaven"')
+    path = tmp_path / "twice.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}:{_line_of(text, 'H3 = ') - 1}: not valid TOML"):
+        load_components(path)
+
+
+def test_a_handwritten_file_with_only_some_entries(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        '[lighthouses]\nsource = "my box"\nconfirmed = true\n\n[lighthouses.tiles]\n'
+        + "".join(f'H{i} = {{ type = "heaven", levels = 3, extra = [] }}\n' for i in range(1, 6))
+        + "".join(f'P{i} = {{ type = "purgatory", levels = 3, extra = ["sand"] }}\n' for i in range(1, 6))
+        + "".join(f'X{i} = {{ type = "hell", levels = 6, extra = ["sand", "sand"] }}\n' for i in range(1, 5)),
+        encoding="utf-8",
+    )
+    with pytest.raises(DataError) as err:
+        load_components(path)
+    assert str(err.value) == f"{path}:5: lighthouses.tiles: there are 4 hell tiles, but lighthouse_types says 5"
+    with path.open("a", encoding="utf-8") as f:
+        f.write('X5 = { type = "hell", levels = 6, extra = ["sand", "sand"] }\n')
+    comps = load_components(path)
+    assert comps.lighthouses["X5"].levels == 6 and comps.provenance["lighthouses"].file == str(path)
 
 
 def test_missing_provenance_is_an_error(shipped_tables, write_data):
     del shipped_tables["weather"]["source"]
-    with pytest.raises(DataError, match="weather.source is missing"):
-        load_components(write_data({"weather": shipped_tables["weather"]}))
+    path = write_data({"weather": shipped_tables["weather"]})
+    with pytest.raises(DataError) as err:
+        load_components(path)
+    assert str(err.value) == f"{path}:1: weather.source: missing"
 
 
 def test_unknown_table_and_bad_toml(write_data, tmp_path):
-    with pytest.raises(DataError, match=r"unknown table \[ships\]"):
-        load_components(write_data({"ships": {"source": "x", "confirmed": True}}))
-    broken = tmp_path / "broken.toml"
-    broken.write_text("[weather\n", encoding="utf-8")
-    with pytest.raises(DataError, match="not valid TOML") as err:
-        load_components(broken)
-    assert str(broken) in str(err.value)
-
-
-def test_a_table_that_is_not_a_table(tmp_path):
-    path = tmp_path / "flat.toml"
-    path.write_text('weather = "sunny"\n', encoding="utf-8")
-    with pytest.raises(DataError, match=r"weather must be a table"):
+    path = write_data({"ships": {"source": "x", "confirmed": True}})
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}:1: ships: unknown table \(known: board, "):
         load_components(path)
+    broken = tmp_path / "broken.toml"
+    broken.write_text('[weather]\nsource = "x"\n[weather\n', encoding="utf-8")
+    with pytest.raises(DataError, match=rf"^{re.escape(str(broken))}:3: not valid TOML"):
+        load_components(broken)
+
+
+@pytest.mark.parametrize(
+    "text,problem",
+    [
+        ('weather = "sunny"\n', "1: weather: must be a table"),
+        ('[barges]\nsource = "x"\nconfirmed = true\ncards = []\n', "4: barges.cards: must have a card for each of 4 players, not 0"),
+    ],
+)
+def test_tables_of_the_wrong_shape(tmp_path, text, problem):
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_components(path)
+    assert str(err.value) == f"{path}:{problem}"

@@ -173,15 +173,16 @@ def _small_board(shipped_tables, coasts, sites, tiles):
     names = ["south", "west", "north"][:coasts]
     data["board"].update(coasts=names, sites_per_coast=sites, harbours_per_coast=1,
                          site_harbour=[c + 1 for c in range(len(names)) for _ in range(sites)])
-    data["harbours"]["tiles"] = [dict(data["harbours"]["tiles"][0], id=f"h{c}", coast=c) for c in names]
+    first_harbour = next(iter(data["harbours"]["tiles"].values()))
+    data["harbours"]["tiles"] = {f"h{c}": dict(first_harbour, coast=c) for c in names}
     extras = {"heaven": [], "purgatory": ["stone"], "hell": ["stone", "sand"]}
-    data["lighthouse_types"]["types"] = [dict(t, tiles=n) for t, n in zip(data["lighthouse_types"]["types"], tiles)]
-    data["lighthouses"]["tiles"] = [
-        {"id": f"{t}{i}", "type": t, "levels": 3, "extra": extras[t]} for t, n in zip(TYPES, tiles) for i in range(n)
-    ]
-    data["table"]["three_player_built"] = [
-        b for b in data["table"]["three_player_built"] if b["coast"] in names
-    ] or [{"coast": names[0], "type": "heaven"}]
+    for t, n in zip(TYPES, tiles):
+        data["lighthouse_types"]["types"][t]["tiles"] = n
+    data["lighthouses"]["tiles"] = {
+        f"{t}{i}": {"type": t, "levels": 3, "extra": extras[t]} for t, n in zip(TYPES, tiles) for i in range(n)
+    }
+    built = data["table"]["three_player_built"]
+    data["table"]["three_player_built"] = {c: t for c, t in built.items() if c in names} or {names[0]: "heaven"}
     return data
 
 
