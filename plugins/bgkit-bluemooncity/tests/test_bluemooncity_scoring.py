@@ -224,6 +224,23 @@ def test_cli_bad_sheet_exit_2_names_field_and_line(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+def test_cli_score_with_own_data_uses_its_target(tmp_path):
+    data = tmp_path / "house-rule.toml"
+    data.write_text(
+        "[player_count.3]\nscales = 12\nofferings_to_win = 4\nobelisk_boxes = 13\n"
+        'source = "our house rule"\nconfirmed = false\nnote = "a shorter game"\n'
+    )
+    sheet = tmp_path / "end.toml"
+    sheet.write_text(sheet_text("offerings", ("Ada", 4, 0, 0), ("Bo", 3, 5, 0), ("Cy", 1, 9, 0)))
+    shipped = run_cli(["score", "bluemooncity", str(sheet)])
+    assert shipped.exit_code == 2 and "nobody made 5 offerings" in shipped.stderr
+    own = run_cli(["score", "bluemooncity", str(sheet), "--data", str(data), "--format", "json"])
+    assert own.exit_code == 0, own.stderr
+    assert json.loads(own.stdout)["winners"] == ["Ada"]
+    template = run_cli(["score", "bluemooncity", "--template", "-p", "3", "--data", str(data)]).stdout
+    assert "target 4" in template
+
+
 def test_cli_template_needs_players_and_rejects_five():
     assert run_cli(["score", "bluemooncity", "--template"]).exit_code == 2
     assert run_cli(["score", "bluemooncity", "--template", "-p", "5"]).exit_code == 2

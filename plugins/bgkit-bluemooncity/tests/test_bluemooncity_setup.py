@@ -222,6 +222,24 @@ def test_cli_count():
     assert f"{2 * math.factorial(20):,}" in variant.stdout
 
 
+@pytest.mark.parametrize("players, layout", [(4, "standard"), (2, "random")])
+def test_cli_setup_text_fits_100_columns_with_nothing_cut(monkeypatch, players, layout):
+    monkeypatch.setenv("COLUMNS", "100")
+    args = ["setup", "bluemooncity", "-p", players, "--seed", 11, "--option", f"layout={layout}", "--option", "deal=yes"]
+    out = run_cli(args).stdout
+    assert max(len(line) for line in out.splitlines()) <= 100 and "…" not in out
+    setup = json.loads(run_cli(args + ["--format", "json"]).stdout)["setup"]
+    # every tile's name and boxes, and every dealt card's people, can be read off the drawing
+    for building_id in sum(setup["city"], []):
+        if building_id:
+            building = COMPONENTS.buildings[building_id]
+            assert building.name in " ".join(out.split())
+            assert "-".join(map(str, building.boxes)) in out
+    for hand in setup["hands"]:
+        for card in hand:
+            assert COMPONENTS.peoples[card.rpartition("-")[0]].name in out
+
+
 def test_cli_setup_bad_input_exits_2():
     assert run_cli(["setup", "bluemooncity", "-p", "5", "--seed", "1"]).exit_code == 2
     bad = run_cli(["setup", "bluemooncity", "-p", "3", "--option", "layout=hexes"])
