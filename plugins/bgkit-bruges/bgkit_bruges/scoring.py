@@ -46,6 +46,11 @@ def sheet_fields(comp: Components) -> list[Field]:
     ]
 
 
+def _error(sheet: Sheet, field: str, player: int, problem: str) -> SheetError:
+    """A failed check, worded like the sheet reader's own: the field and the player first."""
+    return SheetError(f"{field} ({sheet.names[player]}): {problem}", field, player)
+
+
 def person_count(values: dict) -> int:
     return len(values["persons"]) + len(values["person_ids"])
 
@@ -58,37 +63,36 @@ def check_sheet(comp: Components, sheet: Sheet) -> None:
     for p, values in enumerate(sheet.players):
         name = sheet.names[p]
         if values["point_token"] not in tokens:
-            raise SheetError(f"point_token is {values['point_token']}; a 50/100 token shows "
-                             f"{' or '.join(map(str, tokens[1:]))} (0 for none)", "point_token", p)
+            raise _error(sheet, "point_token", p, f"is {values['point_token']}; a 50/100 token shows "
+                                                  f"{' or '.join(map(str, tokens[1:]))} (0 for none)")
         if values["person_ids"] and not comp.own_persons:
-            raise SheetError("person_ids needs your own card list (--data FILE): the shipped card list is a "
-                             "reconstruction; enter the printed points in persons instead", "person_ids", p)
+            raise _error(sheet, "person_ids", p, "needs your own card list (--data FILE): the shipped card list "
+                                                 "is a reconstruction; enter the printed points in persons instead")
         for pid in values["person_ids"]:
             if pid in seen_ids:
-                raise SheetError(f"person {pid} ({comp.persons_by_id[pid].name}) is also listed for "
-                                 f"{seen_ids[pid]}; every person exists once", "person_ids", p)
+                raise _error(sheet, "person_ids", p, f"person {pid} ({comp.persons_by_id[pid].name}) is also "
+                                                     f"listed for {seen_ids[pid]}; every person exists once")
             seen_ids[pid] = name
         persons = person_count(values)
         if persons > values["houses"]:
-            raise SheetError(f"{name} has {persons} persons but {values['houses']} houses; "
-                             "every person lives on a house of its own", "persons", p)
+            raise _error(sheet, "persons", p, f"{persons} persons but {values['houses']} houses; every person "
+                                              "lives on a house of its own")
         if len(values["laurels"]) > persons:
-            raise SheetError(f"{name} lists {len(values['laurels'])} laurel persons but has {persons} persons",
-                             "laurels", p)
+            raise _error(sheet, "laurels", p, f"{len(values['laurels'])} laurel persons but {persons} persons")
         if not values["persons"]:
             laurel_cards = sum(1 for pid in values["person_ids"] if comp.persons_by_id[pid].activation == "laurel")
             if len(values["laurels"]) > laurel_cards:
-                raise SheetError(f"{name} lists {len(values['laurels'])} laurel points but only {laurel_cards} "
-                                 "of the persons in person_ids have a laurel", "laurels", p)
+                raise _error(sheet, "laurels", p, f"{len(values['laurels'])} laurel points but only {laurel_cards} "
+                                                  "of the persons in person_ids have a laurel")
         if values["majority_reputation"] and values["reputation"] == 0:
-            raise SheetError(f"{name}'s reputation majority marker is coloured, but the pawn never left the "
-                             "town hall (reputation 0)", "majority_reputation", p)
+            raise _error(sheet, "majority_reputation", p, "the marker is coloured, but the reputation pawn never "
+                                                          "left the town hall (reputation 0)")
         if len(set(values["statues"])) != len(values["statues"]):
-            raise SheetError("statues lists the same statue twice (there is one of each)", "statues", p)
+            raise _error(sheet, "statues", p, "the same statue twice (there is one of each)")
         cards += values["houses"] + persons  # a house and the person on it are two cards
         if cards > comp.deck_size:
-            raise SheetError(f"the players' houses and persons add up to {cards} cards, more than the "
-                             f"{comp.deck_size} in the box", "houses", p)
+            raise _error(sheet, "houses", p, f"the players' houses and persons add up to {cards} cards, more "
+                                             f"than the {comp.deck_size} in the box")
     _check_statues(comp, sheet)
     _check_final_majorities(sheet)
 
@@ -99,31 +103,32 @@ def _check_statues(comp: Components, sheet: Sheet) -> None:
     for p, values in enumerate(sheet.players):
         for value in values["statues"]:
             if value in owner:
-                raise SheetError(f"statue {value} is also listed for {sheet.names[owner[value]]}; there is one of each",
-                                 "statues", p)
+                raise _error(sheet, "statues", p, f"statue {value} is also listed for {sheet.names[owner[value]]}; "
+                                                  "there is one of each")
             owner[value] = p
     top_first = list(reversed(comp.statues_bottom_to_top))
     taken = top_first[:len(owner)]
     for value, p in owner.items():
         if value not in taken:
             missing = next(v for v in taken if v not in owner)
-            raise SheetError(f"statue {value} cannot have been taken while statue {missing} was still on the "
-                             f"stack (they are taken from the top: {', '.join(map(str, top_first))})", "statues", p)
+            raise _error(sheet, "statues", p, f"statue {value} cannot have been taken while statue {missing} was "
+                                              f"still on the stack (they are taken from the top: "
+                                              f"{', '.join(map(str, top_first))})")
 
 
 def _check_final_majorities(sheet: Sheet) -> None:
     """The last round ends with the majority check, so a sole leader then holds a coloured marker."""
     measures = {
-        "majority_reputation": ("is alone furthest on the reputation track", [v["reputation"] for v in sheet.players]),
-        "majority_persons": ("alone has the most persons", [person_count(v) for v in sheet.players]),
+        "majority_reputation": ("alone furthest on the reputation track", [v["reputation"] for v in sheet.players]),
+        "majority_persons": ("alone with the most persons", [person_count(v) for v in sheet.players]),
     }
     for field, (what, values) in measures.items():
         best = max(values)
         leaders = [p for p, v in enumerate(values) if v == best]
         if len(leaders) == 1 and best > 0 and not sheet.players[leaders[0]][field]:
             p = leaders[0]
-            raise SheetError(f"{sheet.names[p]} {what} ({best}), so the last round's majority check flipped "
-                             f"that marker: {field} must be true", field, p)
+            raise _error(sheet, field, p, f"must be true: {what} ({best}), so the last round's majority check "
+                                          "flipped that marker")
 
 
 def score(comp: Components, sheet: Sheet, game_id: str) -> ScoreResult:

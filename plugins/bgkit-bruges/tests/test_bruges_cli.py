@@ -177,6 +177,63 @@ def test_bad_sheet_is_exit_2_naming_the_field_and_line(tmp_path):
     assert result.exit_code == 2 and "houses is -1" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "old, new, line_of, message",
+    [
+        ("statues = [6, 5]", "statues = [6, 4]", "statues = [6, 4]",
+         "statues (Bo): statue 4 cannot have been taken while statue 5 was still on the stack"),
+        ("point_token = 50", "point_token = 30", "point_token = 30", "point_token (Bo): is 30; a 50/100 token shows"),
+        ("houses = 2", "houses = 1", "persons = [3, 3]", "persons (Bo): 2 persons but 1 houses"),
+        ("laurels = [3]", "laurels = [3, 1, 1, 1, 1]", "laurels = [3, 1, 1, 1, 1]",
+         "laurels (Ada): 5 laurel persons but 4 persons"),
+        ("majority_persons = true", "majority_persons = false", "majority_persons = false",
+         "majority_persons (Ada): must be true: alone with the most persons (4)"),
+        ("track = 40", "track = 50", "track = 50", "track is 50, but cannot be above 49"),
+        ("canal_space3 = 1", "canal_space3 = 3", "canal_space3 = 3", "canal_space3 is 3, but cannot be above 2"),
+        ("reputation = 4", "reputation = 13", "reputation = 13", "reputation is 13, but cannot be above 12"),
+    ],
+)
+def test_every_kind_of_bad_sheet_is_exit_2_naming_field_and_line(tmp_path, old, new, line_of, message):
+    text = SHEET.replace(old, new)
+    assert text != SHEET
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    result = run_cli(["score", "bruges", path])
+    line = text.splitlines().index(line_of) + 1
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"bgkit: error: {path}:{line}: {message}"), result.stderr
+
+
+def test_tie_on_points_is_decided_by_guilders_through_the_cli(tmp_path):
+    # Ada: 14 + (1+2+4+0) + 5 + 3 + 3x4 + 2x3 + 7 + 6 = 60
+    # Bo:  15 + (3+3) + 2 + 0 + 2x4 + 2x3 + (6+5) + 12 = 60; 9 guilders against Ada's 4
+    tied = (SHEET.replace("track = 23", "track = 14").replace("track = 40", "track = 15")
+            .replace("point_token = 50", "point_token = 0").replace("canal_space3 = 1", "canal_space3 = 2")
+            .replace("reputation = 4", "reputation = 12")
+            .replace("majority_canals = true\ncanal_space3 = 2\nstatues = [6, 5]",
+                     "majority_canals = true\nmajority_reputation = true\ncanal_space3 = 2\nstatues = [6, 5]"))
+    path = tmp_path / "tied.toml"
+    path.write_text(tied, encoding="utf-8")
+    result = run_cli(["score", "bruges", path, "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert [p["total"] for p in doc["players"]] == [60, 60]
+    assert doc["winners"] == ["Bo"] and doc["decided_by"] == "tie-break: guilders"
+    assert "Winner: Bo" in run_cli(["score", "bruges", path]).stdout
+    path.write_text(tied.replace("guilders = 9", "guilders = 4"), encoding="utf-8")
+    doc = json.loads(run_cli(["score", "bruges", path, "--format", "json"]).stdout)
+    assert doc["winners"] == ["Ada", "Bo"] and doc["decided_by"].startswith("shared win")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("options", [[], ["--option", "start=chocolate", "--option", "colours=fixed"]])
+def test_setup_text_fits_a_100_column_terminal(monkeypatch, players, options):
+    monkeypatch.setenv("COLUMNS", "100")
+    out = run_cli(["setup", "bruges", "-p", players, "--seed", 5, *options]).stdout
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "draw pile A" in out and "extra pile" in out and "7 on top" in out
+
+
 def test_interactive_prompt(monkeypatch):
     import bgkit.render
 
@@ -204,7 +261,8 @@ def test_own_card_list_through_the_cli(tmp_path):
     by_id = {p["id"]: p["points"] for p in data["person"]}
     assert scored["players"][1]["scores"]["persons"] == by_id[13] + by_id[14]
     plain = run_cli(["score", "bruges", sheet])
-    assert plain.exit_code == 2 and "person_ids needs your own card list" in plain.stderr
+    line = sheet.read_text(encoding="utf-8").splitlines().index("person_ids = [13, 14]") + 1
+    assert plain.exit_code == 2 and f"{sheet}:{line}: person_ids (Bo): needs your own card list" in plain.stderr
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
