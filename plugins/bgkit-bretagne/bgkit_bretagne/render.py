@@ -60,9 +60,11 @@ def render_setup(comps: Components, setup: dict) -> Group:
             continue
         tile = comps.lighthouses[row["tile"]]
         ltype = comps.types[tile.type]
-        side = "[bold]built[/bold] (3-player start)" if row["side"] == "built" else "unbuilt"
+        side = "[bold]built[/bold]" if row["side"] == "built" else "unbuilt"
         lights.add_row(str(row["site"]), row["coast"], f"{ltype.name} ({ltype.colour})", tile.id, str(tile.levels),
                        ", ".join(tile.extra) or "-", str(row["harbour"]), side)
+    if any(row["side"] == "built" for row in setup["lighthouses"]):
+        lights.caption = "built: the tile starts on its built side (3-player rule)"
     parts.append(lights)
 
     harbours = Table(title=f"Harbour tiles, normal side up{mark('harbours')}", title_justify="left")
@@ -104,21 +106,25 @@ def render_setup(comps: Components, setup: dict) -> Group:
     cities.add_column("put there")
     cities.add_row(f"Quimper{mark('production')}",
                    f"production card {quimper['card']}: {_counts(quimper['resources'])}")
-    cities.add_row("Brest", f"market {_counts(brest['market'])}; {brest['engineers']} single engineers, "
-                            f"{brest['engineer_pairs']} pairs of engineers")
+    cities.add_row("Brest", f"market {_counts(brest['market'])}; engineers: {brest['engineers']} single, "
+                            f"{brest['engineer_pairs']} pairs")
     cities.add_row("Lorient", "nothing (trades with the supply)")
     cities.add_row(f"beside the board{mark('equipment')}", f"equipment deck, {setup['equipment_deck']} cards shuffled face down")
     parts.append(cities)
 
     players = Table(title=f"Players (in turn order){mark('barges')}", title_justify="left")
-    for column in ("turn", "player", "barge card", "barges", "francs", "engineers", "workers on warehouse",
-                   "cubes in the supply", "score"):
-        players.add_column(column)
+    for column in ("turn order", "player", "barge card (sizes)", "francs", "engineers", "workers", "spare cubes", "score"):
+        players.add_column(column, no_wrap=True)
+    bonuses = []
     for row in seats:
         barge = comps.barges[row["barge"] - 1]
-        barges = " / ".join(map(str, barge.capacities)) + (f" ({barge.bonus})" if barge.bonus else "")
-        players.add_row(str(row["turn_order"]), f"P{row['seat']}", str(barge.number), barges, str(row["francs"]),
+        players.add_row(f"place {row['turn_order']}", f"P{row['seat']}",
+                        f"{barge.number} ({'/'.join(map(str, barge.capacities))})", str(row["francs"]),
                         str(row["engineers"]), str(row["workers"]), str(row["reserve_workers"]), str(row["score"]))
+        if barge.bonus:
+            bonuses.append(f"barge card {barge.number}: {barge.bonus}")
+    players.caption = "; ".join(["turn-order disc on Pontivy's track, workers on the warehouse, spare cubes in the "
+                                 "supply, score disc on the track"] + bonuses)
     parts.append(players)
 
     supply = setup["supply"]

@@ -7,6 +7,8 @@ import subprocess
 import sys
 import tomllib
 
+import pytest
+
 from bgkit.testing import run_cli
 from bgkit_bretagne.data import load_components
 from bgkit_bretagne.setup import count_setups
@@ -64,11 +66,25 @@ def test_setup_text_shows_the_whole_table():
     result = run_cli(["setup", "bretagne", "-p", "3", "--seed", "7"])
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    for expected in ("seed 7", "Start player: P2", "Lighthouse tiles", "built (3-player start)", "Harbour tiles",
+    for expected in ("seed 7", "Start player: P2", "Lighthouse tiles", "built: the tile starts on its built side", "Harbour tiles",
                      "normal side up", "current (round 1)", "forecast (round 2)", "Pontivy: blueprints face up",
                      "Quimper", "Brest", "equipment deck, 30 cards", "Players (in turn order)", "reconstructed values",
                      "--data FILE", "Repeat with: bgkit setup bretagne -p 3 --seed 7"):
         assert expected in out, expected
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_text_fits_a_100_column_terminal_without_breaking_values(players, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    out = run_cli(["setup", "bretagne", "-p", str(players), "--seed", "7"]).stdout
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "…" not in out  # no header or value cut short
+    barges = [line for line in out.splitlines() if line.startswith("│ place ")]
+    assert len(barges) == players
+    for place, line in enumerate(barges, start=1):  # each player's row on one line, whole
+        assert f"│ place {place} " in line and f"│ {place} (" in line
+    if players == 3:
+        assert sum(1 for line in out.splitlines() if line.rstrip().endswith("│ built   │")) == 3
 
 
 def test_setup_two_players_shows_the_unused_sites():
@@ -155,6 +171,20 @@ def test_score_a_file_and_stdin(tmp_path):
     assert [p["total"] for p in doc["players"]] == [62, 61, 57]
     assert doc["players"][1]["scores"] == {"track": 50, "Pontivy": 4, "harbours": 4, "money": 3}
     assert doc["winners"] == ["Ann"]
+
+
+def test_a_tie_on_the_command_line_is_a_shared_win():
+    tied = SHEET.replace("track = 55", "track = 58")  # Cy: 58 + 1 + 1 + 0 = 60 ... and Ann:
+    tied = tied.replace("track = 52", "track = 50").replace("francs = 8", "francs = 6")  # 50 + 2 + 6 + 2 = 60
+    doc = json.loads(run_cli(["score", "bretagne", "-", "--format", "json"], input=tied).stdout)
+    assert [p["total"] for p in doc["players"]] == [60, 61, 60]
+    tied = tied.replace("track = 50\npontivy = 1", "track = 49\npontivy = 1")  # Ben: 49 + 4 + 4 + 3 = 60
+    result = run_cli(["score", "bretagne", "-", "--format", "json"], input=tied)
+    doc = json.loads(result.stdout)
+    assert [p["total"] for p in doc["players"]] == [60, 60, 60]
+    assert doc["winners"] == ["Ann", "Ben", "Cy"]
+    text = run_cli(["score", "bretagne", "-"], input=tied).stdout
+    assert "No source gives a tie-break" in text
 
 
 def test_bad_sheets_exit_2_naming_field_and_line(tmp_path):
