@@ -71,7 +71,9 @@ def _pool(setup: dict) -> Text:
     ]
     text = f"3) Common stone pool, {setup['pool_size']} stones: {', '.join(parts)}."
     if setup["box_colours"]:
-        text += f" Back in the box: every {', '.join(setup['box_colours'])} stone."
+        box = setup["box_colours"]
+        colours = " and ".join([", ".join(box[:-1]), box[-1]] if len(box) > 1 else box)
+        text += f" Back in the box: every {colours} stone."
     return Text(text)
 
 

@@ -1,6 +1,7 @@
 """End to end through the command line: games, setup (text/json/toml/--count), score, errors."""
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -76,6 +77,17 @@ def test_setup_text_for_the_table():
     ):
         assert words in out, words
     assert out == run_cli(["setup", "bridgetroll", "-p", "4", "--seed", "7"]).stdout
+
+
+def test_setup_text_names_the_colours_back_in_the_box():
+    def words(players):  # the text with rich's line wrapping undone
+        return " ".join(run_cli(["setup", "bridgetroll", "-p", str(players), "--option", "colours=seat"]).stdout.split())
+
+    assert "Back in the box: every blue and orange stone." in words(4)
+    assert "Back in the box: every orange stone." in words(5)
+    # 3 players: purple is the fourth colour, all of it in the pool
+    assert "3 yellow, 9 purple (all of an unused colour). Back in the box: every blue and orange stone." in words(3)
+    assert "Back in the box" not in words(6)
 
 
 def test_setup_text_six_players_and_table_shuffle():
@@ -225,6 +237,41 @@ def test_bad_data_file_on_the_command_line(tmp_path):
     mine.write_text("[weather]\nconfirmed = true\nsource = 'x'\nfaces = ['sunny']\n", encoding="utf-8")
     result = run_cli(["setup", "bridgetroll", "-p", "3", "--data", str(mine)])
     assert result.exit_code == 2
-    assert f"{mine}:4" in result.stderr and "weather.faces has 1 entries" in result.stderr
+    assert f"{mine}:4: weather.faces: must list 6 values, not 1" in result.stderr
     missing = run_cli(["score", "bridgetroll", "--template", "-p", "3", "--data", str(tmp_path / "nope.toml")])
     assert missing.exit_code == 2 and "no such data file" in missing.stderr
+
+
+@pytest.mark.parametrize(
+    "ada, winners, decided_by",
+    [
+        # Ada ties Cy (10 tokens, cards 3 and 5, 1 stone: 10 + 8 + 2 = 20 points)
+        ("vp_tokens = 10\nupgrades = [9]\nstones = 0", ["Ada"], "tie-break: upgrade card values"),  # 10+9+1; 9 > 8
+        ("vp_tokens = 10\nupgrades = [1, 7]\nstones = 3", ["Ada"], "tie-break: stones left"),  # values 8 = 8; 3 > 1
+        ("vp_tokens = 10\nupgrades = [1, 7]\nstones = 0", ["Cy"], "tie-break: stones left"),  # 0 < 1
+        ("vp_tokens = 10\nupgrades = [1, 7]\nstones = 1", ["Ada", "Cy"], "shared win"),  # 1 = 1
+    ],
+)
+def test_tie_breaks_end_to_end(ada, winners, decided_by):
+    sheet = SHEET.replace("vp_tokens = 12\nupgrades = [1, 4]\nstones = 3", ada)
+    result = run_cli(["score", "bridgetroll", "-", "--format", "json"], input=sheet)
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert [p["total"] for p in doc["players"]] == [20, 17, 20]
+    assert doc["winners"] == winners
+    assert doc["decided_by"].startswith(decided_by)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_setup_text_fits_a_100_column_terminal(monkeypatch, players):
+    """Nothing wider than 100 columns, nothing cut off: every deck position and card name is there."""
+    monkeypatch.setenv("COLUMNS", "100")
+    out = run_cli(["setup", "bridgetroll", "-p", str(players), "--seed", "3"]).stdout
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "…" not in out
+    deck = json.loads(run_cli(["setup", "bridgetroll", "-p", str(players), "--seed", "3", "--format", "json"]).stdout)
+    from bgkit_bridgetroll.data import load
+
+    names = {card.key: card.name for card in load().travellers}
+    for position, key in enumerate(deck["setup"]["deck"], start=1):
+        assert re.search(rf"(?<!\d){position}  {re.escape(names[key])}\b", out), (position, key)

@@ -1,6 +1,7 @@
 """Component data: what the rulebook confirms, the labelled reconstruction, own files, clear errors."""
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -124,76 +125,117 @@ def test_own_travellers_change_the_deck(tmp_path):
     assert mine.deck() == ["bard", "bard", "knight"]
 
 
+TRAVELLERS = "[travellers]\nconfirmed = true\nsource = 's'\ndeck_size = 1\n[[travellers.card]]\nkey = 'a'\nname = 'A'\n"
+
+#: (own file, line of the mistake, the message after ``file:line: ``, which names the key)
 BAD_FILES = [
-    ("[colours\nnames = 1\n", "not valid TOML", 1),
-    ("[colors]\nnames = []\n", "unknown table [colors]", 1),
-    ("[weather]\nconfirmed = false\nsource = 's'\nnote = 'n'\nfaces = ['sun']\n", "weather.faces has 1 entries", 5),
-    ("[weather]\nsource = 's'\nfaces = ['a','b','c','d','e','f']\n", "weather.confirmed must be true or false", 1),
-    ("[weather]\nconfirmed = false\nsource = 's'\nfaces = ['a','b','c','d','e','f']\n", "note must say what is reconstructed", 1),
+    ("[colours\nnames = 1\n", 1, "not valid TOML: Expected ']' at the end of a table declaration"),
+    (
+        "[colors]\nnames = []\n",
+        1,
+        "colors: unknown table (known: colours, stones, victory_points, trophies, upgrades, upgrade_costs, "
+        "weather, schedules, travellers)",
+    ),
+    ("[weather]\nconfirmed = false\nsource = 's'\nnote = 'n'\nfaces = ['sun']\n", 5, "weather.faces: must list 6 values, not 1"),
+    ("[weather]\nsource = 's'\nfaces = ['a','b','c','d','e','f']\n", 1, "weather.confirmed: missing"),
+    (
+        "[weather]\nconfirmed = false\nsource = 's'\nfaces = ['a','b','c','d','e','f']\n",
+        1,
+        "weather.note: missing: a table with confirmed = false must say what is reconstructed",
+    ),
+    (
+        "[weather]\nconfirmed = true\nsource = 's'\nfaces = ['a','b','c','d','e','f']\nsides = 6\n",
+        5,
+        "weather.sides: unknown key (known: faces)",
+    ),
     (
         "[stones]\nconfirmed = true\nsource = 's'\nper_colour = 9\nper_player = 7\npool_per_colour = 3\n",
-        "more than the 9 stones",
         6,
+        "stones.pool_per_colour: 7 per player + 3 to the pool is more than the 9 stones of a colour",
     ),
-    ("[upgrade_costs]\nconfirmed = true\nsource = 's'\ncosts = [1, 2]\n", "upgrade_costs.costs must be 15", 4),
+    (
+        "[stones]\nconfirmed = true\nsource = 's'\nper_colour = 9\nper_player = 6\npool_per_colour = 3\n"
+        "extra_pool_colours = { \"2\" = 1 }\n",
+        7,
+        "stones.extra_pool_colours.2: unknown key (known: 3, 4, 5, 6)",
+    ),
+    (
+        "[stones]\nconfirmed = true\nsource = 's'\nper_colour = 9\nper_player = 6\npool_per_colour = 3\n"
+        "extra_pool_colours = { \"3\" = 4 }\n",
+        7,
+        "stones.extra_pool_colours.3: must be 0..3, not 4",
+    ),
+    (
+        "[upgrade_costs]\nconfirmed = true\nsource = 's'\ncosts = [1, 2]\n",
+        4,
+        "upgrade_costs.costs: must give 15 costs, one per card of upgrades.values, not 2",
+    ),
     (
         "[upgrades]\nconfirmed = true\nsource = 's'\nvalues = [1, 2]\nremoved = { \"6\" = [14] }\n",
-        "upgrades.removed for 6 players",
         5,
+        "upgrades.removed.6: removes [14], not in upgrades.values",
     ),
     (
         "[upgrades]\nconfirmed = true\nsource = 's'\nvalues = [1, 2, 2]\n",
-        "upgrades.values must be a list of different",
         4,
+        "upgrades.values: must list different card values, at least one",
     ),
     (
         "[schedules]\nconfirmed = true\nsource = 's'\n[schedules.3]\ntravellers = { sunny = 1 }\nstones_per_open_player = 1\n",
-        "schedules.3.travellers must give a number for each weather",
         5,
+        "schedules.3.travellers: must give a number for each weather on the die (sunny, partly cloudy, cloudy, "
+        "rainy), not for: sunny",
     ),
+    (TRAVELLERS + "kind = 'normal'\ncount = 2\n", 4, "travellers.deck_size: is 1, but the cards' counts add up to 2"),
     (
-        "[travellers]\nconfirmed = true\nsource = 's'\ndeck_size = 2\n[[travellers.card]]\nkey = 'a'\nname = 'A'\n"
-        "kind = 'normal'\ncount = 1\n",
-        "add up to 1, but travellers.deck_size is 2",
-        4,
-    ),
-    (
-        "[travellers]\nconfirmed = true\nsource = 's'\ndeck_size = 1\n[[travellers.card]]\nkey = 'a'\nname = 'A'\n"
-        "kind = 'special'\neffect = 'fly'\ncount = 1\n",
-        "needs an effect, one of peek",
+        TRAVELLERS + "kind = 'special'\neffect = 'fly'\ncount = 1\n",
         9,
+        "travellers.card[0].effect: must be one of peek, garlic, jester, miner, messenger, not 'fly'",
     ),
+    (TRAVELLERS + "kind = 'normal'\ncount = 1\ntoll = -2\n", 10, "travellers.card[0].toll: must be 0.., not -2"),
+    (TRAVELLERS + "kind = 'hazard'\neffect = 'goat'\ncount = 1\n", 5, "travellers.card[0].stones: missing"),
     (
-        "[travellers]\nconfirmed = true\nsource = 's'\ndeck_size = 1\n[[travellers.card]]\nkey = 'a'\nname = 'A'\n"
-        "kind = 'normal'\ncount = 1\ntoll = -2\n",
-        "toll must be a whole number of at least 0",
+        TRAVELLERS + "kind = 'hazard'\neffect = 'knight'\ncount = 1\nfood = 2\n",
+        11,
+        "travellers.card[0].food: a hazard card has no toll, food or bonus",
+    ),
+    (TRAVELLERS + "kind = 'normal'\ncount = 1\nransom = 3\n", 10, "travellers.card[0].ransom: only royal cards have a ransom"),
+    (TRAVELLERS + "kind = 'royal'\ncount = 1\n", 5, "travellers.card[0].ransom: missing"),
+    (
+        TRAVELLERS + "kind = 'normal'\ncount = 1\ncolour = 'brown'\n",
         10,
+        "travellers.card[0].colour: unknown key (known: key, name, name_zh, kind, effect, count, toll, food, bonus, "
+        "ransom, stones, reward, damage, confirmed_fields)",
     ),
     (
-        "[travellers]\nconfirmed = true\nsource = 's'\ndeck_size = 1\n[[travellers.card]]\nkey = 'a'\nname = 'A'\n"
-        "kind = 'hazard'\neffect = 'goat'\ncount = 1\n",
-        "a Billy Goat needs stones, reward, damage",
-        5,
-    ),
-    (
-        "[travellers]\nconfirmed = true\nsource = 's'\ndeck_size = 1\n[[travellers.card]]\nkey = 'a'\nname = 'A'\n"
-        "kind = 'normal'\ncount = 1\ncolour = 'brown'\n",
-        "unknown key 'colour'",
-        10,
+        TRAVELLERS.replace("deck_size = 1", "deck_size = 2") + "kind = 'normal'\ncount = 1\n"
+        "[[travellers.card]]\nkey = 'a'\nname = 'B'\nkind = 'normal'\ncount = 1\n",
+        11,
+        "travellers.card[1].key: 'a' is the key of an earlier card too",
     ),
 ]
 
 
-@pytest.mark.parametrize("text, words, line", BAD_FILES)
-def test_bad_data_names_file_line_and_key(tmp_path, text, words, line):
+@pytest.mark.parametrize("text, line, message", BAD_FILES)
+def test_bad_data_names_file_line_and_key(tmp_path, text, line, message):
     path = write(tmp_path, text)
     with pytest.raises(DataError) as info:
         data.load(path)
-    assert words in info.value.message
-    assert info.value.where == f"{path}:{line}"
+    assert str(info.value) == f"{path}:{line}: {message}"
+
+
+def test_a_mistake_across_files_names_the_table_it_breaks(tmp_path):
+    """New weather faces without new schedules: the shipped schedule card no longer fits the die."""
+    path = write(tmp_path, "[weather]\nconfirmed = true\nsource = 's'\nfaces = ['hot', 'hot', 'warm', 'warm', 'cool', 'cold']\n")
+    with pytest.raises(DataError) as info:
+        data.load(path)
+    assert info.value.where.startswith("bgkit_bridgetroll/data/components.toml:")
+    assert info.value.message.startswith("schedules.3.travellers: must give a number for each weather on the die (hot, warm")
+    line = int(info.value.where.rsplit(":", 1)[1])
+    shipped = (Path(data.__file__).parent / "data" / "components.toml").read_text(encoding="utf-8").splitlines()
+    assert shipped[line - 1].startswith("travellers = {") and shipped[line - 2] == "[schedules.3]"
 
 
 def test_empty_own_file_is_refused(tmp_path):
     with pytest.raises(DataError, match="none of the tables"):
         data.load(write(tmp_path, "# nothing\n"))
-
