@@ -137,7 +137,8 @@ def setup(
         if format is SetupFormat.text:
             render.stdout().print(
                 f"{the_game.info.name}, {players} players, options {_options_text(options)}: "
-                f"{_big(doc['count'])} distinct setups (log10 {doc['log10']})"
+                f"{_big(doc['count'])} distinct setups (log10 {doc['log10']})",
+                soft_wrap=True,
             )
         else:
             _print_doc(doc, format)
