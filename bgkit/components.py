@@ -82,7 +82,7 @@ class Table:
         self.path = path
         self.file = file
         if not isinstance(body, dict):
-            raise self.fail(None, "must be a table")
+            raise self.fail(None, f"must be a table, not {body!r}")
         self.body = body
 
     # -- errors ------------------------------------------------------------------------------
@@ -206,19 +206,29 @@ _KIND_WORDS = {"int": "a whole number", "str": "text", "bool": "true or false", 
 
 def _check_range(table: Table, key: str, value: float, low: float | None, high: float | None, each: bool = False) -> None:
     if (low is not None and value < low) or (high is not None and value > high):
-        span = f"{'' if low is None else low}..{'' if high is None else high}"
+        if high is None:
+            span = f"at least {low}"
+        elif low is None:
+            span = f"at most {high}"
+        else:
+            span = f"{low}..{high}"
         raise table.fail(key, f"{'every value ' if each else ''}must be {span}, not {value}")
 
 
 class DataSet:
-    """The top-level tables of a game's data files, each remembering the file it came from."""
+    """The top-level tables of a game's data files, each remembering the file it came from.
+
+    A *collection* is a table of named entries (``[building.library]``, ``[building.palace]``):
+    a person's file replaces single entries of it, not the whole collection.
+    """
 
     def __init__(self) -> None:
         self.values: dict[str, Any] = {}
         self.files: dict[str, DataFile] = {}
+        self.collections: dict[str, dict[str, Table]] = {}
 
     def __contains__(self, name: str) -> bool:
-        return name in self.values
+        return name in self.values or name in self.collections
 
     def _file(self, name: str) -> DataFile:
         if name not in self.values:
@@ -238,26 +248,47 @@ class DataSet:
             raise DataError(f"{name}: must be an array of tables [[{name}]]", file.where((name,)))
         return [Table(body, (name, i), file) for i, body in enumerate(values)]
 
+    def entries(self, name: str) -> dict[str, Table]:
+        """The named entries of a collection, each read from the file it came from."""
+        if name not in self.collections:
+            raise DataError(f"{name}: missing table", next(iter(self.files.values())).name if self.files else None)
+        return dict(self.collections[name])
+
     def origin(self, name: str) -> str:
         """The file a table came from (shipped, or the person's own)."""
         return self._file(name).name
 
+    def _add(self, file: DataFile, collections: tuple[str, ...], own: bool) -> None:
+        top = Table(file.data, (), file)
+        for name, body in file.data.items():
+            if own and name not in self:
+                known = ", ".join([*self.values, *self.collections])
+                raise DataError(f"{name}: unknown table (known: {known})", file.where((name,)))
+            if name not in collections:
+                self.values[name], self.files[name] = body, file
+                continue
+            entries = self.collections.setdefault(name, {})
+            for entry, table in top.tables(name):
+                if own and entry not in entries:
+                    raise table.fail(None, f"no such entry (known: {', '.join(entries)})")
+                entries[entry] = table
 
-def load_tables(package: str, shipped: tuple[str, ...], own: Path | str | None = None) -> DataSet:
-    """Every top-level table of the shipped files, with those of ``own`` replacing theirs whole.
 
-    A person's file may hold any subset of the tables; an unknown table name in it is an error
-    (a typo would otherwise be silently ignored).
+def load_tables(
+    package: str, shipped: tuple[str, ...], own: Path | str | None = None, collections: tuple[str, ...] = ()
+) -> DataSet:
+    """Every top-level table of the shipped files, with those of ``own`` replacing theirs.
+
+    A table of the person's file replaces the shipped one whole; in a ``collections`` table each
+    named entry replaces only that entry. An unknown table or entry in the person's file, or a
+    file with no tables at all, is an error (a typo would otherwise be silently ignored).
     """
     data = DataSet()
     for filename in shipped:
-        file = DataFile.shipped(package, filename)
-        for name, body in file.data.items():
-            data.values[name], data.files[name] = body, file
+        data._add(DataFile.shipped(package, filename), collections, own=False)
     if own is not None:
         file = DataFile.own(own)
-        for name, body in file.data.items():
-            if name not in data.values:
-                raise DataError(f"{name}: unknown table (known: {', '.join(data.values)})", file.where((name,)))
-            data.values[name], data.files[name] = body, file
+        if not file.data:
+            raise DataError("has no tables: give the tables of the game's data you want to replace", file.name)
+        data._add(file, collections, own=True)
     return data

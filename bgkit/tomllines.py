@@ -35,7 +35,9 @@ class TomlLines:
                 path = _split(header.group(2))
                 if header.group(1) == "[[":
                     arrays[path] = arrays.get(path, -1) + 1
-                    table = self._with_indices(path[:-1], arrays) + (path[-1], arrays[path])
+                    parent = self._with_indices(path[:-1], arrays) + (path[-1],)
+                    self.lines.setdefault(parent, number)  # the array as a whole: its first entry
+                    table = parent + (arrays[path],)
                 else:
                     table = self._with_indices(path, arrays)
                 self.lines.setdefault(table, number)

@@ -48,7 +48,7 @@ def test_typed_reads():
         (lambda d: d.table("tiles").int("count", 1, 100), "box.toml:4: tiles.count: must be 1..100, not 164"),
         (lambda d: d.table("tiles").text("count"), "box.toml:4: tiles.count: must be text, not 164"),
         (lambda d: d.table("tiles").int("absent"), "box.toml:1: tiles.absent: missing"),
-        (lambda d: d.table("tiles").sub("castle").int("value", high=3), "box.toml:8: tiles.castle.value: must be ..3, not 4"),
+        (lambda d: d.table("tiles").sub("castle").int("value", high=3), "box.toml:8: tiles.castle.value: must be at most 3, not 4"),
         (lambda d: d.rows("card")[1].int("price", 0, 12), "box.toml:16: card[1].price: must be 0..12, not 13"),
         (lambda d: d.table("tiles").texts("colours", choices=("green",)), "box.toml:5: tiles.colours: 'blue' is not one of green"),
         (lambda d: d.table("tiles").only("count"), "box.toml:5: tiles.colours: unknown key (known: count)"),
@@ -89,3 +89,32 @@ def test_own_file_replaces_tables_whole_and_rejects_unknown_ones(tmp_path, monke
         load_tables("pkg", ("box.toml",), own)
     with pytest.raises(DataError, match="no such data file"):
         load_tables("pkg", ("box.toml",), tmp_path / "absent.toml")
+
+
+def test_collections_replace_single_entries(tmp_path, monkeypatch):
+    import bgkit.components as components
+
+    shipped = DataFile('[building.library]\nboxes = [4]\n[building.palace]\nboxes = [5]\n', "pkg/data/city.toml")
+    monkeypatch.setattr(components.DataFile, "shipped", classmethod(lambda cls, p, f: shipped))
+    own = tmp_path / "mine.toml"
+    own.write_text("[building.library]\nboxes = [2]\n")
+    entries = load_tables("pkg", ("city.toml",), own, collections=("building",)).entries("building")
+    assert {name: t.ints("boxes") for name, t in entries.items()} == {"library": (2,), "palace": (5,)}
+    assert entries["library"].file.name == str(own) and entries["palace"].file.name == "pkg/data/city.toml"
+    own.write_text("[building.librery]\nboxes = [2]\n")
+    with pytest.raises(DataError, match=r"mine.toml:1: building.librery: no such entry \(known: library, palace\)"):
+        load_tables("pkg", ("city.toml",), own, collections=("building",))
+
+
+def test_an_empty_own_file_is_refused(tmp_path, monkeypatch):
+    import bgkit.components as components
+
+    monkeypatch.setattr(components.DataFile, "shipped", classmethod(lambda cls, p, f: DataFile(TEXT, "box.toml")))
+    own = tmp_path / "mine.toml"
+    own.write_text("# nothing yet\n")
+    with pytest.raises(DataError, match="mine.toml: has no tables"):
+        load_tables("pkg", ("box.toml",), own)
+
+
+def test_an_array_of_tables_has_the_line_of_its_first_entry():
+    assert data().files["card"].where(("card",)) == "box.toml:10"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bgkit.components import DataFile, Provenance, Table, load_tables
+from bgkit.components import Provenance, Table, load_tables
 from bgkit.errors import DataError
 
 PACKAGE = "bgkit_bluemooncity"
@@ -150,29 +150,10 @@ def load_components(data: Path | str | None = None) -> Components:
 
 
 def _tables(own: Path | str | None) -> tuple[dict[str, Table], dict[str, dict[str, Table]]]:
-    """The single tables and each collection's entries, a person's own replacing the shipped ones.
-
-    The core's ``load_tables`` replaces a top-level table whole; a person's ``[building.library]``
-    must replace only the Library, so their file is laid over the shipped one entry by entry.
-    """
-    shipped = load_tables(PACKAGE, SHIPPED_FILES)
-    singles = {name: shipped.table(name) for name in SINGLES}
-    entries = {name: dict(shipped.table(name).tables()) for name in COLLECTIONS}
-    if own is None:
-        return singles, entries
-    file = DataFile.own(own)
-    top = Table(file.data, (), file)
-    for name in file.data:
-        if name in SINGLES:
-            singles[name] = top.sub(name)
-        elif name in COLLECTIONS:
-            for item, table in top.tables(name):
-                if item not in entries[name]:
-                    raise table.fail(None, f"no such table in Blue Moon City (known: {', '.join(entries[name])})")
-                entries[name][item] = table
-        else:
-            raise top.fail(name, f"unknown table (known: {', '.join(SINGLES + COLLECTIONS)})")
-    return singles, entries
+    """The single tables and each collection's entries; a person's ``[building.library]``
+    replaces only the Library (the collections are laid over the shipped ones entry by entry)."""
+    data = load_tables(PACKAGE, SHIPPED_FILES, own, collections=COLLECTIONS)
+    return {name: data.table(name) for name in SINGLES}, {name: data.entries(name) for name in COLLECTIONS}
 
 
 def _reward(table: Table, key: str) -> Reward:

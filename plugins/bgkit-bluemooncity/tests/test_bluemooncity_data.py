@@ -166,8 +166,8 @@ SUPPLY = ('[supply]\nmarkers_per_player = 10\nhand_size = 8\ngolden_scales = 15\
     "text, message",
     [
         ("[building.library\n", "bad.toml:1: not valid TOML: Expected ']' at the end of a table declaration"),
-        ("[castle]\nx = 1\n", "bad.toml:1: castle: unknown table (known: obelisk, supply, building, people, player_count)"),
-        ("[building.tavern]\nname = 'Tavern'\n", "bad.toml:1: building.tavern: no such table in Blue Moon City (known: courtyard,"),
+        ("[castle]\nx = 1\n", "bad.toml:1: castle: unknown table (known: obelisk, supply, player_count, building, people)"),
+        ("[building.tavern]\nname = 'Tavern'\n", "bad.toml:1: building.tavern: no such entry (known: courtyard,"),
         ("[building]\nlibrary = 3\n", "bad.toml:2: building.library: must be a table"),
         ("obelisk = 3\n", "bad.toml:1: obelisk: must be a table, not 3"),
         # OWN_LIBRARY starts with an empty line: the header is line 2, boxes line 5, confirmed line 10
@@ -177,7 +177,7 @@ SUPPLY = ('[supply]\nmarkers_per_player = 10\nhand_size = 8\ngolden_scales = 15\
          "bad.toml:4: building.library.colour: must be one of black, blue, brown, green, grey, red, white, yellow, any, none, not 'purple'"),
         (OWN_LIBRARY.replace("{ crystals = 3 }", "{ gold = 3 }"),
          "bad.toml:6: building.library.majority.gold: unknown reward (known: crystals, scales, cards)"),
-        (OWN_LIBRARY.replace("{ crystals = 3 }", "{ crystals = -1 }"), "bad.toml:6: building.library.majority.crystals: must be 0.., not -1"),
+        (OWN_LIBRARY.replace("{ crystals = 3 }", "{ crystals = -1 }"), "bad.toml:6: building.library.majority.crystals: must be at least 0, not -1"),
         (OWN_LIBRARY.replace("confirmed = true", "confirmed = false\nreconstructed = []"),
          "bad.toml:10: building.library.confirmed: is false: list the reconstructed parts (boxes, majority, every, neighbour)"),
         (OWN_LIBRARY.replace("confirmed = true", 'confirmed = true\nreconstructed = ["boxes"]'),
@@ -204,7 +204,7 @@ SUPPLY = ('[supply]\nmarkers_per_player = 10\nhand_size = 8\ngolden_scales = 15\
         (PLAYERS_2.replace("scales = 9", "scales = 99"), "bad.toml:2: player_count.2.scales: must be 1..15, not 99"),
         (PLAYERS_2.replace("offerings_to_win = 6", "offerings_to_win = 11"), "bad.toml:3: player_count.2.offerings_to_win: must be 1..10, not 11"),
         (PLAYERS_2.replace("obelisk_boxes = 11", "obelisk_boxes = 14"), "bad.toml:4: player_count.2.obelisk_boxes: must be 1..13, not 14"),
-        ("[player_count.5]\nscales = 9\n", "bad.toml:1: player_count.5: no such table in Blue Moon City (known: 2, 3, 4)"),
+        ("[player_count.5]\nscales = 9\n", "bad.toml:1: player_count.5: no such entry (known: 2, 3, 4)"),
         ('[obelisk]\nvalues = [7, "8"]\nsource = "s"\nconfirmed = true\n', "bad.toml:2: obelisk.values: every value must be a whole number, not '8'"),
         ('[obelisk]\nvalues = [7, 8]\nsource = "s"\nconfirmed = "yes"\n', "bad.toml:4: obelisk.confirmed: must be true or false, not 'yes'"),
         ('[obelisk]\nvalues = [7, 8]\nconfirmed = true\n', "bad.toml:1: obelisk.source: missing"),

@@ -94,7 +94,7 @@ def _line_of(text: str, snippet: str) -> int:
 # on the line of the edit (or of ``at``), naming the key.
 BAD_DATA = [
     ('H1 = { type = "heaven", levels = 3', 'H1 = { type = "heaven", levels = 0', None,
-     "lighthouses.tiles.H1.levels: must be 1.., not 0"),
+     "lighthouses.tiles.H1.levels: must be at least 1, not 0"),
     ('H1 = { type = "heaven", levels = 3', 'H1 = { type = "heaven", levls = 3', None,
      "lighthouses.tiles.H1.levls: unknown key (known: type, levels, extra)"),
     ('P1 = { type = "purgatory", levels = 3, extra = ["stone"] }', 'P1 = { type = "purgatory", levels = 3, extra = [] }',
@@ -114,7 +114,7 @@ BAD_DATA = [
     ('G04 = { stack = "green", cost = { sand = 2 }', 'G04 = { stack = "green", cost = { gold = 2 }', None,
      "blueprints.tiles.G04.cost.gold: unknown key (known: wood, stone, sand, brick)"),
     ("number = 2\n", "number = 5\n", None, "barges.cards[1].number: must be 2: the cards are numbered 1, 2, 3, ... in order"),
-    ("capacities = [2, 1, 1]\nfrancs = 1\n", "capacities = [2, 1, 1]\nfrancs = -1\n", "francs = -1", "barges.cards[0].francs: must be 0.., not -1"),
+    ("capacities = [2, 1, 1]\nfrancs = 1\n", "capacities = [2, 1, 1]\nfrancs = -1\n", "francs = -1", "barges.cards[0].francs: must be at least 0, not -1"),
     ('HS1 = { coast = "south"', 'HS1 = { coast = "east"', None, "harbours.tiles.HS1.coast: must be one of south, west, north, not 'east'"),
     ("Q1 = { resources = { wood = [2, 3, 4]", "Q1 = { resources = { wood = [2, 3]", None,
      "production.cards.Q1.resources.wood: must list 3 values, not 2"),
@@ -193,7 +193,7 @@ def test_unknown_table_and_bad_toml(write_data, tmp_path):
 @pytest.mark.parametrize(
     "text,problem",
     [
-        ('weather = "sunny"\n', "1: weather: must be a table"),
+        ('weather = "sunny"\n', "1: weather: must be a table, not 'sunny'"),
         ('[barges]\nsource = "x"\nconfirmed = true\ncards = []\n', "4: barges.cards: must have a card for each of 4 players, not 0"),
     ],
 )

@@ -164,8 +164,6 @@ def _own_tables(data: DataSet, path: Path | None) -> set[str]:
         if name not in REPLACEABLE:
             raise DataError(f"{name}: confirmed by the sources, cannot be replaced; a data file may hold "
                             f"{', '.join(REPLACEABLE)}", data.files[name].where((name,)))
-    if not own:
-        raise DataError("the data file holds none of the tables " + ", ".join(REPLACEABLE), str(path))
     if "persons" in own and "person" not in own:
         raise data.table("persons").fail(None, "describes a card list, but the file has no [[person]] entries")
     return own

@@ -242,7 +242,7 @@ def test_not_toml_and_empty_files(tmp_path):
         load_components(broken)
     empty = tmp_path / "empty.toml"
     empty.write_text("", encoding="utf-8")
-    with pytest.raises(DataError, match="holds none of the tables"):
+    with pytest.raises(DataError, match="has no tables"):
         load_components(empty)
     meta_only = write(tmp_path, {"persons": {"source": "x", "confirmed": True}}, "meta.toml")
     with pytest.raises(DataError, match=f"^{meta_only}:1: persons: describes a card list, but the file has no "
