@@ -19,6 +19,25 @@ class CliResult:
     stderr: str
 
 
+def scripted(answers: list[str]):
+    """An ``ask`` function for a human seat that answers from a list, then raises EOFError
+    (which the prompt treats as ``quit``). Use it with ``bgkit.play.build_match(..., ask=...)``
+    to test a human game::
+
+        match = build_match(game, ["human:Ada", "random"], ["Ada", "random"], seed, options,
+                            console=Console(file=io.StringIO()), ask=scripted(["take 1", "quit"]))
+    """
+    remaining = iter(answers)
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(remaining)
+        except StopIteration:
+            raise EOFError from None
+
+    return ask
+
+
 def run_cli(args: list[str], input: str | None = None) -> CliResult:
     """Run ``bgkit ARGS`` in this process as ``main()`` would: bad input is exit 2 and one line."""
     from typer.testing import CliRunner

@@ -10,18 +10,7 @@ from bgkit.engine import GameLog, replay
 from bgkit.errors import BadInput
 from bgkit.human import pick
 from bgkit.play import _run_match, build_match
-
-
-def scripted(answers):
-    answers = iter(answers)
-
-    def ask(prompt):
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    return ask
+from bgkit.testing import scripted
 
 
 def quiet():
