@@ -1,5 +1,10 @@
 """Component data: read data/burgundy.toml (or a person's --data file), validate, precompute.
 
+The reading is the core's (:mod:`bgkit.components`): a table of a person's file replaces the
+shipped table of the same name whole, except ``[boards.N]``, which replaces only board N; every
+error names ``file:line`` and the key. This module adds Burgundy's own checks (counts, the space
+mix of an estate, the die grid) and turns the tables into immutable components.
+
 Tiles are small ints ("kinds"), fixed by this module so the engine can index tables by them:
 0 castle, 1 mine, 2 ship, 3-10 the eight buildings, 11-22 animals (species x 2/3/4 animals),
 23-48 knowledge tiles 1-26. Everything built here is immutable and shared by all states.
@@ -7,13 +12,10 @@ Tiles are small ints ("kinds"), fixed by this module so the engine can index tab
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from typing import Any
 
-from bgkit.errors import DataError
+from bgkit.components import DataSet, Provenance, Table, load_tables
 
 CASTLE, MINE, SHIP, BUILDING, ANIMAL, KNOWLEDGE = range(6)
 COLOURS = ("castle", "mine", "ship", "building", "animal", "knowledge")
@@ -60,7 +62,11 @@ class Board:
     colour_mask: tuple[int, ...]
     colour_total: tuple[int, ...]
     coords: tuple[tuple[int, int], ...]
-    confirmed: bool
+    provenance: Provenance
+
+    @property
+    def confirmed(self) -> bool:
+        return self.provenance.confirmed
 
     @property
     def castle_spaces(self) -> list[int]:
@@ -78,7 +84,7 @@ def _coords() -> list[tuple[int, int]]:
 COORDS = _coords()
 
 
-def build_board(board_id: int, rows: list[str], die_rows: list[str], confirmed: bool) -> Board:
+def build_board(board_id: int, rows: tuple[str, ...], die_rows: tuple[str, ...], provenance: Provenance) -> Board:
     letters = "".join(rows)
     dice = [int(ch) for ch in "".join(die_rows)]
     colour = tuple(LETTERS.index(ch) for ch in letters)
@@ -122,7 +128,7 @@ def build_board(board_id: int, rows: list[str], die_rows: list[str], confirmed: 
         colour_mask=tuple(colour_mask),
         colour_total=tuple(bin(m).count("1") for m in colour_mask),
         coords=tuple(COORDS),
-        confirmed=confirmed,
+        provenance=provenance,
     )
 
 
@@ -148,145 +154,94 @@ class Components:
     pile_size: int
     start_goods: int
     boards: dict
-    sources: dict
+    sources: dict  # table name -> Provenance (boards: each board's own)
 
     @property
     def original_boards(self) -> list[int]:
         return sorted(self.boards)
 
 
-def default_path() -> Any:
-    return resources.files("bgkit_burgundy") / "data" / "burgundy.toml"
+SHIPPED = ("burgundy.toml",)
 
 
-def load(path: Path | None = None) -> Components:
+def load(path: Path | str | None = None) -> Components:
     """The shipped data, with the tables of ``path`` (a person's file) replacing shipped ones."""
-    shipped_ref = default_path()
-    raw = tomllib.loads(shipped_ref.read_text(encoding="utf-8"))
-    where = "burgundy.toml"
-    if path is not None:
-        where = str(path)
-        try:
-            own = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise DataError(f"not valid TOML: {exc}", where) from None
-        except OSError as exc:
-            raise DataError(f"cannot read: {exc}", where) from None
-        for key, value in own.items():
-            if key not in raw:
-                raise DataError(f"unknown table [{key}] (known: {', '.join(raw)})", where)
-            if key == "boards" and isinstance(value, dict):
-                raw["boards"] = {**raw["boards"], **value}
-            else:
-                raw[key] = value
-    return _validate(raw, where)
+    data = load_tables("bgkit_burgundy", SHIPPED, path, collections=("boards",))
+    sources = {}
 
+    def table(name: str, *keys: str) -> Table:
+        t = data.table(name)
+        t.only(*keys)
+        sources[name] = t.provenance()
+        return t
 
-def _get(raw: dict, table: str, key: str, kind: type, where: str, length: int | None = None) -> Any:
-    section = raw.get(table)
-    if not isinstance(section, dict):
-        raise DataError(f"missing table [{table}]", where)
-    if key not in section:
-        raise DataError(f"[{table}] has no key {key!r}", where)
-    value = section[key]
-    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-    if kind is list and ok:
-        ok = all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value)
-    if not ok:
-        raise DataError(f"[{table}] {key} must be {'a list' if kind is list else kind.__name__}, not {value!r}", where)
-    if length is not None and len(value) != length:
-        raise DataError(f"[{table}] {key} must have {length} items, not {len(value)}", where)
-    if kind is int and value < 0:
-        raise DataError(f"[{table}] {key} cannot be negative", where)
-    if kind is list and any(isinstance(v, int) and v < 0 for v in value):
-        raise DataError(f"[{table}] {key} cannot hold negative numbers", where)
-    return value
-
-
-def _validate(raw: dict, where: str) -> Components:
-    g = lambda t, k, kind, n=None: _get(raw, t, k, kind, where, n)  # noqa: E731
-    for table, value in raw.items():
-        if isinstance(value, dict) and table != "boards" and "source" not in value:
-            raise DataError(f"[{table}] must say where it comes from (source = ...)", where)
     coloured = [0] * NUM_KINDS
     black = [0] * NUM_KINDS
+    tiles = table("tiles", "castle", "mine", "ship")
     for kind, name in ((K_CASTLE, "castle"), (K_MINE, "mine"), (K_SHIP, "ship")):
-        coloured[kind], black[kind] = g("tiles", name, list, 2)
-    names = g("buildings", "names", list, 8)
-    if sorted(names) != sorted(BUILDINGS):
-        raise DataError(f"[buildings] names must be the eight buildings {', '.join(BUILDINGS)}", where)
-    per = g("buildings", "per_type", list, 2)
+        coloured[kind], black[kind] = tiles.ints(name, low=0, length=2)
+
+    buildings = table("buildings", "names", "per_type")
+    names = buildings.texts("names", choices=BUILDINGS, length=8)
+    if len(set(names)) != 8:
+        raise buildings.fail("names", f"must name each of the eight buildings once ({', '.join(BUILDINGS)})")
+    per = buildings.ints("per_type", low=0, length=2)
     for b in range(8):
         coloured[K_BUILDING + b], black[K_BUILDING + b] = per
-    species = g("animals", "species", list, 4)
-    if len(set(species)) != 4 or not all(isinstance(s, str) and s.isalpha() for s in species):
-        raise DataError("[animals] species must be 4 different single words", where)
+
+    animals = table("animals", "species", "coloured", "black")
+    species = animals.texts("species", length=4)
+    if len(set(species)) != 4 or not all(s.isalpha() for s in species):
+        raise animals.fail("species", "must be 4 different single words")
     for key, target in (("coloured", coloured), ("black", black)):
-        for animals in g("animals", key, list):
-            if animals not in (2, 3, 4):
-                raise DataError(f"[animals] {key}: an animal tile shows 2, 3 or 4 animals, not {animals}", where)
+        for count in animals.ints(key, low=2, high=4):  # an animal tile shows 2, 3 or 4 animals
             for s in range(4):
-                target[animal_kind(s, animals)] += 1
-    if g("knowledge", "count", int) != 26:
-        raise DataError("[knowledge] count must be 26 (the effects of tiles 1-26 are built in)", where)
-    kblack = g("knowledge", "black", list)
-    if any(not 1 <= k <= 26 for k in kblack) or len(set(kblack)) != len(kblack):
-        raise DataError("[knowledge] black must list different numbers 1-26", where)
+                target[animal_kind(s, count)] += 1
+
+    knowledge = table("knowledge", "count", "black")
+    knowledge.int("count", low=26, high=26)  # the effects of tiles 1-26 are built in
+    kblack = knowledge.ints("black", low=1, high=26)
+    if len(set(kblack)) != len(kblack):
+        raise knowledge.fail("black", "must list different numbers")
     for k in range(1, 27):
         (black if k in kblack else coloured)[K_KNOWLEDGE + k] = 1
-    kind_names = ["castle", "mine", "ship", *BUILDINGS]
-    kind_names += [f"{species[s]}{a}" for s in range(4) for a in (2, 3, 4)]
-    kind_names += [f"k{k}" for k in range(1, 27)]
-    slots = []
-    for d in range(1, 7):
-        colours = g("depots", str(d), list, 4)
-        if any(c not in COLOURS for c in colours):
-            raise DataError(f"[depots] {d}: colours are {', '.join(COLOURS)}", where)
-        slots.append(tuple(COLOURS.index(c) for c in colours))
-    black_size = tuple(g("black_depot", "size", list, 3))
-    large, small = tuple(g("bonus", "large", list, 3)), tuple(g("bonus", "small", list, 3))
-    region_points = tuple(g("scoring", "region", list))
+
+    depots = table("depots", *map(str, range(1, 7)))
+    slots = tuple(tuple(COLOURS.index(c) for c in depots.texts(str(d), choices=COLOURS, length=4)) for d in range(1, 7))
+
+    black_size = table("black_depot", "size").ints("size", low=0, length=3)
+    bonus = table("bonus", "large", "small")
+    large, small = bonus.ints("large", low=0, length=3), bonus.ints("small", low=0, length=3)
+
+    scoring = table("scoring", "region", "phase_bonus")
+    region_points = scoring.ints("region", low=0)
     if len(region_points) < 8:
-        raise DataError("[scoring] region needs points for regions of 1 to 8 spaces", where)
-    phase_bonus = tuple(g("scoring", "phase_bonus", list, 5))
-    start_silver = g("start", "silverlings", int)
-    start_workers = tuple(g("start", "workers", list, 4))
-    goods = {k: g("goods", k, int) for k in ("types", "per_type", "piles", "pile_size", "start")}
-    if goods["types"] != 6 or goods["piles"] != 5:
-        raise DataError("[goods] there are 6 types (die numbers) and 5 piles (phases A-E)", where)
-    if goods["piles"] * goods["pile_size"] + 4 * goods["start"] > 6 * goods["per_type"]:
-        raise DataError("[goods] not enough goods for the piles and 4 players' start goods", where)
-    if goods["pile_size"] != 5:
-        raise DataError("[goods] pile_size must be 5 (one goods tile per round)", where)
-    die_rows = g("die_grid", "rows", list, 7)
-    _check_rows("die_grid", die_rows, "123456", where)
-    boards_raw = raw.get("boards")
-    if not isinstance(boards_raw, dict) or not boards_raw:
-        raise DataError("missing table [boards]", where)
-    boards = {}
-    for key, table in boards_raw.items():
-        if not key.isdigit() or not isinstance(table, dict):
-            raise DataError(f"[boards.{key}]: boards are tables named by number, e.g. [boards.1]", where)
-        if "source" not in table:
-            raise DataError(f"[boards.{key}] must say where it comes from (source = ...)", where)
-        rows = _get(raw["boards"], key, "rows", list, where, 7)
-        _check_rows(f"boards.{key}", rows, LETTERS, where)
-        letters = "".join(rows)
-        for ch, count in SPACE_MIX.items():
-            if letters.count(ch) != count:
-                raise DataError(f"[boards.{key}] rows: an estate has {count} {ch} spaces, not {letters.count(ch)}", where)
-        boards[int(key)] = build_board(int(key), rows, die_rows, bool(table.get("confirmed", False)))
-    if 1 not in boards:
-        raise DataError("[boards.1] is needed (the standard board)", where)
-    if boards[1].colour[CENTRE] != CASTLE:
-        raise DataError("[boards.1] the centre space must be a castle (the standard start castle)", where)
-    sources = {k: v.get("source", "") for k, v in raw.items() if isinstance(v, dict) and k != "boards"}
+        raise scoring.fail("region", f"needs points for regions of 1 to 8 spaces, not {len(region_points)} values")
+    phase_bonus = scoring.ints("phase_bonus", low=0, length=5)
+
+    start = table("start", "silverlings", "workers")
+    start_silver = start.int("silverlings", low=0)
+    start_workers = start.ints("workers", low=0, length=4)
+
+    goods = table("goods", "types", "per_type", "piles", "pile_size", "start")
+    goods.int("types", low=6, high=6)  # goods are known by their die number
+    goods.int("piles", low=5, high=5)  # one pile per phase A-E
+    goods.int("pile_size", low=5, high=5)  # one goods tile per round
+    per_type, start_goods = goods.int("per_type", low=0), goods.int("start", low=0)
+    if 5 * 5 + 4 * start_goods > 6 * per_type:
+        raise goods.fail("per_type", f"{6 * per_type} goods are too few for the 25 of the piles and 4 players' start goods")
+
+    grid = table("die_grid", "rows")
+    die_rows = _rows(grid, "123456")
+
+    boards = _boards(data, die_rows)
+    sources.update({f"boards.{b}": board.provenance for b, board in boards.items()})
     return Components(
-        kind_names=tuple(kind_names),
-        kind_by_name={n: i for i, n in enumerate(kind_names)},
+        kind_names=_kind_names(species),
+        kind_by_name={n: i for i, n in enumerate(_kind_names(species))},
         coloured_stack=tuple(coloured),
         black_stack=tuple(black),
-        depot_slots=tuple(slots),
+        depot_slots=slots,
         black_size=black_size,
         bonus_large=large,
         bonus_small=small,
@@ -295,18 +250,44 @@ def _validate(raw: dict, where: str) -> Components:
         start_silver=start_silver,
         start_workers=start_workers,
         goods_types=6,
-        goods_per_type=goods["per_type"],
+        goods_per_type=per_type,
         goods_piles=5,
         pile_size=5,
-        start_goods=goods["start"],
+        start_goods=start_goods,
         boards=boards,
         sources=sources,
     )
 
 
-def _check_rows(table: str, rows: list, alphabet: str, where: str) -> None:
+def _kind_names(species: tuple[str, ...]) -> tuple[str, ...]:
+    names = ["castle", "mine", "ship", *BUILDINGS]
+    names += [f"{species[s]}{a}" for s in range(4) for a in (2, 3, 4)]
+    names += [f"k{k}" for k in range(1, 27)]
+    return tuple(names)
+
+
+def _boards(data: DataSet, die_rows: tuple[str, ...]) -> dict[int, Board]:
+    boards = {}
+    for key, table in data.entries("boards").items():
+        if not key.isdigit():
+            raise table.fail(None, "boards are tables named by number, e.g. [boards.1]")
+        table.only("rows")
+        provenance = table.provenance(parts=("rows",))
+        rows = _rows(table, LETTERS)
+        letters = "".join(rows)
+        for ch, count in SPACE_MIX.items():
+            if letters.count(ch) != count:
+                raise table.fail("rows", f"an estate has {count} {ch} spaces, not {letters.count(ch)}")
+        boards[int(key)] = build_board(int(key), rows, die_rows, provenance)
+    if boards[1].colour[CENTRE] != CASTLE:  # a person's file replaces boards, so board 1 is always there
+        raise data.entries("boards")["1"].fail("rows", "the centre space of board 1 must be a castle (the standard start castle)")
+    return boards
+
+
+def _rows(table: Table, alphabet: str) -> tuple[str, ...]:
+    """The 7 rows of an estate (4-5-6-7-6-5-4 spaces), each a string of ``alphabet``."""
+    rows = table.texts("rows", length=7)
     for i, (row, length) in enumerate(zip(rows, ROW_LENGTHS)):
-        if not isinstance(row, str) or len(row) != length or any(ch not in alphabet for ch in row):
-            raise DataError(
-                f"[{table}] rows: row {i + 1} must be {length} characters from {alphabet!r}, not {row!r}", where
-            )
+        if len(row) != length or any(ch not in alphabet for ch in row):
+            raise table.fail("rows", f"row {i + 1} must be {length} characters from {alphabet!r}, not {row!r}")
+    return rows
