@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from rich import box
+from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from bgkit_burgundy.data import COLOURS, LETTERS, ROW_LENGTHS, Components, kind_colour
+from bgkit_burgundy.data import COLOURS, LETTERS, ROW_LENGTHS, Components, animal_kind, kind_colour
 
 PHASES = "ABCDE"
 BACKGROUND = ("dark_green", "grey50", "blue", "tan", "light_green", "yellow")
@@ -36,40 +38,62 @@ def short_name(comp: Components, kind: int) -> str:
     return name[0].upper() + name[-1]  # animals: first letter and the number of animals
 
 
+CELL = 5  # characters of one hex; hexes stand one space apart, odd rows half a hex in
+
+
 def estate_text(board, tiles: list[int] | None, comp: Components) -> Text:
-    """The 37-space estate: empty spaces show their colour letter and die number, filled ones the tile."""
+    """The 37-space estate as a hex grid: an empty space shows its id, colour letter and die
+    number (``19C6``), a filled one the tile and the die number (``Wt/6``), both in the colour."""
     text = Text()
     index = 0
     for row, length in enumerate(ROW_LENGTHS):
-        text.append("   " * (7 - length))
-        for _ in range(length):
+        text.append(" " * ((CELL + 1) // 2 * (7 - length)))
+        for column in range(length):
             colour = board.colour[index]
             kind = tiles[index] if tiles is not None else -1
             if kind >= 0:
-                label = f"{short_name(comp, kind):>3}/{board.die[index]}"
-                text.append(label, style=f"bold {FOREGROUND[colour]} on {BACKGROUND[colour]}")
+                label, style = f"{short_name(comp, kind)}/{board.die[index]}", f"bold {FOREGROUND[colour]} on {BACKGROUND[colour]}"
             else:
-                text.append(f"{index + 1:>2}{LETTERS[colour]}{board.die[index]}", style=BACKGROUND[colour])
+                label, style = f"{index + 1:>2}{LETTERS[colour]}{board.die[index]}", BACKGROUND[colour]
+            text.append(label.center(CELL), style=style)
+            if column < length - 1:
                 text.append(" ")
-            text.append(" ")
             index += 1
-        text.append("\n")
-    text.append("empty: space id, colour letter, die; ", style="dim")
-    text.append(" ".join(f"{LETTERS[c]}={COLOURS[c]}" for c in range(6)), style="dim")
+        if row < len(ROW_LENGTHS) - 1:
+            text.append("\n")
     return text
+
+
+def estate_key(comp: Components, played: bool) -> Text:
+    """What the letters of the estate drawings mean (printed once, under all of them)."""
+    key = Text(style="dim")
+    key.append("Estates: an empty space shows its id, colour and die number (19C6); ")
+    key.append(" ".join(f"{LETTERS[c]}={COLOURS[c]}" for c in range(6)) + ".")
+    if played:
+        key.append(" A placed tile shows its name and the die number (Wt/6): Ca castle, Mi mine, Sh ship, "
+                   "Wh warehouse, Wt watchtower, Cp carpenter's workshop, Ch church, Mk market, "
+                   "Bo boarding house, Bk bank, CH city hall, K1-K26 knowledge; animals: ")
+        species = [comp.kind_names[animal_kind(s, 2)][:-1] for s in range(4)]
+        key.append(", ".join(f"{short_name(comp, animal_kind(s, 2))[0]}2-4 {name}" for s, name in enumerate(species)) + ".")
+    return key
+
+
+def estates(panels: list[Panel]) -> Columns:
+    """Estates side by side, as many as the terminal's width allows."""
+    return Columns(panels, padding=(0, 1))
 
 
 def render_setup(comp: Components, setup: dict):
     n = setup["players"]
     order = setup["turn_order"]
-    players = Table(title="Players (turn order: " + " → ".join(f"Player {p}" for p in order) + ")",
-                    title_justify="left")
+    players = Table(title="Players — turn order: Player " + " → ".join(map(str, order))
+                    + f"; Player {setup['start_player']} starts and rolls the white die", title_justify="left")
     for col in ("player", "turn", "board", "start castle", "workers", "silverlings", "goods (die numbers)"):
         players.add_column(col)
     for seat, row in enumerate(setup["player"], start=1):
         castle = f"space {row['castle']} (centre)" if row["castle"] else "choose: " + ", ".join(map(str, row["castle_spaces"]))
         players.add_row(
-            f"Player {seat}" + (" (start, white die)" if seat == setup["start_player"] else ""),
+            f"Player {seat}",
             str(row["position"]),
             f"#{row['board']}",
             castle,
@@ -87,11 +111,17 @@ def render_setup(comp: Components, setup: dict):
     for d, tiles in enumerate(setup["depots"], start=1):
         depots.add_row(str(d), ", ".join(tiles))
     depots.add_row("black", ", ".join(setup["black_depot"]))
-    parts = [players, piles, depots]
+    panels = []
     for board_id in sorted({row["board"] for row in setup["player"]}):
         board = comp.boards[board_id]
-        title = f"Board #{board_id}" + ("" if board.confirmed else " (UNCONFIRMED: single source)")
-        parts.append(Panel(estate_text(board, None, comp), title=title, expand=False))
+        title = f"Board #{board_id}" + ("" if board.confirmed else " (UNCONFIRMED)")
+        seats = [str(seat) for seat, row in enumerate(setup["player"], start=1) if row["board"] == board_id]
+        players_on = ("Player " if len(seats) == 1 else "Players ") + ", ".join(seats)
+        panels.append(Panel(estate_text(board, None, comp), title=title, subtitle=players_on, expand=False))
+    parts = [players, piles, depots, estates(panels), estate_key(comp, played=False)]
+    if any(not comp.boards[row["board"]].confirmed for row in setup["player"]):
+        parts.append(Text("UNCONFIRMED: the original layout of this board rests on a single source "
+                          "(see the README); --data FILE replaces it.", style="dim"))
     parts.append(Text(f"Ruleset {setup['ruleset']}. Goods are named by die number 1-6. "
                       "Each goods pile goes onto the round spaces at the start of its phase.", style="dim"))
     return Group(*parts)
@@ -112,37 +142,43 @@ def render_state(state, player: int | None):
     depots.add_row("black", ", ".join(comp.kind_names[k] for k in sorted(state.black)), "")
     rounds_left = state.round_goods[state.round:] if state.round < 5 else []
     depots.caption = "goods still to come this phase: " + (" ".join(map(str, rounds_left)) or "-")
-    table = Table(title="Players", title_justify="left")
-    for col in ("player", "points", "score now", "silver", "workers", "goods", "sold", "storage", "dice", "bonus"):
-        table.add_column(col)
-    scores = state.scores()
+    table = Table(title="Players (◀ to play)", title_justify="left")  # a column per player: fits 100 columns
+    table.add_column("")
     for p in range(n):
-        goods = " ".join(f"{t + 1}×{c}" for t, c in enumerate(state.goods[p]) if c) or "-"
-        sold = " ".join(f"{t + 1}×{c}" for t, c in enumerate(state.sold[p]) if c) or "-"
-        bonus = " ".join(COLOURS[b // 2] + ("" if b % 2 else "*") for b in state.bonus[p]) or "-"
-        dice = " ".join(map(str, state.dice[p])) or "-"
-        if p == state.cur and state.left is not None:
-            dice = " ".join(map(str, state.left)) + " left" if state.left else "used"
-        table.add_row(
-            f"P{p + 1}" + (" ◀" if p == state.cur else ""),
-            str(state.vp[p]),
-            f"{scores[p]:g}",
-            str(state.silver[p]),
-            str(state.workers[p]),
-            goods,
-            sold,
-            ", ".join(comp.kind_names[k] for k in state.storage[p]) or "-",
-            dice,
-            bonus,
-        )
-    estates = []
+        table.add_column(f"P{p + 1}" + (" ◀" if p == state.cur else ""), min_width=12)
+    scores = state.scores()
+    lines = {
+        "points (track)": [str(v) for v in state.vp],
+        "score now": [f"{v:g}" for v in scores],
+        "silverlings": [str(v) for v in state.silver],
+        "workers": [str(v) for v in state.workers],
+        "goods (type×n)": [_counts(state.goods[p]) for p in range(n)],
+        "sold (type×n)": [_counts(state.sold[p]) for p in range(n)],
+        "storage": ["\n".join(comp.kind_names[k] for k in state.storage[p]) or "-" for p in range(n)],
+        "dice": [_dice(state, p) for p in range(n)],
+        "bonus tiles": ["\n".join(COLOURS[b // 2] + ("" if b % 2 else " (1st)") for b in state.bonus[p]) or "-"
+                        for p in range(n)],
+    }
+    for label, values in lines.items():
+        table.add_row(label, *values)
+    panels = []
     shown = range(n) if player is None else [player] + [p for p in range(n) if p != player]
     for p in shown:
-        estates.append(Panel(estate_text(state.boards[p], state.tiles[p], comp),
-                             title=f"P{p + 1} estate (board #{state.board_ids[p]})", expand=False))
+        panels.append(Panel(estate_text(state.boards[p], state.tiles[p], comp),
+                            title=f"P{p + 1} estate (board #{state.board_ids[p]})", expand=False))
     notes = Text("score now = points + unsold goods + silverlings + workers/2 + knowledge end scoring; "
-                 "bonus * = large tile", style="dim")
-    return Group(head, depots, table, *estates, notes)
+                 "bonus tile (1st) = the large one", style="dim")
+    return Group(head, depots, table, estates(panels), estate_key(comp, played=True), notes)
+
+
+def _counts(per_type: list[int]) -> str:
+    return " ".join(f"{t + 1}×{c}" for t, c in enumerate(per_type) if c) or "-"
+
+
+def _dice(state, p: int) -> str:
+    if p == state.cur and state.left is not None:
+        return " ".join(map(str, state.left)) + " left" if state.left else "used"
+    return " ".join(map(str, state.dice[p])) or "-"
 
 
 __all__ = ["render_setup", "render_state", "estate_text", "kind_colour"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -35,3 +36,37 @@ def table(burgundy):
 
     return make
 
+
+
+CELL = re.compile(r"\b\d{1,2}[CMSBAK][1-6]\b|\b[A-Z][A-Za-z0-9]{1,2}/[1-6]\b")
+
+
+@pytest.fixture
+def drawn_cells():
+    """``drawn_cells(text)`` -> the hex cells (``19C6`` empty, ``Wt/6`` placed) of each drawn estate
+    line (the panel lines, one board or two side by side)."""
+
+    def cells(out: str) -> list[list[str]]:
+        return [CELL.findall(line) for line in out.splitlines() if line.startswith("│") and CELL.search(line)]
+
+    return cells
+
+
+@pytest.fixture
+def words_at():
+    """``words_at(renderable, width)`` -> (the words a console of that width shows, box drawing left
+    out; the text). Lines are not cropped, so one too wide shows as such; wrapping keeps the words,
+    cutting a value with '…' changes them."""
+    import io
+    from collections import Counter
+
+    from rich.console import Console
+
+    def words(renderable, width: int) -> tuple[Counter, str]:
+        console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+        console.print(renderable, crop=False)
+        text = console.export_text()
+        found = Counter(w for w in (re.sub(r"[\u2500-\u257f]", " ", text)).split())
+        return found, text
+
+    return words

@@ -73,6 +73,35 @@ def test_render_state_and_table_chance_texts(burgundy):
     assert any(t.startswith("draw ") for t in texts)
 
 
+def test_state_drawing_fits_100_columns_with_every_estate_whole(burgundy, drawn_cells, words_at):
+    """Mid-game, 4 players: all four estates drawn (placed tiles and empty spaces), nothing cut."""
+    from rich.console import Console
+
+    rng = random.Random(4)
+    state = burgundy.new_state(burgundy.setup(4, random.Random(4), {"boards": "random", "ruleset": "2011"}))
+    decisions = 0
+    while decisions < 300:
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+            continue
+        actions = state.legal_actions()
+        placing = [a for a in actions if state.action_text(a).startswith(("place", "take"))]
+        state.apply(rng.choice(placing or actions))
+        decisions += 1
+    narrow, out = words_at(state.render(2), 100)
+    wide, _ = words_at(state.render(2), 400)
+    assert max(len(line) for line in out.splitlines()) <= 100 and "…" not in out
+    assert narrow == wide  # at 100 columns only wrapped, nothing cropped or cut
+    rows = [len(cells) for cells in drawn_cells(out)]
+    assert sum(rows) == 37 * 4 and all(count in (4, 5, 6, 7, 8, 10, 12, 14) for count in rows), rows
+    placed = sum(1 for cells in drawn_cells(out) for cell in cells if "/" in cell)
+    assert placed == sum(37 - t.count(-1) for t in state.tiles) and placed > 4  # the start castles and more
+    assert out.index("P3 estate") < out.index("P1 estate")  # the viewer's own estate first
+    assert "Wt watchtower" in out and "C2-4 cow" in out  # the key to the tile names, once
+    assert out.count("Estates: an empty space") == 1
+
+
 def test_human_at_the_terminal_with_table_dice(burgundy):
     """A whole game: a person (scripted answers) against greedy, typing the table's dice and draws."""
     import io

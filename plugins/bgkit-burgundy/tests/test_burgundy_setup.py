@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import random
 import tomllib
 from collections import Counter
@@ -89,7 +90,7 @@ def test_count_setups_parts(burgundy):
 def test_cli_setup_text_json_toml_count():
     text = run_cli(["setup", "burgundy", "-p", "3", "--seed", "7"])
     assert text.exit_code == 0
-    for words in ("turn order", "Player 2 (start, white die)", "Goods piles", "Phase A depots", "Board #1", "seed 7"):
+    for words in ("turn order", "Player 2 starts and rolls the white die", "Goods piles", "Phase A depots", "Board #1", "seed 7"):
         assert words in text.stdout
     as_json = run_cli(["setup", "burgundy", "-p", "3", "--seed", "7", "--format", "json"])
     doc = json.loads(as_json.stdout)
@@ -102,3 +103,30 @@ def test_cli_setup_text_json_toml_count():
     assert bad.exit_code == 2
     option = run_cli(["setup", "burgundy", "-p", "2", "--option", "boards=random", "--seed", "1"])
     assert option.exit_code == 0 and "choose:" in option.stdout
+
+
+@pytest.mark.parametrize("players,boards", [(2, "standard"), (3, "random"), (4, "random"), (4, "standard")])
+def test_setup_text_fits_100_columns_with_whole_rows_and_estates(players, boards, monkeypatch, drawn_cells):
+    monkeypatch.setenv("COLUMNS", "100")
+    out = run_cli(["setup", "burgundy", "-p", str(players), "--seed", "7", "--option", f"boards={boards}"]).stdout
+    assert max(len(line) for line in out.splitlines()) <= 100 and "…" not in out
+    doc = json.loads(run_cli(["setup", "burgundy", "-p", str(players), "--seed", "7", "--option", f"boards={boards}",
+                              "--format", "json"]).stdout)["setup"]
+    for seat, row in enumerate(doc["player"], start=1):  # each player's row whole, on one line
+        castle = f"space {row['castle']} (centre)" if row["castle"] else "choose: " + ", ".join(map(str, row["castle_spaces"]))
+        goods = " ".join(map(str, row["goods"]))
+        assert re.search(rf"│ Player {seat} +│ {row['position']} +│ #{row['board']} +│ {re.escape(castle)} +│ "
+                         rf"{row['workers']} +│ 1 +│ {goods} +│", out), (seat, out)
+    boards_shown = len({row["board"] for row in doc["player"]})
+    rows = [len(cells) for cells in drawn_cells(out)]
+    assert sum(rows) == 37 * boards_shown  # every space of every board drawn, none cut
+    assert all(count in (4, 5, 6, 7, 8, 10, 12, 14) for count in rows), rows  # hex rows whole, 1 or 2 boards a line
+    ids = sorted(int(cell[:-2]) for cells in drawn_cells(out) for cell in cells)
+    assert ids == sorted(list(range(1, 38)) * boards_shown)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_drawing_loses_nothing_at_100_columns(burgundy, players, words_at):
+    drawing = burgundy.render_setup(burgundy.setup(players, random.Random(players), {"boards": "random", "ruleset": "2011"}))
+    narrow, out = words_at(drawing, 100)
+    assert narrow == words_at(drawing, 400)[0] and max(len(line) for line in out.splitlines()) <= 100
