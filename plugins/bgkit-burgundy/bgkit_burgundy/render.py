@@ -66,7 +66,7 @@ def estate_text(board, tiles: list[int] | None, comp: Components) -> Text:
 
 def estate_key(comp: Components, played: bool) -> Text:
     """What the letters of the estate drawings mean (printed once, under all of them)."""
-    key = Text(style="dim")
+    key = Text(style="dim", no_wrap=False, overflow="fold")  # wrapped at word ends even on the soft-wrapping prompt console
     key.append("Estates: an empty space shows its id, colour and die number (19C6); ")
     key.append(" ".join(f"{LETTERS[c]}={COLOURS[c]}" for c in range(6)) + ".")
     if played:
@@ -167,7 +167,7 @@ def render_state(state, player: int | None):
         panels.append(Panel(estate_text(state.boards[p], state.tiles[p], comp),
                             title=f"P{p + 1} estate (board #{state.board_ids[p]})", expand=False))
     notes = Text("score now = points + unsold goods + silverlings + workers/2 + knowledge end scoring; "
-                 "bonus tile (1st) = the large one", style="dim")
+                 "bonus tile (1st) = the large one", style="dim", no_wrap=False, overflow="fold")
     return Group(head, depots, table, estates(panels), estate_key(comp, played=True), notes)
 
 
