@@ -6,6 +6,7 @@ Conventions (DESIGN.md §6): data on stdout, messages and progress on stderr; ex
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import List, Optional
 import typer
 
 from bgkit import __version__
-from bgkit.errors import BadInput
+from bgkit.errors import BadInput, PluginError
 
 app = typer.Typer(
     name="bgkit",
@@ -290,6 +291,12 @@ def main() -> None:
     except BadInput as exc:
         print(error_line(exc), file=sys.stderr)
         sys.exit(2)
+    except PluginError as exc:
+        print(f"bgkit: error: {exc}", file=sys.stderr)
+        sys.exit(1)
+    except BrokenPipeError:  # e.g. `bgkit games | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
 
 
 def error_line(exc: BadInput) -> str:

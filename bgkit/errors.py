@@ -30,3 +30,10 @@ class SheetError(BadInput):
 
 class DataError(BadInput):
     """A component data file (shipped, or loaded with ``--data``) is malformed."""
+
+
+class PluginError(Exception):
+    """A plugin is broken (its engine fails to import, a bot returns an illegal move).
+
+    Not the user's fault: the CLI prints one line and exits 1.
+    """

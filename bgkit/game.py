@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Hashable
 
-from bgkit.errors import BadInput
+from bgkit.errors import BadInput, PluginError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rich.console import RenderableType
@@ -75,7 +75,12 @@ class GameInfo:
     def load(self, data: Path | None = None) -> "Game":
         """Import the engine and build the game, with a person's own component data if given."""
         module_name, _, attr = self.loader.partition(":")
-        cls = getattr(importlib.import_module(module_name), attr)
+        try:
+            cls = getattr(importlib.import_module(module_name), attr)
+        except Exception as exc:
+            raise PluginError(
+                f"the engine of {self.name} (plugin {self.plugin!r}) failed to load: {type(exc).__name__}: {exc}"
+            ) from exc
         game = cls(data=data)
         game.info = self
         return game

@@ -55,20 +55,23 @@ class Registry:
             self.pm.register(importlib.import_module(module_name), name=module_name)
 
     def load_entry_point_plugins(self, selected: set[str] | None) -> None:
+        seen: set[str] = set()
         for ep in sorted(entry_points(group="bgkit"), key=lambda e: e.name):
             dist = ep.dist.name if ep.dist else ""
+            seen.update((ep.name, dist))
             if selected is not None and ep.name not in selected and dist not in selected:
                 continue
             if self.pm.get_plugin(ep.name) is not None:
                 continue
-            try:
-                module = ep.load()
-                self.pm.register(module, name=ep.name)
-            except Exception as exc:  # a broken plugin must not take the others down
-                self.load_errors.append(LoadError(ep.name, dist, f"{type(exc).__name__}: {exc}"))
-                continue
             if ep.dist:
                 self.distributions[ep.name] = f"{ep.dist.name} {ep.dist.version}"
+            try:
+                self.pm.register(ep.load(), name=ep.name)
+            except Exception as exc:  # a broken plugin must not take the others down
+                self.distributions.setdefault(ep.name, dist)
+                self._fail(ep.name, f"{type(exc).__name__}: {exc}")
+        for name in sorted((selected or set()) - seen):
+            self._warn(f"BGKIT_LOAD_PLUGINS names {name!r}, but no installed plugin is called that")
 
     def register(self, plugin: object, name: str) -> None:
         """Register an in-process plugin (tests, scripts); forgets cached registrations."""
@@ -80,32 +83,48 @@ class Registry:
         self._games = self._bots = None
 
     # -- registrations -----------------------------------------------------------------------
+    def _collect(self, hook_name: str, kind: str) -> dict[str, Any]:
+        """Call one registration hook per plugin, isolating a plugin whose hook fails.
+
+        Each registration remembers its plugin; a name registered twice keeps the first and
+        costs a warning, so which game you get never depends on install order by accident.
+        """
+        found: dict[str, Any] = {}
+        for impl in getattr(self.pm.hook, hook_name).get_hookimpls():  # in registration order
+            plugin_name = impl.plugin_name
+
+            def register(item: Any, *more: Any, _plugin: str = plugin_name, **extra: Any) -> None:
+                entry = _registered(kind, item, more, extra, _plugin)
+                if entry.name in found:
+                    self._warn(f"{kind} {entry.name!r} of plugin {_plugin!r} ignored: plugin {found[entry.name].plugin!r} registered it first")
+                    return
+                found[entry.name] = entry
+
+            try:
+                impl.function(register=register)
+            except Exception as exc:  # a broken plugin must not take the others down
+                self._fail(plugin_name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
+        return found
+
     @property
     def games(self) -> dict[str, Any]:
         """Registered :class:`bgkit.game.GameInfo` by game id (engines not imported)."""
         if self._games is None:
-            games: dict[str, Any] = {}
-
-            def register(info: Any) -> None:
-                games[info.id] = info
-
-            for impl in self.pm.hook.bgkit_register_games.get_hookimpls():
-                impl.function(register=lambda info, _name=impl.plugin_name: register(_with_plugin(info, _name)))
-            self._games = dict(sorted(games.items()))
+            self._games = {name: entry.item for name, entry in sorted(self._collect("bgkit_register_games", "game").items())}
         return self._games
 
     @property
-    def bots(self) -> dict[str, BotInfo]:
+    def bots(self) -> dict[str, "BotInfo"]:
         if self._bots is None:
-            bots: dict[str, BotInfo] = {}
-            for impl in self.pm.hook.bgkit_register_bots.get_hookimpls():
-
-                def register(name: str, factory: Callable[..., Any], help: str = "", _p: str = impl.plugin_name) -> None:
-                    bots[name] = BotInfo(name, factory, help, _p)
-
-                impl.function(register=register)
-            self._bots = bots
+            self._bots = {name: entry.item for name, entry in self._collect("bgkit_register_bots", "bot").items()}
         return self._bots
+
+    def _warn(self, message: str) -> None:
+        print(f"warning: {message}", file=sys.stderr)
+
+    def _fail(self, plugin_name: str, error: str) -> None:
+        self.load_errors.append(LoadError(plugin_name, self.distributions.get(plugin_name, ""), error))
+        self._warn(f"plugin {plugin_name!r} failed to load: {error}")
 
     def game(self, game_id: str) -> Any:
         """The GameInfo of ``game_id``, or BadInput naming the installed games."""
@@ -118,6 +137,8 @@ class Registry:
     def plugin_rows(self) -> list[dict[str, Any]]:
         """One row per loaded plugin and per failed one, for ``bgkit plugins``."""
         rows = []
+        self.games, self.bots  # registration failures are load errors too
+        errors = {err.name: err.error for err in self.load_errors}
         for name, plugin in self.pm.list_name_plugin():
             hooks = sorted(h.name for h in self.pm.get_hookcallers(plugin) or [])
             rows.append(
@@ -125,18 +146,32 @@ class Registry:
                     "name": name,
                     "distribution": self.distributions.get(name, "bgkit (built in)" if name in DEFAULT_PLUGINS else ""),
                     "hooks": hooks,
-                    "error": None,
+                    "error": errors.pop(name, None),
                 }
             )
         for err in self.load_errors:
-            rows.append({"name": err.name, "distribution": err.distribution, "hooks": [], "error": err.error})
+            if err.name in errors:
+                rows.append({"name": err.name, "distribution": err.distribution, "hooks": [], "error": err.error})
         return rows
 
 
-def _with_plugin(info: Any, plugin_name: str) -> Any:
+@dataclass(frozen=True)
+class _Entry:
+    name: str
+    item: Any
+    plugin: str
+
+
+def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str) -> _Entry:
+    """A game's ``register(GameInfo)`` or a bot's ``register(name, factory, help)`` as one entry."""
     from dataclasses import replace
 
-    return info if info.plugin else replace(info, plugin=plugin_name)
+    if kind == "game":
+        info = item if item.plugin else replace(item, plugin=plugin)
+        return _Entry(info.id, info, plugin)
+    factory = more[0] if more else extra["factory"]
+    help_text = more[1] if len(more) > 1 else extra.get("help", "")
+    return _Entry(item, BotInfo(item, factory, help_text, plugin), plugin)
 
 
 def selected_plugins() -> set[str] | None:
@@ -157,8 +192,6 @@ def get_registry() -> Registry:
         registry = Registry()
         registry.load_default_plugins()
         registry.load_entry_point_plugins(selected_plugins())
-        for err in registry.load_errors:
-            print(f"warning: plugin {err.name!r} failed to load: {err.error}", file=sys.stderr)
         _registry = registry
     return _registry
 

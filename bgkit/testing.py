@@ -43,7 +43,7 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
     from typer.testing import CliRunner
 
     from bgkit.cli import app, error_line
-    from bgkit.errors import BadInput
+    from bgkit.errors import BadInput, PluginError
 
     runner = CliRunner()
     result = runner.invoke(app, [str(a) for a in args], input=input)
@@ -52,6 +52,9 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
     if isinstance(result.exception, BadInput):
         code = 2
         stderr += error_line(result.exception) + "\n"
+    elif isinstance(result.exception, PluginError):
+        code = 1
+        stderr += f"bgkit: error: {result.exception}\n"
     elif result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return CliResult(code, result.stdout, stderr)

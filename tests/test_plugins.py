@@ -146,7 +146,7 @@ def test_a_broken_plugin_costs_one_warning_and_nothing_else(tmp_path, broken_plu
         capture_output=True, text=True, env={**os.environ, **broken_plugin}, cwd=tmp_path,
     )
     broken = [row for row in json.loads(plugins.stdout) if row["name"] == "broken"]
-    assert broken == [{"name": "broken", "distribution": "broken-game", "hooks": [], "error": "RuntimeError: this plugin is broken"}]
+    assert broken == [{"name": "broken", "distribution": "broken-game 0.1", "hooks": [], "error": "RuntimeError: this plugin is broken"}]
 
 
 @pytest.mark.parametrize("value, expected", [("", set()), ("goofspiel", {"goofspiel"}), ("bgkit-goofspiel", {"goofspiel"})])
@@ -179,3 +179,45 @@ def test_start_up_imports_no_game_engine(tmp_path, command):
     )
     result = _run(code, tmp_path, {})
     assert "LOADED []" in result.stderr, result.stderr
+
+
+def test_a_registration_hook_that_raises_is_isolated(registry):
+    def bgkit_register_games(register):
+        raise ValueError("bad table")
+
+    registry.register(plugin(bgkit_register_games=bgkit_register_games), name="faulty")
+    result = run_cli(["games", "--format", "json"])
+    assert result.exit_code == 0
+    assert result.stderr == "warning: plugin 'faulty' failed to load: bgkit_register_games failed: ValueError: bad table\n"
+    assert "goofspiel" in {row["id"] for row in json.loads(result.stdout)}
+    rows = {row["name"]: row for row in json.loads(run_cli(["plugins", "--format", "json"]).stdout)}
+    assert rows["faulty"]["error"] == "bgkit_register_games failed: ValueError: bad table"
+
+
+def test_a_game_registered_twice_keeps_the_first(registry, capsys):
+    def bgkit_register_games(register):
+        register(GameInfo("goofspiel", "Impostor", 2, 2, "nowhere:Nothing"))
+
+    registry.register(plugin(bgkit_register_games=bgkit_register_games), name="impostor")
+    assert registry.games["goofspiel"].name == "Goofspiel"
+    assert "game 'goofspiel' of plugin 'impostor' ignored: plugin 'goofspiel' registered it first" in capsys.readouterr().err
+
+
+def test_a_game_whose_engine_is_missing_is_one_line_not_a_traceback(registry):
+    def bgkit_register_games(register):
+        register(GameInfo("ghost", "Ghost", 2, 2, "no_such_module.game:Ghost"))
+
+    registry.register(plugin(bgkit_register_games=bgkit_register_games), name="ghost")
+    result = run_cli(["setup", "ghost", "-p", "2"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "bgkit: error: the engine of Ghost (plugin 'ghost') failed to load: ModuleNotFoundError: No module named 'no_such_module'"
+
+
+def test_an_unknown_name_in_bgkit_load_plugins_is_a_warning(monkeypatch):
+    monkeypatch.setenv("BGKIT_LOAD_PLUGINS", "goofspiel,goofspeil")
+    reset_registry()
+    try:
+        result = run_cli(["games"])
+    finally:
+        reset_registry()
+    assert result.stderr == "warning: BGKIT_LOAD_PLUGINS names 'goofspeil', but no installed plugin is called that\n"
