@@ -137,57 +137,25 @@ def setup(
         doc = setups.count_document(the_game, players, options)
         if format is SetupFormat.text:
             render.stdout().print(
-                f"{the_game.info.name}, {players} players, options {_options_text(options)}: "
-                f"{_big(doc['count'])} distinct setups (log10 {doc['log10']})",
+                f"{the_game.info.name}, {players} players, options {render.options_text(options)}: "
+                f"{render.big_number(doc['count'])} distinct setups (log10 {doc['log10']})",
                 soft_wrap=True,
             )
         else:
-            _print_doc(doc, format)
+            render.print_document(doc, format)
         return
     seed = setups.check_seed(setups.new_seed() if seed is None else seed)
     doc = setups.setup_document(the_game, players, seed, options, setups.make_setup(the_game, players, seed, options))
     if format is SetupFormat.text:
         console = render.stdout()
         console.print(
-            f"[bold]{the_game.info.name}[/bold] — {players} players — seed {seed} — options {_options_text(options)}"
+            f"[bold]{the_game.info.name}[/bold] — {players} players — seed {seed} — options {render.options_text(options)}"
         )
         console.print(the_game.render_setup(doc["setup"]))
         console.print(f"Repeat with: bgkit setup {game} -p {players} --seed {seed}" + "".join(
             f" --option {k}={v}" for k, v in options.items()))
     else:
-        _print_doc(doc, format)
-
-
-def _big(count: int) -> str:
-    """A count a person can read: exact up to 30 digits, else scientific (JSON keeps it exact)."""
-    if count < 10**30:
-        return f"{count:,}"
-    digits = str(count)
-    return f"about {digits[0]}.{digits[1:4]} × 10^{len(digits) - 1} (exact value: --format json)"
-
-
-def _options_text(options: dict[str, str]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in options.items()) or "none"
-
-
-def _print_doc(doc: dict, format: SetupFormat) -> None:
-    from bgkit import render
-
-    if format is SetupFormat.json:
-        render.print_json(doc)
-    else:
-        import tomli_w
-
-        sys.stdout.write(tomli_w.dumps(_toml_ready(doc)))
-
-
-def _toml_ready(value):
-    """TOML has no null: drop None values from a document before writing it."""
-    if isinstance(value, dict):
-        return {str(k): _toml_ready(v) for k, v in value.items() if v is not None}
-    if isinstance(value, (list, tuple)):
-        return [_toml_ready(v) for v in value]
-    return value
+        render.print_document(doc, format)
 
 
 @app.command()
@@ -201,10 +169,11 @@ def score(
 ) -> None:
     """Score a finished game from a sheet: categories, totals, ranking and the deciding tie-breaker."""
     from bgkit import render, sheets
-    from bgkit.plugins import get_registry
 
     the_game = _load_game(game, data)
     if template:
+        if sheet is not None:
+            raise BadInput("--template writes a new sheet; give no SHEET with it")
         if players is None:
             raise BadInput("--template needs the number of players: -p N")
         sys.stdout.write(sheets.template(the_game, players))
@@ -218,7 +187,7 @@ def score(
         the_sheet = sheets.ask_sheet(the_game, players, lambda q: typer.prompt(q, default="", show_default=False, err=True), console.print)
     else:
         the_sheet = sheets.read_sheet(the_game, sheet)
-    result = get_registry().pm.hook.bgkit_score(game=the_game, sheet=the_sheet)
+    result = _registry().pm.hook.bgkit_score(game=the_game, sheet=the_sheet)
     if format is Format.json:
         render.print_json(result.to_dict())
     else:
@@ -252,6 +221,8 @@ def play(
     from bgkit import play as playing
 
     if resume is not None:
+        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1:
+            raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options or data")
         playing.resume_game(resume, save=save or resume, log=log, chance=chance.value, format=format.value)
         return
     if game is None:

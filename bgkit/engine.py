@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from bgkit import __version__
-from bgkit.errors import BadInput
+from bgkit.errors import BadInput, PluginError
 from bgkit.game import CHANCE, Game, State
 from bgkit.rules import Rules
 
@@ -48,7 +48,7 @@ class GameLog:
     names: list[str]
     seed: int | None = None
     options: dict[str, str] = field(default_factory=dict)
-    data: str | None = None
+    data: dict | None = None  # a --data file: {"path", "sha256", "text"}, so the log replays anywhere
     actions: list[list] = field(default_factory=list)  # [player or -1 for chance, action text]
     result: dict | None = None
 
@@ -85,16 +85,27 @@ class GameLog:
                 actions=[[int(p), str(t)] for p, t in data["actions"]],
                 result=data.get("result"),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadInput(f"corrupt game log: missing or malformed {exc}", source) from None
+        except KeyError as exc:
+            raise BadInput(f"corrupt game log: no {exc.args[0]!r}", source) from None
+        except (TypeError, ValueError):
+            raise BadInput("corrupt game log: a field has the wrong type (players, setup, seats, names or actions)", source) from None
         if len(log.seats) != log.players or len(log.names) != log.players:
             raise BadInput("corrupt game log: seats and names must list every player", source)
+        if log.seed is not None and (isinstance(log.seed, bool) or not isinstance(log.seed, int)):
+            raise BadInput(f"corrupt game log: seed must be a whole number, not {log.seed!r}", source)
+        if log.result is not None and not isinstance(log.result, dict):
+            raise BadInput(f"corrupt game log: result must be a table, not {log.result!r}", source)
+        if log.data is not None and not (isinstance(log.data, dict) and isinstance(log.data.get("text"), str)):
+            raise BadInput("corrupt game log: data must hold the data file's text", source)
         return log
 
 
 def replay(game: Game, rules: Rules, log: GameLog, source: str = "log", upto: int | None = None) -> State:
     """The state after the first ``upto`` logged actions (all by default); BadInput on a bad action."""
-    state = game.new_state(log.setup)
+    try:
+        state = game.new_state(log.setup)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise BadInput(f"corrupt game log: its setup does not fit {game.info.name} ({type(exc).__name__}: {exc})", source) from None
     for index, (player, text) in enumerate(log.actions[:upto]):
         if state.is_terminal():
             raise BadInput(f"action {index + 1} ({text!r}) comes after the end of the game", source)
@@ -104,11 +115,41 @@ def replay(game: Game, rules: Rules, log: GameLog, source: str = "log", upto: in
                 f"action {index + 1} ({text!r}) is logged for {_who(player)} but {_who(expected)} decides", source
             )
         try:
-            action = state.parse_action(text)
+            action = parse_action(rules, state, text)
         except BadInput as exc:
             raise BadInput(f"action {index + 1}: {exc.message}", source) from None
         rules.apply(state, action)
     return state
+
+
+def parse_action(rules: Rules, state: State, text: str) -> Any:
+    """The action a logged or typed ``text`` names, legal under the active turn hooks."""
+    if state.is_chance() or not rules.hooked:
+        return state.parse_action(text)
+    for action in rules.legal_actions(state):
+        if state.action_text(action) == text:
+            return action
+    raise BadInput(f"{text!r} is not legal here")
+
+
+def data_record(path: Path) -> dict:
+    """A ``--data`` file as the log keeps it: its text, so a replay needs nothing else."""
+    import hashlib
+
+    text = Path(path).read_text(encoding="utf-8")
+    return {"path": str(Path(path).resolve()), "sha256": hashlib.sha256(text.encode()).hexdigest(), "text": text}
+
+
+def load_logged_game(info: Any, log: GameLog) -> Game:
+    """The game of a log, with the component data the game was played with."""
+    if log.data is None:
+        return info.load()
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / Path(log.data.get("path", "data.toml")).name
+        path.write_text(log.data["text"], encoding="utf-8")
+        return info.load(path)
 
 
 def _who(player: int) -> str:
@@ -150,7 +191,7 @@ class Match:
     seats: list[Seat]
     chance: Callable[[State], Any]
     save_path: Path | None = None
-    on_action: Callable[["Match", int, str], None] | None = None
+    on_action: Callable[[int, str, bool], None] | None = None  # (player, action text, was it sealed)
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
     _saved_at: float = 0.0
 
@@ -164,7 +205,13 @@ class Match:
         state = self.state
         player = state.current_player()
         try:
-            action = self.chance(state) if player == CHANCE else self.seats[player].choose(state, player)
+            if player == CHANCE:
+                action = self.chance(state)
+            else:
+                seat = self.seats[player]
+                action = seat.choose(state, player)
+                if not getattr(seat, "trusted", False) and action not in self.rules.legal_actions(state):
+                    raise PluginError(f"seat {seat.name!r} chose {action!r}, which is not a legal action")
         except UndoRequest:
             try:
                 self.undo(player)
@@ -178,11 +225,12 @@ class Match:
 
     def apply(self, player: int, action: Any) -> None:
         text = self.state.action_text(action)
+        sealed = self.state.is_sealed()
         self.revealed.append(self.state.reveals(action))
         self.rules.apply(self.state, action)
         self.log.actions.append([player, text])
         if self.on_action is not None:
-            self.on_action(self, player, text)
+            self.on_action(player, text, sealed)
         if self.save_path is not None and (self._person_decided(player) or time.monotonic() - self._saved_at >= 1.0):
             self.save()
 
@@ -195,7 +243,7 @@ class Match:
         last = max((i for i, (p, _) in enumerate(self.log.actions) if p == player), default=None)
         if last is None:
             raise BadInput("nothing of yours to undo")
-        if any(self.revealed[last + 1 :]) or any(p == CHANCE for p, _ in self.log.actions[last + 1 :]):
+        if any(self.revealed[last:]) or any(p == CHANCE for p, _ in self.log.actions[last + 1 :]):
             raise BadInput("cannot undo: something was revealed since your last decision")
         del self.log.actions[last:]
         del self.revealed[last:]

@@ -62,7 +62,11 @@ class HumanSeat:
         console.print(state.render(player))
         actions = self.rules.legal_actions(state)
         texts = [state.action_text(a) for a in actions]
-        console.print(f"[bold]{self.name}[/bold] to play ({len(texts)} legal actions; ? for help):")
+        if len(actions) == 1 and not state.is_sealed():
+            console.print(f"[bold]{self.name}[/bold]: {texts[0]} (the only legal action)")
+            return actions[0]
+        count = f"{len(texts)} legal action{'s' if len(texts) != 1 else ''}"
+        console.print(f"[bold]{self.name}[/bold] to play ({count}; ? for help):")
         show_options(console, texts)
         while True:
             answer = self._read(f"{self.name}> ").strip()

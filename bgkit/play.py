@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
@@ -9,7 +10,18 @@ from typing import Any
 
 from bgkit import render
 from bgkit.bots import parse_seat_spec
-from bgkit.engine import CHANCE, GameLog, Match, QuitRequest, derive_seed, final_result, replay, sample_chance
+from bgkit.engine import (
+    CHANCE,
+    GameLog,
+    Match,
+    QuitRequest,
+    data_record,
+    derive_seed,
+    final_result,
+    load_logged_game,
+    replay,
+    sample_chance,
+)
 from bgkit.errors import BadInput
 from bgkit.game import Game
 from bgkit.rules import Rules, rules_for
@@ -74,7 +86,7 @@ def build_match(
             names=list(names),
             seed=seed,
             options=dict(option_values),
-            data=str(game.data_path) if game.data_path else None,
+            data=data_record(game.data_path) if game.data_path else None,
         )
         state = game.new_state(setup)
     else:
@@ -95,8 +107,25 @@ def build_match(
         chance_rng = random.Random(derive_seed(seed, "chance", len(log.actions)))
         chooser = lambda state: sample_chance(state, chance_rng)  # noqa: E731
     match = Match(game=game, rules=rules, state=state, log=log, seats=seats, chance=chooser, save_path=save_path)
-    match.revealed = [False] * len(log.actions)  # a resumed game cannot undo into the old session
+    match.revealed = [True] * len(log.actions)  # a resumed game cannot undo into the old session
+    if humans:
+        match.on_action = _announcer(match, console)
     return match
+
+
+def _announcer(match: Match, console: Any):
+    """Tell the people at the terminal what the other seats and chance did (sealed choices stay sealed)."""
+
+    def announce(player: int, text: str, sealed: bool) -> None:
+        if player == CHANCE:
+            console.print(f"[bold]chance[/bold]: {text}")
+            return
+        seat = match.seats[player]
+        if getattr(seat, "person", False) and not sealed:
+            return  # they typed it themselves
+        console.print(f"[bold]{seat.name}[/bold]: {'a sealed choice' if sealed else text}")
+
+    return announce
 
 
 def _prompt_tools(needed: bool) -> tuple[Any, Any]:
@@ -104,10 +133,9 @@ def _prompt_tools(needed: bool) -> tuple[Any, Any]:
     console = render.stderr()
     if not needed or not render.interactive():
         return console, None
-    from rich.prompt import Prompt
 
     def ask(question: str) -> str:
-        return Prompt.ask(question, console=console)
+        return console.input(question if question.endswith(" ") else question + " ")
 
     return console, ask
 
@@ -139,12 +167,29 @@ def play_command(
     if games > 1 or jobs > 1:
         if has_human or chance == "table":
             raise BadInput("--games and --jobs are for bot matches; play humans or --chance table one game at a time")
+        if save is not None or log is not None:
+            raise BadInput("--save and --log keep one game; for many, --format json gives a record of each")
         _tournament(game, specs, names, seed, games, jobs, option_values, format)
         return
+    for path in (save, log):
+        check_writable(path)
     console, ask = _prompt_tools(has_human or chance == "table")
-    render.stderr().print(f"{game.info.name}: {', '.join(names)} — seed {seed}")
     match = build_match(game, specs, names, seed, option_values, chance=chance, console=console, ask=ask, save_path=save)
+    render.stderr().print(f"{game.info.name}: {', '.join(names)} — seed {seed}")
     _run_match(match, format, log)
+
+
+def check_writable(path: Path | None) -> None:
+    """Refuse a --save or --log path before the game, not after it has been played."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise BadInput(f"{path} is a directory; give a file name")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise BadInput(f"cannot write {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise BadInput(f"cannot write {path}: the folder is not writable")
 
 
 def resume_game(path: Path, save: Path, log: Path | None, chance: str, format: str) -> None:
@@ -152,8 +197,10 @@ def resume_game(path: Path, save: Path, log: Path | None, chance: str, format: s
     from bgkit.savefile import read_json
 
     saved = GameLog.from_dict(read_json(path, "save file"), str(path))
+    for target in (save, log):
+        check_writable(target)
     info = get_registry().game(saved.game)
-    game = info.load(Path(saved.data) if saved.data else None)
+    game = load_logged_game(info, saved)
     has_human = any(parse_seat_spec(s)[0] == "human" for s in saved.seats)
     console, ask = _prompt_tools(has_human or chance == "table")
     match = build_match(
@@ -171,9 +218,12 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
         while not match.state.is_terminal():
             match.step()
     except (QuitRequest, KeyboardInterrupt) as stop:
-        where = match.save()
-        render.stderr().print(f"Saved to {where}. Resume with: bgkit play --resume {where}")
+        people = any(getattr(seat, "person", False) for seat in match.seats)
+        if match.save_path is not None or people:
+            where = match.save()
+            render.stderr().print(f"Saved to {where}. Resume with: bgkit play --resume {where}")
         if isinstance(stop, KeyboardInterrupt):
+            render.stderr().print("interrupted")
             raise SystemExit(130) from None
         return
     scored = match.finish()
@@ -185,8 +235,8 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
             {
                 "game": match.log.game,
                 "seed": match.log.seed,
-                "seats": match.log.seats,
-                "names": match.log.names,
+                "seats": match.log.names,
+                "specs": match.log.seats,
                 **result,
                 "winners": [match.log.names[i] for i in result["winners"]],
                 "score": scored.to_dict(),
@@ -207,14 +257,21 @@ def _tournament(game: Game, specs: list[str], names: list[str], seed: int, games
     tasks = tournament.schedule(
         game.info.id, str(game.data_path) if game.data_path else None, option_values, specs, names, games, seed
     )
+    if games % len(specs):
+        render.stderr().print(
+            f"warning: {games} games do not rotate {len(specs)} seats evenly; use a multiple of {len(specs)}"
+        )
     advance, stop = tournament.progress(games, sys.stderr.isatty())
     records = []
+    interrupted = False
     try:
         for record in tournament.run(tasks, jobs):
             records.append(record)
             advance()
             if format == "json":
                 render.print_json(record.to_dict())
+    except KeyboardInterrupt:
+        interrupted = True  # summarise the games played so far
     finally:
         stop()
     summary = tournament.summarize(records, names, seed, game.info.id)
@@ -222,6 +279,9 @@ def _tournament(game: Game, specs: list[str], names: list[str], seed: int, games
         render.print_json(summary)
     else:
         render.stdout().print(render.tournament_table(summary))
+    if interrupted:
+        render.stderr().print(f"interrupted after {len(records)} of {games} games")
+        raise SystemExit(130)
 
 
 def replay_command(path: Path, verify: bool, format: str) -> None:
@@ -230,7 +290,7 @@ def replay_command(path: Path, verify: bool, format: str) -> None:
 
     log = GameLog.from_dict(read_json(path, "game log"), str(path))
     info = get_registry().game(log.game)
-    game = info.load(Path(log.data) if log.data else None)
+    game = load_logged_game(info, log)
     rules = rules_for(game)
     state = replay(game, rules, log, source=str(path))
     finished = state.is_terminal()

@@ -119,3 +119,35 @@ def tournament_table(summary: dict[str, Any]) -> Table:
             f"{row['mean_rank']:g}",
         )
     return table
+
+
+def big_number(count: int) -> str:
+    """A count a person can read: exact up to 30 digits, else scientific (JSON keeps it exact)."""
+    if count < 10**30:
+        return f"{count:,}"
+    digits = str(count)
+    return f"about {digits[0]}.{digits[1:4]} × 10^{len(digits) - 1} (exact value: --format json)"
+
+
+def options_text(options: dict[str, str]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items()) or "none"
+
+
+def print_document(doc: dict, format: str) -> None:
+    if format == "json":
+        print_json(doc)
+    else:
+        import tomli_w
+
+        sys.stdout.write(tomli_w.dumps(toml_ready(doc)))
+
+
+def toml_ready(value):
+    """TOML has no null and no integers past 64 bits: drop None, write huge counts as text."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**63 - 1:
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): toml_ready(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [toml_ready(v) for v in value]
+    return value

@@ -151,6 +151,17 @@ def _random_match(game, players: int, seed: int):
     return build_match(game, specs, names, seed, options)
 
 
+def _drawn(state, player: int) -> str:
+    """The text a person in ``player``'s seat sees of the state."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    console.print(state.render(player))
+    return console.file.getvalue()
+
+
 def _check_state(game, rules, state, rng, where: str) -> None:
     import json
 
@@ -162,10 +173,14 @@ def _check_state(game, rules, state, rng, where: str) -> None:
     assert any_to_json(rebuilt.to_dict()) == data, f"{where}: state_from_dict(to_dict()) differs"
     for player in range(state.num_players):
         view = any_to_json(state.view(player))
+        drawn = _drawn(state, player)
         for _ in range(2):
             other = state.determinize(player, rng)
             assert any_to_json(other.view(player)) == view, (
                 f"{where}: player {player + 1}'s view changes with what they cannot see (hidden information leaks)"
+            )
+            assert _drawn(other, player) == drawn, (
+                f"{where}: what player {player + 1} is shown changes with what they cannot see (the drawing leaks)"
             )
     if state.is_terminal():
         return

@@ -32,7 +32,10 @@ class Task:
 
 @dataclass
 class GameRecord:
-    game: int
+    """One game of a match; ``bgkit play GAME *seats --seed SEED`` (bots as specs) replays it."""
+
+    index: int
+    game: str
     seed: int
     seats: list[str]
     scores: list[float]
@@ -61,11 +64,11 @@ def play_task(task: Task) -> GameRecord:
     game = _load(task.game_id, task.data)
     specs = [task.specs[i] for i in task.order]
     names = [task.labels[i] for i in task.order]
-    bot_seeds = [derive_seed(task.seed, "bot", i) for i in task.order]
-    match = build_match(game, specs, names, task.seed, task.options, bot_seeds=bot_seeds)
+    match = build_match(game, specs, names, task.seed, task.options)
     result = match.play()
     return GameRecord(
-        game=task.index,
+        index=task.index,
+        game=task.game_id,
         seed=task.seed,
         seats=names,
         scores=result.totals,

@@ -77,7 +77,7 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     result = run_cli(args)
     assert result.exit_code == 2
     assert message in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1  # one line
 
 
 def test_bad_input_through_the_real_entry_point_has_no_traceback():
@@ -152,15 +152,18 @@ def test_corrupt_save_names_file_and_line(tmp_path):
 
 def test_resume_finishes_an_interrupted_game(tmp_path):
     save = tmp_path / "save.json"
-    full = json.loads(run_cli(["play", "goofspiel", "random", "greedy", "--seed", "4", "--save", save, "--format", "json"]).stdout)
+    run_cli(["play", "goofspiel", "random", "greedy", "--seed", "4", "--save", save, "--format", "json"])
     data = json.loads(save.read_text())
+    full_actions = list(data["actions"])
     data["actions"] = data["actions"][:10]  # as if the game had been interrupted here
     data["result"] = None
     save.write_text(json.dumps(data))
     resumed = run_cli(["play", "--resume", save, "--format", "json"])
     assert resumed.exit_code == 0, resumed.stderr
-    assert json.loads(save.read_text())["actions"][:10] == data["actions"]
-    assert len(json.loads(resumed.stdout)["scores"]) == len(full["scores"])
+    finished = json.loads(save.read_text())
+    assert finished["actions"][:10] == data["actions"] and len(finished["actions"]) == len(full_actions)
+    assert json.loads(resumed.stdout)["decisions"] == 26
+    assert run_cli(["replay", save, "--verify"]).exit_code == 0
 
 
 def test_no_color_is_honoured():
@@ -168,3 +171,60 @@ def test_no_color_is_honoured():
     result = subprocess.run([sys.executable, "-m", "bgkit", "plugins"], capture_output=True, text=True, env=env)
     assert "\x1b[1m" in result.stdout  # styles stay (bold headers)...
     assert not re.search(r"\x1b\[[0-9;]*(3[0-79]|38;|9[0-7])[;m]", result.stdout)  # ...colours go
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.update(setup={}), "corrupt game log: its setup does not fit Goofspiel (KeyError: 'players')"),
+        (lambda d: d.update(result="won"), "corrupt game log: result must be a table, not 'won'"),
+        (lambda d: d.update(seed="abc"), "corrupt game log: seed must be a whole number, not 'abc'"),
+        (lambda d: d.pop("actions"), "corrupt game log: no 'actions'"),
+        (lambda d: d.update(players="two"), "corrupt game log: a field has the wrong type"),
+        (lambda d: d.update(game="burgundy"), "corrupt game log: its setup does not fit The Castles of Burgundy"),
+    ],
+)
+def test_a_damaged_log_is_one_line_and_exit_2(tmp_path, change, message):
+    log = tmp_path / "game.json"
+    run_cli(["play", "goofspiel", "random", "random", "--seed", "8", "--log", log])
+    data = json.loads(log.read_text())
+    change(data)
+    log.write_text(json.dumps(data))
+    result = run_cli(["replay", log, "--verify"])
+    assert result.exit_code == 2
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("target", ["missing-folder/game.json", "."])
+def test_unwritable_save_or_log_is_refused_before_playing(tmp_path, target):
+    for option in ("--save", "--log"):
+        result = run_cli(["play", "goofspiel", "random", "random", option, str(tmp_path / target)])
+        assert result.exit_code == 2
+        assert "cannot write" in result.stderr or "is a directory" in result.stderr
+
+
+def test_save_and_log_are_for_one_game(tmp_path):
+    result = run_cli(["play", "goofspiel", "random", "random", "--games", "2", "--log", tmp_path / "l.json"])
+    assert result.exit_code == 2 and "--save and --log keep one game" in result.stderr
+
+
+def test_resume_takes_no_new_setup(tmp_path):
+    result = run_cli(["play", "goofspiel", "random", "--resume", tmp_path / "s.json"])
+    assert result.exit_code == 2 and "--resume continues the saved game" in result.stderr
+
+
+def test_template_takes_no_sheet():
+    result = run_cli(["score", "goofspiel", "sheet.toml", "--template", "-p", "2"])
+    assert result.exit_code == 2 and "--template writes a new sheet" in result.stderr
+
+
+def test_a_log_keeps_the_data_file_it_was_played_with(tmp_path, monkeypatch):
+    data = tmp_path / "own.toml"
+    data.write_text("# Goofspiel has no component tables; any file stands for a person's own data\n")
+    log = tmp_path / "game.json"
+    assert run_cli(["play", "goofspiel", "random", "random", "--seed", "2", "--data", data, "--log", log]).exit_code == 0
+    data.unlink()  # the replay must not need it
+    monkeypatch.chdir("/")
+    recorded = json.loads(log.read_text())["data"]
+    assert recorded["text"].startswith("# Goofspiel") and len(recorded["sha256"]) == 64
+    assert run_cli(["replay", log, "--verify"]).exit_code == 0

@@ -110,13 +110,22 @@ def test_save_command_saves_and_carries_on(goofspiel, tmp_path, monkeypatch):
     assert match.log.actions[-1] == [0, "bid 1"]
 
 
-def test_human_sees_only_their_own_sealed_bid(goofspiel, tmp_path):
+def test_people_are_told_what_others_did_but_not_sealed_choices(goofspiel, tmp_path):
     match, console = human_match(goofspiel, ["bid 1"], tmp_path, specs=("random", "human:Bo"))
-    match.step()  # prize
-    match.step()  # random bids, sealed
-    hidden = match.state.bids[0]
-    console.file.truncate(0)
-    match.step()  # Bo is shown the table
+    match.step()  # the prize
+    match.step()  # random's sealed bid
+    match.step()  # Bo bids: both are revealed, the next prize comes
     shown = console.file.getvalue()
-    assert "sealed" in shown
-    assert f"bid {hidden}" not in shown.split("Bo to play")[0] or hidden == 1
+    assert f"chance: {match.log.actions[0][1]}" in shown
+    assert "random: a sealed choice" in shown
+    assert f"random: {match.log.actions[1][1]}" not in shown
+
+
+def test_undo_is_refused_for_a_resumed_game(goofspiel, tmp_path):
+    first, _ = human_match(goofspiel, ["bid 2"], tmp_path)
+    first.step()
+    first.step()
+    resumed = build_match(goofspiel, ["human:Ada", "random"], ["Ada", "random"], 3, {"deck": "5"}, log=first.log,
+                          console=quiet(), ask=scripted([]))
+    with pytest.raises(BadInput, match="something was revealed"):
+        resumed.undo(0)

@@ -49,7 +49,7 @@ def test_register_bots_adds_a_seat_kind(registry):
     registry.register(plugin(bgkit_register_bots=bgkit_register_bots), name="lowbot")
     result = run_cli(["play", "goofspiel", "lowest", "random", "--seed", "1", "--format", "json"])
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout)["names"] == ["lowest", "random"]
+    assert json.loads(result.stdout)["seats"] == ["lowest", "random"]
 
 
 def test_setup_hook_can_be_wrapped(registry):
@@ -63,7 +63,7 @@ def test_setup_hook_can_be_wrapped(registry):
     assert json.loads(result.stdout)["setup"]["deck"] == 5
 
 
-def test_legal_actions_hook_changes_what_everyone_may_play(registry, goofspiel):
+def test_legal_actions_hook_changes_what_everyone_may_play(registry, goofspiel, tmp_path):
     def bgkit_legal_actions(game, state):
         if not state.is_chance():
             return [max(state.hands[state.current_player()])]  # house rule: always bid your highest
@@ -71,10 +71,11 @@ def test_legal_actions_hook_changes_what_everyone_may_play(registry, goofspiel):
     registry.register(plugin(bgkit_legal_actions=bgkit_legal_actions), name="highest-only")
     rules = rules_for(goofspiel)
     assert rules.hooked
-    result = run_cli(["play", "goofspiel", "random", "mcts:iterations=20", "--seed", "3", "--log", "/dev/null", "--format", "json"])
+    log = tmp_path / "log.json"
+    result = run_cli(["play", "goofspiel", "random", "mcts:iterations=20", "--seed", "3", "--log", log])
     assert result.exit_code == 0, result.stderr
-    data = json.loads(result.stdout)
-    assert data["decisions"] == 26
+    bids = [text for player, text in json.loads(log.read_text())["actions"] if player >= 0]
+    assert bids == [f"bid {card}" for card in range(13, 0, -1) for _ in range(2)]
 
 
 def test_turn_hooks_are_not_dispatched_when_only_the_core_implements_them(registry, goofspiel):
@@ -221,3 +222,34 @@ def test_an_unknown_name_in_bgkit_load_plugins_is_a_warning(monkeypatch):
     finally:
         reset_registry()
     assert result.stderr == "warning: BGKIT_LOAD_PLUGINS names 'goofspeil', but no installed plugin is called that\n"
+
+
+def test_replay_verifies_against_the_active_turn_hooks(registry, tmp_path):
+    log = tmp_path / "log.json"
+    run_cli(["play", "goofspiel", "random", "random", "--seed", "3", "--log", log])
+
+    def bgkit_legal_actions(game, state):
+        if not state.is_chance():
+            return [max(state.hands[state.current_player()])]
+
+    registry.register(plugin(bgkit_legal_actions=bgkit_legal_actions), name="highest-only")
+    result = run_cli(["replay", log, "--verify"])
+    assert result.exit_code == 2
+    assert "is not legal here" in result.stderr
+
+
+def test_a_plugin_bot_that_plays_an_illegal_move_is_named(registry):
+    class Cheat:
+        def __init__(self, rules, seed, **params):
+            pass
+
+        def choose(self, state, player):
+            return 99
+
+    def bgkit_register_bots(register):
+        register("cheat", Cheat, "bids a card it does not have")
+
+    registry.register(plugin(bgkit_register_bots=bgkit_register_bots), name="cheats")
+    result = run_cli(["play", "goofspiel", "cheat", "random", "--seed", "1"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == "bgkit: error: seat 'cheat' chose 99, which is not a legal action"

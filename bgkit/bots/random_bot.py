@@ -11,6 +11,8 @@ from bgkit.rules import Rules
 
 
 class RandomBot:
+    trusted = True  # a core bot: it picks from the legal list, the engine need not check
+
     def __init__(self, rules: Rules, seed: int, **params: str):
         check_params("random", params, set())
         self.rules = rules
