@@ -256,11 +256,19 @@ def replay(
 
 
 def main() -> None:
-    """Entry point: run the app, turning bad input into one line and exit code 2."""
+    """Entry point: bad input is one line and exit code 2, a broken plugin one line and exit 1."""
+    usage_error = _click_class("UsageError")
     try:
-        app()
+        code = app(standalone_mode=False)
     except BadInput as exc:
         print(error_line(exc), file=sys.stderr)
+        sys.exit(2)
+    except usage_error as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # bare `bgkit` or `bgkit setup`: show the help
+            print(exc.ctx.get_help() if exc.ctx else exc.format_message(), file=sys.stderr)
+            sys.exit(2)
+        where = f" (see: {exc.ctx.command_path} --help)" if getattr(exc, "ctx", None) else ""
+        print(f"bgkit: error: {exc.format_message()}{where}", file=sys.stderr)
         sys.exit(2)
     except PluginError as exc:
         print(f"bgkit: error: {exc}", file=sys.stderr)
@@ -268,6 +276,17 @@ def main() -> None:
     except BrokenPipeError:  # e.g. `bgkit games | head`: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
+    except Exception as exc:
+        if type(exc).__name__ != "Abort":
+            raise
+        print("bgkit: aborted", file=sys.stderr)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _click_class(name: str) -> type:
+    """A click exception class, whether typer bundles click or depends on it."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
 
 
 def error_line(exc: BadInput) -> str:

@@ -33,7 +33,7 @@ def bgkit_register_bots(register: Callable[..., None]) -> None:
     """Register bots by calling ``register(name, factory, help)`` once per bot.
 
     :param register: ``register(name: str, factory, help: str)``; ``factory(rules, seed, **params)``
-        returns an object with ``choose(state) -> action``. ``params`` come from a seat spec such
+        returns an object with ``choose(state, player) -> action``. ``params`` come from a seat spec such
         as ``mcts:iterations=500``.
     """
 

@@ -228,3 +228,17 @@ def test_a_log_keeps_the_data_file_it_was_played_with(tmp_path, monkeypatch):
     recorded = json.loads(log.read_text())["data"]
     assert recorded["text"].startswith("# Goofspiel") and len(recorded["sha256"]) == 64
     assert run_cli(["replay", log, "--verify"]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["setup"], "bgkit: error: Missing argument 'game'. (see: bgkit setup --help)"),
+        (["games", "--frmat", "json"], "bgkit: error: No such option: --frmat"),
+        (["nonsense"], "bgkit: error: No such command 'nonsense'."),
+    ],
+)
+def test_usage_errors_are_one_line_through_the_real_entry_point(args, message):
+    result = subprocess.run([sys.executable, "-m", "bgkit", *args], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
