@@ -233,7 +233,7 @@ def test_a_log_keeps_the_data_file_it_was_played_with(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["setup"], "bgkit: error: Missing argument 'game'. (see: bgkit setup --help)"),
+        (["setup"], "bgkit: error: Missing argument 'game'. (see: python -m bgkit setup --help)"),
         (["games", "--frmat", "json"], "bgkit: error: No such option: --frmat"),
         (["nonsense"], "bgkit: error: No such command 'nonsense'."),
     ],
