@@ -59,7 +59,7 @@ class HumanSeat:
         console = self.console
         if self.handoff and state.is_sealed():
             self._read(f"{self.name}, your sealed choice: the others look away, then press Enter")
-        console.print(state.render(player))
+        console.print(state.render(player), soft_wrap=False)  # the drawing wraps at the terminal's width
         actions = self.rules.legal_actions(state)
         texts = [state.action_text(a) for a in actions]
         if len(actions) == 1 and not state.is_sealed():

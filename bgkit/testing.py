@@ -38,6 +38,62 @@ def scripted(answers: list[str]):
     return ask
 
 
+class Terminal:
+    """``bgkit ARGS`` on a pseudo-terminal, for testing what a person sees and types.
+
+    ``read_until(*texts)`` reads the screen until one of ``texts`` shows and returns what came
+    before it (``last_found`` says which one); ``type(line)`` types a line; ``finish()`` waits for
+    the exit code. The read limit only stops a hung test: nothing is timed.
+    """
+
+    def __init__(self, args: list[str], cwd, columns: int = 100):
+        import os
+        import pty
+        import subprocess
+        import sys
+
+        self.master, slave = pty.openpty()
+        env = {k: v for k, v in os.environ.items() if k != "CI"}  # CI=true means "never prompt"
+        env.update(COLUMNS=str(columns), LINES="50", NO_COLOR="1", TERM="dumb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "bgkit", *map(str, args)], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
+        )
+        os.close(slave)
+        self.seen = ""
+        self.last_found = ""
+
+    def read_until(self, *texts: str, limit: float = 120.0) -> str:
+        import os
+        import select
+
+        while not any(t in self.seen for t in texts):
+            ready, _, _ = select.select([self.master], [], [], limit)
+            if not ready:
+                raise AssertionError(f"never saw {texts!r}; screen:\n{self.seen[-3000:]}")
+            try:
+                chunk = os.read(self.master, 65536).decode(errors="replace")
+            except OSError:
+                chunk = ""
+            if not chunk:
+                raise AssertionError(f"the program ended before {texts!r}; screen:\n{self.seen[-3000:]}")
+            self.seen += chunk
+        self.last_found = min((t for t in texts if t in self.seen), key=self.seen.index)
+        before, _, self.seen = self.seen.partition(self.last_found)
+        return before.replace("\r\n", "\n")
+
+    def type(self, line: str) -> None:
+        import os
+
+        os.write(self.master, (line + "\n").encode())
+
+    def finish(self) -> int:
+        import os
+
+        code = self.proc.wait(timeout=120)
+        os.close(self.master)
+        return code
+
+
 def run_cli(args: list[str], input: str | None = None) -> CliResult:
     """Run ``bgkit ARGS`` in this process as ``main()`` would: bad input is exit 2 and one line."""
     from typer.testing import CliRunner

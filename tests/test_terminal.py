@@ -1,56 +1,20 @@
 """A human game at a real (pseudo-)terminal: the prompt, an illegal move, quit, resume, finish."""
 
 import json
-import os
 import pty
-import select
 import subprocess
 import sys
 
 import pytest
 
+from bgkit.testing import Terminal
+
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
-
-
-class Terminal:
-    def __init__(self, args, cwd):
-        self.master, slave = pty.openpty()
-        env = {k: v for k, v in os.environ.items() if k != "CI"}
-        env.update(COLUMNS="120", LINES="50", NO_COLOR="1", TERM="dumb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bgkit", *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
-        )
-        os.close(slave)
-        self.seen = ""
-
-    def read_until(self, text, limit=60.0):
-        """Read the screen until ``text`` appears (the limit only stops a hung test)."""
-        while text not in self.seen:
-            ready, _, _ = select.select([self.master], [], [], limit)
-            if not ready:
-                raise AssertionError(f"never saw {text!r}; screen:\n{self.seen[-2000:]}")
-            try:
-                chunk = os.read(self.master, 65536).decode(errors="replace")
-            except OSError:
-                chunk = ""
-            if not chunk:
-                raise AssertionError(f"program ended before {text!r}; screen:\n{self.seen[-2000:]}")
-            self.seen += chunk
-        before, _, self.seen = self.seen.partition(text)
-        return before
-
-    def type(self, line):
-        os.write(self.master, (line + "\n").encode())
-
-    def finish(self):
-        code = self.proc.wait(timeout=60)
-        os.close(self.master)
-        return code
 
 
 def test_play_quit_resume_and_finish_at_the_terminal(tmp_path):
     save = tmp_path / "game.json"
-    term = Terminal(["play", "goofspiel", "human:Ada", "random", "--seed", "1", "--option", "deck=5", "--save", str(save)], tmp_path)
+    term = Terminal(["play", "goofspiel", "human:Ada", "random", "--seed", "1", "--option", "deck=5", "--save", str(save)], tmp_path, columns=120)
     screen = term.read_until("Ada> ")
     assert "Ada to play (5 legal actions; ? for help)" in screen
     term.type("bid 9")
