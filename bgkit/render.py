@@ -103,8 +103,9 @@ def tournament_table(summary: dict[str, Any]) -> Table:
         f"mean length {summary['mean_decisions']} decisions",
         title_justify="left",
     )
-    for column in ("seat", "games", "wins", "win rate", "95% interval", "mean score", "median score", "mean rank"):
-        table.add_column(column, justify="left" if column == "seat" else "right")
+    table.add_column("seat", no_wrap=True)
+    for column in ("games", "wins", "win rate", "95% CI", "mean score", "median", "mean rank"):
+        table.add_column(column, justify="right")
     for label, row in summary["seats"].items():
         low, high = row["win_rate_95"]
         wins = f"{row['wins']}" + (f" ({row['shared_wins']} shared)" if row["shared_wins"] else "")

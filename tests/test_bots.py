@@ -54,3 +54,18 @@ def summary(*args):
 def test_mcts_beats_random():
     seats = summary("mcts:iterations=150", "random", "--games", "20", "--seed", "1", "--option", "deck=8")
     assert seats["mcts:iterations=150"]["win_rate"] >= 0.75
+
+
+def test_progressive_bias_rates_actions_one_ply_ahead(goofspiel):
+    state = goofspiel.new_state({"players": 2, "deck": 5})
+    state.apply(5)  # the prize is 5
+    state.apply(1)  # player 1 bids 1 (sealed)
+    bot = MctsBot(rules_for(goofspiel), 1, iterations="1")
+    priors = bot._priors(state, state.legal_actions(), 1, type(state).apply)
+    assert priors == {1: 0.0, 2: 1.0, 3: 1.0, 4: 1.0, 5: 1.0}  # a tie discards the prize; any higher bid wins it
+
+
+def test_bias_zero_turns_progressive_bias_off(goofspiel):
+    assert MctsBot(rules_for(goofspiel), 1, bias="0").bias == 0
+    result = run_cli(["play", "goofspiel", "mcts:bias=-1", "random"])
+    assert result.exit_code == 2 and "bot parameter bias must be 0 or more" in result.stderr

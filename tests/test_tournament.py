@@ -44,7 +44,7 @@ def test_text_summary_table():
     result = run_cli(["play", "goofspiel", "random", "random", "--games", "4", "--seed", "2"])
     assert result.exit_code == 0
     assert "goofspiel: 4 games, seed 2" in result.stdout
-    assert "random #2" in result.stdout and "95% interval" in result.stdout
+    assert "random #2" in result.stdout and "95% CI" in result.stdout
 
 
 def test_summary_counts_shared_wins_for_each_winner():

@@ -31,16 +31,16 @@ def parse_seat_spec(spec: str) -> tuple[str, dict[str, str]]:
     return kind, params
 
 
-def number_param(params: dict[str, str], key: str, default: float | None, kind: type = int) -> Any:
-    """Read a numeric bot parameter, with a clear error for a bad one."""
+def number_param(params: dict[str, str], key: str, default: float | None, kind: type = int, zero: bool = False) -> Any:
+    """Read a numeric bot parameter (positive, or also 0 with ``zero``), with a clear error for a bad one."""
     if key not in params:
         return default
     try:
         value = kind(params[key])
     except ValueError:
         raise BadInput(f"bot parameter {key} must be a number, not {params[key]!r}") from None
-    if value <= 0:
-        raise BadInput(f"bot parameter {key} must be positive, not {params[key]!r}")
+    if value < 0 or (value == 0 and not zero):
+        raise BadInput(f"bot parameter {key} must be {'0 or more' if zero else 'positive'}, not {params[key]!r}")
     return value
 
 

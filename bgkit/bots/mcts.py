@@ -9,6 +9,10 @@
 * **Budget**: ``iterations=N`` and/or ``seconds=T`` (whichever ends first); ``depth=D`` cuts a
   rollout after D decisions and rates the seats by the game's heuristic. With ``iterations`` only,
   the bot is fully reproducible from its seed.
+* **Progressive bias** (``bias=B``, default 1, 0 turns it off): a new node rates its actions one
+  ply ahead with the game's heuristic (as the greedy bot does); that rating orders expansion and
+  adds ``B * rating / (visits + 1)`` to UCT, so the search starts from greedy's judgement and
+  outgrows it as visits accumulate.
 
 Rewards are rank-based: a seat scores the share of opponents it beats (ties count half), so
 games scored in points of any scale need no tuning.
@@ -28,24 +32,26 @@ from bgkit.rules import Rules
 
 
 class Node:
-    __slots__ = ("children", "visits", "totals")
+    __slots__ = ("children", "visits", "totals", "priors")
 
     def __init__(self, players: int):
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.totals = [0.0] * players
+        self.priors: dict[Any, float] | None = None  # one-ply heuristic of each action, 0..1
 
 
 class MctsBot:
     trusted = True  # a core bot: it picks from the legal list, the engine need not check
 
     def __init__(self, rules: Rules, seed: int, **params: str):
-        check_params("mcts", params, {"iterations", "seconds", "c", "depth"})
+        check_params("mcts", params, {"iterations", "seconds", "c", "depth", "bias"})
         seconds = number_param(params, "seconds", None, float)
         self.iterations = number_param(params, "iterations", None if seconds else 400)
         self.seconds = seconds
         self.c = number_param(params, "c", 1.4, float)
         self.depth = number_param(params, "depth", 60)
+        self.bias = number_param(params, "bias", 1.0, float, zero=True)
         self.rules = rules
         self.rng = random.Random(seed)
         self.last_iterations = 0
@@ -87,9 +93,11 @@ class MctsBot:
             if mover < 0:
                 break
             actions = legal_actions(state)
+            if node.priors is None and self.bias:
+                node.priors = self._priors(state, actions, mover, apply)
             untried = [a for a in actions if a not in node.children]
             if untried:
-                action = rng.choice(untried)
+                action = self._most_promising(node, untried)
                 child = node.children[action] = Node(state.num_players)
                 apply(state, action)
                 path.append((child, mover))
@@ -108,14 +116,34 @@ class MctsBot:
 
     def _select(self, node: Node, actions: list, mover: int) -> Any:
         log_n = math.log(max(1, sum(node.children[a].visits for a in actions)))
-        c = self.c
+        c, bias, priors = self.c, self.bias, node.priors or {}
         best, best_value = actions[0], float("-inf")
         for action in actions:
             child = node.children[action]
             value = child.totals[mover] / child.visits + c * math.sqrt(log_n / child.visits)
+            if bias:  # progressive bias: the heuristic guides while visits are few, then fades
+                value += bias * priors.get(action, 0.0) / (child.visits + 1)
             if value > best_value:
                 best, best_value = action, value
         return best
+
+    def _priors(self, state: State, actions: list, mover: int, apply: Any) -> dict[Any, float]:
+        """How the game's heuristic rates each action one ply ahead, scaled to 0..1."""
+        values = {}
+        for action in actions:
+            after = state.clone()
+            apply(after, action)
+            values[action] = after.heuristic(mover)
+        low, high = min(values.values()), max(values.values())
+        span = high - low
+        return {a: (v - low) / span if span else 0.5 for a, v in values.items()}
+
+    def _most_promising(self, node: Node, untried: list) -> Any:
+        """The untried action to expand: the heuristic's favourite, ties (and no bias) at random."""
+        if not node.priors:
+            return self.rng.choice(untried)
+        best = max(node.priors.get(a, 0.0) for a in untried)
+        return self.rng.choice([a for a in untried if node.priors.get(a, 0.0) == best])
 
     def _turn_functions(self, state: State) -> tuple:
         """The state's own methods when no plugin extends the turn hooks: no layer per call."""
