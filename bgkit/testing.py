@@ -119,6 +119,34 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
 # -- the conformance suite -------------------------------------------------------------------------
 
 
+def check_light_start(game_id: str, commands: tuple[tuple[str, ...], ...] = (("--help",), ("games",), ("plugins",))) -> None:
+    """``bgkit --help``, ``games`` and ``plugins`` import nothing of the game but its plugin module.
+
+    Runs each command in a fresh interpreter and lists the game package's modules it imported.
+    """
+    import json
+    import subprocess
+    import sys
+
+    from bgkit.plugins import get_registry
+
+    registry = get_registry()
+    info = registry.game(game_id)
+    package = info.loader.split(".")[0].split(":")[0]
+    allowed = {package, registry.pm.get_plugin(info.plugin).__name__}
+    for command in commands:
+        code = (
+            "import json, sys\n"
+            "from bgkit.cli import main\n"
+            f"sys.argv = ['bgkit', *{list(command)!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print(json.dumps(sorted(m for m in sys.modules if m == {package!r} or m.startswith({package + '.'!r}))), file=sys.stderr)\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
+        assert loaded <= allowed, f"bgkit {' '.join(command)} imported {sorted(loaded - allowed)} of {game_id}"
+
+
 def check_setup(game_id: str, players: int, seeds: range = range(3)) -> None:
     """Setups: same seed same setup, JSON round trip, TOML-writable, count >= 1, sheet template parses."""
     import json

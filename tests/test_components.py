@@ -2,7 +2,7 @@
 
 import pytest
 
-from bgkit.components import DataFile, DataSet, Table, load_tables
+from bgkit.components import DataFile, DataSet, load_tables
 from bgkit.errors import DataError
 
 TEXT = """\

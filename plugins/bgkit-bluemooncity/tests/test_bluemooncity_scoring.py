@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given
@@ -12,7 +10,7 @@ from hypothesis import strategies as st
 
 from bgkit.errors import SheetError
 from bgkit.sheets import ask_sheet, parse_sheet, sheet_from_data
-from bgkit.testing import run_cli
+from bgkit.testing import check_light_start, run_cli
 from bgkit_bluemooncity.game import BlueMoonCity
 from bgkit_bluemooncity.plugin import bgkit_register_games
 
@@ -247,16 +245,8 @@ def test_cli_template_needs_players_and_rejects_five():
 
 
 def test_games_lists_the_game_without_importing_the_engine():
-    code = (
-        "import sys, json\n"
-        "from bgkit.testing import run_cli\n"
-        "result = run_cli(['games', '--json'])\n"
-        "rows = [r for r in json.loads(result.stdout) if r['id'] == 'bluemooncity']\n"
-        "print(json.dumps({'rows': rows, 'imported': 'bgkit_bluemooncity.game' in sys.modules}))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    doc = json.loads(out.stdout.strip().splitlines()[-1])
-    assert doc["imported"] is False
-    assert doc["rows"][0]["data_status"] == "partly reconstructed"
-    assert "--data FILE" in doc["rows"][0]["data_note"]
-    assert doc["rows"][0]["players"] == "2-4"
+    check_light_start("bluemooncity")
+    rows = [r for r in json.loads(run_cli(["games", "--json"]).stdout) if r["id"] == "bluemooncity"]
+    assert rows[0]["data_status"] == "partly reconstructed"
+    assert "--data FILE" in rows[0]["data_note"]
+    assert rows[0]["players"] == "2-4"

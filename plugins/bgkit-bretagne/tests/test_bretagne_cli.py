@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import tomllib
 
 import pytest
 
-from bgkit.testing import run_cli
+from bgkit.testing import check_light_start, run_cli
 from bgkit_bretagne.data import load_components
 from bgkit_bretagne.setup import count_setups
 
@@ -50,16 +48,7 @@ def test_games_lists_bretagne_with_its_data_status():
 
 
 def test_listing_games_does_not_import_the_engine():
-    code = (
-        "import sys\n"
-        "from bgkit.testing import run_cli\n"
-        "result = run_cli(['games'])\n"
-        "assert result.exit_code == 0 and 'bretagne' in result.stdout, result\n"
-        "assert 'bgkit_bretagne.plugin' in sys.modules\n"
-        "print('bgkit_bretagne.game' in sys.modules, 'bgkit_bretagne.data' in sys.modules)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.split() == ["False", "False"]
+    check_light_start("bretagne")
 
 
 def test_setup_text_shows_the_whole_table():

@@ -17,7 +17,6 @@ from types import MappingProxyType
 from typing import Mapping
 
 from bgkit.components import Provenance, Table, load_tables
-from bgkit.errors import DataError
 
 PACKAGE = "bgkit_bridgetroll"
 SHIPPED = "components.toml"

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import tomllib
 from importlib import resources
 
 import pytest
 import tomli_w
 
-from bgkit.testing import run_cli
+from bgkit.testing import check_light_start, run_cli
 
 SHEET = """\
 game = "bruges"
@@ -55,17 +53,7 @@ def test_games_lists_bruges_with_its_data_status():
 
 
 def test_games_does_not_import_the_engine():
-    code = (
-        "import sys\n"
-        "from bgkit.testing import run_cli\n"
-        "result = run_cli(['games'])\n"
-        "assert result.exit_code == 0 and 'bruges' in result.stdout, result\n"
-        "print(sorted(m for m in sys.modules if m.startswith('bgkit_bruges')))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    loaded = out.stdout.strip()
-    assert "bgkit_bruges.plugin" in loaded
-    assert "bgkit_bruges.game" not in loaded and "bgkit_bruges.data" not in loaded
+    check_light_start("bruges")
 
 
 def test_setup_text_for_the_table():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich import box
 from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel

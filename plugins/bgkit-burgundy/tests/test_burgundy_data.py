@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 
 import pytest
 
 from bgkit.errors import DataError
-from bgkit.testing import run_cli
+from bgkit.testing import check_light_start, run_cli
 from bgkit_burgundy.data import BUILDING, CASTLE, KNOWLEDGE, SHIP, load
 
 
@@ -104,10 +102,4 @@ def test_a_board_of_the_own_file_replaces_only_that_board(tmp_path):
 
 
 def test_games_lists_burgundy_without_importing_the_engine():
-    code = (
-        "import sys; from bgkit.testing import run_cli; r = run_cli(['games', '--json']); "
-        "assert 'burgundy' in r.stdout and 'partly reconstructed' in r.stdout, r.stdout; "
-        "assert 'bgkit_burgundy.game' not in sys.modules and 'bgkit_burgundy.state' not in sys.modules; print('ok')"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0 and "ok" in out.stdout, out.stderr
+    check_light_start("burgundy")

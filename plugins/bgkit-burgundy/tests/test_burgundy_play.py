@@ -75,7 +75,6 @@ def test_render_state_and_table_chance_texts(burgundy):
 
 def test_state_drawing_fits_100_columns_with_every_estate_whole(burgundy, drawn_cells, words_at):
     """Mid-game, 4 players: all four estates drawn (placed tiles and empty spaces), nothing cut."""
-    from rich.console import Console
 
     rng = random.Random(4)
     state = burgundy.new_state(burgundy.setup(4, random.Random(4), {"boards": "random", "ruleset": "2011"}))

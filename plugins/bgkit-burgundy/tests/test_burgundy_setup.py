@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from bgkit.testing import run_cli
-from bgkit_burgundy.setup import count_fillings, count_goods, count_setups, depot_colours, make_setup
+from bgkit_burgundy.setup import count_fillings, count_goods, count_setups, depot_colours
 
 STANDARD = {"boards": "standard", "ruleset": "2011"}
 
