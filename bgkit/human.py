@@ -48,17 +48,18 @@ class HumanSeat:
 
     person = True
 
-    def __init__(self, name: str, rules: Rules, console: Console, ask: Callable[[str], str], handoff: bool = False):
+    def __init__(self, name: str, rules: Rules, console: Console, ask: Callable[[str], str], others: tuple[int, ...] = ()):
         self.name = name
         self.rules = rules
         self.console = console
         self.ask = ask
-        self.handoff = handoff  # several people share the screen: hide sealed choices between them
+        self.others = others  # the other people's seats at this screen
 
     def choose(self, state: State, player: int) -> Any:
         console = self.console
-        if self.handoff and state.is_sealed():
-            self._read(f"{self.name}, your sealed choice: the others look away, then press Enter")
+        private = self._private(state, player)
+        if private:
+            self._read(f"{self.name}, your turn: the others look away, then press Enter")
         console.print(state.render(player), soft_wrap=False)  # the drawing wraps at the terminal's width
         actions = self.rules.legal_actions(state)
         texts = [state.action_text(a) for a in actions]
@@ -82,12 +83,22 @@ class HumanSeat:
                 raise QuitRequest()
             index = pick(texts, answer)
             if index is not None:
-                if self.handoff and state.is_sealed():
+                if private:
                     console.clear()
                 return actions[index]
             close = [t for t in texts if t.startswith(answer)] if answer else []
             reason = f"{len(close)} actions start with {answer!r}" if len(close) > 1 else f"{answer!r} is not legal here"
             console.print(f"[red]{reason}[/red]; type a number, an action, or ? for help")
+
+    def _private(self, state: State, player: int) -> bool:
+        """Whether this person is about to see something another person at the screen may not:
+        a sealed choice, or a view (a hand) that differs from theirs."""
+        if not self.others:
+            return False
+        if state.is_sealed():
+            return True
+        mine = state.view(player)
+        return any(state.view(other) != mine for other in self.others)
 
     def tell(self, message: str) -> None:
         self.console.print(f"[red]{message}[/red]")

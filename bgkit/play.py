@@ -40,7 +40,7 @@ def seat_names(specs: list[str]) -> list[str]:
     return names
 
 
-def make_seat(rules: Rules, spec: str, name: str, seed: int, console: Any = None, ask: Any = None, handoff: bool = False) -> Any:
+def make_seat(rules: Rules, spec: str, name: str, seed: int, console: Any = None, ask: Any = None, others: tuple[int, ...] = ()) -> Any:
     from bgkit.plugins import get_registry
 
     kind, params = parse_seat_spec(spec)
@@ -49,7 +49,7 @@ def make_seat(rules: Rules, spec: str, name: str, seed: int, console: Any = None
             raise BadInput("human seats need a terminal (stdin is not one); use bot seats to play from a script")
         from bgkit.human import HumanSeat
 
-        return HumanSeat(name, rules, console, ask, handoff=handoff)
+        return HumanSeat(name, rules, console, ask, others=others)
     bots = get_registry().bots
     if kind not in bots:
         raise BadInput(f"unknown seat {kind!r} (seats: human[:NAME], {', '.join(bots)})")
@@ -92,10 +92,11 @@ def build_match(
     else:
         state = replay(game, rules, log, source=str(save_path or "log"))
     bot_seeds = bot_seeds or [derive_seed(seed, "bot", i) for i in range(len(specs))]
-    humans = sum(1 for s in specs if parse_seat_spec(s)[0] == "human")
+    people = [i for i, s in enumerate(specs) if parse_seat_spec(s)[0] == "human"]
+    humans = len(people)
     seats = [
-        make_seat(rules, spec, name, bot_seed, console, ask, handoff=humans > 1)
-        for spec, name, bot_seed in zip(specs, names, bot_seeds)
+        make_seat(rules, spec, name, bot_seed, console, ask, others=tuple(p for p in people if p != i))
+        for i, (spec, name, bot_seed) in enumerate(zip(specs, names, bot_seeds))
     ]
     if chance == "table":
         if ask is None:

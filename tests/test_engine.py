@@ -129,3 +129,17 @@ def test_undo_is_refused_for_a_resumed_game(goofspiel, tmp_path):
                           console=quiet(), ask=scripted([]))
     with pytest.raises(BadInput, match="something was revealed"):
         resumed.undo(0)
+
+
+def test_two_people_at_one_screen_look_away_for_sealed_choices(goofspiel, tmp_path):
+    match, console = human_match(goofspiel, ["", "bid 2", "", "bid 3"], tmp_path, specs=("human:Ada", "human:Bo"))
+    for _ in range(3):  # prize, Ada's sealed bid, Bo's sealed bid
+        match.step()
+    assert match.log.actions[1:] == [[0, "bid 2"], [1, "bid 3"]]
+
+
+def test_one_person_against_bots_is_not_asked_to_hand_over(goofspiel, tmp_path):
+    match, _ = human_match(goofspiel, ["bid 2"], tmp_path)  # no empty answer for a hand-over prompt
+    match.step()
+    match.step()
+    assert match.log.actions[1] == [0, "bid 2"]
