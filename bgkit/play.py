@@ -216,8 +216,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
     from bgkit.savefile import write_json
 
     try:
-        while not match.state.is_terminal():
-            match.step()
+        scored = match.play()
     except (QuitRequest, KeyboardInterrupt) as stop:
         people = any(getattr(seat, "person", False) for seat in match.seats)
         if match.save_path is not None or people:
@@ -227,7 +226,6 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
             render.stderr().print("interrupted")
             raise SystemExit(130) from None
         return
-    scored = match.finish()
     result = match.log.result
     if log_path is not None:
         write_json(log_path, match.log.to_dict())
