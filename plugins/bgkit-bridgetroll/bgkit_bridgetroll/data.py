@@ -124,6 +124,11 @@ class Components:
         removed = set(self.removed_upgrades.get(players, ()))
         return tuple(value for value in self.upgrades if value not in removed)
 
+    def upgrade_pile(self, players: int) -> tuple[int, ...]:
+        """The upgrade pile as setup step 6 stacks it, top card first: "按号码由大到小", from the
+        highest number down (15, 14, ..., 1; with 6 players 13 is on top)."""
+        return tuple(sorted(self.upgrades_in_play(players), reverse=True))
+
     def extra_colours(self, players: int) -> int:
         """Colours nobody plays whose stones all go to the common pool (one with 3 players)."""
         return self.extra_pool_colours.get(players, 0)

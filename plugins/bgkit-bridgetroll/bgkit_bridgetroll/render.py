@@ -81,8 +81,8 @@ def _upgrades(setup: dict, components: Components) -> Table:
     pile = setup["upgrade_pile"]
     table = Table(
         title=(
-            f"6) Bridge upgrade pile, face up, stacked in descending order ({pile[-1]} at the bottom, "
-            f"{pile[0]} on top): only the top card can be bought"
+            f"6) Bridge upgrade pile, face up, in descending order ({pile[0]} on top, {pile[-1]} at the "
+            "bottom): only the top card can be bought"
         ),
         title_justify="left",
         show_header=False,

@@ -79,7 +79,7 @@ def make_setup(players: int, rng: random.Random, options: dict[str, str], compon
         "pool": pool,
         "pool_size": sum(pool.values()),
         "box_colours": [c for c in unused if c not in extra],
-        "upgrade_pile": list(components.upgrades_in_play(players)),
+        "upgrade_pile": list(components.upgrade_pile(players)),  # top card first
         "upgrades_removed": list(components.removed_upgrades.get(players, ())),
         "schedule": {
             "players": players,

@@ -61,6 +61,8 @@ def test_stones_by_player_count(box):
     assert [box.stones_in_play(n) for n in (3, 4, 5, 6)] == [36, 36, 45, 54]
     assert box.upgrades_in_play(6) == tuple(range(1, 14))
     assert box.upgrades_in_play(5) == tuple(range(1, 16))
+    assert box.upgrade_pile(6) == tuple(range(13, 0, -1))  # top card first
+    assert box.upgrade_pile(3) == tuple(range(15, 0, -1))
 
 
 def test_reconstruction_is_labelled(box):

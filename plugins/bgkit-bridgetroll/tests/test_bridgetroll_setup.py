@@ -79,13 +79,25 @@ def test_what_the_rulebook_lays_out(box, players):
     assert 1 <= setup["start_player"] <= players
     assert [s["start_player"] for s in seats].count(True) == 1 and seats[setup["start_player"] - 1]["start_player"]
     assert setup["trophy_bonus"] == 1
+    # step 6 "按号码由大到小排列": the pile, top card first, runs from the highest number down
     if players == 6:
-        assert setup["upgrade_pile"] == list(range(1, 14)) and setup["upgrades_removed"] == [14, 15]
+        assert setup["upgrade_pile"] == list(range(13, 0, -1)) and setup["upgrades_removed"] == [14, 15]
     else:
-        assert setup["upgrade_pile"] == list(range(1, 16)) and setup["upgrades_removed"] == []
+        assert setup["upgrade_pile"] == list(range(15, 0, -1)) and setup["upgrades_removed"] == []
     assert setup["schedule"]["players"] == players
     assert setup["schedule"]["travellers"] == dict(box.schedules[players].travellers)
     assert sorted(setup["deck"]) == sorted(box.deck())
+
+
+def test_upgrade_pile_is_in_descending_order_highest_on_top(box):
+    """Setup step 6: the upgrade cards face up "from large to small"; only the top card can be bought.
+
+    Read from the top, as a pile is: 15 first, 1 last. With 6 players 14 and 15 go back in the box,
+    so the first card on offer is 13.
+    """
+    assert setup_for(box, 4, 1)["upgrade_pile"][:3] == [15, 14, 13]
+    assert setup_for(box, 4, 1)["upgrade_pile"][-1] == 1
+    assert setup_for(box, 6, 1)["upgrade_pile"][0] == 13
 
 
 def test_four_player_schedule_is_the_rulebook_example(box):
