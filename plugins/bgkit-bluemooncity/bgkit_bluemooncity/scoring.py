@@ -41,7 +41,9 @@ def player_fields(components: Components, players: int) -> list[Field]:
         Field("offerings", f"markers this player put on the obelisk (target {count.offerings_to_win})",
               maximum=count.offerings_to_win),
         Field("crystals", "crystals this player has left (the sum of the token values)"),
-        Field("scales", "golden scales in front of this player", maximum=count.scales, default=0),
+        Field("scales", f"golden scales in front of this player ({count.scales} in play; the supply is never "
+              "empty at the end, as taking the last one exchanges them at once)",
+              maximum=count.scales - 1, default=0),
     ]
 
 
@@ -83,14 +85,19 @@ def check(components: Components, sheet: Sheet) -> None:
                 "offerings",
                 i,
             )
+    # Taking the last scale from the supply exchanges the scales at once, and the player with the
+    # most (who always gets crystals) gives theirs back [RB p2-3; rule summary 3(2)], so the supply
+    # is never empty at the end: the players hold at most one scale fewer than are in play.
     scales = [p["scales"] for p in sheet.players]
     running = 0
     for i, n in enumerate(scales):
         running += n
-        if running > count.scales:
+        if running >= count.scales:
             raise SheetError(
-                f"only {count.scales} golden scales are in play with {sheet.num_players} players, "
-                f"but the sheet has {sum(scales)}",
+                f"the players hold {sum(scales)} golden scales, but only {count.scales} are in play with "
+                f"{sheet.num_players} players, and taking the last one from the supply exchanges them at "
+                f"once (whoever gets crystals gives their scales back), so at most {count.scales - 1} "
+                "can be in front of the players",
                 "scales",
                 i,
             )

@@ -92,7 +92,7 @@ def test_markers_ending_has_no_winner():
 
 
 def test_scales_do_not_decide():
-    result = score("buildings", ("Ada", 3, 5, 9), ("Bo", 3, 6, 0))
+    result = score("buildings", ("Ada", 3, 5, 8), ("Bo", 3, 6, 0))
     assert result.winners == [1]
 
 
@@ -141,6 +141,18 @@ def test_more_than_the_target_is_rejected_by_the_field():
 def test_more_scales_than_in_play():
     error = bad(sheet_text("buildings", ("Ada", 1, 0, 5), ("Bo", 1, 0, 5)))  # 2 players: 9 scales
     assert error.field == "scales" and error.player == 1 and "only 9" in str(error)
+
+
+def test_an_empty_scale_supply_is_exchanged_at_once():
+    """2 players put out 9 scales. Ada 5 + Bo 4 = 9 would leave the supply empty, but taking the
+    last scale exchanges them at once [RB p2-3]: Ada (sole most) gets 6 crystals and Bo (4, at
+    least 3) gets 3, and both give their scales back, so 5 and 4 cannot be on the table at the end."""
+    error = bad(sheet_text("buildings", ("Ada", 1, 0, 5), ("Bo", 1, 0, 4)))
+    assert error.field == "scales" and error.player == 1 and error.where == "sheet.toml:14"
+    assert "at most 8" in str(error)
+    one_left = score("buildings", ("Ada", 1, 0, 5), ("Bo", 1, 0, 3))  # 8 held, 1 still in the supply
+    assert one_left.table[0]["golden scales"] == 5 and one_left.table[1]["golden scales"] == 3
+    assert bad(sheet_text("buildings", ("Ada", 1, 0, 9), ("Bo", 1, 0, 0))).field == "scales"  # the field: 0..8
 
 
 def test_unknown_ending_and_negative_crystals():
@@ -207,7 +219,7 @@ def test_cli_score_markers_prints_no_winner_and_the_reason():
 
 def test_cli_template_scores_once_filled():
     template = run_cli(["score", "bluemooncity", "--template", "-p", "3"]).stdout
-    assert "ended_by" in template and "target 5" in template and "0..12" in template
+    assert "ended_by" in template and "target 5" in template and "0..11" in template  # 12 scales in play
     filled = template.replace('ended_by = "offerings"', 'ended_by = "buildings"')
     result = run_cli(["score", "bluemooncity", "-"], input=filled)
     assert result.exit_code == 0 and "shared win" in result.stdout
