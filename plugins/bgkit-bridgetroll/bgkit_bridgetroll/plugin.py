@@ -4,9 +4,9 @@ from bgkit.game import GameInfo
 from bgkit.hookspecs import hookimpl
 
 DATA_NOTE = (
-    "traveller counts/values (except the rulebook's examples), schedules for 3, 5, 6 players, "
-    "weather die faces, upgrade costs, ransoms and two colour names are reconstructed; "
-    "--data FILE replaces them"
+    "traveller counts/values (except the rulebook's examples), ransoms, the schedule cards (except the "
+    "4-player example: partly cloudy 5, 2 stones per open bridge), weather die faces, upgrade costs and "
+    "two colour names are reconstructed; --data FILE replaces them"
 )
 
 

@@ -83,6 +83,28 @@ def test_plugin_registers_the_status_of_the_shipped_data(box):
     assert (info.min_players, info.max_players) == (3, 6)
 
 
+def test_data_note_names_every_reconstructed_table(box):
+    """`bgkit games` shows data_note: it must not present a reconstruction as confirmed.
+
+    Of the 4-player schedule card only partly cloudy -> 5 and 2 stones per open bridge are in the
+    rulebook; its other weather values are reconstructed like the 3-, 5- and 6-player cards.
+    """
+    infos = []
+    bgkit_register_games(infos.append)
+    note = infos[0].data_note
+    words = {
+        "colours": "colour names",
+        "upgrade_costs": "upgrade costs",
+        "weather": "weather die faces",
+        "schedules": "schedule cards",
+        "travellers": "traveller",
+    }
+    for table in box.reconstructed_tables():
+        assert words[table] in note, table
+    assert "3, 5, 6 players" not in note  # the 4-player card is reconstructed too, all but the example
+    assert "4-player example" in note
+
+
 def test_own_file_replaces_only_its_tables(tmp_path, box):
     path = write(
         tmp_path,
