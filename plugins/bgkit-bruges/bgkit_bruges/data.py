@@ -1,7 +1,8 @@
 """Bruges components: read from data/*.toml with the core's reader, validated, as immutable values.
 
-Three shipped files: ``components.toml`` (rules, counts, start values: confirmed, never replaced),
-``board.toml`` (scoring track length, reputation step values, canal spaces: reconstructed) and
+Three shipped files: ``components.toml`` (rules, counts, start values, canal costs: confirmed, never
+replaced), ``board.toml`` (scoring track length, reputation step values, canal space colours:
+reconstructed) and
 ``persons.toml`` (the 165 person cards: reconstructed). A person's own ``--data FILE`` may hold any
 of the replaceable tables — ``[[person]]`` (with an optional ``[persons]`` provenance table),
 ``[reputation]``, ``[canals]``, ``[scoring_track]`` — in the shipped format; each table it holds
@@ -24,7 +25,7 @@ REPLACEABLE = ("person", "persons", "reputation", "canals", "scoring_track")
 #: what an unconfirmed table must say it reconstructs (``reconstructed = [...]``)
 RECONSTRUCTED_PARTS = {
     "persons": ("names", "colours", "prices", "points", "activations", "groups", "abilities"),
-    "canals": ("colours", "costs"),
+    "canals": ("colours",),
     "reputation": ("points",),
     "scoring_track": ("spaces",),
 }
@@ -75,7 +76,7 @@ class Components:
     scoring: dict[str, Any]
     track_spaces: int
     reputation_points: tuple[int, ...]  # points of step 1..12
-    canal_costs: tuple[int, ...]  # guilders for space 1..5
+    canal_costs: tuple[int, ...]  # guilders for space 1..5 (confirmed, RS)
     guard_houses: tuple[GuardHouse, ...]
     persons: tuple[Person, ...]
     provenance: dict[str, Provenance]  # by table name
@@ -122,12 +123,15 @@ def load_components(path: Path | None = None) -> Components:
     track.only("spaces")
     reputation = data.table("reputation")
     reputation.only("points")
-    canal_costs, guard_houses = _canals(data.table("canals"), colours)
+    canal_costs_table = data.table("canal_costs")
+    canal_costs_table.only("costs")
+    canal_costs = canal_costs_table.ints("costs", 0, length=CANAL_SPACES)
+    guard_houses = _canals(data.table("canals"), colours)
 
     persons = _persons(data, colours, groups, per_group, deck_size, (price_min, price_max), points_max)
     provenance = {name: data.table(name).provenance(RECONSTRUCTED_PARTS.get(name, ()))
                   for name in ("card_colours", "player_colours", "groups", "deck", "statues", "start", "supply",
-                               "scoring", "scoring_track", "reputation", "canals", "persons")}
+                               "canal_costs", "scoring", "scoring_track", "reputation", "canals", "persons")}
     if "person" in own and "persons" not in own:
         provenance["persons"] = Provenance(True, f"your own card list ({path})", file=str(path))
 
@@ -191,9 +195,8 @@ def _start(table: Table) -> dict[str, Any]:
     return start
 
 
-def _canals(table: Table, colours: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[GuardHouse, ...]]:
-    table.only("costs", "guard_house")
-    costs = table.ints("costs", 0, length=CANAL_SPACES)
+def _canals(table: Table, colours: tuple[str, ...]) -> tuple[GuardHouse, ...]:
+    table.only("guard_house")
     rows = table.rows("guard_house")
     if len(rows) != GUARD_HOUSES:
         raise table.fail("guard_house", f"must list {GUARD_HOUSES} guard houses, not {len(rows)}")
@@ -204,7 +207,7 @@ def _canals(table: Table, colours: tuple[str, ...]) -> tuple[tuple[int, ...], tu
                                  row.texts("left", colours, CANAL_SPACES), row.texts("right", colours, CANAL_SPACES)))
     if sorted(h.number for h in houses) != list(range(1, GUARD_HOUSES + 1)):
         raise table.fail("guard_house", f"numbers must be 1..{GUARD_HOUSES}, each once")
-    return costs, tuple(sorted(houses, key=lambda h: h.number))
+    return tuple(sorted(houses, key=lambda h: h.number))
 
 
 _PERSON_KEYS = ("id", "name", "colour", "price", "points", "activation", "activation_colour", "group", "ability", "note")

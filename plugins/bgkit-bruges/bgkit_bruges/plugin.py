@@ -17,8 +17,8 @@ def bgkit_register_games(register):
             playable=False,
             data_status="partly reconstructed",
             data_note=(
-                "the 165 persons, canal space colours/costs and reputation step values are a labelled "
-                "reconstruction; --data FILE replaces them"
+                "the 165 persons, the colours of the canal spaces and the reputation step values are a "
+                "labelled reconstruction; --data FILE replaces them"
             ),
             summary="Merchants in Bruges: persons, houses, canals, reputation (setup and scoring).",
         )

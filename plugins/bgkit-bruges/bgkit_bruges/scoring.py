@@ -38,7 +38,7 @@ def sheet_fields(comp: Components) -> list[Field]:
         Field("majority_canals", "is your canals majority marker coloured side up?", kind=bool, default=False),
         Field("canal_space3", f"canal sections with a token on space {s['canal_space']}",
               maximum=s["canal_sections"], default=0),
-        Field("statues", "values of your statues", kind=list, minimum=min(comp.statues_bottom_to_top),
+        Field("statues", "values of your statues (one per completed canal section)", kind=list, minimum=min(comp.statues_bottom_to_top),
               maximum=max(comp.statues_bottom_to_top), max_items=s["max_statues"], default=[]),
         Field("reputation", "reputation step your pawn reached (0: still on the town hall)",
               maximum=len(comp.reputation_points)),

@@ -47,11 +47,14 @@ def test_every_table_says_where_it_comes_from_and_the_unknown_ones_are_flagged()
     comp = load_components()
     flags = {table: p.confirmed for table, p in comp.provenance.items()}
     assert all(p.source and p.file.startswith("bgkit_bruges/data/") for p in comp.provenance.values())
-    for table in ("card_colours", "player_colours", "groups", "deck", "statues", "start", "supply", "scoring"):
+    for table in ("card_colours", "player_colours", "groups", "deck", "statues", "start", "supply", "canal_costs",
+                  "scoring"):
         assert flags[table] is True
     for table in ("persons", "canals", "reputation", "scoring_track"):
         assert flags[table] is False
-    assert comp.provenance["canals"].reconstructed == ("colours", "costs")
+    # RS phase 3 D prints the canal costs (pay the number on the space, 1-5); only the colours are unknown
+    assert comp.provenance["canals"].reconstructed == ("colours",)
+    assert "RS phase 3 D" in comp.provenance["canal_costs"].source
     assert comp.provenance["persons"].reconstructed[:2] == ("names", "colours")
     assert not comp.own_persons
 
@@ -213,13 +216,27 @@ def test_bad_board_tables_and_unknown_tables(tmp_path):
         d["canals"] = {
             "source": "x",
             "confirmed": True,
-            "costs": [1, 2, 3, 4, 5],
             "guard_house": [{"number": n, "left": ["red"] * 5, "right": ["red"] * 4 + ["pink"]} for n in range(1, 5)],
         }
 
     error, path, text = _bad(tmp_path, canal)
     assert error == (f"{path}:{line_of(text, 'right = [')}: canals.guard_house[0].right: 'pink' is not one of "
                      f"{COLOURS}")
+
+    def canal_costs(d):  # confirmed by the rule summary, so a person's file cannot change them
+        d["canal_costs"] = {"source": "x", "confirmed": True, "costs": [2, 2, 3, 4, 5]}
+
+    error, path, text = _bad(tmp_path, canal_costs)
+    assert error.startswith(f"{path}:{line_of(text, '[canal_costs]')}: canal_costs: confirmed by the sources, "
+                            "cannot be replaced")
+
+    def costs_in_canals(d):
+        d["canals"] = {"source": "x", "confirmed": True, "costs": [2, 2, 3, 4, 5],
+                       "guard_house": [{"number": n, "left": COLOURS.split(", "), "right": COLOURS.split(", ")}
+                                       for n in range(1, 5)]}
+
+    error, path, text = _bad(tmp_path, costs_in_canals)
+    assert error == f"{path}:{line_of(text, 'costs = [')}: canals.costs: unknown key (known: guard_house)"
 
     def provenance(d):
         d["reputation"] = {"points": list(range(1, 13))}
