@@ -76,6 +76,9 @@ def test_the_person_reconstruction_follows_every_sourced_constraint():
         assert (p.activation_colour in comp.card_colours) == (p.activation == "worker")
     engraver = next(p for p in persons if p.name == "Engraver")
     assert (engraver.price, engraver.activation) == (9, "laurel")
+    # YE gives the revised Engraver's price and "1 point per group"; its icon is not confirmed anywhere
+    note = next(p for p in shipped_persons()["person"] if p["name"] == "Engraver")["note"]
+    assert "laurel icon, group and colour are reconstructed" in note
     names = {p.name for p in persons}
     assert {"King", "Queen", "Nun", "Inquisitor", "Beggar"} <= names
 

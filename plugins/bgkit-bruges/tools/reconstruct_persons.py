@@ -37,7 +37,9 @@ KNOWN = {
     ("Artist", 10): (
         "Engraver",
         "final scoring: 1 point per group among your persons (revised Engraver, YE)",
-        "name, price 9 and ability of the revised Engraver confirmed (YE); group and colour reconstructed",
+        "name, price 9 and '1 point per group of persons' are the revised Engraver's (YE), which replaces the "
+        "first-edition card (its values are unknown); the 'different groups among your persons' reading, the "
+        "laurel icon, group and colour are reconstructed",
     ),
     ("Merchant", 0): ("Merchant 1", "when recruited: take 6 guilders once (SK names such a person)",
                       "a one-shot 6-guilder person exists (SK); this card's other values are reconstructed"),
