@@ -48,7 +48,10 @@ def _colour_of(setup: dict, seat: int) -> str:
 
 
 def _seats(setup: dict) -> Table:
-    table = Table(title="1-3) Boards and stones, seats clockwise", title_justify="left")
+    table = Table(
+        title="1-3) Boards and stones, seats clockwise; each player also takes a rules summary card",
+        title_justify="left",
+    )
     for column in ("seat", "colour", "stones under the board", "victory points", ""):
         table.add_column(column, justify="right" if column in ("seat", "victory points") else "left")
     for seat in setup["seats"]:

@@ -25,7 +25,11 @@ def sheet_fields(players: int, components: Components) -> list[Field]:
     removed = components.removed_upgrades.get(players, ())
     out_of_game = f" ({', '.join(map(str, removed))} are not in a {players}-player game)" if removed else ""
     return [
-        Field("vp_tokens", "total value of the victory point tokens this player holds (turned face up)"),
+        Field(
+            "vp_tokens",
+            "total value of the victory point tokens this player holds (turned face up); "
+            "travellers left beside the board score nothing",
+        ),
         Field(
             "upgrades",
             f"printed values of the bridge upgrade cards this player holds, e.g. [1, 4, 7]{out_of_game}",

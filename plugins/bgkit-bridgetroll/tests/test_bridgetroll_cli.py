@@ -54,6 +54,7 @@ def test_setup_text_for_the_table():
     assert "seed 7" in out
     for words in (
         "Boards and stones",
+        "each player also takes a rules summary card",  # setup step 2
         "Common stone pool, 12 stones",
         "each player takes 5 face down",
         "Traveller deck, face down",

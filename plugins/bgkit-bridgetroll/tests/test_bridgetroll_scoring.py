@@ -125,6 +125,12 @@ def test_wrong_player_count(game):
         sheet(game, p("A", 1, [], 0), p("B", 1, [], 0))
 
 
+def test_sheet_says_travellers_left_at_the_end_score_nothing(game):
+    """Game end 1: "玩家不能兑换余下的卡片" - cards still beside the board are not converted."""
+    help_text = {f.name: f.help for f in game.sheet_fields(4)}["vp_tokens"]
+    assert "travellers left beside the board score nothing" in help_text
+
+
 def test_stones_field_limit_follows_player_count(game):
     fields = {f.name: f for f in game.sheet_fields(6)}
     assert fields["stones"].maximum == 54
