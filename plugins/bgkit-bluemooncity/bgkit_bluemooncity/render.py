@@ -42,7 +42,7 @@ def _cell(components: Components, building_id: str, layout: str) -> Text:
         text.append(" (fixed)", style="dim")
     text.append("\n")
     if not building.boxes:
-        text.append("obelisk, figures", style="dim")
+        text.append("figures start here", style="dim")
         return text
     colour = building.colour
     values = "-".join(str(v) for v in building.boxes)
@@ -83,11 +83,12 @@ def _beside(components: Components, setup: dict) -> Panel:
         f"Offerings to win: {setup['offerings_to_win']}.",
         f"Obelisk: {len(obelisk)} boxes in use, filled bottom up, costing " + ", ".join(map(str, obelisk)) + " crystals"
         + ("; leave the two shaded outer 7 boxes empty." if len(obelisk) < len(components.obelisk) else "."),
-        f"Golden scales: put out {setup['scales']}, return the rest to the box. Crystals beside the obelisk.",
-        f"Dragons ({', '.join(setup['dragons'])}): beside the city, off the board.",
+        "West of the city (left, level with the courtyard): the obelisk, the crystals on one side of it,",
+        f"  {setup['scales']} golden scales on the other; return the other scales to the box.",
+        f"East of the city (right): the {len(setup['dragons'])} dragons ({', '.join(setup['dragons'])}), off the board.",
         f"Each player: figure on the courtyard, {setup['markers_per_player']} markers in front of them.",
         f"Cards: shuffle all {len(components.deck())}, deal {setup['hand_size']} to each player; "
-        f"{setup['deck']} stay face down as the deck.",
+        f"{setup['deck']} stay face down as the deck east of the city.",
     ]
     if players:
         lines[-1] += " The hands dealt are below."
@@ -95,7 +96,16 @@ def _beside(components: Components, setup: dict) -> Panel:
 
 
 def _hands(components: Components, hands: list[list[str]]) -> Table:
-    table = Table(title="Starting hands (show each player only their own)", title_justify="left")
+    guessed = [p.name for p in components.peoples.values() if p.provenance.reconstructed]
+    caption = None
+    if guessed:
+        caption = (
+            f"The values of the {', '.join(guessed)} cards are a reconstruction (no source gives how many "
+            "1s, 2s and 3s each people has), so your deck may not hold these exact cards; "
+            "--data FILE loads your deck's values."
+        )
+    table = Table(title="Starting hands (show each player only their own)", title_justify="left",
+                  caption=caption, caption_justify="left")
     table.add_column("player")
     table.add_column("cards (people value)")
     for seat, hand in enumerate(hands, start=1):

@@ -195,7 +195,7 @@ def test_cli_setup_text_draws_the_grid_and_the_table():
         assert name in out
     assert "seed 7" in out and "north" in out
     assert "Offerings to win: 5" in out
-    assert "put out 12" in out
+    assert "12 golden scales on the other" in " ".join(out.split())
     assert "Start player: Player" in out
     assert "Starting hands" not in out
 
@@ -287,3 +287,36 @@ def test_any_seed_gives_a_valid_table(seed, players, layout, deal):
         assert sum(dealt.values()) == 8 * players
         assert not dealt - Counter(card.id for card in COMPONENTS.deck())
     json.dumps(setup)  # plain data
+
+
+def test_cli_setup_says_where_things_go_beside_the_city(monkeypatch):
+    """Rule summary 1(2)-(3): the obelisk left of the city, level with its middle, crystals on one side
+    of it and the scales for the player count on the other; the dragons and the deck to the right.
+    The obelisk is not on the courtyard: the courtyard is where the figures start."""
+    monkeypatch.setenv("COLUMNS", "120")
+    out = " ".join(run_cli(["setup", "bluemooncity", "-p", "2", "--seed", "3"]).stdout.split())
+    assert "West of the city (left, level with the courtyard): the obelisk, the crystals on one side of it" in out
+    assert "9 golden scales on the other; return the other scales to the box" in out
+    assert "East of the city (right): the 3 dragons (red, green, blue), off the board" in out
+    assert "64 stay face down as the deck east of the city" in out
+    assert "figures start here" in out and "obelisk, figures" not in out
+
+
+def test_dealt_hands_say_that_the_card_values_are_reconstructed(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
+    args = ["setup", "bluemooncity", "-p", "3", "--seed", "7", "--option", "deal=yes"]
+    out = " ".join(run_cli(args).stdout.split())
+    assert "The values of the Vulca, Terrah, Aqua, Flit, Mimix, Hoax, Pillar cards are a reconstruction" in out
+    assert "--data FILE loads your deck's values" in out
+    # a deck whose every people is confirmed (here: a person's own count) carries no such warning
+    own = tmp_path / "deck.toml"
+    own.write_text("".join(
+        f'[people.{p.id}]\nname = "{p.name}"\ncolour = "{p.colour}"\nphase = "{p.phase}"\n'
+        + (f'dragon = "{p.dragon}"\n' if p.dragon else "")
+        + f'power_1 = "{p.power_1}"\npower_2 = "{p.power_2}"\nvalues = {list(p.values)}\n'
+        'source = "counted my own deck"\nconfirmed = true\n\n'
+        for p in COMPONENTS.peoples.values()
+    ))
+    mine = run_cli(args + ["--data", str(own)])
+    assert mine.exit_code == 0, mine.stderr
+    assert "Starting hands" in mine.stdout and "reconstruction" not in mine.stdout
