@@ -174,6 +174,31 @@ def test_the_last_majority_check_flips_a_sole_leaders_marker(game):
     result(game, player("Ada", reputation=5), player("Bo", reputation=5))
 
 
+def test_a_marker_stays_coloured_after_the_lead_is_lost(game):
+    # RS phase 4: Bo led the reputation track once and flipped his marker; Ada overtook him later and
+    # flipped hers too. Both keep 4 points each.
+    res = result(game, player("Ada", reputation=8, majority_reputation=True),
+                 player("Bo", reputation=6, majority_reputation=True), player("Cy", reputation=2))
+    assert [r["majorities"] for r in res.table] == [4, 4, 0]
+
+
+def test_a_three_player_table_filled_by_hand(game):
+    """A plausible end of a 3-player game, every category computed by hand."""
+    ada = player("Ada", track=27, persons=[2, 1, 3, 0, 1, 4], houses=7, laurels=[3], majority_reputation=True,
+                 majority_persons=True, canal_space3=1, statues=[6], reputation=8, guilders=3)
+    bo = player("Bo", track=35, persons=[3, 3, 1], houses=4, majority_reputation=True, majority_canals=True,
+                canal_space3=2, statues=[7, 5], reputation=6, guilders=7)
+    cy = player("Cy", track=44, persons=[1, 1, 2, 0], houses=5, laurels=[2, 4], reputation=5, guilders=12)
+    res = result(game, ada, bo, cy)
+    # Ada: 27 + 11 persons + 7 houses + 3 laurel + 2x4 + 1x3 + 6 + 8 = 73
+    # Bo:  35 +  7         + 4        + 0        + 2x4 + 2x3 + 7+5 + 6 = 78
+    # Cy:  44 +  4         + 5        + 2+4      + 0   + 0   + 0 + 5 = 64
+    assert res.table[1] == {"track": 35, "persons": 7, "houses": 4, "laurels": 0, "majorities": 8, "canals": 6,
+                            "statues": 12, "reputation": 6}
+    assert res.totals == [73, 78, 64]
+    assert res.winners == [1] and res.ranks == [2, 1, 3]
+
+
 def test_person_ids_need_your_own_card_list(game):
     err = bad(game, player("Ada", persons=[], person_ids=[3], houses=1), player("Bo"))
     assert err.field == "person_ids" and "reconstruction" in err.message

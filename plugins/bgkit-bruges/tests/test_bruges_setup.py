@@ -97,6 +97,8 @@ def test_every_setup_is_complete_and_consistent(players, seed):
     assert 1 <= setup["start_seat"] <= players
     assert setup["turn_order"][0] == setup["start_seat"]
     assert sorted(setup["turn_order"]) == list(range(1, players + 1))
+    # clockwise from the start player: each next seat number, wrapping round the table
+    assert all(b == a % players + 1 for a, b in zip(setup["turn_order"], setup["turn_order"][1:]))
 
 
 def test_option_start_random_varies_and_chocolate_is_seat_1(game):
