@@ -32,6 +32,7 @@ class Board:
     coasts: tuple[str, ...]
     sites_per_coast: int
     harbours_per_coast: int
+    site_types: tuple[str, ...]  # the type (colour) printed at each site (1-based position = index + 1)
     site_harbour: tuple[int, ...]  # harbour number (1-based) of each site (1-based position = index + 1)
 
     @property
@@ -44,6 +45,11 @@ class Board:
 
     def coast_of_site(self, site: int) -> str:
         return self.coasts[(site - 1) // self.sites_per_coast]
+
+    def sites_of(self, coast: str, ltype: str) -> list[int]:
+        """The sites (1-based) of ``coast`` whose printed colour is ``ltype``."""
+        first = self.coasts.index(coast) * self.sites_per_coast
+        return [s + 1 for s in range(first, first + self.sites_per_coast) if self.site_types[s] == ltype]
 
 
 @dataclass(frozen=True)
@@ -259,11 +265,18 @@ def _supply(s: Table) -> Supply:
 
 
 def _board(b: Table) -> Board:
-    b.only("coasts", "sites_per_coast", "harbours_per_coast", "site_harbour")
+    b.only("coasts", "sites_per_coast", "harbours_per_coast", "site_types", "site_harbour")
     coasts = b.texts("coasts")
     if not coasts or len(set(coasts)) != len(coasts):
         raise b.fail("coasts", "must name each coast once")
-    board = Board(coasts, b.int("sites_per_coast", len(TYPES)), b.int("harbours_per_coast", 1), b.ints("site_harbour", 1))
+    board = Board(coasts, b.int("sites_per_coast", len(TYPES)), b.int("harbours_per_coast", 1),
+                  b.texts("site_types", TYPES), b.ints("site_harbour", 1))
+    if len(board.site_types) != board.sites:
+        raise b.fail("site_types", f"lists {len(board.site_types)} types, but the board has {board.sites} sites")
+    for coast in board.coasts:  # the 2-player rule uses one lighthouse of each type on each coast
+        missing = [t for t in TYPES if not board.sites_of(coast, t)]
+        if missing:
+            raise b.fail("site_types", f"the {coast} coast has no {missing[0]} site; every coast needs each type")
     if len(board.site_harbour) != board.sites:
         raise b.fail("site_harbour", f"lists {len(board.site_harbour)} harbours, but the board has {board.sites} sites")
     for site, harbour in enumerate(board.site_harbour, start=1):
@@ -284,11 +297,11 @@ def _types(t: Table, board: Board) -> Mapping[str, LighthouseType]:
             type_id, item.text("name"), item.text("colour"), item.int("tiles", len(board.coasts)),
             item.int("extra_resources", 0), item.int("majority_points", 0),
         )
+        sites = board.site_types.count(type_id)  # every site of a colour gets a tile of that colour
+        if type_id in TYPES and types[type_id].tiles != sites:
+            raise item.fail("tiles", f"{types[type_id].tiles} {type_id} tiles, but board.site_types has {sites} {type_id} sites")
     if tuple(types) != TYPES:
         raise t.fail("types", f"must list {', '.join(TYPES)} once each, in that order")
-    tiles = sum(ltype.tiles for ltype in types.values())
-    if tiles != board.sites:
-        raise t.fail("types", f"the types have {tiles} tiles, but the board has {board.sites} sites")
     return MappingProxyType(types)
 
 

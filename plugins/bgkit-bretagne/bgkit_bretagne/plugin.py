@@ -17,8 +17,8 @@ def bgkit_register_games(register):
             playable=False,
             data_status="partly reconstructed",
             data_note=(
-                "lighthouse levels and extra costs, blueprints, weather, barges, harbour incomes, production "
-                "and equipment cards are reconstructed; --data FILE replaces them"
+                "site colours and harbour links, lighthouse levels and extra costs, blueprints, weather, barges, "
+                "harbour incomes, production and equipment cards are reconstructed; --data FILE replaces them"
             ),
             summary="Build lighthouses around Brittany: seeded setups and end-of-game scoring.",
         )

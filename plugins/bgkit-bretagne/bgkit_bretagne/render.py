@@ -51,17 +51,19 @@ def render_setup(comps: Components, setup: dict) -> Group:
 
     lights = Table(title=f"Lighthouse tiles (site 1 is next to Lorient, then clockwise){mark('board')}",
                    title_justify="left")
-    for column in ("site", "coast", "type", "tile", f"levels{mark('lighthouses')}", f"extra{mark('lighthouses')}",
+    for column in ("site", "coast", "site colour", "tile", f"levels{mark('lighthouses')}", f"extra{mark('lighthouses')}",
                    "harbour", "side up"):
         lights.add_column(column)
     for row in setup["lighthouses"]:
+        ltype = comps.types[row["type"]]
+        colour = f"{ltype.name} ({ltype.colour})"
         if not row["tile"]:
-            lights.add_row(str(row["site"]), row["coast"], "", "", "", "", str(row["harbour"]), "[dim]no tile (2 players)[/dim]")
+            lights.add_row(str(row["site"]), row["coast"], f"[dim]{colour}[/dim]", "", "", "", str(row["harbour"]),
+                           "[dim]no tile (2 players)[/dim]")
             continue
         tile = comps.lighthouses[row["tile"]]
-        ltype = comps.types[tile.type]
         side = "[bold]built[/bold]" if row["side"] == "built" else "unbuilt"
-        lights.add_row(str(row["site"]), row["coast"], f"{ltype.name} ({ltype.colour})", tile.id, str(tile.levels),
+        lights.add_row(str(row["site"]), row["coast"], colour, tile.id, str(tile.levels),
                        ", ".join(tile.extra) or "-", str(row["harbour"]), side)
     if any(row["side"] == "built" for row in setup["lighthouses"]):
         lights.caption = "built: the tile starts on its built side (3-player rule)"

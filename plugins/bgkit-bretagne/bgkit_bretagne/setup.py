@@ -3,11 +3,11 @@
 What is random at the table, and how it is drawn here (in this order, from ``rng`` only):
 
 1. the start player (or the one named with ``--option start=N``); turn order runs clockwise;
-2. the lighthouse tiles around the coast. With 3-4 players every site gets a tile, and every
-   coast holds at least one tile of each type (the 2- and 3-player adjustments of the sources
-   assume so); all such layouts are equally likely. With 2 players each coast gets exactly one
-   tile of each type (doczz) on random sites; the other sites stay empty. With 3 players one
-   Heaven tile in the north, one Purgatory in the south and one Hell in the west start built;
+2. the lighthouse tiles around the coast: each site has a printed colour (type), and the tiles
+   of a colour go at random onto the sites of that colour (rule summary). With 2 players each
+   coast uses one site of each colour (doczz), picked at random; the other sites stay empty.
+   With 3 players one Heaven tile in the north, one Purgatory in the south and one Hell in the
+   west start built (doczz), each picked at random among the sites of that colour;
 3. the weather: the current card and the forecast (the rest of the deck stays face down);
 4. the four face-up blueprints of each grade at Pontivy;
 5. the Quimper production card of round 1.
@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import math
 import random
-from itertools import product
-from typing import Iterator
 
 from bgkit.errors import BadInput
 
@@ -112,79 +110,36 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
 
 
 def _lighthouses(comps: Components, players: int, rng: random.Random) -> list[dict]:
+    """Tiles on sites by the colour printed at each site (rule summary: 按照版圖邊的顏色隨機放置)."""
     board = comps.board
-    k = board.sites_per_coast
     tiles_by_type = {t: [tile.id for tile in comps.lighthouses.values() if tile.type == t] for t in TYPES}
+    for t in TYPES:
+        rng.shuffle(tiles_by_type[t])
     placed: list[str] = [""] * board.sites
-    if players == 2:
-        for t in TYPES:
-            rng.shuffle(tiles_by_type[t])
-        for c in range(len(board.coasts)):
-            positions = rng.sample(range(k), len(TYPES))
-            for t, pos in zip(TYPES, positions):
-                placed[c * k + pos] = tiles_by_type[t][c]
+    if players == 2:  # one site of each colour per coast gets a tile (doczz); which one is not given: random
+        for coast in board.coasts:
+            for t in TYPES:
+                placed[rng.choice(board.sites_of(coast, t)) - 1] = tiles_by_type[t].pop()
     else:
-        types = _balanced_types(comps, rng)
-        for t in TYPES:
-            rng.shuffle(tiles_by_type[t])
-        for site, t in enumerate(types):
-            placed[site] = tiles_by_type[t].pop()
+        for index, t in enumerate(board.site_types):
+            placed[index] = tiles_by_type[t].pop()
     built: set[int] = set()
-    if players == 3:
+    if players == 3:  # one tile of the named colour on the named coast starts built (doczz); which one: random
         for coast, t in comps.table.three_player_built:
-            c = board.coasts.index(coast)
-            candidates = [s for s in range(c * k, (c + 1) * k) if placed[s] and comps.lighthouses[placed[s]].type == t]
-            built.add(rng.choice(candidates))
+            built.add(rng.choice(board.sites_of(coast, t)) - 1)
     rows = []
     for index, tile_id in enumerate(placed):
-        row = {"site": index + 1, "coast": board.coast_of_site(index + 1), "harbour": board.site_harbour[index]}
-        if tile_id:
-            side = "built" if index in built else "unbuilt"
-            row.update(tile=tile_id, type=comps.lighthouses[tile_id].type, side=side)
-        else:
-            row.update(tile="", type="", side="not used")
-        rows.append(row)
+        rows.append(
+            {
+                "site": index + 1,
+                "coast": board.coast_of_site(index + 1),
+                "harbour": board.site_harbour[index],
+                "type": board.site_types[index],
+                "tile": tile_id,
+                "side": ("built" if index in built else "unbuilt") if tile_id else "not used",
+            }
+        )
     return rows
-
-
-def _balanced_types(comps: Components, rng: random.Random) -> list[str]:
-    """A uniformly random sequence of site types in which every coast holds every type.
-
-    Draws a composition (how many of each type on each coast) weighted by how many sequences
-    it allows, then shuffles each coast's types.
-    """
-    k = comps.board.sites_per_coast
-    weighted = [(m, _sequences(m, k)) for m in compositions(comps)]
-    pick = rng.randrange(sum(w for _, w in weighted))
-    for matrix, weight in weighted:
-        if pick < weight:
-            break
-        pick -= weight
-    types: list[str] = []
-    for row in matrix:
-        coast = [t for t, n in zip(TYPES, row) for _ in range(n)]
-        rng.shuffle(coast)
-        types += coast
-    return types
-
-
-def compositions(comps: Components) -> Iterator[tuple[tuple[int, ...], ...]]:
-    """Every matrix m[coast][type] >= 1 with row sums sites_per_coast and column sums tiles per type."""
-    coasts = len(comps.board.coasts)
-    k = comps.board.sites_per_coast
-    rows = [r for r in product(range(1, k + 1), repeat=len(TYPES)) if sum(r) == k]
-    totals = tuple(comps.types[t].tiles for t in TYPES)
-    for matrix in product(rows, repeat=coasts):
-        if tuple(sum(col) for col in zip(*matrix)) == totals:
-            yield matrix
-
-
-def _sequences(matrix: tuple[tuple[int, ...], ...], k: int) -> int:
-    """How many type sequences around the coast have these per-coast counts."""
-    count = 1
-    for row in matrix:
-        count *= math.factorial(k) // math.prod(math.factorial(n) for n in row)
-    return count
 
 
 # -- the size of the setup space --------------------------------------------------------------
@@ -193,19 +148,15 @@ def _sequences(matrix: tuple[tuple[int, ...], ...], k: int) -> int:
 def count_lighthouse_layouts(comps: Components, players: int) -> int:
     """Distinct lighthouse layouts (tile ids on sites, and which start built) for ``players``."""
     board = comps.board
-    coasts, k, types = len(board.coasts), board.sites_per_coast, len(TYPES)
     tiles = [comps.types[t].tiles for t in TYPES]
-    if players == 2:
-        positions = (math.perm(k, types)) ** coasts
-        return positions * math.prod(math.perm(n, coasts) for n in tiles)
-    total = 0
-    for matrix in compositions(comps):
-        ways = _sequences(matrix, k)
-        if players == 3:
-            for coast, t in comps.table.three_player_built:
-                ways *= matrix[board.coasts.index(coast)][TYPES.index(t)]
-        total += ways
-    return total * math.prod(math.factorial(n) for n in tiles)
+    if players == 2:  # a site of each colour on each coast, and an ordered pick of tiles of each colour
+        sites = math.prod(len(board.sites_of(coast, t)) for coast in board.coasts for t in TYPES)
+        return sites * math.prod(math.perm(n, len(board.coasts)) for n in tiles)
+    layouts = math.prod(math.factorial(n) for n in tiles)  # tiles of a colour over the sites of that colour
+    if players == 3:
+        for coast, t in comps.table.three_player_built:
+            layouts *= len(board.sites_of(coast, t))
+    return layouts
 
 
 def count_setups(comps: Components, players: int, options: dict[str, str]) -> int:

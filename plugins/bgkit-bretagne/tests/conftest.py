@@ -35,13 +35,15 @@ def write_data(tmp_path):
 
 @pytest.fixture
 def tiny_tables(shipped_tables):
-    """A tiny board (one coast of three sites, one tile per type) whose whole setup space can be sampled."""
+    """A tiny board (one coast of four sites: Heaven, Heaven, Purgatory, Hell) whose whole setup space can be sampled."""
     data = shipped_tables
-    data["board"].update(coasts=["north"], sites_per_coast=3, harbours_per_coast=1, site_harbour=[1, 1, 1])
-    for t in data["lighthouse_types"]["types"].values():
-        t["tiles"] = 1
+    data["board"].update(coasts=["north"], sites_per_coast=4, harbours_per_coast=1, site_harbour=[1, 1, 1, 1],
+                         site_types=["heaven", "heaven", "purgatory", "hell"])
+    for t, n in (("heaven", 2), ("purgatory", 1), ("hell", 1)):
+        data["lighthouse_types"]["types"][t]["tiles"] = n
     data["lighthouses"]["tiles"] = {
         "H1": {"type": "heaven", "levels": 3, "extra": []},
+        "H2": {"type": "heaven", "levels": 4, "extra": []},
         "P1": {"type": "purgatory", "levels": 3, "extra": ["stone"]},
         "X1": {"type": "hell", "levels": 4, "extra": ["stone", "sand"]},
     }

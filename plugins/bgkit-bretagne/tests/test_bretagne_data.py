@@ -131,7 +131,15 @@ BAD_DATA = [
      "table.three_player_built.east: unknown key (known: south, west, north)"),
     ("pontivy = [4, 2, 1]", "pontivy = []", None, "final_scoring.pontivy: must list at least one value"),
     ('heaven = { name = "Heaven", colour = "blue", tiles = 5', 'heaven = { name = "Heaven", colour = "blue", tiles = 6',
-     "[lighthouse_types.types]", "lighthouse_types.types: the types have 16 tiles, but the board has 15 sites"),
+     None, "lighthouse_types.types.heaven.tiles: 6 heaven tiles, but board.site_types has 5 heaven sites"),
+    ('"heaven", "purgatory", "heaven", "hell", "purgatory",  # south', '"heaven", "purgatory", "heaven", "hell", "hell",  # south',
+     'purgatory = { name = "Purgatory"', "lighthouse_types.types.purgatory.tiles: 5 purgatory tiles, but board.site_types has 4 purgatory sites"),
+    ('"heaven", "purgatory", "heaven", "hell", "purgatory",  # south', '"heaven", "purgatory", "heaven", "heaven", "purgatory",  # south',
+     "site_types = [", "board.site_types: the south coast has no hell site; every coast needs each type"),
+    ('"heaven", "purgatory", "heaven", "hell", "purgatory",  # south', '"heaven", "purgatory", "heaven", "hell", "lava",  # south',
+     "site_types = [", "board.site_types: 'lava' is not one of heaven, purgatory, hell"),
+    ('"heaven", "purgatory", "heaven", "hell", "purgatory",  # south', '"heaven", "purgatory", "heaven", "hell",  # south',
+     "site_types = [", "board.site_types: lists 14 types, but the board has 15 sites"),
 ]
 
 

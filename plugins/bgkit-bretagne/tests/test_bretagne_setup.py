@@ -51,43 +51,59 @@ def test_a_known_seed_gives_a_known_setup():
     """Pins the draw order: a change here changes every shared seed, so it must be deliberate."""
     first = setup_for(3, 7)
     assert first["turn_order"] == [2, 3, 1]
-    assert [r["tile"] for r in first["lighthouses"]][:5] == ["P1", "P5", "X5", "H1", "X4"]
-    assert first["weather"] == {"current": "W4", "forecast": "W2", "face_down": 4}
+    assert [r["tile"] for r in first["lighthouses"]][:5] == ["H2", "P1", "H4", "X5", "P5"]
+    assert first["weather"] == {"current": "W2", "forecast": "W1", "face_down": 4}
 
 
 # -- what every setup holds ------------------------------------------------------------------
 
 
+SITE_TYPES = ["heaven", "purgatory", "heaven", "hell", "purgatory",
+              "purgatory", "hell", "hell", "heaven", "hell",
+              "heaven", "purgatory", "hell", "purgatory", "heaven"]
+
+
 @pytest.mark.parametrize("players", [3, 4])
-def test_three_and_four_players_use_every_tile_and_every_coast_has_every_type(players):
-    for seed in range(30):
+def test_every_tile_goes_on_a_site_of_its_own_colour(players):
+    """Rule summary: the tiles are placed at random by the colour printed at each site (按照版圖邊的顏色)."""
+    tiles_seen_at_site_1 = set()
+    for seed in range(40):
         setup = setup_for(players, seed)
-        tiles = [r["tile"] for r in setup["lighthouses"]]
-        assert sorted(tiles) == sorted(COMPS.lighthouses)
-        for coast, rows in by_coast(setup).items():
-            assert len(rows) == 5
-            assert {r["type"] for r in rows} == set(TYPES), (seed, coast)
+        assert [r["type"] for r in setup["lighthouses"]] == SITE_TYPES  # the board's colours never move
+        assert sorted(r["tile"] for r in setup["lighthouses"]) == sorted(COMPS.lighthouses)
         for row in setup["lighthouses"]:
-            assert row["type"] == COMPS.lighthouses[row["tile"]].type
+            assert COMPS.lighthouses[row["tile"]].type == row["type"], (seed, row)
+        tiles_seen_at_site_1.add(setup["lighthouses"][0]["tile"])
+    assert tiles_seen_at_site_1 == {"H1", "H2", "H3", "H4", "H5"}  # which Heaven tile goes there is random
 
 
 def test_two_players_one_lighthouse_of_each_type_on_each_coast():
-    for seed in range(30):
+    used_sites = set()
+    for seed in range(40):
         setup = setup_for(2, seed)
+        assert [r["type"] for r in setup["lighthouses"]] == SITE_TYPES
         used = [r["tile"] for r in setup["lighthouses"] if r["tile"]]
         assert len(used) == len(set(used)) == 9
         for rows in by_coast(setup).values():
             types = sorted(r["type"] for r in rows if r["tile"])
             assert types == sorted(TYPES)
             assert sum(1 for r in rows if r["side"] == "not used") == 2
+        for row in setup["lighthouses"]:
+            assert not row["tile"] or COMPS.lighthouses[row["tile"]].type == row["type"]
         assert all(r["side"] in ("unbuilt", "not used") for r in setup["lighthouses"])
+        used_sites |= {r["site"] for r in setup["lighthouses"] if r["tile"]}
+    assert used_sites == set(range(1, 16))  # where a coast has two sites of a colour, either may be used
 
 
 def test_three_players_start_with_a_built_heaven_north_purgatory_south_hell_west():
-    for seed in range(30):
+    built_sites = set()
+    for seed in range(40):
         setup = setup_for(3, seed)
         built = sorted((r["coast"], r["type"]) for r in setup["lighthouses"] if r["side"] == "built")
         assert built == [("north", "heaven"), ("south", "purgatory"), ("west", "hell")]
+        built_sites |= {r["site"] for r in setup["lighthouses"] if r["side"] == "built"}
+    # every north Heaven (11, 15), south Purgatory (2, 5) and west Hell (7, 8, 10) site can be the built one
+    assert built_sites == {2, 5, 7, 8, 10, 11, 15}
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -168,90 +184,62 @@ def test_every_option_value_is_declared():
 # -- the size of the setup space ----------------------------------------------------------------
 
 
-def _small_board(shipped_tables, coasts, sites, tiles):
+def _small_board(shipped_tables):
+    """2 coasts of 4 sites: south Heaven, Purgatory, Hell, Heaven; west Purgatory, Hell, Heaven, Hell."""
     data = shipped_tables
-    names = ["south", "west", "north"][:coasts]
-    data["board"].update(coasts=names, sites_per_coast=sites, harbours_per_coast=1,
-                         site_harbour=[c + 1 for c in range(len(names)) for _ in range(sites)])
+    data["board"].update(coasts=["south", "west"], sites_per_coast=4, harbours_per_coast=1, site_harbour=[1] * 4 + [2] * 4,
+                         site_types=["heaven", "purgatory", "hell", "heaven", "purgatory", "hell", "heaven", "hell"])
     first_harbour = next(iter(data["harbours"]["tiles"].values()))
-    data["harbours"]["tiles"] = {f"h{c}": dict(first_harbour, coast=c) for c in names}
+    data["harbours"]["tiles"] = {f"h{c}": dict(first_harbour, coast=c) for c in ("south", "west")}
     extras = {"heaven": [], "purgatory": ["stone"], "hell": ["stone", "sand"]}
-    for t, n in zip(TYPES, tiles):
+    tiles = {"heaven": 3, "purgatory": 2, "hell": 3}
+    for t, n in tiles.items():
         data["lighthouse_types"]["types"][t]["tiles"] = n
-    data["lighthouses"]["tiles"] = {
-        f"{t}{i}": {"type": t, "levels": 3, "extra": extras[t]} for t, n in zip(TYPES, tiles) for i in range(n)
-    }
-    built = data["table"]["three_player_built"]
-    data["table"]["three_player_built"] = {c: t for c, t in built.items() if c in names} or {names[0]: "heaven"}
+    data["lighthouses"]["tiles"] = {f"{t}{i}": {"type": t, "levels": 3, "extra": extras[t]} for t, n in tiles.items() for i in range(n)}
+    data["table"]["three_player_built"] = {"south": "heaven", "west": "hell"}
     return data
 
 
-def _full_layout_ok(comps, layout, k):
-    return all({comps.lighthouses[t].type for t in layout[c * k:(c + 1) * k]} == set(TYPES)
-               for c in range(len(comps.board.coasts)))
+def _brute_force_layouts(comps) -> dict[int, int]:
+    """Every way to put tiles on sites (any sites may stay empty), counted where the rules allow it."""
+    board, ids = comps.board, list(comps.lighthouses)
+    k = board.sites_per_coast
+    tile_type = {tile: comps.lighthouses[tile].type for tile in ids}
+    found = {2: 0, 3: 0, 4: 0}
+    for n in range(board.sites + 1):
+        for occupied in itertools.combinations(range(board.sites), n):
+            for tiles in itertools.permutations(ids, n):
+                if any(tile_type[tile] != board.site_types[site] for site, tile in zip(occupied, tiles)):
+                    continue  # a tile only goes on a site of its colour
+                layout = dict(zip(occupied, tiles))
+                if n == board.sites:  # 3-4 players: every site used
+                    found[4] += 1
+                    ways = 1  # 3 players: which tile of the named colour on the named coast starts built
+                    for coast, t in comps.table.three_player_built:
+                        c = board.coasts.index(coast)
+                        ways *= sum(1 for s in range(c * k, c * k + k) if tile_type[layout[s]] == t)
+                    found[3] += ways
+                elif all(sorted(tile_type[layout[s]] for s in range(c * k, c * k + k) if s in layout) == sorted(TYPES)
+                         for c in range(len(board.coasts))):
+                    found[2] += 1  # 2 players: one of each type on each coast
+    return found
 
 
-def test_layout_count_matches_brute_force_over_all_tile_orders(shipped_tables, write_data):
-    """3 coasts of 3 sites, 3 tiles per type: try all 9! orders of the tiles."""
-    comps = load_components(write_data(_small_board(shipped_tables, 3, 3, (3, 3, 3))))
-    valid = [p for p in itertools.permutations(comps.lighthouses) if _full_layout_ok(comps, p, 3)]
-    assert count_lighthouse_layouts(comps, 4) == len(valid) == 6**6
-    flips = 0
-    for layout in valid:  # with 3 players one tile of the named type per named coast starts built
-        ways = 1
-        for coast, t in comps.table.three_player_built:
-            c = comps.board.coasts.index(coast)
-            ways *= sum(1 for tile in layout[c * 3:(c + 1) * 3] if comps.lighthouses[tile].type == t)
-        flips += ways
-    assert count_lighthouse_layouts(comps, 3) == flips
+def test_layout_count_matches_brute_force_on_a_small_board(shipped_tables, write_data):
+    """By hand: 3-4 players 3! Heaven x 2! Purgatory x 3! Hell orders = 72; 3 players x 2 south Heaven sites
+    x 2 west Hell sites to start built = 288; 2 players (2 x 1 x 1 south) x (1 x 2 x 1 west) sites
+    x 3x2 Heaven x 2x1 Purgatory x 3x2 Hell tiles = 288."""
+    comps = load_components(write_data(_small_board(shipped_tables)))
+    assert {p: count_lighthouse_layouts(comps, p) for p in (2, 3, 4)} == _brute_force_layouts(comps) == {2: 288, 3: 288, 4: 72}
 
 
-def test_uneven_layout_count_matches_brute_force(shipped_tables, write_data):
-    """2 coasts of 4 sites, tiles 2/3/3: every coast still needs each type (all 8! orders)."""
-    comps = load_components(write_data(_small_board(shipped_tables, 2, 4, (2, 3, 3))))
-    valid = [p for p in itertools.permutations(comps.lighthouses) if _full_layout_ok(comps, p, 4)]
-    assert count_lighthouse_layouts(comps, 4) == len(valid)
-    three = 0
-    for layout in valid:
-        ways = 1
-        for coast, t in comps.table.three_player_built:
-            c = comps.board.coasts.index(coast)
-            ways *= sum(1 for tile in layout[c * 4:(c + 1) * 4] if comps.lighthouses[tile].type == t)
-        three += ways
-    assert count_lighthouse_layouts(comps, 3) == three
-
-
-def test_two_player_layout_count_matches_brute_force(shipped_tables, write_data):
-    """2 coasts of 4 sites: choose the 2 empty sites, then any 6 of the 8 tiles in order."""
-    comps = load_components(write_data(_small_board(shipped_tables, 2, 4, (2, 3, 3))))
-    found = 0
-    for empty in itertools.combinations(range(8), 2):
-        sites = [s for s in range(8) if s not in empty]
-        for tiles in itertools.permutations(comps.lighthouses, 6):
-            layout = dict(zip(sites, tiles))
-            if all(sorted(comps.lighthouses[layout[s]].type for s in range(c * 4, c * 4 + 4) if s in layout)
-                   == sorted(TYPES) for c in range(2)):
-                found += 1
-    assert count_lighthouse_layouts(comps, 2) == found
-
-
-def test_real_layout_count_by_enumerating_each_coast():
-    """The shipped board: count each coast's type sequences (3^5) and combine those summing to 5/5/5."""
-    per_coast: Counter = Counter()
-    for seq in itertools.product(TYPES, repeat=5):
-        counts = tuple(seq.count(t) for t in TYPES)
-        if min(counts) >= 1:
-            per_coast[counts] += 1
-    patterns = flips = 0
-    for south, west, north in itertools.product(per_coast, repeat=3):
-        if tuple(map(sum, zip(south, west, north))) == (5, 5, 5):
-            ways = per_coast[south] * per_coast[west] * per_coast[north]
-            patterns += ways
-            flips += ways * north[0] * south[1] * west[2]
-    tiles = math.factorial(5) ** 3
-    assert count_lighthouse_layouts(COMPS, 4) == patterns * tiles
-    assert count_lighthouse_layouts(COMPS, 3) == flips * tiles
-    assert count_lighthouse_layouts(COMPS, 2) == (5 * 4 * 3) ** 3 * (5 * 4 * 3) ** 3
+def test_real_layout_count_by_hand():
+    """The shipped board: 5! orders of each colour's tiles; 3 players x 2 north Heaven x 2 south Purgatory
+    x 3 west Hell sites; 2 players: the sites of each colour per coast (south 2x2x1, west 1x1x3, north
+    2x2x1) x 5x4x3 tiles of each colour."""
+    assert count_lighthouse_layouts(COMPS, 4) == 120**3
+    assert count_lighthouse_layouts(COMPS, 3) == 120**3 * 2 * 2 * 3
+    assert count_lighthouse_layouts(COMPS, 2) == (4 * 3 * 4) * 60**3
 
 
 def test_whole_count_is_the_product_of_the_independent_parts():
@@ -265,6 +253,9 @@ def test_whole_count_is_the_product_of_the_independent_parts():
 def test_sampling_a_tiny_board_reaches_exactly_the_counted_setups(players, tiny_tables, write_data):
     comps = load_components(write_data(tiny_tables))
     expected = count_setups(comps, players, RANDOM)
-    assert expected == 6 * 2 * players  # 3! layouts, 2 weather orders, the start player
+    # layouts: 2 Heaven orders (x 2 built Heaven sites with 3 players; 2 players: 2 Heaven sites x 2 tiles);
+    # then 2 weather orders and the start player
+    layouts = {2: 4, 3: 4, 4: 2}[players]
+    assert expected == layouts * 2 * players
     seen = {json.dumps(setup_for(players, seed, comps=comps), sort_keys=True) for seed in range(1500)}
     assert len(seen) == expected
