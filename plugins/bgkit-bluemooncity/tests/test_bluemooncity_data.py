@@ -51,6 +51,11 @@ def test_reconstructions_are_labelled():
     assert not library.provenance.confirmed and library.is_reconstructed("boxes")
     assert COMPONENTS.buildings["fire_temple"].is_reconstructed("majority")
     assert not COMPONENTS.buildings["fire_temple"].is_reconstructed("boxes")
+    # the rule file rates the sketch-side rewards of all 14 random tiles but University and Thermae
+    # C (a best guess), the majority icon included, so no such majority reward passes as confirmed
+    majority_guessed = {b.id for b in COMPONENTS.buildings.values() if b.is_reconstructed("majority")}
+    assert majority_guessed == set(COMPONENTS.buildings) - {"courtyard", "university", "thermae"}
+    assert COMPONENTS.buildings["hospice"].majority == Reward(scales=1)  # the reading is kept as the value
     reconstructed = COMPONENTS.reconstructed_tables()
     assert "building.library" in reconstructed and "people.vulca" in reconstructed
     assert "building.university" not in reconstructed and "people.khind" not in reconstructed
