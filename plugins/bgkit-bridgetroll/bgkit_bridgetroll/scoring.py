@@ -63,11 +63,10 @@ def check_sheet(sheet: Sheet, components: Components) -> None:
                 )
                 raise SheetError(f"upgrades lists {value}, but {why}", "upgrades", index)
             if value in owner:
-                who = "this player" if owner[value] == index else sheet.names[owner[value]]
+                name, other = sheet.names[index], sheet.names[owner[value]]
+                where = f" for {name}" if owner[value] == index else f": {name} and {other} both hold it"
                 raise SheetError(
-                    f"upgrade card {value} is listed twice (also held by {who}); there is one of each",
-                    "upgrades",
-                    index,
+                    f"upgrade card {value} is listed twice{where}; there is one of each", "upgrades", index
                 )
             owner[value] = index
     limit = components.stones_in_play(players)

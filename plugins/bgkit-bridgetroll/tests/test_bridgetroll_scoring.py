@@ -97,6 +97,15 @@ def test_impossible_sheets_name_field_and_player(game, players, field, index, wo
     assert words in info.value.message
 
 
+def test_a_card_listed_twice_names_both_holders(game):
+    with pytest.raises(SheetError) as info:
+        sheet(game, p("Ada", 1, [3], 0), p("Bo", 1, [3], 0), p("Cy", 1, [], 0))
+    assert "upgrade card 3 is listed twice: Bo and Ada both hold it" in info.value.message
+    with pytest.raises(SheetError) as info:
+        sheet(game, p("Ada", 1, [2, 2], 0), p("Bo", 1, [], 0), p("Cy", 1, [], 0))
+    assert "upgrade card 2 is listed twice for Ada" in info.value.message
+
+
 @pytest.mark.parametrize(
     "bad, field, words",
     [
