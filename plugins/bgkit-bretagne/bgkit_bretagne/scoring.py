@@ -68,8 +68,14 @@ def check_sheet(comps: Components, sheet: Sheet) -> None:
         totals.update(values["harbours"])
         for harbour, count in sorted(totals.items()):
             if count > most:
+                whose = ", ".join(
+                    f"{sheet.names[i]} {n}"
+                    for i in range(index + 1)
+                    if (n := sheet.players[i]["harbours"].count(harbour))
+                )
                 raise SheetError(
-                    f"harbour {harbour} would hold {count} workers, but a harbour holds at most {most}",
+                    f"harbour {harbour} would hold {count} workers ({whose}), but the end-game scoring "
+                    f"goes up to {most} workers in a harbour",
                     "harbours",
                     index,
                 )

@@ -116,6 +116,24 @@ def test_a_whole_game_hand_computed(game):
     assert result.decided_by == "highest total"
 
 
+def test_a_four_player_game_hand_computed(game):
+    """Harbour 2: Ann, Dan, Dan (3 workers, 1 each); harbour 5: Ann, Ann, Ben, Dan (4 workers, 1 each);
+    harbour 8: Ben alone (4); harbour 9: Dan alone (4). Pontivy 4/2/1/0; francs // 3."""
+    result = score(
+        game,
+        player("Ann", track=61, pontivy=3, harbours=[2, 5, 5], francs=7),  # 61 + 1 + (1+1+1) + 2 = 67
+        player("Ben", track=58, pontivy=1, harbours=[5, 8], francs=11),  # 58 + 4 + (1+4) + 3 = 70
+        player("Cleo", track=64, pontivy=4, francs=2),  # 64 + 0 + 0 + 0 = 64
+        player("Dan", track=55, pontivy=2, harbours=[2, 2, 9, 5], francs=14),  # 55 + 2 + (1+1+4+1) + 4 = 68
+    )
+    assert column(result, "Pontivy") == [1, 4, 0, 2]
+    assert column(result, "harbours") == [3, 5, 0, 7]
+    assert column(result, "money") == [2, 3, 0, 4]
+    assert result.totals == [67, 70, 64, 68]
+    assert result.ranks == [3, 1, 4, 2]
+    assert result.winners == [1]
+
+
 def test_a_tie_is_a_shared_win_because_no_source_gives_a_tie_break(game):
     result = score(
         game,
@@ -159,7 +177,8 @@ def test_two_players_on_one_pontivy_place_names_the_field_and_line(game):
 def test_a_fifth_worker_in_a_harbour_is_impossible(game):
     players = [player(n, pontivy=p, harbours=[2]) for p, n in enumerate("ABCD", start=1)]
     players[3]["harbours"] = [2, 2]
-    with pytest.raises(SheetError, match="harbour 2 would hold 5 workers, but a harbour holds at most 4") as err:
+    with pytest.raises(SheetError, match=r"harbour 2 would hold 5 workers \(A 1, B 1, C 1, D 2\), but the end-game "
+                                         "scoring goes up to 4 workers in a harbour") as err:
         parse_sheet(game, sheet_text(*players), "end.toml")
     assert err.value.field == "harbours" and err.value.player == 3
 
