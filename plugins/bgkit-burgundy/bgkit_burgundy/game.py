@@ -19,7 +19,7 @@ class Burgundy(Game):
         Option("boards", ("standard", "random"), "standard",
                "standard: everyone board 1, castle in the centre; random: each a different board, castle on a chosen dark-green space"),
         Option("ruleset", ("2011", "2019"), "2011",
-               "2011: original rules; 2019: knowledge 6, 15, 26 of the 20th-anniversary edition and the 3-player mine in phases B and D"),
+               "2011: original rules; 2019: knowledge 6, 15, 26 of the 20th-anniversary edition"),
     )
 
     def __init__(self, data: Path | None = None):

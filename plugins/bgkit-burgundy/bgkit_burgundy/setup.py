@@ -28,14 +28,16 @@ from bgkit_burgundy.data import (
 PHASES = "ABCDE"
 
 
-def depot_colours(comp: Components, depot: int, players: int, phase: int, ruleset: str) -> list[int]:
+def depot_colours(comp: Components, depot: int, players: int, phase: int) -> list[int]:
     """The colours of the spaces of numbered depot ``depot`` (1-6) used this phase.
 
-    With ruleset 2019 (the "3BD" rule of burgundy.md 8.2) a 3-player game puts a mine instead of
-    a castle on depot 6's third space in phases B and D.
+    A 3-player game puts a mine instead of a castle on depot 6's dark-green (third) space in
+    phases B and D. The rule summary of the 2011 box states it ("在3人遊戲中，點數6倉儲的深綠格中，
+    在階段B、D…必須改放置灰色的礦場代替城堡"; its "and F" is a slip, there are phases A-E only), and
+    the 2019/SE rules keep it ("3BD", burgundy.md 8.2), so it holds in both rulesets.
     """
     colours = list(comp.depot_slots[depot - 1][:players])
-    if ruleset == "2019" and players == 3 and phase in (1, 3):
+    if players == 3 and phase in (1, 3):
         colours = [1 if (i == 2 and depot == 6 and c == CASTLE) else c for i, c in enumerate(colours)]
     return colours
 
@@ -64,7 +66,7 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
     rng.shuffle(black)
     depots = []
     for depot in range(1, 7):
-        tiles = [stacks[c].pop() for c in depot_colours(comp, depot, players, 0, options.get("ruleset", "2011")) if stacks[c]]
+        tiles = [stacks[c].pop() for c in depot_colours(comp, depot, players, 0) if stacks[c]]
         depots.append(sorted(comp.kind_names[k] for k in tiles))
     black_depot = sorted(comp.kind_names[k] for k in black[: comp.black_size[players - 2]])
     player_rows = []
@@ -148,7 +150,7 @@ def count_setups(comp: Components, players: int, options: dict[str, str]) -> int
             total *= n - i
     total *= count_goods(6, comp.goods_per_type, comp.start_goods, players, 25)
     for colour in range(6):
-        caps = [depot_colours(comp, d, players, 0, options.get("ruleset", "2011")).count(colour) for d in range(1, 7)]
+        caps = [depot_colours(comp, d, players, 0).count(colour) for d in range(1, 7)]
         caps = [c for c in caps if c]
         bounds = [comp.coloured_stack[k] for k in range(NUM_KINDS) if kind_colour(k) == colour]
         if colour == CASTLE:

@@ -216,7 +216,7 @@ class BurgundyState(State):
         for d in range(6):
             old = self.depots[d]
             kept = []
-            for colour in depot_colours(self.comp, d + 1, n, self.phase, self.ruleset):
+            for colour in depot_colours(self.comp, d + 1, n, self.phase):
                 if colour in (CASTLE, MINE, SHIP) and colour in old:
                     old.remove(colour)
                     kept.append(colour)

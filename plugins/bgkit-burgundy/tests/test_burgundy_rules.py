@@ -513,12 +513,36 @@ def st_buildings(burgundy):
     return set(BUILDINGS)
 
 
-@pytest.mark.parametrize("ruleset,phase,expected", [("2011", 1, 0), ("2019", 1, 1), ("2019", 2, 0)])
-def test_three_player_mine_instead_of_castle_in_phases_b_and_d(burgundy, ruleset, phase, expected):
-    from bgkit_burgundy.setup import depot_colours
+def _next_phase(s):
+    """End the current phase on an empty board, draw the next phase's depots and roll (first outcome each)."""
+    s.depots = [[] for _ in range(6)]
+    s.round, s.turn, s.left, s.pending = 4, s.num_players - 1, [], []
+    s._end_turn()
+    s._run()
+    while s.cur == CHANCE:
+        s.apply(s.chance_outcomes()[0][0])
 
-    colours = depot_colours(burgundy.comp, 6, 3, phase, ruleset)
-    assert colours[2] == expected  # 0 castle, 1 mine
+
+@pytest.mark.parametrize("ruleset", ["2011", "2019"])
+def test_three_players_get_a_mine_instead_of_the_depot_6_castle_in_phases_b_and_d(burgundy, table, ruleset):
+    """Rule summary (2011 box): with 3 players depot 6's dark-green space gets a mine in phases B
+    and D; the 2019 rules keep this ("3BD")."""
+    s = table(3, ruleset=ruleset)
+    colours = lambda: sorted(st.COLOUR_OF[k] for k in s.depots[5])  # noqa: E731
+    castle, mine, animal, building = 0, 1, 4, 3
+    assert colours() == sorted([animal, building, castle])  # phase A
+    for phase, third in ((1, mine), (2, castle), (3, mine), (4, castle)):
+        _next_phase(s)
+        assert s.phase == phase and colours() == sorted([animal, building, third])
+        assert sum(st.COLOUR_OF[k] == castle for d in s.depots for k in d) == (1 if third == mine else 2)
+
+
+def test_two_and_four_players_keep_the_depot_6_castle_in_phase_b(burgundy, table):
+    for players, castles in ((2, 1), (4, 2)):
+        s = table(players)
+        _next_phase(s)
+        assert s.phase == 1
+        assert sum(st.COLOUR_OF[k] == 0 for d in s.depots for k in d) == castles
 
 
 def test_random_boards_start_with_castle_choices(burgundy):

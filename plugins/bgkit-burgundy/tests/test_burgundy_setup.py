@@ -42,7 +42,7 @@ def test_setup_contents(burgundy, players):
     assert len(setup["black_depot"]) == {2: 4, 3: 6, 4: 8}[players]
     colours = {"castle": 0, "mine": 1, "ship": 2}
     for d, tiles in enumerate(setup["depots"], start=1):
-        wanted = sorted(depot_colours(burgundy.comp, d, players, 0, "2011"))
+        wanted = sorted(depot_colours(burgundy.comp, d, players, 0))
         got = sorted(colours.get(t, 4 if t[-1] in "234" and not t.startswith("k") else 5 if t.startswith("k") else 3)
                      for t in tiles)
         assert got == wanted
