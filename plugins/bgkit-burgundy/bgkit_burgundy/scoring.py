@@ -86,6 +86,9 @@ def check_sheet(sheet: Sheet) -> None:
                 raise SheetError(f"knowledge tile {k} is listed {who} (there is one of each)", "knowledge", index)
             owners[k] = index
         buildings = sum(values[f] for f in BUILDING_FIELDS)
+        if buildings > COLOUR_SIZES[-1]:
+            most = max(BUILDING_FIELDS, key=lambda f: values[f])
+            raise SheetError(f"{buildings} buildings in all, but an estate has {COLOUR_SIZES[-1]} building spaces", most, index)
         placed = 37 - values["empty_spaces"]
         used = 1 + buildings + len(tiles) + values["animal_species"]
         if used > placed:
@@ -103,9 +106,15 @@ def check_sheet(sheet: Sheet) -> None:
                 "bonus_tiles",
                 index,
             )
-        sold = sum(values[f] for f in SOLD_FIELDS)
-        if sold + values["unsold_goods"] > 42:
-            raise SheetError(f"{sold} goods sold and {values['unsold_goods']} unsold: there are only 42", "unsold_goods", index)
+    in_play = 25 + 3 * n  # the five goods piles and each player's 3 start goods; the rest stay out
+    held = [sum(v[f] for f in SOLD_FIELDS) + v["unsold_goods"] for v in sheet.players]
+    if sum(held) > in_play:
+        raise SheetError(
+            f"the players hold {sum(held)} goods (sold and unsold), but only {in_play} come into play "
+            f"(25 in the phase piles and 3 start goods per player)",
+            "unsold_goods",
+            max(range(n), key=lambda i: held[i]),
+        )
     for t, name in enumerate(SOLD_FIELDS, start=1):
         if sum(v[name] for v in sheet.players) > 7:
             raise SheetError(f"more than 7 goods of type {t} sold in all (there are 7)", name, n - 1)

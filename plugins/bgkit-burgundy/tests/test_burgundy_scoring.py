@@ -78,6 +78,10 @@ def test_tie_break_fewest_empty_spaces_then_later_in_turn_order(burgundy):
         ([player(sold_1=5), player(sold_1=3)], "sold_1"),
         ([player(turn_position=1), player(turn_position=1)], "turn_position"),
         ([player(unsold_goods=30, sold_2=7, sold_3=7), player()], "unsold_goods"),
+        # 2 players: 25 + 2 x 3 = 31 goods come into play; 17 + 15 are one too many
+        ([player(unsold_goods=3, sold_2=7, sold_3=7), player(unsold_goods=2, sold_4=7, sold_5=6)], "unsold_goods"),
+        # 13 buildings, but an estate has 12 building spaces
+        ([player(empty_spaces=0, warehouses=5, churches=5, banks=3), player()], "warehouses"),
     ],
 )
 def test_impossible_sheets(burgundy, rows, field):
@@ -85,6 +89,12 @@ def test_impossible_sheets(burgundy, rows, field):
     with pytest.raises(SheetError) as exc:
         sheet_from_data(burgundy, data)
     assert exc.value.field == field
+
+
+def test_most_goods_and_buildings_a_sheet_allows(burgundy):
+    """31 goods held by 2 players and 12 buildings in one estate are possible."""
+    score(burgundy, player(unsold_goods=3, sold_2=7, sold_3=7), player(unsold_goods=1, sold_4=7, sold_5=6))
+    score(burgundy, player(empty_spaces=0, warehouses=4, churches=4, banks=4), player())
 
 
 SHEET = """game = "burgundy"
