@@ -268,3 +268,28 @@ def test_setup_text_fits_a_100_column_terminal(monkeypatch, players):
     names = {card.key: card.name for card in load().travellers}
     for position, key in enumerate(deck["setup"]["deck"], start=1):
         assert re.search(rf"(?<!\d){position}  {re.escape(names[key])}\b", out), (position, key)
+
+
+def test_a_four_player_game_scored_by_hand(tmp_path):
+    """A plausible end of a 4-player game: the pile was bought from the top (15, 14, 13, 12, 11).
+
+    Red 23 + (15+11) + 2 = 51, Green 31 + 13 + 1 = 45, Yellow 38 + 12 + 1 = 51, Purple 40 + 14 + 1 = 55.
+    Purple wins outright; Red and Yellow tie on 51 and Red's upgrade values (26 > 12) put Red second.
+    """
+    rows = [("Red", 23, [15, 11], 4), ("Green", 31, [13], 9), ("Yellow", 38, [12], 2), ("Purple", 40, [14], 7)]
+    text = 'game = "bridgetroll"\n' + "".join(
+        f'\n[[player]]\nname = "{name}"\nvp_tokens = {vp}\nupgrades = {ups}\nstones = {stones}\n'
+        for name, vp, ups, stones in rows
+    )
+    path = tmp_path / "end.toml"
+    path.write_text(text, encoding="utf-8")
+    doc = json.loads(run_cli(["score", "bridgetroll", str(path), "--format", "json"]).stdout)
+    players = doc["players"]
+    assert [p["scores"]["victory point tokens"] for p in players] == [23, 31, 38, 40]
+    assert [p["scores"]["upgrade card values"] for p in players] == [26, 13, 12, 14]
+    assert [p["scores"]["upgrade cards (+1 each)"] for p in players] == [2, 1, 1, 1]
+    assert [p["total"] for p in players] == [51, 45, 51, 55]
+    assert [p["rank"] for p in players] == [2, 4, 3, 1]
+    assert doc["winners"] == ["Purple"] and doc["decided_by"] == "highest total"
+    text_out = run_cli(["score", "bridgetroll", str(path)]).stdout
+    assert "Winner: Purple (highest total)" in text_out
