@@ -37,6 +37,42 @@ def short_name(comp: Components, kind: int) -> str:
     return name[0].upper() + name[-1]  # animals: first letter and the number of animals
 
 
+KNOWLEDGE_EFFECTS = {
+    1: "a building type more than once per city",
+    2: "+1 worker per mine at each phase end",
+    3: "selling gives 2 silverlings",
+    4: "selling also gives 1 worker",
+    5: "a ship also takes the goods of a neighbouring depot",
+    6: "the once-a-turn purchase (2 silverlings) also from depots 1-6",
+    7: "+1 point per animal tile scored",
+    8: "a worker changes a die by 1 or 2",
+    9: "free ±1 placing buildings",
+    10: "free ±1 placing ships and animals",
+    11: "free ±1 placing castles, mines, knowledge",
+    12: "free ±1 taking from depots 1-6",
+    13: "take workers: +1 silverling",
+    14: "take workers: 4 instead of 2",
+    15: "end: 3 per goods type sold",
+    **{16 + b: f"end: 4 per {name}" for b, name in enumerate(
+        ("warehouse", "watchtower", "carpenter's workshop", "church", "market", "boarding house", "bank", "city hall"))},
+    24: "end: 4 per animal species",
+    25: "end: 1 per goods tile sold",
+    26: "end: 2 per bonus tile",
+}
+KNOWLEDGE_2019 = {
+    6: "once a turn: 2 workers for a building from depots 1-6",
+    15: "end: 2 per goods type sold",
+    26: "end: 3 per bonus tile",
+}
+
+
+def knowledge_effect(number: int, ruleset: str) -> str:
+    """What knowledge tile ``number`` does, in a few words (2019 changes 6, 15 and 26)."""
+    if ruleset == "2019" and number in KNOWLEDGE_2019:
+        return KNOWLEDGE_2019[number]
+    return KNOWLEDGE_EFFECTS[number]
+
+
 CELL = 5  # characters of one hex; hexes stand one space apart, odd rows half a hex in
 
 
@@ -167,7 +203,14 @@ def render_state(state, player: int | None):
                             title=f"P{p + 1} estate (board #{state.board_ids[p]})", expand=False))
     notes = Text("score now = points + unsold goods + silverlings + workers/2 + knowledge end scoring; "
                  "bonus tile (1st) = the large one", style="dim", no_wrap=False, overflow="fold")
-    return Group(head, depots, table, estates(panels), estate_key(comp, played=True), notes)
+    parts = [head, depots, table, estates(panels), estate_key(comp, played=True), notes]
+    within_reach = {k for tiles in (*state.depots, state.black, *state.storage) for k in tiles}
+    numbers = sorted(int(comp.kind_names[k][1:]) for k in within_reach if comp.kind_names[k].startswith("k"))
+    if numbers:
+        parts.append(Text("Knowledge tiles in the depots and storage: "
+                          + "; ".join(f"k{n} {knowledge_effect(n, state.ruleset)}" for n in numbers),
+                          style="dim", no_wrap=False, overflow="fold"))
+    return Group(*parts)
 
 
 def _counts(per_type: list[int]) -> str:

@@ -336,3 +336,19 @@ def test_a_tie_on_spaces_goes_to_the_later_player_in_turn_order(burgundy, table)
     s = _ended(burgundy, table)
     result = burgundy.score_sheet(sheet_from_data(burgundy, burgundy.sheet_from_state(s)))
     assert result.winners == [s.order[-1]]
+
+
+# -- what the screen says ----------------------------------------------------------------------------
+
+
+def test_the_drawing_says_what_the_knowledge_tiles_within_reach_do(burgundy, table, words_at):
+    for ruleset, six in (("2011", "k6 the once-a-turn purchase (2 silverlings) also from depots 1-6"),
+                         ("2019", "k6 once a turn: 2 workers for a building from depots 1-6")):
+        s = table(2, ruleset=ruleset)
+        s.depots = [[K(burgundy, "k10")], [], [], [], [], []]
+        s.black = [K(burgundy, "k15")]
+        s.storage[s.cur] = [K(burgundy, "k6")]
+        _, out = words_at(s.render(s.cur), 400)
+        line = next(x for x in out.splitlines() if x.startswith("Knowledge tiles"))
+        assert "k10 free ±1 placing ships and animals" in line and six in line
+        assert ("k15 end: 3 per goods type sold" if ruleset == "2011" else "k15 end: 2 per goods type sold") in line
