@@ -86,6 +86,9 @@ def test_obelisk_and_player_counts():
     assert [COMPONENTS.count(p).scales for p in (2, 3, 4)] == [9, 12, 15]
     assert [COMPONENTS.count(p).offerings_to_win for p in (2, 3, 4)] == [6, 5, 4]
     assert COMPONENTS.obelisk_in_use(2)[:2] == (7, 7) and len(COMPONENTS.obelisk_in_use(2)) == 11
+    # rule summary, components: 15 golden scales, 3 dragons, 10 markers per player (4 x 10 = 40)
+    assert COMPONENTS.golden_scales == 15 and len(COMPONENTS.dragons) == 3
+    assert COMPONENTS.markers_per_player == 10 and COMPONENTS.hand_size == 8
 
 
 # -- a person's own values -----------------------------------------------------------------------
