@@ -14,7 +14,7 @@ A sheet looks like this::
     name = "Bo"
     ...
 
-Players are listed in turn order (the first ``[[player]]`` is the start player). A game describes
+Players are listed in seat order (a game for which turn order matters asks for it in a field). A game describes
 its fields with :class:`Field`; :func:`read_sheet` validates a file against them and every error
 names the field, the player and the file and line.
 """
@@ -167,7 +167,7 @@ def sheet_from_data(game: "Game", data: dict, source: str | None = None) -> Shee
         raise SheetError(f"this sheet is for {game_id!r}, not {game.info.id!r}", "game")
     players_data = data.pop("player", None)
     if not isinstance(players_data, list) or not players_data or not all(isinstance(p, dict) for p in players_data):
-        raise SheetError("the sheet has no [[player]] tables (one per player, in turn order)", None)
+        raise SheetError("the sheet has no [[player]] tables (one per player, in seat order)", None)
     players_count = len(players_data)
     try:
         game.info.check_players(players_count)
@@ -277,7 +277,7 @@ def ask_sheet(game: "Game", players: int, ask: Callable[[str], str], say: Callab
         data[f.name] = ask_field(f, "table")
     data["player"] = []
     for index in range(players):
-        name = ask(f"name of player {index + 1} in turn order").strip() or f"Player {index + 1}"
+        name = ask(f"name of player {index + 1} in seat order").strip() or f"Player {index + 1}"
         values: dict[str, Any] = {"name": name}
         for f in game.sheet_fields(players):
             values[f.name] = ask_field(f, name)

@@ -40,13 +40,13 @@ def test_play_quit_resume_and_finish_at_the_terminal(tmp_path):
 
 def test_score_asks_field_by_field_then_offers_to_save(tmp_path):
     term = Terminal(["score", "goofspiel", "-p", "2"], tmp_path)
-    term.read_until("name of player 1 in turn order")
+    term.read_until("name of player 1 in seat order")
     term.type("Ada")
     term.read_until("Ada · prizes")
     term.type("13 twelve")
     assert "not '13 twelve'; try again" in term.read_until("Ada · prizes")
     term.type("13 12")
-    term.read_until("name of player 2 in turn order")
+    term.read_until("name of player 2 in seat order")
     term.type("Bo")
     term.read_until("Bo · prizes")
     term.type("1, 2, 3")
