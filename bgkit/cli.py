@@ -191,7 +191,7 @@ def score(
     if format is Format.json:
         render.print_json(result.to_dict())
     else:
-        render.print_score(result, render.stdout())
+        render.print_score(result, render.stdout(), the_game.info.name)
     if sheet is None and typer.confirm("Save this sheet?", default=True, err=True):
         path = Path(typer.prompt("File name", default=f"{game}-sheet.toml", err=True))
         from bgkit.savefile import write_atomic

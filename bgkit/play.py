@@ -244,7 +244,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
     else:
         console = render.stdout()
         console.print(match.state.render(None))
-        render.print_score(scored, console)
+        render.print_score(scored, console, match.game.info.name)
         console.print(f"{result['decisions']} decisions — seed {match.log.seed}")
 
 
@@ -322,6 +322,6 @@ def replay_command(path: Path, verify: bool, format: str) -> None:
             console.print(f"{number:>4}. {who}: {text}")
         console.print(state.render(None))
     if scored is not None:
-        render.print_score(scored, console)
+        render.print_score(scored, console, game.info.name)
     verdict = "verified: every action legal" + (", result matches" if log.result else "") if verify else "replayed"
     console.print(f"{verdict} — {len(log.actions)} actions — seed {log.seed}")

@@ -37,9 +37,9 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def score_table(result: ScoreResult) -> Table:
+def score_table(result: ScoreResult, title: str | None = None) -> Table:
     """Per-player × per-category table with totals, tie-break values and ranks."""
-    table = Table(title=f"{result.game} — final scores", title_justify="left")
+    table = Table(title=f"{title or result.game} — final scores", title_justify="left")
     table.add_column("category")
     for index, name in enumerate(result.names):
         table.add_column(name + (" ★" if index in result.winners else ""), justify="right")
@@ -53,8 +53,8 @@ def score_table(result: ScoreResult) -> Table:
     return table
 
 
-def print_score(result: ScoreResult, console: Console) -> None:
-    console.print(score_table(result))
+def print_score(result: ScoreResult, console: Console, title: str | None = None) -> None:
+    console.print(score_table(result, title))
     winners = ", ".join(result.names[i] for i in result.winners) or "nobody"
     console.print(f"Winner: [bold]{winners}[/bold] ({result.decided_by})")
     for note in result.notes:
