@@ -100,13 +100,13 @@ class GameLog:
         return log
 
 
-def replay(game: Game, rules: Rules, log: GameLog, source: str = "log", upto: int | None = None) -> State:
-    """The state after the first ``upto`` logged actions (all by default); BadInput on a bad action."""
+def replay(game: Game, rules: Rules, log: GameLog, source: str = "log") -> State:
+    """The state after every logged action; BadInput naming the first action that is not legal."""
     try:
         state = game.new_state(log.setup)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise BadInput(f"corrupt game log: its setup does not fit {game.info.name} ({type(exc).__name__}: {exc})", source) from None
-    for index, (player, text) in enumerate(log.actions[:upto]):
+    for index, (player, text) in enumerate(log.actions):
         if state.is_terminal():
             raise BadInput(f"action {index + 1} ({text!r}) comes after the end of the game", source)
         expected = state.current_player()

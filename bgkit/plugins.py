@@ -78,10 +78,6 @@ class Registry:
         self.pm.register(plugin, name=name)
         self._games = self._bots = None
 
-    def unregister(self, name: str) -> None:
-        self.pm.unregister(name=name)
-        self._games = self._bots = None
-
     # -- registrations -----------------------------------------------------------------------
     def _collect(self, hook_name: str, kind: str) -> dict[str, Any]:
         """Call one registration hook per plugin, isolating a plugin whose hook fails.
