@@ -138,7 +138,7 @@ def setup(
         if format is SetupFormat.text:
             render.stdout().print(
                 f"{the_game.info.name}, {players} players, options {render.options_text(options)}: "
-                f"{render.big_number(doc['count'])} distinct setups (log10 {doc['log10']})",
+                f"{render.big_number(doc['count'])} distinct setup{'s' if doc['count'] != 1 else ''} (log10 {doc['log10']})",
                 soft_wrap=True,
             )
         else:
@@ -152,8 +152,8 @@ def setup(
             f"[bold]{the_game.info.name}[/bold] — {players} players — seed {seed} — options {render.options_text(options)}"
         )
         console.print(the_game.render_setup(doc["setup"]))
-        console.print(f"Repeat with: bgkit setup {game} -p {players} --seed {seed}" + "".join(
-            f" --option {k}={v}" for k, v in options.items()))
+        again = f"bgkit setup {game} -p {players} --seed {seed}" + "".join(f" --option {k}={v}" for k, v in options.items())
+        console.print(f"Repeat with: {again}" + (f" --data {data}" if data else ""), soft_wrap=True)
     else:
         render.print_document(doc, format)
 
@@ -204,7 +204,7 @@ def score(
 def play(
     game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
     seats: Optional[List[str]] = typer.Argument(
-        None, help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T]."
+        None, help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B]."
     ),
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     games: int = typer.Option(1, "--games", min=1, help="Games to play (seats rotate between games)."),

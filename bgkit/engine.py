@@ -255,8 +255,12 @@ class Match:
         from bgkit.savefile import write_json
 
         target = path or self.save_path
-        if target is None:
+        if target is None:  # never overwrite another game's save: the first free name, kept from then on
             target = Path(f"{self.log.game}-{self.log.seed}.bgkit.json")
+            n = 2
+            while target.exists():
+                target, n = Path(f"{self.log.game}-{self.log.seed}-{n}.bgkit.json"), n + 1
+            self.save_path = target
         write_json(target, self.log.to_dict())
         self._saved_at = time.monotonic()
         return target

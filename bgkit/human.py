@@ -13,6 +13,7 @@ from rich.columns import Columns
 from rich.console import Console
 
 from bgkit.engine import QuitRequest, SaveRequest, UndoRequest
+from bgkit.errors import BadInput
 from bgkit.game import State
 from bgkit.rules import Rules
 
@@ -25,15 +26,35 @@ HELP = (
 )
 
 
-def pick(texts: list[str], answer: str) -> int | None:
-    """The index of the option ``answer`` names: its number, its exact text, or a unique prefix."""
-    answer = answer.strip()
-    if answer.isdigit() and 1 <= int(answer) <= len(texts):
-        return int(answer) - 1
+def pick(texts: list[str], answer: str, numbers: bool = True) -> int | None:
+    """The index of the option ``answer`` names: its number (``#3``, or ``3`` when ``numbers``),
+    its exact text, or a unique prefix."""
+    answer = " ".join(answer.split())
+    number = answer[1:] if answer.startswith("#") else answer if numbers else ""
+    if number.isdigit() and 1 <= int(number) <= len(texts):
+        return int(number) - 1
     if answer in texts:
         return texts.index(answer)
     matches = [i for i, text in enumerate(texts) if text.startswith(answer)] if answer else []
     return matches[0] if len(matches) == 1 else None
+
+
+def understand(state: State, items: list, texts: list[str], answer: str, numbers: bool = True) -> int | None:
+    """Like :func:`pick`, but also the game's own reading (``dice 5 2`` for ``dice 2 5``) and the
+    common first word left out (``5 2`` when every option starts with ``dice``)."""
+    index = pick(texts, answer, numbers)
+    if index is not None:
+        return index
+    words = {text.split(" ", 1)[0] for text in texts}
+    tries = [answer] + ([f"{words.pop()} {answer}"] if len(words) == 1 else [])
+    for text in tries:
+        try:
+            action = state.parse_action(" ".join(text.split()))
+        except BadInput:
+            continue
+        if action in items:
+            return items.index(action)
+    return None
 
 
 def show_options(console: Console, texts: list[str], limit: int = 120) -> None:
@@ -41,6 +62,13 @@ def show_options(console: Console, texts: list[str], limit: int = 120) -> None:
     console.print(Columns(shown, padding=(0, 3)))
     if len(texts) > limit:
         console.print(f"... and {len(texts) - limit} more: type a prefix to narrow them down")
+
+
+CHANCE_HELP = (
+    "Type what happened at the table as listed (e.g. 'dice 2 5'; the first word may be left out\n"
+    "when every outcome starts with it), a unique prefix, or #N for the Nth outcome listed.\n"
+    "  quit   save the game and stop"
+)
 
 
 class HumanSeat:
@@ -81,7 +109,7 @@ class HumanSeat:
                 raise SaveRequest()
             if answer == "quit":
                 raise QuitRequest()
-            index = pick(texts, answer)
+            index = understand(state, actions, texts, answer)
             if index is not None:
                 if private:
                     console.clear()
@@ -126,12 +154,17 @@ class TableChance:
         show_options(self.console, texts, limit=40)
         while True:
             try:
-                answer = self.ask("table> ")
+                answer = self.ask("table> ").strip()
             except EOFError:
                 raise QuitRequest() from None
-            if answer.strip() == "quit":
+            if answer == "quit":
                 raise QuitRequest()
-            index = pick(texts, answer)
+            if answer in ("?", "help"):
+                self.console.print(CHANCE_HELP)
+                show_options(self.console, texts, limit=len(texts))
+                continue
+            # A bare number is what was rolled, never a position in the list: that needs '#'.
+            index = understand(state, outcomes, texts, answer, numbers=False)
             if index is not None:
                 return outcomes[index]
-            self.console.print(f"[red]{answer.strip()!r} is not a possible outcome[/red]; type its number or text")
+            self.console.print(f"[red]{answer!r} is not a possible outcome[/red]; type it as listed, #N for the Nth, ? for all")

@@ -232,8 +232,10 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
     if format == "json":
         render.print_json(
             {
+                "index": 0,
                 "game": match.log.game,
                 "seed": match.log.seed,
+                "options": match.log.options,
                 "seats": match.log.names,
                 "specs": match.log.seats,
                 **result,

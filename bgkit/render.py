@@ -68,7 +68,7 @@ def games_table(rows: list[dict[str, Any]]) -> Any:
 
     table = Table(title="Installed games", title_justify="left")
     for column in ("id", "name", "players", "play", "version", "data"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column != "data")
     for row in rows:
         table.add_row(
             row["id"],

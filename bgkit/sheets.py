@@ -96,7 +96,7 @@ class Field:
                     raise ValueError
                 value = text.lower() in ("y", "yes", "true")
             elif self.kind is list:
-                value = [int(part) for part in re.split(r"[\s,]+", text) if part]
+                value = [int(part) for part in re.split(r"[\s,]+", text.strip("[]")) if part]  # 3 9, 3,9 or [3, 9]
             else:
                 value = text
         except ValueError:
@@ -172,7 +172,8 @@ def sheet_from_data(game: "Game", data: dict, source: str | None = None) -> Shee
     try:
         game.info.check_players(players_count)
     except BadInput as exc:
-        raise SheetError(f"the sheet has {players_count} [[player]] tables: {exc.message}", None) from None
+        tables = "table" if players_count == 1 else "tables"
+        raise SheetError(f"the sheet has {players_count} [[player]] {tables}: {exc.message}", None) from None
 
     sheet_fields = _check_fields(game.sheet_game_fields(players_count), data, None)
     names: list[str] = []

@@ -37,6 +37,7 @@ class GameRecord:
     index: int
     game: str
     seed: int
+    options: dict
     seats: list[str]
     scores: list[float]
     ranks: list[int]
@@ -70,6 +71,7 @@ def play_task(task: Task) -> GameRecord:
         index=task.index,
         game=task.game_id,
         seed=task.seed,
+        options=task.options,
         seats=names,
         scores=result.totals,
         ranks=result.ranks,

@@ -242,3 +242,27 @@ def test_usage_errors_are_one_line_through_the_real_entry_point(args, message):
     result = subprocess.run([sys.executable, "-m", "bgkit", *args], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
+def test_repeat_line_names_the_data_file(tmp_path):
+    data = tmp_path / "own.toml"
+    data.write_text("# my box\n")
+    result = run_cli(["setup", "goofspiel", "-p", "2", "--seed", "3", "--data", data])
+    assert f"Repeat with: bgkit setup goofspiel -p 2 --seed 3 --option deck=13 --data {data}" in result.stdout
+
+
+def test_quitting_without_a_save_file_never_overwrites_another_game(goofspiel, tmp_path, monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    from bgkit.play import _run_match, build_match
+    from bgkit.testing import scripted
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "goofspiel-5.bgkit.json").write_text("an earlier game")
+    match = build_match(goofspiel, ["human:Ada", "random"], ["Ada", "random"], 5, {"deck": "5"},
+                        console=Console(file=io.StringIO()), ask=scripted(["quit"]))
+    _run_match(match, "text", None)
+    assert (tmp_path / "goofspiel-5.bgkit.json").read_text() == "an earlier game"
+    assert json.loads((tmp_path / "goofspiel-5-2.bgkit.json").read_text())["seed"] == 5

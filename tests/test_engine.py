@@ -143,3 +143,23 @@ def test_one_person_against_bots_is_not_asked_to_hand_over(goofspiel, tmp_path):
     match.step()
     match.step()
     assert match.log.actions[1] == [0, "bid 2"]
+
+
+def test_at_the_table_a_bare_number_is_the_outcome_not_a_position(goofspiel, tmp_path):
+    match, console = human_match(goofspiel, ["4", "bid 1"], tmp_path, chance="table")
+    match.step()
+    assert match.log.actions[0] == [-1, "prize 4"]  # '4' is 'prize 4', not the 4th listed outcome
+
+
+def test_at_the_table_hash_picks_by_position_and_question_mark_helps(goofspiel, tmp_path):
+    match, console = human_match(goofspiel, ["?", "#2", "bid 1"], tmp_path, chance="table")
+    match.step()
+    assert match.log.actions[0] == [-1, "prize 2"]
+    assert "#N for the Nth outcome" in console.file.getvalue()
+
+
+def test_the_prompt_accepts_the_games_own_spelling(goofspiel, tmp_path):
+    match, _ = human_match(goofspiel, ["  bid   3 "], tmp_path)
+    match.step()
+    match.step()
+    assert match.log.actions[1] == [0, "bid 3"]

@@ -49,7 +49,7 @@ def test_toml_syntax_error_names_the_line(goofspiel):
 
 def test_wrong_player_count_is_named(goofspiel):
     one = GOOD.split("[[player]]\nname = \"Bo\"")[0]
-    with pytest.raises(SheetError, match="1 \\[\\[player\\]\\] tables: Goofspiel is for 2-4 players, not 1"):
+    with pytest.raises(SheetError, match="1 \\[\\[player\\]\\] table: Goofspiel is for 2-4 players, not 1"):
         parse_sheet(goofspiel, one, "s.toml")
 
 
@@ -65,7 +65,7 @@ def test_dumped_sheet_reads_back(goofspiel):
 
 
 def test_prompt_asks_again_until_valid(goofspiel):
-    answers = iter(["Ada", "13 x", "13, 12", "Bo", "12", "1 2"])
+    answers = iter(["Ada", "13 x", "[13, 12]", "Bo", "12", "1 2"])
     said = []
     sheet = ask_sheet(goofspiel, 2, lambda q: next(answers), said.append)
     assert sheet.players == [{"prizes": [13, 12]}, {"prizes": [1, 2]}]

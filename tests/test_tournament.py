@@ -29,7 +29,7 @@ def test_json_lines_one_per_game_then_the_summary():
     assert games[0]["seats"] == ["random", "greedy"] and games[1]["seats"] == ["greedy", "random"]
     assert games[0]["seed"] == games[1]["seed"]
     for game in games:
-        assert set(game) == {"index", "game", "seed", "seats", "scores", "ranks", "winners", "decisions"}
+        assert set(game) == {"index", "game", "seed", "options", "seats", "scores", "ranks", "winners", "decisions"}
     assert summary["summary"] is True and summary["games"] == 4 and summary["seed"] == 9
     wins = sum(1 for g in games if "random" in g["winners"])
     assert summary["seats"]["random"]["wins"] == wins
@@ -49,8 +49,8 @@ def test_text_summary_table():
 
 def test_summary_counts_shared_wins_for_each_winner():
     records = [
-        GameRecord(0, "g", 1, ["a", "b"], [5, 5], [1, 1], ["a", "b"], 10),
-        GameRecord(1, "g", 1, ["b", "a"], [7, 3], [1, 2], ["b"], 12),
+        GameRecord(0, "g", 1, {}, ["a", "b"], [5, 5], [1, 1], ["a", "b"], 10),
+        GameRecord(1, "g", 1, {}, ["b", "a"], [7, 3], [1, 2], ["b"], 12),
     ]
     summary = summarize(records, ["a", "b"], 1, "g")
     assert summary["seats"]["a"]["wins"] == 1 and summary["seats"]["a"]["shared_wins"] == 1
@@ -66,9 +66,11 @@ def test_wilson_interval():
 
 
 def test_a_record_replays_as_a_single_game():
-    records = lines(run_cli(["play", "goofspiel", "random", "greedy", "--games", "2", "--seed", "1", "--format", "json"]))
+    args = ["--games", "2", "--seed", "1", "--option", "deck=8", "--format", "json"]
+    records = lines(run_cli(["play", "goofspiel", "random", "greedy", *args]))
     rotated = records[1]
-    single = json.loads(run_cli(["play", "goofspiel", *rotated["seats"], "--seed", str(rotated["seed"]), "--format", "json"]).stdout)
+    options = [f"--option={k}={v}" for k, v in rotated["options"].items()]
+    single = json.loads(run_cli(["play", "goofspiel", *rotated["seats"], "--seed", str(rotated["seed"]), *options, "--format", "json"]).stdout)
     assert (single["scores"], single["winners"]) == (rotated["scores"], rotated["winners"])
 
 

@@ -138,6 +138,13 @@ class Goofspiel(Game):
     def count_setups(self, players: int, options: dict[str, str]) -> int:
         return 1
 
+    def render_setup(self, setup: dict) -> str:
+        deck = setup["deck"]
+        return (
+            f"Each of the {setup['players']} players takes the cards 1-{deck} of one suit.\n"
+            f"Shuffle the cards 1-{deck} of another suit face down: the prizes, turned up one a round."
+        )
+
     def new_state(self, setup: dict) -> GoofState:
         return GoofState(setup["players"], setup["deck"])
 
