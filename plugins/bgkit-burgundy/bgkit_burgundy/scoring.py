@@ -37,8 +37,8 @@ COLOUR_SIZES = (3, 4, 6, 6, 6, 12)  # spaces per colour on every estate, smalles
 SOLD_FIELDS = tuple(f"sold_{t}" for t in range(1, 7))
 TIE_NOTE = (
     "Tie-break of the rule summary: fewest empty estate spaces, then later in turn order. "
-    "Board Game Arena's erratum (burgundy.md 11) says the German original favours the most empty "
-    "spaces; the 2019 English rules ([TOD]) agree with the rule summary."
+    "Board Game Arena's erratum says the German original favours the most empty "
+    "spaces; the 2019 English rules agree with the rule summary."
 )
 
 
