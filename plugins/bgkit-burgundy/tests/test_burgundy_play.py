@@ -120,7 +120,7 @@ def test_human_at_the_terminal_with_table_dice(burgundy):
         prompts.append(prompt)
         step = next(counter)
         if prompt.startswith("table"):
-            return ["white 3", "dice 5 2", "1", "2"][step % 4]
+            return ["white 3", "dice 5 2", "#1", "#2"][step % 4]  # a bare number at the table is a roll; #N a position
         return ["?", "workers", "1", "2"][step % 4]
 
     console = Console(file=io.StringIO(), width=140)
