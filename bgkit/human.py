@@ -82,6 +82,7 @@ class HumanSeat:
         self.console = console
         self.ask = ask
         self.others = others  # the other people's seats at this screen
+        self.legend = ""  # "P1 Ada · P2 greedy": games draw seats as P1, P2, ...
 
     def choose(self, state: State, player: int) -> Any:
         console = self.console
@@ -89,6 +90,8 @@ class HumanSeat:
         if private:
             self._read(f"{self.name}, your turn: the others look away, then press Enter")
         console.print(state.render(player), soft_wrap=False)  # the drawing wraps at the terminal's width
+        if self.legend:
+            console.print(f"Seats: {self.legend}")
         actions = self.rules.legal_actions(state)
         texts = [state.action_text(a) for a in actions]
         if len(actions) == 1 and not state.is_sealed():

@@ -111,6 +111,9 @@ def build_match(
     match.revealed = [True] * len(log.actions)  # a resumed game cannot undo into the old session
     if humans:
         match.on_action = _announcer(match, console)
+        legend = " · ".join(f"P{i + 1} {name}" for i, name in enumerate(names))
+        for index in people:
+            seats[index].legend = legend
     return match
 
 

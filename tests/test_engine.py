@@ -163,3 +163,10 @@ def test_the_prompt_accepts_the_games_own_spelling(goofspiel, tmp_path):
     match.step()
     match.step()
     assert match.log.actions[1] == [0, "bid 3"]
+
+
+def test_a_person_is_told_which_seat_is_whose(goofspiel, tmp_path):
+    match, console = human_match(goofspiel, ["bid 1"], tmp_path)
+    match.step()
+    match.step()
+    assert "Seats: P1 Ada · P2 random" in console.file.getvalue()
