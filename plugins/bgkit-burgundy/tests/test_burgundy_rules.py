@@ -13,36 +13,7 @@ from bgkit.game import CHANCE
 from bgkit_burgundy import state as st
 
 
-def K(game, name):
-    return game.comp.kind_by_name[name]
-
-
-def put(game, s, p, name, space_id):
-    """Lay a tile into p's estate without any die (test preparation); effects left pending are dropped."""
-    s._place(p, K(game, name), space_id - 1)
-    s.pending.clear()
-
-
-def act(s, text):
-    s.apply(s.parse_action(text))
-
-
-def texts(s):
-    return {s.action_text(a) for a in s.legal_actions()}
-
-
-def ready(game, s, storage=(), left=None, workers=0, silver=0, goods=None):
-    p = s.cur
-    s.storage[p] = [K(game, n) for n in storage]
-    if left is not None:
-        s.left = list(left)
-    s.workers[p] = workers
-    s.silver[p] = silver
-    s.vp[p] = 0
-    if goods is not None:
-        s.goods[p] = list(goods)
-    s.depot_goods = [[0] * 6 for _ in range(6)]
-    return p
+from burgundy_scene import K, act, put, ready, texts
 
 
 # -- placement ------------------------------------------------------------------------------------

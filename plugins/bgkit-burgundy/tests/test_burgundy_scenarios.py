@@ -13,35 +13,13 @@ from bgkit.sheets import sheet_from_data
 from bgkit_burgundy import state as st
 
 
-def K(game, name):
-    return game.comp.kind_by_name[name]
-
-
-def put(game, s, p, name, space_id):
-    """Lay a tile into p's estate without a die (test preparation); effects left pending are dropped."""
-    s._place(p, K(game, name), space_id - 1)
-    s.pending.clear()
-
-
-def act(s, text):
-    s.apply(s.parse_action(text))
-
-
-def texts(s):
-    return {s.action_text(a) for a in s.legal_actions()}
+from burgundy_scene import K, act, put, texts
+from burgundy_scene import ready as ready_player
 
 
 def ready(game, s, storage=(), left=None, workers=0, silver=0, goods=None):
     """The player to move, with exactly these stored tiles, dice, workers, silverlings, goods; 0 points."""
-    p = s.cur
-    s.storage[p] = [K(game, n) for n in storage]
-    if left is not None:
-        s.left = list(left)
-    s.workers[p] = workers
-    s.silver[p] = silver
-    if goods is not None:
-        s.goods[p] = list(goods)
-    s.depot_goods = [[0] * 6 for _ in range(6)]
+    p = ready_player(game, s, storage, left, workers, silver, goods)
     s.track_pos = [0] * s.num_players
     s.vp = [0] * s.num_players
     return p
