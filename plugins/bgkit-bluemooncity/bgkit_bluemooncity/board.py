@@ -7,7 +7,7 @@ each tile's left to right (the left-most wins a tie for the most markers [RB p2;
 
 from __future__ import annotations
 
-from bgkit_bluemooncity.actions import CARD, DISCARD, USE
+from bgkit_bluemooncity.actions import CARD, DISCARD, GO, OFF, TO, USE
 from bgkit_bluemooncity.city import CELLS, NEIGHBOURS, within
 from bgkit_bluemooncity.data import Building, Components, Reward
 from bgkit_bluemooncity.kinds import DRAGON_REACH, FLIT_REACH, Kinds
@@ -57,6 +57,13 @@ class Board:
         self.dragons = tuple(comp.dragons)
         # the actions that name a card kind, made once (the hot loops hand out these very tuples)
         self.cards = tuple((CARD, k) for k in range(len(self.kinds)))
+        cells = range(len(CELLS))
+        self.go = [tuple((GO, c) for c in self.moves[cell]) for cell in cells]
+        self.to_any = [tuple((TO, c) for c in cells if c != cell) for cell in cells]
+        self.to_extra = [tuple((TO, c) for c in self.extra_steps[cell]) for cell in cells]
+        self.to_dragon_steps = [tuple((TO, c) for c in self.dragon_steps[cell]) for cell in cells]
+        self.to_anywhere = tuple((TO, c) for c in cells)  # a dragon coming in from off the board
+        self.to_off = (TO, OFF)
         self.discards = tuple((DISCARD, k) for k in range(len(self.kinds)))
         self.uses = tuple((USE, k) for k in range(len(self.kinds)))
 

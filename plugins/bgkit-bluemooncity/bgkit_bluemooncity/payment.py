@@ -86,13 +86,8 @@ def _recoloured(pools: list[list[int]], recolour: list[int], anyone: int) -> int
     return total
 
 
-def can_pay(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tuple[int, ...] | None = None,
-            anyone: int = 0) -> bool:
-    """Whether the cards ``counts`` can still pay ``need`` more in ``colour``, with ``recolour[c]``
-    cards of colour ``c`` and ``anyone`` cards of any colour already allowed to count as it."""
-    if need <= 0:
-        return True
-    # A quick plan first: the box's colour as it is, the wild cards, the Mimix pairs.
+def _quick(kinds: Kinds, counts: list[int], colour: int) -> int:
+    """A quick plan: what the box's colour as it is, the wild cards and the Mimix pairs pay."""
     value = kinds.value
     quick = 0
     for k in kinds.face[colour]:
@@ -101,8 +96,19 @@ def can_pay(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: t
         quick += value[k] * counts[k]
     if colour != kinds.mimix_colour:
         quick += sum(counts[k] for k in kinds.pairs) // 2 * PAIR_VALUE
+    return quick
+
+
+def can_pay(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tuple[int, ...] | None = None,
+            anyone: int = 0) -> bool:
+    """Whether the cards ``counts`` can still pay ``need`` more in ``colour``, with ``recolour[c]``
+    cards of colour ``c`` and ``anyone`` cards of any colour already allowed to count as it."""
+    if need <= 0:
+        return True
+    quick = _quick(kinds, counts, colour)
     if quick >= need:
         return True
+    value = kinds.value
     if not anyone and not (recolour and any(recolour)) and not any(counts[k] for k in kinds.recolourers):
         if colour == kinds.mimix_colour:  # two brown 1s paired as a wild 3 beat 1 + 1
             quick += sum(counts[k] for k in kinds.pairs if value[k] == 1) // 2 * (PAIR_VALUE - 2)
@@ -174,7 +180,21 @@ def steps(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tup
         for b in pairs[i:]:
             if a != b or counts[a] >= 2:
                 out.append((PAIR_CARDS, a, b))
-    return [step for step in out if _keeps_payable(kinds, counts, colour, need, recolour, anyone, step)]
+    # While the quick plan pays the box, a step that spends a card it counts (at what it counts)
+    # or only widens what may be recoloured keeps the box payable: no need to look further.
+    # (A pair at a brown box pays 3 for cards the quick plan counts at their values: it is checked.)
+    sure = _quick(kinds, counts, colour) >= need
+    white = colour == kinds.hoax_colour
+    brown = colour == kinds.mimix_colour
+    kept = []
+    for step in out:
+        code = step[0]
+        if sure and (code == WILD_CARD or (code == PAIR_CARDS and not brown) or (code == RECOLOUR and not white)
+                     or (code == PAY and (kcolour[step[1]] == colour or kpower[step[1]] != PAIR))):
+            kept.append(step)
+        elif _keeps_payable(kinds, counts, colour, need, recolour, anyone, step):
+            kept.append(step)
+    return kept
 
 
 def take(kinds: Kinds, step: tuple, colour: int, need: int, recolour: tuple[int, ...], anyone: int

@@ -409,17 +409,15 @@ class BlueMoonState(State):
             power = board.kinds.power[top[1]]
             if kind == F_FIGURE:
                 here = self.pos[p]
-                if power == TELEPORT:
-                    return [(TO, c) for c in range(len(board.building)) if c != here]
-                return [(TO, c) for c in board.extra_steps[here]]
+                return list(board.to_any[here] if power == TELEPORT else board.to_extra[here])
             # F_DRAGON
             where = self.dragons[board.kinds.all[top[1]].dragon]
             if power == FLY:
-                return [(TO, c) for c in range(len(board.building)) if c != where] + ([(TO, OFF)] if where != OFF else [])
-            return [(TO, c) for c in board.dragon_steps[where]]
+                return list(board.to_anywhere) if where == OFF else [*board.to_any[where], board.to_off]
+            return list(board.to_dragon_steps[where])
         stage = self.stage
         if stage == S_MOVE:
-            return [(GO, c) for c in board.moves[self.pos[p]]]
+            return list(board.go[self.pos[p]])
         if stage == S_POWERS:
             return self._power_cards(p) + [_DONE]
         if stage == S_CONTRIBUTE:

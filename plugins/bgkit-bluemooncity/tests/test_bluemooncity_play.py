@@ -147,10 +147,30 @@ def test_nothing_appears_or_vanishes_through_random_games(seed, players):
     steps = 0
     while not s.is_terminal() and steps < 700:
         before = s.clone()
+        assert s.is_chance() or s.legal_actions(), "a player with nothing to do"
         action = sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions())
         s.apply(action)
         check_table(s, before, action)
         steps += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_searches_from_determinisations_always_find_something_to_do(players):
+    """What MCTS does: play on at random from a determinisation (other hands redealt)."""
+    rng = random.Random(players)
+    _, _, s = random_game(players, players, stop=150)
+    for _ in range(12):
+        d = s.determinize(s.current_player() if s.current_player() >= 0 else 0, rng)
+        for _ in range(400):
+            if d.is_terminal():
+                break
+            if d.is_chance():
+                d.apply(sample_chance(d, rng))
+                continue
+            actions = d.legal_actions()
+            assert actions, f"nothing to do: {d.pending} stage {d.stage}"
+            d.apply(rng.choice(actions))
+        check_table(d)
 
 
 # -- the outcome, replay, the engine --------------------------------------------------------------
