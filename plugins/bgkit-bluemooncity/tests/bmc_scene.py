@@ -113,3 +113,18 @@ def draw(state, *card_ids):
 def cards_in_play(state):
     """Every card, wherever it is (hands, deck, discard pile, set-aside reward cards)."""
     return sum(h.size for h in state.hands) + state.deck.size + state.discard.size + state.pool.size
+
+
+def own_library(boxes=(4, 3, 2)) -> str:
+    """A person's own Library tile, as a ``--data`` file table (confirmed: their own copy)."""
+    return f"""
+[building.library]
+name = "Library"
+colour = "white"
+boxes = {list(boxes)}
+majority = {{ crystals = 3 }}
+every = {{ crystals = 1 }}
+neighbour = {{ crystals = 3 }}
+source = "my own copy"
+confirmed = true
+"""

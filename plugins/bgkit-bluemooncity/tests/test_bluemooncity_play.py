@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from bgkit.engine import final_result, sample_chance
 from bgkit.game import CHANCE, EVERYONE, any_to_json
 from bgkit.plugins import get_registry
-from bmc_scene import GAME, act, cards_in_play, cell, draw, hold, restore, table, texts
+from bmc_scene import GAME, act, own_library, cards_in_play, cell, draw, hold, restore, table, texts
 
 from bgkit_bluemooncity.actions import OFFER, PILLAR
 from bgkit_bluemooncity.state import S_CONTRIBUTE
@@ -228,16 +228,7 @@ OWN_DECK = "".join(
         ("hoax", "Hoax", "white", "contribution", None, [1, 2, 2, 3, 3, 3, 3, 3, 3, 3]),
         ("pillar", "Pillar", "yellow", "contribution", None, [1, 1, 1, 2, 2, 2, 2, 3, 3, 3]),
     ]
-) + """[building.library]
-name = "Library"
-colour = "white"
-boxes = [4, 3]
-majority = { crystals = 3 }
-every = { crystals = 1 }
-neighbour = { crystals = 3 }
-source = "my copy"
-confirmed = true
-"""
+) + own_library(boxes=(4, 3))
 
 
 def test_a_persons_own_cards_and_tiles_play_exactly_as_given(tmp_path):
