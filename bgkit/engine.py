@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from bgkit import __version__
 from bgkit.errors import BadInput, PluginError
@@ -30,11 +30,121 @@ def derive_seed(master: int, *parts: object) -> int:
 
 
 class Seat(Protocol):
-    """Whoever decides for one player: a bot or a person."""
+    """Whoever decides for one player: a bot or a person.
+
+    ``choose`` gets a :class:`Decision`: the legal actions and what this seat may know — never the
+    true state. A seat with an ``rng`` has its determinisation drawn from it, so its decisions
+    depend on its own seed alone.
+    """
 
     name: str
 
-    def choose(self, state: State, player: int) -> Any: ...
+    def choose(self, decision: "Decision") -> Any: ...
+
+
+class Decision:
+    """One decision handed to a seat: ``player``, the legal ``actions``, and ``state``, a
+    determinisation for ``player`` (everything the seat cannot see resampled), made on first use.
+
+    ``sample(rng)`` draws a fresh determinisation (a search makes one per iteration). The true
+    state is held only to sample from: a seat reads ``state``, ``sample`` and ``view``, which show
+    nothing its player may not see, so a bot cannot peek. A random bot that reads only
+    ``actions`` costs no determinisation at all.
+    """
+
+    __slots__ = ("player", "actions", "_source", "_rng", "_state")
+
+    def __init__(self, player: int, actions: list, source: State, rng: random.Random):
+        self.player = player
+        self.actions = actions
+        self._source = source
+        self._rng = rng
+        self._state: State | None = None
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self._source.determinize(self.player, self._rng)
+        return self._state
+
+    def sample(self, rng: random.Random) -> State:
+        return self._source.determinize(self.player, rng)
+
+    def view(self) -> dict:
+        return self._source.view(self.player)
+
+
+def decision_for(state: State, player: int, actions: list, rng: random.Random) -> Decision:
+    """A :class:`Decision` for ``player`` at ``state``."""
+    return Decision(player, actions, state, rng)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One action (or chance outcome) as the people at the table learn of it.
+
+    Seats in ``audience`` (None: everyone) see ``text``; the others are told ``public``. A sealed
+    choice is told again as a ``reveal``, to everyone, once the last choice of its stage is in.
+    """
+
+    number: int  # 1-based position of the action in the log
+    player: int  # the seat that decided, or CHANCE
+    text: str
+    audience: frozenset[int] | None
+    public: str
+    reveal: bool = False
+
+    def seen_by(self, seat: int | None) -> str:
+        """What ``seat`` is told (None: a spectator outside every private audience)."""
+        if self.audience is None or (seat is not None and seat in self.audience):
+            return self.text
+        return self.public
+
+    def shown_to(self, seats: Iterable[int]) -> str:
+        """What can be said in front of all of ``seats`` at once (a shared screen)."""
+        seats = list(seats)
+        if self.audience is None or (seats and all(s in self.audience for s in seats)):
+            return self.text
+        return self.public
+
+
+class Narrator:
+    """Turns each applied action into :class:`Event` s, revealing a sealed stage when it ends."""
+
+    def __init__(self) -> None:
+        self.sealed: list[Event] = []
+        self.count = 0
+
+    def before(self, state: State, player: int, action: Any, text: str) -> Event:
+        """The event of ``action``, read from ``state`` just before it is applied."""
+        self.count += 1
+        audience = state.audience(action)
+        public = text if audience is None else state.public_text(action)
+        event = Event(self.count, player, text, audience, public)
+        if player != CHANCE and state.is_sealed():
+            self.sealed.append(event)
+        return event
+
+    def after(self, state: State) -> list[Event]:
+        """The reveals due once the action is applied: a sealed stage that has just ended."""
+        if not self.sealed or state.is_sealed():
+            return []
+        reveals = [replace(e, audience=None, public=e.text, reveal=True) for e in self.sealed]
+        self.sealed = []
+        return reveals
+
+
+def replay_events(game: Game, rules: Rules, log: "GameLog") -> Iterator[tuple[Event, State]]:
+    """Every event of a logged game with the state after it (``bgkit replay --as SEAT``)."""
+    state = game.new_state(log.setup)
+    narrator = Narrator()
+    for player, text in log.actions:
+        action = parse_action(rules, state, text)
+        event = narrator.before(state, player, action, text)
+        rules.apply(state, action)
+        yield event, state
+        for reveal in narrator.after(state):
+            yield reveal, state
 
 
 @dataclass
@@ -140,16 +250,16 @@ def data_record(path: Path) -> dict:
     return {"path": str(Path(path).resolve()), "sha256": hashlib.sha256(text.encode()).hexdigest(), "text": text}
 
 
-def load_logged_game(info: Any, log: GameLog) -> Game:
-    """The game of a log, with the component data the game was played with."""
+def load_logged_game(registry: Any, log: GameLog) -> Game:
+    """The game of a log, with the component data the game was played with, through ``registry``."""
     if log.data is None:
-        return info.load()
+        return registry.load_game(log.game)
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / Path(log.data.get("path", "data.toml")).name
         path.write_text(log.data["text"], encoding="utf-8")
-        return info.load(path)
+        return registry.load_game(log.game, path)
 
 
 def _who(player: int) -> str:
@@ -182,7 +292,12 @@ class SaveRequest(Exception):
 
 @dataclass
 class Match:
-    """One game in progress: its state, its log, who decides, and where it is saved."""
+    """One game in progress: its state, its log, who decides, and where it is saved.
+
+    Each seat is handed a :class:`Decision` (never the true state). When someone listens
+    (``listeners``: people at the terminal), every action is told as an :class:`Event`, private
+    ones by their public text, and sealed choices are revealed when their stage ends.
+    """
 
     game: Game
     rules: Rules
@@ -191,8 +306,10 @@ class Match:
     seats: list[Seat]
     chance: Callable[[State], Any]
     save_path: Path | None = None
-    on_action: Callable[[int, str, bool], None] | None = None  # (player, action text, was it sealed)
+    listeners: list[Callable[[Event], None]] = field(default_factory=list)
+    view_rngs: list[random.Random | None] = field(default_factory=list)  # per seat: where its determinisations come from
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
+    narrator: Narrator = field(default_factory=Narrator)
     _saved_at: float = 0.0
 
     def play(self) -> Any:
@@ -209,8 +326,9 @@ class Match:
                 action = self.chance(state)
             else:
                 seat = self.seats[player]
-                action = seat.choose(state, player)
-                if not getattr(seat, "trusted", False) and action not in self.rules.legal_actions(state):
+                actions = self.rules.legal_actions(state)
+                action = seat.choose(Decision(player, actions, state, self._seat_rng(player, seat)))
+                if not getattr(seat, "trusted", False) and action not in actions:
                     raise PluginError(f"seat {seat.name!r} chose {action!r}, which is not a legal action")
         except UndoRequest:
             try:
@@ -219,18 +337,34 @@ class Match:
                 self.seats[player].tell(exc.message)
             return
         except SaveRequest:
-            self.save()
+            where = self.save()
+            if player >= 0 and hasattr(self.seats[player], "tell"):
+                self.seats[player].tell(f"saved to {where}", error=False)
             return
         self.apply(player, action)
 
+    def _seat_rng(self, player: int, seat: Seat) -> random.Random:
+        """The stream a seat's determinisation is drawn from: its own ``rng``, or one seeded for it."""
+        rngs = self.view_rngs
+        if len(rngs) <= player or rngs[player] is None:
+            while len(rngs) <= player:
+                rngs.append(None)
+            rngs[player] = getattr(seat, "rng", None) or random.Random(derive_seed(self.log.seed or 0, "view", player))
+        return rngs[player]
+
     def apply(self, player: int, action: Any) -> None:
-        text = self.state.action_text(action)
-        sealed = self.state.is_sealed()
-        self.revealed.append(self.state.reveals(action))
-        self.rules.apply(self.state, action)
+        state = self.state
+        text = state.action_text(action)
+        self.revealed.append(state.reveals(action))
+        event = self.narrator.before(state, player, action, text) if self.listeners else None
+        self.rules.apply(state, action)
         self.log.actions.append([player, text])
-        if self.on_action is not None:
-            self.on_action(player, text, sealed)
+        if event is not None:
+            for listener in self.listeners:
+                listener(event)
+            for reveal in self.narrator.after(state):
+                for listener in self.listeners:
+                    listener(reveal)
         if self.save_path is not None and (self._person_decided(player) or time.monotonic() - self._saved_at >= 1.0):
             self.save()
 
@@ -245,11 +379,17 @@ class Match:
             raise BadInput("nothing of yours to undo")
         if any(self.revealed[last:]) or any(p == CHANCE for p, _ in self.log.actions[last + 1 :]):
             raise BadInput("cannot undo: something was revealed since your last decision")
+        undone = [text for _, text in self.log.actions[last:]]
         del self.log.actions[last:]
         del self.revealed[last:]
         self.state = replay(self.game, self.rules, self.log)
+        self.narrator = Narrator()
+        self.narrator.count = len(self.log.actions)
         if self.save_path is not None:
             self.save()
+        seat = self.seats[player]
+        if hasattr(seat, "tell"):
+            seat.tell(f"undone: {' · '.join(undone)}", error=False)
 
     def save(self, path: Path | None = None) -> Path:
         from bgkit.savefile import write_json
@@ -282,11 +422,10 @@ class Match:
 
 def final_result(game: Game, state: State, names: list[str]) -> Any:
     """The final state exported as the sheet a person would fill in, scored by the scoring hook."""
-    from bgkit.plugins import get_registry
     from bgkit.sheets import sheet_from_data
 
     data = game.sheet_from_state(state)
     for row, name in zip(data["player"], names):
         row["name"] = name
     sheet = sheet_from_data(game, data, "<final state>")
-    return get_registry().pm.hook.bgkit_score(game=game, sheet=sheet)
+    return game.hooks.bgkit_score(game=game, sheet=sheet)

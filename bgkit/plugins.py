@@ -44,6 +44,7 @@ class Registry:
         self.pm.add_hookspecs(hookspecs)
         self.load_errors: list[LoadError] = []
         self.distributions: dict[str, str] = {}  # plugin name -> "dist version"
+        self.versions: dict[str, str] = {}  # plugin name -> its distribution's version
         self._games: dict[str, Any] | None = None
         self._bots: dict[str, BotInfo] | None = None
 
@@ -65,6 +66,7 @@ class Registry:
                 continue
             if ep.dist:
                 self.distributions[ep.name] = f"{ep.dist.name} {ep.dist.version}"
+                self.versions[ep.name] = ep.dist.version
             try:
                 self.pm.register(ep.load(), name=ep.name)
             except Exception as exc:  # a broken plugin must not take the others down
@@ -88,18 +90,22 @@ class Registry:
         found: dict[str, Any] = {}
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():  # in registration order
             plugin_name = impl.plugin_name
+            mine: dict[str, Any] = {}
 
-            def register(item: Any, *more: Any, _plugin: str = plugin_name, **extra: Any) -> None:
-                entry = _registered(kind, item, more, extra, _plugin)
-                if entry.name in found:
-                    self._warn(f"{kind} {entry.name!r} of plugin {_plugin!r} ignored: plugin {found[entry.name].plugin!r} registered it first")
+            def register(item: Any, *more: Any, _plugin: str = plugin_name, _mine: dict = mine, **extra: Any) -> None:
+                entry = _registered(kind, item, more, extra, _plugin, self.versions.get(_plugin, ""))
+                if entry.name in found or entry.name in _mine:
+                    first = found[entry.name].plugin if entry.name in found else _plugin
+                    self._warn(f"{kind} {entry.name!r} of plugin {_plugin!r} ignored: plugin {first!r} registered it first")
                     return
-                found[entry.name] = entry
+                _mine[entry.name] = entry
 
             try:
                 impl.function(register=register)
-            except Exception as exc:  # a broken plugin must not take the others down
+            except Exception as exc:  # a broken plugin must not take the others down, nor half-register
                 self._fail(plugin_name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
+                continue
+            found.update(mine)
         return found
 
     @property
@@ -130,6 +136,10 @@ class Registry:
             known = ", ".join(self.games) or "none installed"
             raise BadInput(f"unknown game {game_id!r} (installed: {known})") from None
 
+    def load_game(self, game_id: str, data: Any = None) -> Any:
+        """The game ``game_id`` built for play through this registry's hooks (its engine imported)."""
+        return self.game(game_id).load(data, hooks=self.pm.hook)
+
     def plugin_rows(self) -> list[dict[str, Any]]:
         """One row per loaded plugin and per failed one, for ``bgkit plugins``."""
         rows = []
@@ -158,12 +168,16 @@ class _Entry:
     plugin: str
 
 
-def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str) -> _Entry:
+def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str, version: str) -> _Entry:
     """A game's ``register(GameInfo)`` or a bot's ``register(name, factory, help)`` as one entry."""
     from dataclasses import replace
 
     if kind == "game":
-        info = item if item.plugin else replace(item, plugin=plugin)
+        from bgkit.game import GameInfo
+
+        if not isinstance(item, GameInfo):
+            raise TypeError(f"register() takes a bgkit.game.GameInfo, not {type(item).__name__}")
+        info = replace(item, plugin=item.plugin or plugin, version=item.version or version)
         return _Entry(info.id, info, plugin)
     factory = more[0] if more else extra["factory"]
     help_text = more[1] if len(more) > 1 else extra.get("help", "")

@@ -43,10 +43,8 @@ def check_seed(seed: int) -> int:
 
 def make_setup(game: Game, players: int, seed: int, options: dict[str, str]) -> dict:
     """Run the ``bgkit_setup`` hook for a checked player count."""
-    from bgkit.plugins import get_registry
-
     game.info.check_players(players)
-    setup = get_registry().pm.hook.bgkit_setup(game=game, players=players, seed=seed, options=options)
+    setup = game.hooks.bgkit_setup(game=game, players=players, seed=seed, options=options)
     if setup is None:
         raise BadInput(f"no plugin produced a setup for {game.info.name}")
     return setup

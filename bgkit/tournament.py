@@ -60,12 +60,13 @@ def schedule(game_id: str, data: str | None, options: dict, specs: list[str], la
 
 def play_task(task: Task) -> GameRecord:
     """Play one scheduled game (runs in a worker process with ``--jobs``)."""
-    from bgkit.play import build_match
+    from bgkit.match import build_match
+    from bgkit.plugins import get_registry
 
     game = _load(task.game_id, task.data)
     specs = [task.specs[i] for i in task.order]
     names = [task.labels[i] for i in task.order]
-    match = build_match(game, specs, names, task.seed, task.options)
+    match = build_match(game, specs, names, task.seed, task.options, bots=get_registry().bots)
     result = match.play()
     return GameRecord(
         index=task.index,
@@ -82,10 +83,13 @@ def play_task(task: Task) -> GameRecord:
 
 @functools.lru_cache(maxsize=4)
 def _load(game_id: str, data: str | None) -> Any:
-    """Each worker loads (and validates) a game's data once, not once per game played."""
+    """Each worker loads (and validates) a game's data once, not once per game played.
+
+    A worker process is an entry point of its own: it loads the installed plugins itself.
+    """
     from bgkit.plugins import get_registry
 
-    return get_registry().game(game_id).load(Path(data) if data else None)
+    return get_registry().load_game(game_id, Path(data) if data else None)
 
 
 def run(tasks: list[Task], jobs: int) -> Iterator[GameRecord]:

@@ -125,7 +125,7 @@ def render_setup(comp: Components, setup: dict):
                     + f"; Player {setup['start_player']} starts and rolls the white die", title_justify="left")
     for col in ("player", "turn", "board", "start castle", "workers", "silverlings", "goods (die numbers)"):
         players.add_column(col)
-    for seat, row in enumerate(setup["player"], start=1):
+    for seat, row in enumerate(setup["seats"], start=1):
         castle = f"space {row['castle']} (centre)" if row["castle"] else "choose: " + ", ".join(map(str, row["castle_spaces"]))
         players.add_row(
             f"Player {seat}",
@@ -147,14 +147,14 @@ def render_setup(comp: Components, setup: dict):
         depots.add_row(str(d), ", ".join(tiles))
     depots.add_row("black", ", ".join(setup["black_depot"]))
     panels = []
-    for board_id in sorted({row["board"] for row in setup["player"]}):
+    for board_id in sorted({row["board"] for row in setup["seats"]}):
         board = comp.boards[board_id]
         title = f"Board #{board_id}" + ("" if board.confirmed else " (UNCONFIRMED)")
-        seats = [str(seat) for seat, row in enumerate(setup["player"], start=1) if row["board"] == board_id]
+        seats = [str(seat) for seat, row in enumerate(setup["seats"], start=1) if row["board"] == board_id]
         players_on = ("Player " if len(seats) == 1 else "Players ") + ", ".join(seats)
         panels.append(Panel(estate_text(board, None, comp), title=title, subtitle=players_on, expand=False))
     parts = [players, piles, depots, estates(panels), estate_key(comp, played=False)]
-    if any(not comp.boards[row["board"]].confirmed for row in setup["player"]):
+    if any(not comp.boards[row["board"]].confirmed for row in setup["seats"]):
         parts.append(Text("UNCONFIRMED: the original layout of this board rests on a single source "
                           "(see the README); --data FILE replaces it.", style="dim"))
     parts.append(Text(f"Ruleset {setup['ruleset']}. Goods are named by die number 1-6. "

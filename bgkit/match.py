@@ -1,0 +1,127 @@
+"""Match assembly: seats from specs, the setup (or a log to resume), chance, and the screen.
+
+``bgkit play`` and the tournament runner both build their games here, so neither imports the
+other. The bots a spec may name come from the caller (the registry's, handed down by the command);
+without them, the core's own bots.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from bgkit.bots import parse_seat_spec
+from bgkit.engine import GameLog, Match, data_record, derive_seed, replay, sample_chance
+from bgkit.errors import BadInput, PluginError
+from bgkit.game import Game
+from bgkit.rules import Rules, rules_for
+
+
+def seat_names(specs: list[str]) -> list[str]:
+    """A unique name per seat: ``human:Ada`` -> Ada, a bot -> its spec, repeats numbered."""
+    names = []
+    for spec in specs:
+        kind, params = parse_seat_spec(spec)
+        base = params.get("name") or (f"human {len(names) + 1}" if kind == "human" else spec)
+        name, n = base, 2
+        while name in names:
+            name, n = f"{base} #{n}", n + 1
+        names.append(name)
+    return names
+
+
+def core_bots() -> dict[str, Any]:
+    """The core's bots (random, greedy, mcts), for a match built outside any registry."""
+    from bgkit.default_plugins import bots as module
+    from bgkit.plugins import BotInfo
+
+    found: dict[str, Any] = {}
+    module.bgkit_register_bots(register=lambda name, factory, help: found.setdefault(name, BotInfo(name, factory, help, "bgkit")))
+    return found
+
+
+def make_seat(rules: Rules, spec: str, name: str, seed: int, bots: dict[str, Any], screen: Any = None) -> Any:
+    kind, params = parse_seat_spec(spec)
+    if kind == "human":
+        if screen is None:
+            raise BadInput("human seats need a terminal (stdin is not one); use bot seats to play from a script")
+        from bgkit.human import HumanSeat
+
+        return HumanSeat(name, rules, screen)
+    if kind not in bots:
+        raise BadInput(f"unknown seat {kind!r} (seats: human[:NAME], {', '.join(bots)})")
+    params.pop("name", None)
+    factory = bots[kind].factory
+    if not callable(factory):
+        raise PluginError(f"bot {kind!r} (plugin {bots[kind].plugin!r}) has a factory that cannot be called")
+    bot = factory(rules, seed, **params)
+    if not callable(getattr(bot, "choose", None)):
+        raise PluginError(f"bot {kind!r} (plugin {bots[kind].plugin!r}) has no choose(decision) method")
+    bot.name = name
+    return bot
+
+
+def build_match(
+    game: Game,
+    specs: list[str],
+    names: list[str],
+    seed: int,
+    option_values: dict[str, str],
+    bot_seeds: list[int] | None = None,
+    log: GameLog | None = None,
+    chance: str = "random",
+    console: Any = None,
+    ask: Any = None,
+    save_path: Path | None = None,
+    bots: dict[str, Any] | None = None,
+) -> Match:
+    """A match ready to play: the setup through its hook (or the log's, when resuming), seats, chance.
+
+    ``console`` and ``ask`` are the terminal of the people playing (None in a script).
+    """
+    from bgkit.setups import make_setup
+
+    rules = rules_for(game)
+    if log is None:
+        setup = make_setup(game, len(specs), seed, option_values)
+        log = GameLog(
+            game=game.info.id,
+            players=len(specs),
+            setup=setup,
+            seats=list(specs),
+            names=list(names),
+            seed=seed,
+            options=dict(option_values),
+            data=data_record(game.data_path) if game.data_path else None,
+        )
+        state = game.new_state(setup)
+    else:
+        state = replay(game, rules, log, source=str(save_path or "log"))
+    bot_seeds = bot_seeds or [derive_seed(seed, "bot", i) for i in range(len(specs))]
+    people = [i for i, s in enumerate(specs) if parse_seat_spec(s)[0] == "human"]
+    screen = None
+    if people or chance == "table":
+        if ask is None:
+            if chance == "table" and not people:
+                raise BadInput("--chance table needs a terminal to type the outcomes in")
+            raise BadInput("human seats need a terminal (stdin is not one); use bot seats to play from a script")
+        from bgkit.human import Screen
+
+        screen = Screen(console, ask, names, people)
+    bots = bots if bots is not None else core_bots()
+    seats = [make_seat(rules, spec, name, bot_seed, bots, screen) for spec, name, bot_seed in zip(specs, names, bot_seeds)]
+    if chance == "table":
+        from bgkit.human import TableChance
+
+        chooser: Any = TableChance(screen)
+    else:
+        chance_rng = random.Random(derive_seed(seed, "chance", len(log.actions)))
+        chooser = lambda state: sample_chance(state, chance_rng)  # noqa: E731
+    match = Match(game=game, rules=rules, state=state, log=log, seats=seats, chance=chooser, save_path=save_path)
+    match.revealed = [True] * len(log.actions)  # a resumed game cannot undo into the old session
+    match.narrator.count = len(log.actions)
+    if screen is not None:
+        screen.attach(match)
+        match.listeners.append(screen.tell_event)
+    return match
