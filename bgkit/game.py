@@ -191,6 +191,13 @@ class Game:
         """The exact number of distinct setups ``setup`` can produce with these options."""
         return self._call("setup", "count_setups", players, options)
 
+    def check_setup(self, setup: dict) -> None:
+        """Refuse a setup a person edited into one the game cannot start from (raise BadInput).
+
+        The plugin's optional ``setup.check_setup(comp, setup)``; the core checks the shape first.
+        """
+        self._call("setup", "check_setup", setup, default=lambda s: None)
+
     def render_setup(self, setup: dict) -> Any:
         """Draw a setup so a person can lay out the table from it (default: indented JSON)."""
         import json
