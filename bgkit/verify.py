@@ -33,6 +33,7 @@ def verify_log(game: Game, rules: Rules, log: GameLog, source: str) -> tuple[Any
         options = parse_options(game, [f"{k}={v}" for k, v in log.options.items()])
     except BadInput as exc:
         raise BadInput(f"the log's options: {exc.message}", source) from None
+    state = start_state(game, log.setup, source)
     if log.setup_from == "seed" and log.seed is not None:
         if make_setup(game, log.players, log.seed, options) != log.setup:
             raise BadInput(f"the setup is not the one seed {log.seed} and options {options} make", source)
@@ -42,7 +43,6 @@ def verify_log(game: Game, rules: Rules, log: GameLog, source: str) -> tuple[Any
     if stream is None:
         notes.append("chance was typed in at a table: outcomes not checked against the seed" if log.chance == "table"
                      else "no seed recorded: chance outcomes not checked")
-    state = start_state(game, log.setup, source)
     for number, (player, text) in enumerate(log.actions, start=1):
         if state.is_terminal():
             raise BadInput(f"action {number} ({text!r}) comes after the end of the game", source)

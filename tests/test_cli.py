@@ -129,7 +129,7 @@ def test_log_replay_and_verify(tmp_path):
     data["result"]["scores"][0] += 1
     log.write_text(json.dumps(data))
     tampered = run_cli(["replay", log, "--verify"])
-    assert tampered.exit_code == 2 and "does not match the replayed one" in tampered.stderr
+    assert tampered.exit_code == 2 and "the recorded result's scores" in tampered.stderr
 
 
 def test_replay_rejects_an_illegal_logged_action(tmp_path):
@@ -197,7 +197,7 @@ def one_player(d):
         (one_player, "Goofspiel is for 2-4 players, not 1"),
         (lambda d: d.update(data={"path": "/", "text": "[x]\n"}), "Goofspiel has no component data to replace"),
         (lambda d: d["actions"].append([7, "bid 1"]), "must be [seat 0-1 or -1 for chance, its text]"),
-        (lambda d: d.update(game="burgundy"), "the setup does not fit The Castles of Burgundy"),
+        (lambda d: d.update(game="burgundy", options={}), "the setup does not fit The Castles of Burgundy"),
     ],
 )
 def test_a_damaged_log_is_one_line_and_exit_2(tmp_path, change, message):
