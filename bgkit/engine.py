@@ -367,6 +367,7 @@ class Match:
     view_rngs: list[random.Random | None] = field(default_factory=list)  # per seat: where its determinisations come from
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
     narrator: Narrator = field(default_factory=Narrator)
+    seat_plugins: list[str] = field(default_factory=list)  # per seat: the plugin whose bot sits there ("" for the core's)
     _saved_at: float = 0.0
 
     def play(self) -> Any:
@@ -380,13 +381,14 @@ class Match:
         player = state.current_player()
         try:
             if player == CHANCE:
-                action = self.chance(state)
+                action = self._guarded(self.chance, state, what="drawing a chance outcome")
             else:
                 seat = self.seats[player]
-                actions = self.rules.legal_actions(state)
-                action = seat.choose(Decision(player, actions, state, self._seat_rng(player, seat)))
+                actions = self._guarded(self.rules.legal_actions, state, what="listing the legal actions")
+                decision = Decision(player, actions, state, self._seat_rng(player, seat))
+                action = self._guarded(seat.choose, decision, what=f"deciding for seat {seat.name!r}", seat=player)
                 if not getattr(seat, "trusted", False) and action not in actions:
-                    raise PluginError(f"seat {seat.name!r} chose {action!r}, which is not a legal action")
+                    raise PluginError(f"{self._origin(player)}: seat {seat.name!r} chose {action!r}, which is not a legal action")
         except UndoRequest:
             try:
                 self.undo(player)
@@ -400,6 +402,22 @@ class Match:
             return
         self.apply(player, action)
 
+    def _guarded(self, function: Callable, *args: Any, what: str, seat: int | None = None) -> Any:
+        """Call plugin code; what it raises (but a person's requests and bad input) names the plugin."""
+        try:
+            return function(*args)
+        except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
+            raise
+        except Exception as exc:
+            raise PluginError(f"{self._origin(seat)} failed while {what}: {type(exc).__name__}: {exc}") from exc
+
+    def _origin(self, seat: int | None) -> str:
+        """Whose code it is: the game's plugin, or the plugin of the bot in ``seat``."""
+        plugins = getattr(self, "seat_plugins", None) or []
+        if seat is not None and seat < len(plugins) and plugins[seat]:
+            return f"plugin {plugins[seat]!r}"
+        return f"plugin {self.game.info.plugin or self.game.info.id!r}"
+
     def _seat_rng(self, player: int, seat: Seat) -> random.Random:
         """The stream a seat's determinisation is drawn from: its own ``rng``, or one seeded for it."""
         rngs = self.view_rngs
@@ -411,10 +429,15 @@ class Match:
 
     def apply(self, player: int, action: Any) -> None:
         state = self.state
-        text = state.action_text(action)
-        self.revealed.append(state.reveals(action))
-        event = self.narrator.before(state, player, action, text) if self.listeners else None
-        self.rules.apply(state, action)
+        try:
+            text = state.action_text(action)
+            self.revealed.append(state.reveals(action))
+            event = self.narrator.before(state, player, action, text) if self.listeners else None
+            self.rules.apply(state, action)
+        except (BadInput, PluginError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            raise PluginError(f"{self._origin(None)} failed while applying {action!r}: {type(exc).__name__}: {exc}") from exc
         self.log.actions.append([player, text])
         if event is not None:
             for listener in self.listeners:

@@ -142,9 +142,18 @@ class Game:
         self.info = info
         self.data_path = data
         self.hooks = hooks if hooks is not None else _core_hooks()
-        self.components = self._module("data").load(data) if self._has("data") else None
+        self.components = self._load_components(data) if self._has("data") else None
         if data is not None and self.components is None:
             raise BadInput(f"{info.name} has no component data to replace; leave out --data")
+
+    def _load_components(self, data: Path | None) -> Any:
+        module = self._module("data")
+        try:
+            return module.load(data)
+        except BadInput:
+            raise
+        except Exception as exc:  # the plugin's own code failed, not the person's file
+            raise self._broken("data", exc) from exc
 
     # -- the plugin's modules ----------------------------------------------------------------
     def _has(self, job: str) -> bool:

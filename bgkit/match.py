@@ -55,7 +55,12 @@ def make_seat(rules: Rules, spec: str, name: str, seed: int, bots: dict[str, Any
     factory = bots[kind].factory
     if not callable(factory):
         raise PluginError(f"bot {kind!r} (plugin {bots[kind].plugin!r}) has a factory that cannot be called")
-    bot = factory(rules, seed, **params)
+    try:
+        bot = factory(rules, seed, **params)
+    except (BadInput, PluginError):
+        raise
+    except Exception as exc:
+        raise PluginError(f"bot {kind!r} (plugin {bots[kind].plugin!r}) failed to start: {type(exc).__name__}: {exc}") from exc
     if not callable(getattr(bot, "choose", None)):
         raise PluginError(f"bot {kind!r} (plugin {bots[kind].plugin!r}) has no choose(decision) method")
     bot.name = name
@@ -127,9 +132,15 @@ def build_match(
         chance_rng = chance_stream(seed, sum(1 for player, _ in log.actions if player == CHANCE))
         chooser = lambda state: sample_chance(state, chance_rng)  # noqa: E731
     match = Match(game=game, rules=rules, state=state, log=log, seats=seats, chance=chooser, save_path=save_path)
+    kinds = [parse_seat_spec(spec)[0] for spec in specs]
+    match.seat_plugins = [bots[k].plugin if k in bots and not _core(bots[k].plugin) else "" for k in kinds]
     match.revealed = [True] * len(log.actions)  # a resumed game cannot undo into the old session
     match.narrator.count = len(log.actions)
     if screen is not None:
         screen.attach(match)
         match.listeners.append(screen.tell_event)
     return match
+
+
+def _core(plugin: str) -> bool:
+    return plugin == "bgkit" or plugin.startswith("bgkit.default_plugins")

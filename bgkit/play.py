@@ -9,7 +9,7 @@ from typing import Any
 from bgkit import render
 from bgkit.bots import parse_seat_spec
 from bgkit.engine import CHANCE, GameLog, Match, QuitRequest, final_result, load_logged_game, replay
-from bgkit.errors import BadInput
+from bgkit.errors import BadInput, PluginError
 from bgkit.game import Game
 from bgkit.match import build_match, seat_names
 from bgkit.rules import rules_for
@@ -103,6 +103,12 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
 
     try:
         scored = match.play()
+    except PluginError as failure:  # nothing is lost: the save holds every decision up to the failure
+        people = any(getattr(seat, "person", False) for seat in match.seats)
+        if match.save_path is not None or people:
+            where = match.save()
+            raise PluginError(f"{failure} (the game up to here is saved in {where})") from failure
+        raise
     except (QuitRequest, KeyboardInterrupt) as stop:
         people = any(getattr(seat, "person", False) for seat in match.seats)
         if match.save_path is not None or people:

@@ -47,6 +47,10 @@ def make_setup(game: Game, players: int, seed: int, options: dict[str, str]) -> 
     setup = game.hooks.bgkit_setup(game=game, players=players, seed=seed, options=options)
     if setup is None:
         raise BadInput(f"no plugin produced a setup for {game.info.name}")
+    if not isinstance(setup, dict):
+        from bgkit.errors import PluginError
+
+        raise PluginError(f"plugin {game.info.plugin!r}: the setup of {game.info.name} is a {type(setup).__name__}, not a table")
     return setup
 
 
