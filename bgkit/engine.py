@@ -368,6 +368,7 @@ class Match:
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
     narrator: Narrator = field(default_factory=Narrator)
     seat_plugins: list[str] = field(default_factory=list)  # per seat: the plugin whose bot sits there ("" for the core's)
+    screen: Any = None  # the terminal people share (bgkit.human.Screen), if any
     _saved_at: float = 0.0
 
     def play(self) -> Any:

@@ -138,6 +138,7 @@ def build_match(
     match.narrator.count = len(log.actions)
     if screen is not None:
         screen.attach(match)
+        match.screen = screen
         match.listeners.append(screen.tell_event)
     return match
 

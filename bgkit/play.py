@@ -118,6 +118,8 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
             render.stderr().print("interrupted")
             raise SystemExit(130) from None
         return
+    if match.screen is not None:
+        match.screen.flush()  # the last moves, before the final table
     if log_path is not None:
         write_json(log_path, match.log.to_dict())
     if format == "json":
