@@ -249,3 +249,16 @@ def test_a_private_draw_at_the_table_is_typed_by_its_owner_while_the_others_look
     assert chance(PrivateDraw()) == "card 2"
     assert asked[0] == "P2 draws a card: only P2 Bo may see it (they type it); the others look away, then press Enter"
     assert "P2 draws a card" in console.file.getvalue()
+
+
+def test_bot_moves_are_saved_as_the_game_goes(goofspiel, tmp_path, monkeypatch):
+    """Bot decisions are saved at least once a second, not only at the end."""
+    import bgkit.engine as engine
+
+    clock = iter(range(0, 10_000, 2))  # every call: two seconds later
+    monkeypatch.setattr(engine.time, "monotonic", lambda: next(clock))
+    save = tmp_path / "save.json"
+    match = build_match(goofspiel, ["random", "random"], ["a", "b"], 3, {"deck": "5"}, save_path=save)
+    for _ in range(4):
+        match.step()
+    assert json.loads(save.read_text())["actions"] == match.log.actions
