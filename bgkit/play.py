@@ -156,7 +156,7 @@ def play_command(
     log: Path | None,
     chance: str,
     data: Path | None,
-) -> None:
+) -> tuple[Match, Any] | None:
     from bgkit.setups import check_seed, new_seed, parse_options
 
     if not specs:
@@ -180,7 +180,7 @@ def play_command(
     console, ask = _prompt_tools(has_human or chance == "table")
     match = build_match(game, specs, names, seed, option_values, chance=chance, console=console, ask=ask, save_path=save)
     render.stderr().print(f"{game.info.name}: {', '.join(names)} — seed {seed}")
-    _run_match(match, format, log)
+    return _run_match(match, format, log)
 
 
 def check_writable(path: Path | None) -> None:
@@ -196,7 +196,7 @@ def check_writable(path: Path | None) -> None:
         raise BadInput(f"cannot write {path}: the folder is not writable")
 
 
-def resume_game(path: Path, save: Path, log: Path | None, chance: str, format: str) -> None:
+def resume_game(path: Path, save: Path, log: Path | None, chance: str, format: str) -> tuple[Match, Any] | None:
     from bgkit.plugins import get_registry
     from bgkit.savefile import read_json
 
@@ -212,10 +212,11 @@ def resume_game(path: Path, save: Path, log: Path | None, chance: str, format: s
         log=saved, chance=chance, console=console, ask=ask, save_path=save,
     )
     render.stderr().print(f"Resuming {info.name} after {len(saved.actions)} actions — seed {saved.seed}")
-    _run_match(match, format, log)
+    return _run_match(match, format, log)
 
 
-def _run_match(match: Match, format: str, log_path: Path | None) -> None:
+def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match, Any] | None:
+    """Play to the end; returns (match, scored result), or None if the game was stopped and saved."""
     from bgkit.savefile import write_json
 
     try:
@@ -251,6 +252,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
         console.print(match.state.render(None))
         render.print_score(scored, console, match.game.info.name)
         console.print(f"{result['decisions']} decisions — seed {match.log.seed}")
+    return match, scored
 
 
 def _tournament(game: Game, specs: list[str], names: list[str], seed: int, games: int, jobs: int, option_values: dict, format: str) -> None:
