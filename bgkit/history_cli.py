@@ -372,9 +372,12 @@ def import_(
         from bgkit.history import parse_date
 
         day = parse_date(date)
-    plays, players = history_io.read_import(source, day, location, say)
-    with open_store(_db(ctx, db)) as store:
+    with open_store(_db(ctx, db)) as store:  # a history that cannot be used is found first
+        plays, players, origins = history_io.read_import(source, day, location)
         added, skipped = store.import_plays(plays, players)
+    for play in plays:
+        if play.id is not None and play.uid in origins:
+            say(f"play {play.id}: {origins[play.uid]}")
     ids = f" (play {added[0]})" if len(added) == 1 else f" (plays {added[0]}–{added[-1]})" if added else ""
     say(f"Imported {len(added)} play{'s' if len(added) != 1 else ''}{ids}" + (f"; {skipped} already in the history, skipped" if skipped else ""))
 

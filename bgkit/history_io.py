@@ -15,7 +15,7 @@ import json
 import re
 from datetime import date
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from bgkit import __version__
 from bgkit.errors import BadInput
@@ -62,17 +62,29 @@ def _plain(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def read_import(source: Path, day: str | None, location: str | None, say: Callable[[str], None]) -> tuple[list[Play], list[dict]]:
-    """The plays (and players) to import from ``source``: checked in full before anything is stored."""
+def read_import(source: Path, day: str | None, location: str | None) -> tuple[list[Play], list[dict], dict[str, str]]:
+    """The plays and players to import from ``source``, checked in full before anything is stored,
+    and for each imported sheet (by uid) where it came from and how it was dated."""
     if source.is_dir():
         files = sorted(source.glob("*.toml"))
         if not files:
             raise BadInput(f"no score sheets (*.toml) in the folder {source}")
-        return [_sheet_play(f, day, location, say) for f in files], []
-    if not source.exists():
+    elif not source.exists():
         raise BadInput(f"no such file or folder: {source}")
-    if source.suffix.lower() == ".toml":
-        return [_sheet_play(source, day, location, say)], []
+    elif source.suffix.lower() == ".toml":
+        files = [source]
+    else:
+        return _export_plays(source, day, location) + ({},)
+    plays, origins = [], {}
+    for path in files:
+        play, origin = _sheet_play(path, day, location)
+        plays.append(play)
+        origins[play.uid] = origin
+    return plays, [], origins
+
+
+def _export_plays(source: Path, day: str | None, location: str | None) -> tuple[list[Play], list[dict]]:
+    """The plays and players of a JSON export, every record checked."""
     if source.suffix.lower() == ".csv":
         raise BadInput(f"{source}: a CSV export is for spreadsheets and lacks the sheets; import a --format json export")
     from bgkit.savefile import read_json
@@ -95,7 +107,7 @@ def read_import(source: Path, day: str | None, location: str | None, say: Callab
     return plays, players
 
 
-def _sheet_play(path: Path, day: str | None, location: str | None, say: Callable[[str], None]) -> Play:
+def _sheet_play(path: Path, day: str | None, location: str | None) -> tuple[Play, str]:
     """A sheet file as a play: validated and scored by its game, dated by --date, its name or its file."""
     from bgkit.history import play_from_score
     from bgkit.plugins import get_registry
@@ -121,5 +133,5 @@ def _sheet_play(path: Path, day: str | None, location: str | None, say: Callable
     else:
         when, why = date.fromtimestamp(path.stat().st_mtime).isoformat(), "file date"
     uid = "sheet:" + hashlib.sha256(f"{game.info.id}\n{when}\n{dump_sheet(sheet)}".encode()).hexdigest()[:32]
-    say(f"{path.name}: {game.info.name}, {when} ({why})")
-    return play_from_score(game, sheet, result, when, location=location, source="import", uid=uid)
+    play = play_from_score(game, sheet, result, when, location=location, source="import", uid=uid)
+    return play, f"{path.name}: {game.info.name}, {when}" + ("" if why == "--date" else f" (date from the {why})")
