@@ -315,3 +315,19 @@ def test_the_score_prompt_offers_to_record(db, tmp_path):
     play = shown(db, 1)
     assert (play["location"], play["note"], play["winners"]) == ("the club", None, ["Ada"])
     assert sqlite3.connect(db).execute("SELECT count(*) FROM plays").fetchone()[0] == 1
+
+
+def test_start_up_imports_nothing_of_the_history():
+    """bgkit --help and bgkit games stay fast: no sqlite3, platformdirs, store or statistics."""
+    import subprocess
+
+    heavy = ["sqlite3", "platformdirs", "bgkit.history", "bgkit.stats", "bgkit.history_io", "bgkit.render_history"]
+    for command in (["--help"], ["games"], ["history", "--help"]):
+        code = (
+            "import json, sys\nfrom bgkit.cli import main\n"
+            f"sys.argv = ['bgkit', *{command!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print(json.dumps([m for m in {heavy!r} if m in sys.modules]), file=sys.stderr)\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert json.loads(done.stderr.strip().splitlines()[-1]) == [], command
