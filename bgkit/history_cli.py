@@ -312,7 +312,7 @@ def players(
     """List the players of the history with their other names; --merge OLD NEW joins two names."""
     from bgkit import render, render_history
 
-    with open_store(_db(ctx, db), create=merge is not None) as store:
+    with open_store(_db(ctx, db), create=False) as store:  # a merge in a missing history fails: no such player
         if merge is not None:
             say(store.merge(*merge))
         rows = store.players()

@@ -165,14 +165,17 @@ def _player_card(me: dict[str, Any]) -> RenderableType:
 def _head_to_head(h: dict[str, Any]) -> RenderableType:
     a, b = escape(h["player"]), escape(h["opponent"])
     if not h["plays"]:
-        return Text.from_markup(f"{a} and {b} have not played together")
-    text = (
-        f"[bold]{a} against {b}[/bold]: {h['plays']} plays together; {a} finished ahead {h['ahead']}, "
-        f"behind {h['behind']}, level {h['level']}; wins {a} {h['wins']}, {b} {h['opponent_wins']}"
-    )
+        return Text(f"{h['player']} and {h['opponent']} have not played together")
+    table = Table(title=f"{a} against {b}: {h['plays']} play{'s' if h['plays'] != 1 else ''} together", title_justify="left")
+    table.add_column("")
+    table.add_column(a, justify="right")
+    table.add_column(b, justify="right")
+    table.add_row("finished ahead", str(h["ahead"]), str(h["behind"]))
+    table.add_row("level", str(h["level"]), str(h["level"]))
+    table.add_row("wins", str(h["wins"]), str(h["opponent_wins"]))
     if h["mean_total"] is not None:
-        text += f"; mean total {a} {_number(h['mean_total'])}, {b} {_number(h['opponent_mean_total'])}"
-    return Text.from_markup(text)
+        table.add_row("mean total", _number(h["mean_total"]), _number(h["opponent_mean_total"]))
+    return table
 
 
 # -- charts ---------------------------------------------------------------------------------------

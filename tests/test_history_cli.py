@@ -278,8 +278,19 @@ def test_play_record_needs_people_at_the_table(db):
 
 @needs_pty
 def test_a_game_played_at_the_terminal_is_recorded_with_its_log(db, tmp_path):
-    term = Terminal(["play", "goofspiel", "human:Ada", "random", "--seed", "4", "--option", "deck=5", "--record", "--db", db], tmp_path)
-    for _ in range(5):
+    save = tmp_path / "save.json"
+    term = Terminal(["play", "goofspiel", "human:Ada", "random", "--seed", "4", "--option", "deck=5", "--save", save,
+                     "--record", "--db", db], tmp_path)
+    term.read_until("Ada> ")
+    term.type("1")
+    term.read_until("Ada> ")
+    term.type("quit")
+    assert "Not recorded: the game did not end" in term.read_until("bgkit play --resume FILE --record")
+    assert term.finish() == 0
+    assert plays(db) == []
+
+    term = Terminal(["play", "--resume", save, "--record", "--db", db], tmp_path)
+    for _ in range(4):
         term.read_until("Ada> ")
         term.type("1")
     screen = term.read_until("(bgkit history show 1)")

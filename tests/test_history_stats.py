@@ -71,7 +71,10 @@ def test_head_to_head(db):
     cy = stats(db, "--player", "Cy", "--vs", "Ada")["head_to_head"]
     assert (cy["plays"], cy["ahead"], cy["behind"], cy["mean_total"]) == (2, 0, 2, None)  # two games: totals not comparable
     text = run_cli(["stats", "goofspiel", "--player", "Ada", "--vs", "Bo", "--db", str(db)]).stdout
-    assert "Ada against Bo: 4 plays together; Ada finished ahead 2, behind 1, level 1" in text
+    assert "Ada against Bo: 4 plays together" in text
+    rows = {line.split("│")[1].strip(): line.split("│")[2:4] for line in text.splitlines() if line.count("│") == 4}
+    assert {k: [v.strip() for v in vs] for k, vs in rows.items() if k in ("finished ahead", "wins", "mean total")} == {
+        "finished ahead": ["2", "1"], "wins": ["3", "2"], "mean total": ["12.25", "10.25"]}
 
 
 def test_across_games_totals_are_not_mixed(db):
