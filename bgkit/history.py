@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -30,6 +31,8 @@ APPLICATION_ID = 0x62676B68
 SQLITE_MAGIC = b"SQLite format 3\x00"
 EXPORT_FORMAT = "bgkit-history/1"
 FILE_NAME = "history.sqlite3"
+#: How long a bgkit waits for another one writing to the same file.
+BUSY_SECONDS = 30.0
 
 
 def default_path() -> Path:
@@ -193,27 +196,27 @@ class Play:
         check = _Checker(where)
         data = check.table(data, "the record")
         seats = []
-        for index, raw in enumerate(check.list(data, "players", dict)):
+        for index, raw in enumerate(check.items(data, "players", dict)):
             who = _Checker(f"{where}: player {index + 1}")
             seats.append(
                 SeatRecord(
-                    seat=who.int(raw, "seat", index),
+                    seat=who.whole(raw, "seat", index),
                     name=who.text(raw, "name"),
                     player=who.text(raw, "player", raw.get("name")),
                     spec=who.text(raw, "spec", None, optional=True),
                     fields=who.table(raw.get("fields", {}), "fields"),
                     scores={k: who.number(v, f"scores.{k}") for k, v in who.table(raw.get("scores"), "scores").items()},
                     total=who.number(raw.get("total"), "total"),
-                    rank=who.int(raw, "rank"),
-                    winner=who.bool(raw, "winner"),
-                    tiebreaks=[who.number(v, "tiebreaks") for v in who.list(raw, "tiebreaks", None, [])],
+                    rank=who.whole(raw, "rank"),
+                    winner=who.flag(raw, "winner"),
+                    tiebreaks=[who.number(v, "tiebreaks") for v in who.items(raw, "tiebreaks", None, [])],
                 )
             )
         if not seats:
             raise BadInput("a record without players", where)
         tiebreaks = []
-        for raw in check.list(data, "tiebreaks", dict, []):
-            tiebreaks.append({"label": check.text(raw, "label"), "higher_wins": check.bool(raw, "higher_wins", True)})
+        for raw in check.items(data, "tiebreaks", dict, []):
+            tiebreaks.append({"label": check.text(raw, "label"), "higher_wins": check.flag(raw, "higher_wins", True)})
         if any(len(s.tiebreaks) != len(tiebreaks) for s in seats):
             raise BadInput("every player needs one value per tie-break", where)
         return cls(
@@ -226,16 +229,16 @@ class Play:
             location=check.text(data, "location", None, optional=True),
             note=check.text(data, "note", None, optional=True),
             recorded_at=check.text(data, "recorded_at", _now()),
-            version=check.int(data, "version", 1),
-            categories=[str(c) for c in check.list(data, "categories", str)],
+            version=check.whole(data, "version", 1),
+            categories=[str(c) for c in check.items(data, "categories", str)],
             total_label=check.text(data, "total_label", "total"),
             tiebreaks=tiebreaks,
             decided_by=check.text(data, "decided_by"),
-            notes=[str(n) for n in check.list(data, "notes", str, [])],
+            notes=[str(n) for n in check.items(data, "notes", str, [])],
             sheet=check.text(data, "sheet"),
             data=check.table(data["data"], "data") if data.get("data") is not None else None,
             log=check.table(data["log"], "log") if data.get("log") is not None else None,
-            versions=[check.table(v, "versions") for v in check.list(data, "versions", dict, [])],
+            versions=[check.table(v, "versions") for v in check.items(data, "versions", dict, [])],
             seats=seats,
         )
 
@@ -267,13 +270,13 @@ class _Checker:
             raise BadInput(f"{key} must be text, not {value!r}", self.where)
         return value
 
-    def int(self, data: dict, key: str, default: Any = _MISSING) -> int:
+    def whole(self, data: dict, key: str, default: Any = _MISSING) -> int:
         value = self._get(data, key, default)
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadInput(f"{key} must be a whole number, not {value!r}", self.where)
         return value
 
-    def bool(self, data: dict, key: str, default: Any = _MISSING) -> bool:
+    def flag(self, data: dict, key: str, default: Any = _MISSING) -> bool:
         value = self._get(data, key, default)
         if not isinstance(value, bool):
             raise BadInput(f"{key} must be true or false, not {value!r}", self.where)
@@ -284,7 +287,7 @@ class _Checker:
             raise BadInput(f"{key} must be a number, not {value!r}", self.where)
         return value
 
-    def list(self, data: dict, key: str, kind: type | None, default: Any = _MISSING) -> list:
+    def items(self, data: dict, key: str, kind: type | None, default: Any = _MISSING) -> list:
         value = self._get(data, key, default)
         if not isinstance(value, list) or (kind is not None and not all(isinstance(v, kind) for v in value)):
             raise BadInput(f"{key} must be a list", self.where)
@@ -458,7 +461,7 @@ def open_history(path: Path, create: bool = True, say: Callable[[str], None] | N
 
 
 def _connect(target: str) -> sqlite3.Connection:
-    conn = sqlite3.connect(target, isolation_level=None, timeout=30.0)  # transactions are explicit
+    conn = sqlite3.connect(target, isolation_level=None, timeout=BUSY_SECONDS)  # transactions are explicit
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
 
@@ -521,18 +524,26 @@ class History:
                 self._check_identity()
                 self._migrate(say)
                 if self.exists:
-                    self.conn.execute("PRAGMA journal_mode = WAL")
+                    self._use_wal()
         except BaseException:
             self.conn.close()
             raise
         return self
 
     def _check_identity(self) -> None:
-        """Ours, empty, or refused: read only, so a foreign or damaged file stays as it was."""
+        """Ours, empty, or refused: read only, so a foreign or damaged file stays as it was.
+
+        One read transaction, so that the header and the tables are seen at one moment even
+        while another bgkit is making the file.
+        """
         try:
-            app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
-            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-            objects = self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            self.conn.execute("BEGIN")
+            try:
+                app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+                version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+                objects = self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            finally:
+                self.conn.execute("COMMIT")
         except sqlite3.DatabaseError as exc:
             raise BadInput(f"{self.path} cannot be read as a bgkit history ({exc}); give another --db, or restore a copy") from None
         if app_id != APPLICATION_ID and (app_id or objects):
@@ -544,6 +555,22 @@ class History:
             )
         if objects and self.conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise BadInput(f"the history {self.path} is damaged (SQLite's check failed); restore a copy")
+
+    def _use_wal(self) -> None:
+        """Switch the file to WAL (kept in the file, so this happens once).
+
+        The switch needs the file to itself, and when another bgkit opens it at that moment SQLite
+        refuses at once instead of waiting; so try again for a while.
+        """
+        deadline = time.monotonic() + BUSY_SECONDS
+        while self.conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            try:
+                if self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
+                    return  # a file system without WAL: rollback journal, still one transaction a record
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
 
     def _migrate(self, say: Callable[[str], None] | None) -> None:
         """Bring the file to SCHEMA_VERSION in one transaction, after a copy of an older file."""
@@ -570,7 +597,7 @@ class History:
             target, n = self.path.with_name(f"{self.path.name}.v{version}-{n}.bak"), n + 1
         # From a second connection: SQLite will not back up through the one holding our write lock,
         # and that lock keeps every other writer out until the migration is done.
-        source = sqlite3.connect(str(self.path), timeout=30.0)
+        source = sqlite3.connect(str(self.path), timeout=BUSY_SECONDS)
         copy = sqlite3.connect(str(target))
         try:
             source.backup(copy)
@@ -719,6 +746,11 @@ class History:
             hint = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "") if known else "none yet"
             raise BadInput(f"no player {name!r} in the history (players: {hint})")
         return player_id
+
+    def games(self) -> list[str]:
+        """The ids of the games with recorded plays."""
+        with self._guard():
+            return [row[0] for row in self.conn.execute("SELECT DISTINCT game FROM plays ORDER BY game")]
 
     def player_name(self, name: str) -> str:
         """The history's name for ``name`` (case-insensitive, aliases too); BadInput if unknown."""

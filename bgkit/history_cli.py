@@ -71,7 +71,7 @@ def _no_plays(store, game: Optional[str]) -> None:
     if not store.exists:
         say(f"No plays recorded yet ({store.path} does not exist). Record one with: bgkit score GAME SHEET --record")
         return
-    recorded = sorted({p.game for p in store.plays()})
+    recorded = store.games()
     if game is not None and recorded and game not in recorded:
         say(f"No plays of {game!r} recorded (recorded games: {', '.join(recorded)})")
     else:
@@ -476,11 +476,16 @@ def score_recording(
     record: bool, db: Optional[Path], day: Optional[str], note: Optional[str], location: Optional[str], template: bool, asking: bool
 ) -> Optional[Recording]:
     """Check ``score``'s recording options before anything is scored; the Recording if --record."""
-    details = [name for name, value in (("--date", day), ("--note", note), ("--location", location)) if value is not None]
-    if template and (record or details or db is not None):
-        raise BadInput("--template writes an empty sheet; --record and its options keep a scored game")
+    from bgkit import render
+
+    details = [name for name, value in (("--date", day), ("--note", note), ("--location", location), ("--db", db)) if value is not None]
+    if template:
+        if record or details:
+            raise BadInput("--template writes an empty sheet; --record and its options keep a scored game")
+        return None
+    asking = asking and render.interactive()
     if details and not record and not asking:
-        raise BadInput(f"{', '.join(details)} describe{'s' if len(details) == 1 else ''} a recorded game: add --record")
+        raise BadInput(f"{', '.join(details)} {'is' if len(details) == 1 else 'are'} for a recorded game: add --record")
     if day is not None:
         from bgkit.history import parse_date
 
@@ -509,7 +514,7 @@ def play_recording(record: bool, db: Optional[Path], specs: Optional[list[str]])
     """Check ``play --record`` before the game: people at the table, a usable history."""
     if not record:
         if db is not None:
-            raise BadInput("--db names the history for --record: add --record")
+            raise BadInput("--db is for a recorded game: add --record")
         return None
     if specs:
         from bgkit.bots import parse_seat_spec

@@ -88,7 +88,7 @@ def test_a_record_is_dated_today_unless_told(db):
     bad(["score", "goofspiel", GOOF_2P, "--record", "--db", db, "--date", "1.5.2024"], "--date takes a date as YYYY-MM-DD, not '1.5.2024'")
     bad(["score", "goofspiel", GOOF_2P, "--record", "--db", db, "--date", "2024-02-30"], "YYYY-MM-DD, not '2024-02-30'")
     bad(["score", "goofspiel", GOOF_2P, "--record", "--db", db, "--date", "2999-01-01"], "--date 2999-01-01 is in the future")
-    bad(["score", "goofspiel", GOOF_2P, "--note", "x"], "--note describes a recorded game: add --record")
+    bad(["score", "goofspiel", GOOF_2P, "--note", "x"], "--note is for a recorded game: add --record")
     bad(["score", "goofspiel", "--template", "-p", "2", "--record"], "--template writes an empty sheet")
     assert len(plays(db)) == 1
 
@@ -272,7 +272,7 @@ def test_import_a_folder_of_sheets_all_or_nothing(db, tmp_path):
 
 def test_play_record_needs_people_at_the_table(db):
     bad(["play", "goofspiel", "random", "greedy", "--record", "--db", db], "--record keeps games people played")
-    bad(["play", "goofspiel", "random", "greedy", "--db", db], "--db names the history for --record")
+    bad(["play", "goofspiel", "random", "greedy", "--db", db], "--db is for a recorded game: add --record")
     assert not db.exists()
 
 
