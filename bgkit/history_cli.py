@@ -501,13 +501,23 @@ def offer_recording(game: Any, sheet: Any, result: Any, db: Optional[Path], day:
     """After the prompt has scored a game: ask whether to record it, and where it was played."""
     from bgkit.history import parse_date
 
-    if not typer.confirm("Record this game in your history?", default=True, err=True):
+    if not _answer(typer.confirm, "Record this game in your history?", default=True, err=True):
         return
     if location is None:
-        location = typer.prompt("Where was it played? (Enter: skip)", default="", show_default=False, err=True)
+        location = _answer(typer.prompt, "Where was it played? (Enter: skip)", default="", show_default=False, err=True)
     if note is None:
-        note = typer.prompt("A note? (Enter: skip)", default="", show_default=False, err=True)
+        note = _answer(typer.prompt, "A note? (Enter: skip)", default="", show_default=False, err=True)
     Recording(db, parse_date(day) if day else None, note, location).record_score(game, sheet, result)
+
+
+def _answer(ask: Any, *args: Any, **kwargs: Any) -> Any:
+    """A question at the prompt; end of input is no answer (as at bgkit's other prompts), Ctrl-C aborts."""
+    try:
+        return ask(*args, **kwargs)
+    except typer.Abort as exc:
+        if isinstance(exc.__context__, EOFError):  # click turns both into Abort; the cause tells them apart
+            return None
+        raise
 
 
 def play_recording(record: bool, db: Optional[Path], specs: Optional[list[str]]) -> Optional[Recording]:

@@ -342,3 +342,13 @@ def test_start_up_imports_nothing_of_the_history():
         )
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         assert json.loads(done.stderr.strip().splitlines()[-1]) == [], command
+
+
+def test_end_of_input_at_the_record_question_records_nothing(db, monkeypatch):
+    import bgkit.render
+
+    monkeypatch.setattr(bgkit.render, "interactive", lambda: True)
+    result = run_cli(["score", "goofspiel", "-p", "2", "--db", db], input="Ada\n13\nBo\n1\nn\n")
+    assert result.exit_code == 0 and "Winner: Ada" in result.stdout
+    assert "Record this game in your history?" in result.stderr and "Recorded" not in result.stderr
+    assert not db.exists()
