@@ -16,6 +16,7 @@ import typer
 
 from bgkit import __version__
 from bgkit.errors import BadInput, PluginError
+from bgkit.history_cli import DB_HELP, history_app, stats
 
 app = typer.Typer(
     name="bgkit",
@@ -153,11 +154,17 @@ def score(
     players: Optional[int] = typer.Option(None, "-p", "--players", help="Players (for --template or prompting)."),
     format: Format = typer.Option(Format.text, "--format", help="text (a table) or json."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+    record: bool = typer.Option(False, "--record", help="Keep the scored game in your history (bgkit history, bgkit stats)."),
+    date: Optional[str] = typer.Option(None, "--date", help="With --record: the day it was played (YYYY-MM-DD; default today)."),
+    note: Optional[str] = typer.Option(None, "--note", help="With --record: a note on the game."),
+    location: Optional[str] = typer.Option(None, "--location", help="With --record: where it was played."),
+    db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Score a finished game from a sheet: categories, totals, ranking and the deciding tie-breaker."""
-    from bgkit import render, sheets
+    from bgkit import history_cli, render, sheets
 
     the_game = _load_game(game, data)
+    recording = history_cli.score_recording(record, db, date, note, location, template, asking=sheet is None)
     if template:
         if sheet is not None:
             raise BadInput("--template writes a new sheet; give no SHEET with it")
@@ -179,12 +186,16 @@ def score(
         render.print_json(result.to_dict())
     else:
         render.print_score(result, render.stdout(), the_game.info.name)
+    if recording is not None:
+        recording.record_score(the_game, the_sheet, result)
     if sheet is None and typer.confirm("Save this sheet?", default=True, err=True):
         path = Path(typer.prompt("File name", default=f"{game}-sheet.toml", err=True))
         from bgkit.savefile import write_atomic
 
         write_atomic(path, sheets.dump_sheet(the_sheet))
         render.stderr().print(f"Saved {path}")
+    if sheet is None and recording is None:
+        history_cli.offer_recording(the_game, the_sheet, result, db, date, note, location)
 
 
 @app.command()
@@ -209,20 +220,26 @@ def play(
         None, "--setup", help="Start from this setup (as bgkit setup --format toml|json writes it, edited to the real table)."
     ),
     force: bool = typer.Option(False, "--force", help="Let --save/--log replace a file that is not a save of this game."),
+    record: bool = typer.Option(False, "--record", help="Keep the finished game, with its log, in your history (needs a human seat)."),
+    db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Play a game: humans at the terminal, bots, or many bot games in a row with statistics."""
+    from bgkit import history_cli
     from bgkit import play as playing
 
+    recording = history_cli.play_recording(record, db, None if resume is not None else list(seats or []))
     if resume is not None:
         if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or setup_file:
             raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options, data or setup")
-        playing.resume_game(_registry(), resume, save=save or resume, log=log, chance=chance.value if chance else None,
-                            format=format.value, force=force)
+        outcome = playing.resume_game(_registry(), resume, save=save or resume, log=log,
+                                      chance=chance.value if chance else None, format=format.value, force=force)
+        if recording is not None:
+            recording.record_match(outcome)
         return
     if game is None:
         raise BadInput("name a game (see bgkit games), or --resume FILE")
     the_game = _load_game(game, data)
-    playing.play_command(
+    outcome = playing.play_command(
         _registry(),
         the_game,
         list(seats or []),
@@ -238,6 +255,8 @@ def play(
         force=force,
         setup_file=setup_file,
     )
+    if recording is not None:
+        recording.record_match(outcome)
 
 
 @app.command()
@@ -251,6 +270,10 @@ def replay(
     from bgkit import play as playing
 
     playing.replay_command(_registry(), log, verify=verify, format=format.value, seat=as_seat)
+
+
+app.add_typer(history_app, name="history")
+app.command("stats")(stats)
 
 
 def main() -> None:
