@@ -65,7 +65,7 @@ def _registry():
 def _load_game(game_id: str, data: Optional[Path] = None):
     registry = _registry()
     registry.game(game_id)  # unknown game: one line naming the installed ones
-    if data is not None and not data.is_file():
+    if data is not None and not data.exists():
         raise BadInput(f"no such data file: {data}")
     return registry.load_game(game_id, data)
 
