@@ -168,23 +168,38 @@ def score(
     if sheet is None:
         if not render.interactive():
             raise BadInput("give a sheet file (or - for stdin); to be asked field by field, run this in a terminal")
-        if players is None:
-            players = typer.prompt("Number of players", type=int, err=True)
-        console = render.stderr()
-        the_sheet = sheets.ask_sheet(the_game, players, lambda q: typer.prompt(q, default="", show_default=False, err=True), console.print)
-    else:
-        the_sheet = sheets.read_sheet(the_game, sheet)
-    result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
+        _score_at_the_prompt(the_game, players, format)
+        return
+    result = the_game.hooks.bgkit_score(game=the_game, sheet=sheets.read_sheet(the_game, sheet))
     if format is Format.json:
         render.print_json(result.to_dict())
     else:
         render.print_score(result, render.stdout(), the_game.info.name)
-    if sheet is None and typer.confirm("Save this sheet?", default=True, err=True):
-        path = Path(typer.prompt("File name", default=f"{game}-sheet.toml", err=True))
-        from bgkit.savefile import write_atomic
 
-        write_atomic(path, sheets.dump_sheet(the_sheet))
-        render.stderr().print(f"Saved {path}")
+
+def _score_at_the_prompt(the_game, players: Optional[int], format: Format) -> None:
+    """Ask field by field, score, offer to save; Ctrl-C is exit 130 as in play."""
+    from bgkit import render, sheets
+
+    console = render.stderr()
+
+    def ask(question: str) -> str:
+        return console.input(render.literal(question) + " ")
+
+    def say(text: str) -> None:
+        console.print(render.literal(text))
+
+    try:
+        the_sheet = sheets.ask_sheet(the_game, players, ask, say)
+        result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
+        if format is Format.json:
+            render.print_json(result.to_dict())
+        else:
+            render.print_score(result, render.stdout(), the_game.info.name)
+        sheets.offer_to_save(the_sheet, ask, say, f"{the_game.info.id}-sheet.toml")
+    except (KeyboardInterrupt, EOFError):
+        console.print("interrupted")
+        raise SystemExit(130) from None
 
 
 @app.command()
