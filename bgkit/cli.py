@@ -135,7 +135,7 @@ def setup(
         if format is SetupFormat.text:
             render.print_count(render.stdout(), the_game.info.name, doc)
         else:
-            render.print_document(doc, format)
+            render.print_document(doc, format, text_in_toml=("count",))
         return
     seed = setups.check_seed(setups.new_seed() if seed is None else seed)
     doc = setups.setup_document(the_game, players, seed, options, setups.make_setup(the_game, players, seed, options))
