@@ -7,6 +7,7 @@ Conventions (DESIGN.md §6): data on stdout, messages and progress on stderr; ex
 from __future__ import annotations
 
 import os
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import List, Optional
 import typer
 
 from bgkit import __version__
+from bgkit.cli_group import Group
 from bgkit.errors import BadInput, PluginError
 
 app = typer.Typer(
@@ -24,6 +26,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=Group,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -120,7 +124,7 @@ def setup(
     game: str = typer.Argument(..., help="Game id (see bgkit games)."),
     players: int = typer.Option(..., "-p", "--players", help="Number of players."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed; without it one is chosen and printed."),
-    option: List[str] = typer.Option([], "--option", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
     format: SetupFormat = typer.Option(SetupFormat.text, "--format", help="text, json or toml."),
     count: bool = typer.Option(False, "--count", help="Print the number of distinct setups instead."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
@@ -206,12 +210,12 @@ def _score_at_the_prompt(the_game, players: Optional[int], format: Format) -> No
 def play(
     game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
     seats: Optional[List[str]] = typer.Argument(
-        None, help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B]."
+        None, metavar="SEAT", help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B]."
     ),
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     games: int = typer.Option(1, "--games", min=1, help="Games to play (seats rotate between games)."),
     jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes for many games."),
-    option: List[str] = typer.Option([], "--option", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text or json (JSON Lines, summary last)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every decision."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game's log (for bgkit replay) here."),
@@ -272,7 +276,8 @@ def main() -> None:
             print(exc.ctx.get_help() if exc.ctx else exc.format_message(), file=sys.stderr)
             sys.exit(2)
         where = f" (see: {exc.ctx.command_path} --help)" if getattr(exc, "ctx", None) else ""
-        print(f"bgkit: error: {exc.format_message()}{where}", file=sys.stderr)
+        message = re.sub(r"\(Possible options: ([^)]*)\)", r"(did you mean \1?)", exc.format_message())
+        print(f"bgkit: error: {message}{where}", file=sys.stderr)
         sys.exit(2)
     except PluginError as exc:
         print(f"bgkit: error: {exc}", file=sys.stderr)
