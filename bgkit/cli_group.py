@@ -27,7 +27,7 @@ class Group(typer.core.TyperGroup):
 
         name = args[0] if args else ""
         if args and not name.startswith("-") and super().get_command(ctx, name) is None:
-            raise BadInput(f"no such command {name!r}{suggest(name, self.list_commands(ctx))} (see: bgkit --help)")
+            raise BadInput(f"No such command {name!r}.{suggest(name, self.list_commands(ctx))} (see: bgkit --help)")
         return super().resolve_command(ctx, args)
 
 

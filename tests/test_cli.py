@@ -285,7 +285,7 @@ def test_data_for_a_game_without_component_data_is_refused(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["setup"], "bgkit: error: Missing argument 'game'. (see: python -m bgkit setup --help)"),
+        (["setup"], "bgkit: error: Missing argument 'GAME'. (see: python -m bgkit setup --help)"),
         (["games", "--frmat", "json"], "bgkit: error: No such option: --frmat"),
         (["nonsense"], "bgkit: error: No such command 'nonsense'."),
     ],

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-BUDGET = 300
+BUDGET = 200
 
 
 def test_data_files_survive_fuzzing():

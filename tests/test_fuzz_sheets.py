@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).parent.parent
-BUDGET = {"structured": 400, "text": 250, "answers": 400, "prompt": 60}
+BUDGET = {"structured": 300, "text": 200, "answers": 300, "prompt": 40}
 
 
 def test_sheets_survive_fuzzing():
