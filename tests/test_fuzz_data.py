@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-BUDGET = 200
+BUDGET = 120
 
 
 def test_data_files_survive_fuzzing():
