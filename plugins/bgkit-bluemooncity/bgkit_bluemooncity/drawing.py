@@ -100,9 +100,9 @@ def _reward_text(reward, marked: bool) -> str:
     return ("+".join(bits) or "-") + (MARK if marked and bits else "")
 
 
-def _cell(state, cell: int) -> list[tuple[str, str]]:
+def _cell(state, cell: int, rewards: bool = True) -> list[tuple[str, str]]:
     """The lines of one tile (with a style, unused by the grid so far): name, boxes (value:holder),
-    rewards, who is there."""
+    rewards (unless left out), who is there."""
     board = state.board
     building = board.building[cell]
     lines = [(building.name, "bold")]
@@ -111,7 +111,8 @@ def _cell(state, cell: int) -> list[tuple[str, str]]:
         lines.append((f"courtyard: next offering {cost}" if cost is not None else "courtyard: obelisk full", "dim"))
     elif state.built[cell]:
         lines.append(("restored", "green"))
-        lines.append((f"near {_reward_text(building.neighbour, building.is_reconstructed('neighbour'))}", ""))
+        if rewards:
+            lines.append((f"near {_reward_text(building.neighbour, building.is_reconstructed('neighbour'))}", ""))
     else:
         mark = MARK if building.is_reconstructed("boxes") else ""
         boxes = " ".join(
@@ -119,6 +120,7 @@ def _cell(state, cell: int) -> list[tuple[str, str]]:
             for b in board.cell_boxes[cell]
         )
         lines.append((f"{building.colour} {boxes}", STYLES.get(building.colour, "")))
+    if building.boxes and not state.built[cell] and rewards:
         lines.append((
             f"most {_reward_text(building.majority, building.is_reconstructed('majority'))}"
             f" all {_reward_text(building.every, building.is_reconstructed('every'))}"
@@ -220,6 +222,22 @@ def render_state(state, player: int | None) -> Drawing:
     out.text(_players(state, player))
     if player is not None:
         out.text(_hand(state, player))
+    out.text(result_text(state) if state.ended else _deciding(state), "bold")
+    out.text(MARK_LEGEND, "dim")
+    return out
+
+
+def render_compact(state, player: int) -> Drawing:
+    """The table in about 30 lines, for a terminal the full drawing does not fit: the tiles without
+    their rewards, the players, one's own hand, the decision (``full`` at the prompt draws all)."""
+    from bgkit_bluemooncity.city import CELLS
+
+    out = Drawing()
+    out.text(f"Blue Moon City — turn {state.turns + 1} · {state.target} offerings win · next offering "
+             f"{state.next_cost()} · scales in the supply {state.supply} — type full for the whole table", "bold")
+    out.grid({rc: _cell(state, cell, rewards=False) for cell, rc in enumerate(CELLS)})
+    out.text(_players(state, player))
+    out.text(_hand(state, player))
     out.text(result_text(state) if state.ended else _deciding(state), "bold")
     out.text(MARK_LEGEND, "dim")
     return out

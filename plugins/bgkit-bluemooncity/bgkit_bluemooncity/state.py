@@ -694,6 +694,12 @@ class BlueMoonState(State):
 
         return render_state(self, player)
 
+    def render_compact(self, player: int):
+        """The table for a terminal too short for the whole drawing (the prompt's ``full`` shows it)."""
+        from bgkit_bluemooncity.drawing import render_compact
+
+        return render_compact(self, player)
+
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 

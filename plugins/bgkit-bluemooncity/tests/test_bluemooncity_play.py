@@ -341,3 +341,15 @@ def test_greedy_completes_a_building_it_leads():
     assert greedy_choice(s) == "box 3: black 3"
     act(s, "box 3")
     assert greedy_choice(s) == "pay vulca-3"  # the black card, not the wild one
+
+
+def test_a_short_terminal_gets_the_compact_drawing_with_everything_to_decide():
+    _, _, s = random_game(4, 7, stop=300)
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(s.render_compact(1))
+    out = console.file.getvalue()
+    assert out.count("\n") <= 40 and max(len(line) for line in out.splitlines()) <= 80
+    assert "type full for the whole table" in out and "Your hand" in out and "P2 you" in out
+    assert "most " not in out  # the rewards are left to the full drawing
