@@ -7,7 +7,7 @@ each tile's left to right (the left-most wins a tie for the most markers [RB p2;
 
 from __future__ import annotations
 
-from bgkit_bluemooncity.actions import CARD, DISCARD, GO, OFF, TO, USE
+from bgkit_bluemooncity.actions import BOX, CARD, DISCARD, GO, OFF, TO, USE
 from bgkit_bluemooncity.city import CELLS, NEIGHBOURS, within
 from bgkit_bluemooncity.data import Building, Components, Reward
 from bgkit_bluemooncity.kinds import DRAGON_REACH, FLIT_REACH, Kinds
@@ -64,6 +64,7 @@ class Board:
         self.to_dragon_steps = [tuple((TO, c) for c in self.dragon_steps[cell]) for cell in cells]
         self.to_anywhere = tuple((TO, c) for c in cells)  # a dragon coming in from off the board
         self.to_off = (TO, OFF)
+        self.boxes = tuple((BOX, b) for b in range(len(self.box_cell)))
         self.discards = tuple((DISCARD, k) for k in range(len(self.kinds)))
         self.uses = tuple((USE, k) for k in range(len(self.kinds)))
 

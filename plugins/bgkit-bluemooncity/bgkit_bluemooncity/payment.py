@@ -86,7 +86,7 @@ def _recoloured(pools: list[list[int]], recolour: list[int], anyone: int) -> int
     return total
 
 
-def _quick(kinds: Kinds, counts: list[int], colour: int) -> int:
+def quick_pay(kinds: Kinds, counts: list[int], colour: int) -> int:
     """A quick plan: what the box's colour as it is, the wild cards and the Mimix pairs pay."""
     value = kinds.value
     quick = 0
@@ -105,7 +105,7 @@ def can_pay(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: t
     cards of colour ``c`` and ``anyone`` cards of any colour already allowed to count as it."""
     if need <= 0:
         return True
-    quick = _quick(kinds, counts, colour)
+    quick = quick_pay(kinds, counts, colour)
     if quick >= need:
         return True
     value = kinds.value
@@ -183,7 +183,7 @@ def steps(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tup
     # While the quick plan pays the box, a step that spends a card it counts (at what it counts)
     # or only widens what may be recoloured keeps the box payable: no need to look further.
     # (A pair at a brown box pays 3 for cards the quick plan counts at their values: it is checked.)
-    sure = _quick(kinds, counts, colour) >= need
+    sure = quick_pay(kinds, counts, colour) >= need
     white = colour == kinds.hoax_colour
     brown = colour == kinds.mimix_colour
     kept = []

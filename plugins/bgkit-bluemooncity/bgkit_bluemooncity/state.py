@@ -45,7 +45,7 @@ from bgkit_bluemooncity.kinds import (
     FLY,
     TELEPORT,
 )
-from bgkit_bluemooncity.payment import can_pay, steps, take
+from bgkit_bluemooncity.payment import can_pay, quick_pay, steps, take
 from bgkit_bluemooncity.scales import exchange
 
 # stages of a turn
@@ -374,14 +374,20 @@ class BlueMoonState(State):
                         out.append((PILLAR, k))
         elif not self.built[cell] and self.free[p]:
             kinds, counts = board.kinds, self.hands[p].counts
+            best = -1  # at the palace: what the best colour pays at a quick look, once
             for b in board.cell_boxes[cell]:
                 if self.owner[b] >= 0:
                     continue
                 colour = board.box_colour[b]
                 value = board.box_value[b]
-                colours = kinds.box_colours if colour == ANY_COLOUR else (colour,)
-                if any(can_pay(kinds, counts, c, value) for c in colours):
-                    out.append((BOX, b))
+                if colour != ANY_COLOUR:
+                    payable = can_pay(kinds, counts, colour, value)
+                else:
+                    if best < 0:
+                        best = max(quick_pay(kinds, counts, c) for c in kinds.box_colours)
+                    payable = value <= best or any(can_pay(kinds, counts, c, value) for c in kinds.box_colours)
+                if payable:
+                    out.append(board.boxes[b])
         out.append(_END)
         return out
 
