@@ -29,7 +29,7 @@ MATCHUPS = {
 }
 
 
-def run(seats: list[str], games: int, seed: int, jobs: int) -> dict:
+def run(seats: list[str], games: int, seed: int, jobs: int, keep: str | None = None) -> dict:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
@@ -38,11 +38,14 @@ def run(seats: list[str], games: int, seed: int, jobs: int) -> dict:
         capture_output=True, text=True, check=True,
     )
     wall = time.perf_counter() - start
+    if keep:
+        with open(keep, "a", encoding="utf-8") as out:
+            out.write(done.stdout)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     records, summary = lines[:-1], lines[-1]
-    endings = Counter(r["decided_by"].split(":")[0] for r in records)
+    endings = Counter("no winner" if not r["winners"] else "won" for r in records)
     first = summary["seats"][seats[0]]
     return {
         "seats": seats,
@@ -66,10 +69,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", default=",".join(MATCHUPS), help="comma-separated: " + ", ".join(MATCHUPS))
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--keep", metavar="FILE", help="append every game's JSON record to FILE")
     args = parser.parse_args()
     results = []
     for name in args.only.split(","):
-        result = run(MATCHUPS[name], args.games, args.seed, args.jobs)
+        result = run(MATCHUPS[name], args.games, args.seed, args.jobs, args.keep)
         result["matchup"] = name
         results.append(result)
         if args.format == "text":

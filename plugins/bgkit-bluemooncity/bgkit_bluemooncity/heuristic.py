@@ -106,7 +106,7 @@ class Look:
     """One look at the table: who holds how many boxes of each unfinished building, and the
     colours the open boxes still ask for (a bit per colour; -1: the palace takes any)."""
 
-    __slots__ = ("state", "static", "held", "filled", "wanted")
+    __slots__ = ("state", "static", "held", "filled", "wanted", "_shared")
 
     def __init__(self, state):
         board = state.board
@@ -130,12 +130,17 @@ class Look:
             elif wanted != -1:
                 wanted |= 1 << colours[box]
         self.state, self.static, self.held, self.filled, self.wanted = state, _static(board), held, filled, wanted
+        self._shared: dict[int, float] = {}
 
     def shared(self, cell: int) -> float:
         """What every contributor gets when ``cell`` is completed: its base and the neighbours' rewards."""
-        state = self.state
-        static = self.static
-        return static.every[cell] + sum(static.neighbour[n] for n in state.board.neighbours[cell] if state.built[n])
+        found = self._shared.get(cell)
+        if found is None:
+            state = self.state
+            static = self.static
+            found = self._shared[cell] = static.every[cell] + sum(
+                static.neighbour[n] for n in state.board.neighbours[cell] if state.built[n])
+        return found
 
     def stake(self, p: int, cell: int, held: list[int] | None = None, filled: int | None = None) -> float:
         """What ``p``'s markers on an unfinished ``cell`` are worth (``held``/``filled``: as if so)."""
