@@ -257,8 +257,8 @@ def render_state(state, player: int | None) -> Group:
         if top[0] == F_SITE:
             doing = f"P{state.actor + 1} is building {t.bp_ids[top[1]]}: choose the lighthouse (at SITE)"
         elif top[0] == F_RETURN:
-            doing = (f"P{state.actor + 1} built at site {top[1] + 1}: {top[3]} worker(s) there may return home for "
-                     f"{comp.play.return_points} points each (return) or stay for the lighthouse's scoring (stay)")
+            doing = (f"P{state.actor + 1} built at site {top[1] + 1}: of its {top[3]} worker(s), how many return home "
+                     f"for {comp.play.return_points} points each and how many stay for the lighthouse's scoring")
         elif top[0] == F_EXCHANGE:
             city = ("Lorient", "Brest")[top[1]]
             used = ", ".join(TRADE_WORDS[i] for i in range(9) if top[2] >> i & 1) or "none yet"

@@ -10,7 +10,7 @@ the **end of round** (engineers leave unfinished lighthouses; one without engine
 
 Actions are small tuples, opcode first. Multi-step choices are micro-decisions on a
 :class:`bgkit.pending.Pending` stack: a build is "build BLUEPRINT", then "at SITE", then each
-worker "return" or "stay"; an exchange is "exchange CITY", then one trade at a time, each
+"return N stay M" (how many of its workers go home for points and how many stay); an exchange is "exchange CITY", then one trade at a time, each
 resource or card it asks for picked one by one, then "done" (or "go" to the other city). The
 equipment and harbour steps of a scoring ask the players in majority order.
 
@@ -34,10 +34,11 @@ from bgkit.sheets import Sheet
 
 from bgkit_bretagne import scoring
 from bgkit_bretagne.data import Components
+from bgkit_bretagne.heuristic import values
 from bgkit_bretagne.tables import Tables, tables
 
 # player decisions
-BARGE, LOAD, BUILD, SITE, RETURN, STAY, EXCHANGE, TRADE, PICK, GO, DONE, PASS, PLAY, ENTER = range(1, 15)
+BARGE, LOAD, BUILD, SITE, RETURN, EXCHANGE, TRADE, PICK, GO, DONE, PASS, PLAY, ENTER = range(1, 14)
 # chance outcomes
 WEATHER, PRODUCTION, BLUEPRINT, EQUIPMENT = 20, 21, 22, 23
 # queued events (chance draws, and the set-up steps that must wait for them)
@@ -573,31 +574,24 @@ class BretagneState(State):
             return [(PLAY, k) for k, c in enumerate(self.hands[p].counts) if c] + [(DONE,)]
         return [(ENTER, self.t.site_harbour[site]), (DONE,)]
 
-    def _engineers_needed(self, p: int, site: int) -> int:
-        t = self.t
-        need = t.weather_engineers[self.weather][t.site_type[site]] - t.barge_discount[self.barge[p]]
-        return need if need > 0 else 0
-
     def _site_need(self, p: int, site: int) -> tuple[tuple[int, ...], int, int, int] | None:
         """What building the next level of ``site`` asks besides the blueprint: resources, resources
         spent in all, engineers, workers injured. None if no level is free."""
         if self.site[site] != OPEN:
             return None
         t = self.t
-        tile = self.tile[site]
-        extra = t.tile_extra[tile]
-        level = len(self.lv_bp[site]) + 1
-        if level >= self.comp.play.scaffold_from_level:
-            extra = tuple(x + (1 if r == t.wood else 0) for r, x in enumerate(extra))
-        storm = self.comp.play.storm_injuries if t.weather_storm[self.weather] and t.site_type[site] else 0
-        return extra, sum(extra), self._engineers_needed(p, site), storm
+        extra, count = t.level_extra[self.tile[site]][len(self.lv_bp[site])]
+        kind = t.site_type[site]
+        storm = t.storm_injuries if kind and t.weather_storm[self.weather] else 0
+        engineers = t.weather_engineers[self.weather][kind] - t.barge_discount[self.barge[p]]
+        return extra, count, engineers if engineers > 0 else 0, storm
 
-    def _site_ok(self, p: int, site: int, res: list[int], spent: int, extra_workers: int = 0) -> bool:
+    def _site_ok(self, p: int, site: int, res: list[int], spent: int) -> bool:
         need = self._site_need(p, site)
         if need is None:
             return False
         extra, count, engineers, storm = need
-        if self.eng[p] < engineers or self.work[p] + extra_workers < spent + count + storm:
+        if self.eng[p] < engineers or self.work[p] < spent + count + storm:
             return False
         for r, x in enumerate(extra):
             if res[r] < x:
@@ -608,18 +602,25 @@ class BretagneState(State):
         t = self.t
         out: list = []
         res = self.res[p]
-        open_sites = [i for i, state in enumerate(self.site) if state == OPEN]
-        if open_sites:
-            seen_needs: dict = {}
+        needs = set()
+        have_eng = self.eng[p]
+        for site, state in enumerate(self.site):
+            if state == OPEN:
+                extra, count, engineers, storm = self._site_need(p, site)
+                if have_eng >= engineers:
+                    needs.add((extra, count + storm))
+        if needs:
+            work = self.work[p]
+            R = range(len(res))
             for k in range(len(t.stacks)):
                 for b in self.face_up[k]:
                     cost = t.bp_cost[b]
-                    left = [res[r] - cost[r] for r in range(len(cost))]
+                    left = [res[r] - cost[r] for r in R]
                     if min(left) < 0:
                         continue
-                    spent = t.bp_spent[b]
-                    for site in open_sites:
-                        if self._site_ok(p, site, left, spent, t.bp_reward[b][4]):
+                    workers = work + t.bp_reward[b][4] - t.bp_spent[b]
+                    for extra, count in needs:
+                        if workers >= count and all(left[r] >= extra[r] for r in R):
                             out.append((BUILD, b))
                             break
         if self.work[p] >= 1:
@@ -659,7 +660,7 @@ class BretagneState(State):
             b = top[1]
             return [(SITE, i) for i in range(len(self.site)) if self._site_ok(p, i, self.res[p], t.bp_spent[b])]
         if kind == F_RETURN:
-            return [(RETURN,), (STAY,)]
+            return [(RETURN, k) for k in range(top[3] + 1)]
         if kind == F_EXCHANGE:
             _, city, used, visited = top
             out = [(TRADE, item) for item in range(9)
@@ -695,16 +696,11 @@ class BretagneState(State):
         elif code == SITE:
             self._build(p, self.pending.pop()[1], action[1])
         elif code == RETURN:
-            _, site, level, left = self.pending.pop()
-            self.lv_wk[site][level] -= 1
-            self.work[p] += 1
-            self.vp[p] += self.comp.play.return_points
-            if left > 1:
-                self.pending.push(F_RETURN, site, level, left - 1)
-            else:
-                self._end_action()
-        elif code == STAY:
-            self.pending.pop()
+            _, site, level, _ = self.pending.pop()
+            home = action[1]
+            self.lv_wk[site][level] -= home
+            self.work[p] += home
+            self.vp[p] += home * self.comp.play.return_points
             self._end_action()
         elif code == EXCHANGE:
             self.work[p] -= 1
@@ -889,9 +885,9 @@ class BretagneState(State):
         if code == SITE:
             return f"at {action[1] + 1}"
         if code == RETURN:
-            return "return"
-        if code == STAY:
-            return "stay"
+            top = self.pending.top()
+            stay = (top[3] if top is not None and top[0] == F_RETURN else action[1]) - action[1]
+            return f"return {action[1]} stay {stay}"
         if code == EXCHANGE:
             return f"exchange {CITIES[action[1]]}"
         if code == TRADE:
@@ -952,15 +948,9 @@ class BretagneState(State):
     def heuristic(self, player: int) -> float:
         if self.stage == S_OVER:
             return self.outcome().rewards()[player]
-        values = [self._value(p) for p in range(self.num_players)]
-        best_other = max(v for q, v in enumerate(values) if q != player)
-        return values[player] - best_other
-
-    def _value(self, p: int) -> float:
-        """Points now plus a rough worth of what is not points yet (for the greedy bot)."""
-        from bgkit_bretagne.heuristic import value
-
-        return value(self, p)
+        worth = values(self)
+        best_other = max(v for q, v in enumerate(worth) if q != player)
+        return worth[player] - best_other
 
     # -- information ---------------------------------------------------------------------------
     def to_dict(self) -> dict:

@@ -45,6 +45,8 @@ class Tables:
     barge_francs: tuple[int, ...]
     barge_engineers: tuple[int, ...]
     barge_discount: tuple[int, ...]
+    level_extra: tuple[tuple[tuple[tuple[int, ...], int], ...], ...]  # [tile][level 0-based] -> (resources, count)
+    storm_injuries: int
 
 
 _CACHE: dict[tuple[int, int], Tables] = {}
@@ -94,6 +96,20 @@ def tables(comp: Components, players: int) -> Tables:
         barge_francs=tuple(b.francs for b in comp.barges),
         barge_engineers=tuple(b.engineers for b in comp.barges),
         barge_discount=tuple(b.engineer_discount for b in comp.barges),
+        level_extra=tuple(_level_extra(comp, res, x) for x in tiles),
+        storm_injuries=comp.play.storm_injuries,
     )
     _CACHE[key] = t
     return t
+
+
+def _level_extra(comp: Components, res: tuple[str, ...], tile) -> tuple:
+    """Per level of ``tile``: the resources it asks beside the blueprint (its extra, and wood from
+    the scaffolding level up) and how many that is."""
+    levels = []
+    for level in range(1, tile.levels + 1):
+        extra = [tile.extra.count(r) for r in res]
+        if level >= comp.play.scaffold_from_level and "wood" in res:
+            extra[res.index("wood")] += 1
+        levels.append((tuple(extra), sum(extra)))
+    return tuple(levels)
