@@ -40,7 +40,7 @@ def test_games_lists_bretagne_with_its_data_status():
     result = run_cli(["games", "--json"])
     assert result.exit_code == 0
     (row,) = [r for r in json.loads(result.stdout) if r["id"] == "bretagne"]
-    assert row["players"] == "2-4" and row["playable"] is False
+    assert row["players"] == "2-4" and row["playable"] is True
     assert row["data_status"] == "partly reconstructed"
     assert "--data FILE" in row["data_note"] and "reconstructed" in row["data_note"]
     text = run_cli(["games"])
