@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from bgkit.engine import sample_chance
-from bgkit.play import build_match
+from bgkit.match import build_match
 from bgkit.plugins import get_registry
 from bgkit.testing import Terminal, run_cli
 
