@@ -24,6 +24,7 @@ The rule readings (where the summary is silent or contradicts itself) are listed
 
 from __future__ import annotations
 
+import operator
 import random
 
 from bgkit.cards import Deck, resample
@@ -57,6 +58,7 @@ UNUSED, OPEN, COMPLETE, BUILT = -1, 0, 1, 2
 CITIES = ("lorient", "brest")
 L_BUY_RES, L_BUY_EQ, L_SELL_EQ, L_WORKER, L_CARD_RES, B_ENGINEER, B_BUY_RES, B_SELL_RES, B_PAIR = range(9)
 TRADE_CITY = (0, 0, 0, 0, 0, 1, 1, 1, 1)
+CITY_TRADES = ((L_BUY_RES, L_BUY_EQ, L_SELL_EQ, L_WORKER, L_CARD_RES), (B_ENGINEER, B_BUY_RES, B_SELL_RES, B_PAIR))
 TRADE_WORDS = ("resources", "equipment", "sell-cards", "worker", "card-for-resource",
                "engineer", "resources", "sell-resources", "engineer-pair")
 
@@ -602,33 +604,63 @@ class BretagneState(State):
         t = self.t
         out: list = []
         res = self.res[p]
-        needs = set()
         have_eng = self.eng[p]
+        weather = self.weather
+        engineers_of = t.weather_engineers[weather]
+        discount = t.barge_discount[self.barge[p]]
+        storm = t.storm_injuries if t.weather_storm[weather] else 0
+        needs = set()
+        level_extra, site_type, tile, lv_bp = t.level_extra, t.site_type, self.tile, self.lv_bp
         for site, state in enumerate(self.site):
             if state == OPEN:
-                extra, count, engineers, storm = self._site_need(p, site)
-                if have_eng >= engineers:
-                    needs.add((extra, count + storm))
+                kind = site_type[site]
+                if have_eng >= engineers_of[kind] - discount:
+                    extra, count = level_extra[tile[site]][len(lv_bp[site])]
+                    needs.add((extra, count, count + (storm if kind else 0)))
         if needs:
             work = self.work[p]
-            R = range(len(res))
+            total = sum(res)
+            fewest = min(count for _, count, _ in needs)
+            ge = operator.ge
             for k in range(len(t.stacks)):
                 for b in self.face_up[k]:
-                    cost = t.bp_cost[b]
-                    left = [res[r] - cost[r] for r in R]
+                    spent = t.bp_spent[b]
+                    if total < spent + fewest:
+                        continue
+                    left = list(map(operator.sub, res, t.bp_cost[b]))
                     if min(left) < 0:
                         continue
-                    workers = work + t.bp_reward[b][4] - t.bp_spent[b]
-                    for extra, count in needs:
-                        if workers >= count and all(left[r] >= extra[r] for r in R):
+                    workers = work + t.bp_reward[b][4] - spent
+                    for extra, _, hands in needs:
+                        if workers >= hands and all(map(ge, left, extra)):
                             out.append((BUILD, b))
                             break
         if self.work[p] >= 1:
             for city in (0, 1):
-                if any(self._trade_ok(p, item) for item in range(9) if TRADE_CITY[item] == city):
+                if self._city_open(p, city):
                     out.append((EXCHANGE, city))
         out.append((PASS,))
         return out
+
+    def _city_open(self, p: int, city: int) -> bool:
+        """Whether at least one trade of ``city`` can be made (what an exchange there needs); the
+        same conditions as :meth:`_trade_ok`, cheapest first."""
+        trades = self.comp.trades
+        francs, cards = self.francs[p], len(self.hands[p])
+        if city == 1:
+            return ((francs >= trades[B_ENGINEER].pay and self.singles > 0)
+                    or (francs >= trades[B_PAIR].pay and self.pairs > 0)
+                    or sum(self.res[p]) >= trades[B_SELL_RES].pay
+                    or (francs >= trades[B_BUY_RES].pay and sum(self.market) >= trades[B_BUY_RES].get))
+        if cards >= trades[L_SELL_EQ].pay:
+            return True
+        if francs >= trades[L_WORKER].pay and self.reserve[p] > 0:
+            return True
+        if francs >= trades[L_BUY_EQ].pay and (self.deck or self.discard):
+            return True
+        supply = sum(self.sup_res)
+        return ((francs >= trades[L_BUY_RES].pay and supply >= trades[L_BUY_RES].get)
+                or (cards >= trades[L_CARD_RES].pay and supply >= trades[L_CARD_RES].get))
 
     def _trade_ok(self, p: int, item: int) -> bool:
         trade = self.comp.trades[item]

@@ -56,6 +56,9 @@ def test_nothing_appears_or_vanishes_in_a_random_game(players, seed):
         found, expected = totals(s)
         assert found == expected, f"step {steps}"
         assert min(min(r) for r in s.res) >= 0 and min(s.francs) >= 0 and min(s.eng) >= 0 and min(s.work) >= 0
+        if s.stage == S.S_ACT and s.cur >= 0:  # the quick check of an exchange agrees with the trades one by one
+            for city, items in enumerate(S.CITY_TRADES):
+                assert s._city_open(s.cur, city) == any(s._trade_ok(s.cur, item) for item in items)
         steps += 1
     assert s.round <= 5
 
