@@ -105,6 +105,19 @@ def test_chance_table_asks_for_every_kind_of_draw_and_private_ones_of_their_owne
     assert match.state.is_terminal()
 
 
+def test_a_person_types_their_own_draws_at_the_table():
+    """With a person in seat 1, their equipment draws are theirs to type; the bot's are typed by
+    whoever handles its cards."""
+    game = get_registry().load_game("bretagne")
+    prompts: list[str] = []
+    tries = iter(["exchange lorient", "trade equipment", "1"] * 400)
+    match = build_match(game, ["human:Ann", "greedy"], ["Ann", "Bob"], 3, {"start": "1"}, chance="table",
+                        console=Console(file=io.StringIO(), width=200), ask=answering(prompts, lambda prompt: next(tries)))
+    match.play()
+    mine = [p for p in prompts if p.startswith("P1 draws an equipment card: only P1 Ann may see it (they type it)")]
+    assert mine and all("the others look away" in p for p in mine)
+
+
 def test_hot_seat_hands_the_screen_over_between_two_people():
     game = get_registry().load_game("bretagne")
     prompts: list[str] = []
