@@ -110,9 +110,20 @@ def test_a_person_types_their_own_draws_at_the_table():
     whoever handles its cards."""
     game = get_registry().load_game("bretagne")
     prompts: list[str] = []
-    tries = iter(["exchange lorient", "trade equipment", "1"] * 400)
+    held: list = []
+
+    def choose(prompt: str) -> str:  # Ann sells resources in Brest and buys equipment in Lorient
+        state = held[0].state
+        legal = [state.action_text(a) for a in state.legal_actions()]
+        rich = state.francs[0] >= 3
+        for wanted in ["trade equipment"] + (["go lorient", "exchange lorient"] if rich else ["trade sell-resources", "exchange brest"]):
+            if wanted in legal:
+                return wanted
+        return "done" if "done" in legal else "1"
+
     match = build_match(game, ["human:Ann", "greedy"], ["Ann", "Bob"], 3, {"start": "1"}, chance="table",
-                        console=Console(file=io.StringIO(), width=200), ask=answering(prompts, lambda prompt: next(tries)))
+                        console=Console(file=io.StringIO(), width=200), ask=answering(prompts, choose))
+    held.append(match)
     match.play()
     mine = [p for p in prompts if p.startswith("P1 draws an equipment card: only P1 Ann may see it (they type it)")]
     assert mine and all("the others look away" in p for p in mine)

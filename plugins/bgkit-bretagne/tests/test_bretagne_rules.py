@@ -418,3 +418,58 @@ def test_views_hide_other_hands_and_determinize_keeps_what_a_seat_knows():
         d = s.determinize(0, random.Random(seed))
         assert d.hands[0].counts == [0, 2, 0, 0] and len(d.hands[1]) == 2 and len(d.deck) == len(s.deck)
         assert d.view(0) == view
+
+
+# -- every tile and card effect ------------------------------------------------------------------------
+
+
+def test_every_harbour_income_normal_and_improved():
+    """Each harbour tile's income, per worker: resources, francs, engineers, workers, equipment, points."""
+    for improved in (False, True):
+        s = at_actions(2)
+        s.improved = [improved] * 3
+        s.chance = []
+        for h in range(len(s.harb)):
+            s.harb[h][0] = 1
+            s.work[0] -= 1
+        before = (list(s.res[0]), s.francs[0], s.eng[0], s.work[0], s.vp[0])
+        s._income()
+        side = 1 if improved else 0
+        want = {}
+        for h in range(len(s.harb)):
+            for key, n in s.t.harbour_income[h][side]:
+                want[key] = want.get(key, 0) + n
+        gained = {r: s.res[0][i] - before[0][i] for i, r in enumerate(s.t.resources)}
+        assert {k: v for k, v in gained.items() if v} == {k: v for k, v in want.items() if k in s.t.resources}
+        assert s.francs[0] - before[1] == want.get("francs", 0)
+        assert s.eng[0] - before[2] == want.get("engineers", 0)
+        assert s.work[0] - before[3] == want.get("workers", 0)
+        assert s.vp[0] - before[4] == want.get("vp", 0)
+        assert s.chance == [(S.Q_EQUIPMENT, 0)] * want.get("equipment", 0)  # private draws, one per card
+
+
+@pytest.mark.parametrize("blueprint", ["G01", "G02", "G03", "G04"])
+def test_each_kind_of_blueprint_reward(blueprint):
+    s = at_actions(2)
+    show(s, 0, blueprint)
+    b = bp(s, blueprint)
+    cost = dict(zip(s.t.resources, s.t.bp_cost[b]))
+    give(s, 0, **cost)
+    s.eng[0] = 1
+    vp, francs, engineers, equipment, workers = s.t.bp_reward[b]
+    by_text(s, f"build {blueprint}")
+    assert s.vp[0] == vp and s.francs[0] == francs and s.eng[0] == 1 + engineers and s.work[0] == 8 + workers
+    assert sum(1 for c in s.chance if c[0] == S.Q_EQUIPMENT) == equipment
+    assert b not in s.face_up[0]
+
+
+@pytest.mark.parametrize("kind", ["furniture", "pier", "siren", "cable_car"])
+def test_each_equipment_kind_scores_its_points_for_the_lighthouse_type(kind):
+    s, site = completed()
+    give_cards(s, 0, **{kind: 1})
+    by_text(s, "pass")
+    by_text(s, "pass")
+    before = s.vp[0]
+    by_text(s, f"play {kind}")
+    k = s.t.kinds.index(kind)
+    assert s.vp[0] - before == s.t.kind_points[k][s.t.site_type[site]]
