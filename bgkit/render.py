@@ -96,8 +96,9 @@ def _who(log: Any, player: int) -> str:
     return "chance" if player < 0 else literal(log.names[player])
 
 
-def replay_record(log: Any, verified: bool, finished: bool, scored: Any) -> dict[str, Any]:
+def replay_record(log: Any, verified: bool, finished: bool, scored: Any, notes: list[str] = ()) -> dict[str, Any]:
     return {
+        "notes": list(notes),
         "game": log.game,
         "seed": log.seed,
         "actions": len(log.actions),
@@ -108,7 +109,7 @@ def replay_record(log: Any, verified: bool, finished: bool, scored: Any) -> dict
     }
 
 
-def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any, verified: bool) -> None:
+def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any, verified: bool, notes: list[str] = ()) -> None:
     """Every logged action, the final table (``state``: None to leave both out) and the score."""
     if state is not None:
         for number, (player, text) in enumerate(log.actions, start=1):
@@ -116,6 +117,8 @@ def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any
         console.print(state.render(None))
     if scored is not None:
         print_score(scored, console, title)
+    for note in notes:
+        console.print(f"note: {literal(note)}")
     verdict = "verified: every action legal" + (", result matches" if log.result else "") if verified else "replayed"
     console.print(f"{verdict} — {len(log.actions)} actions — seed {seed_text(log.seed)}")
 
