@@ -162,7 +162,13 @@ def _box(title: str, columns: list[str]) -> Table:
     return table
 
 
-def render_state(state, player: int | None) -> Group:
+def render_compact(state, player: int | None) -> Group:
+    """The same table in fewer lines, for a terminal the full drawing does not fit: the harbours
+    on one line, the built lighthouses and the equipment legend left out."""
+    return render_state(state, player, compact=True)
+
+
+def render_state(state, player: int | None, compact: bool = False) -> Group:
     """The table as ``player`` sees it (None: a spectator): their own hand, the others' counts."""
     from bgkit_bretagne.state import BUILT, COMPLETE, F_EXCHANGE, F_PICK, F_RETURN, F_SITE, OPEN, S_OVER, TRADE_WORDS, UNUSED
 
@@ -204,7 +210,7 @@ def render_state(state, player: int | None) -> Group:
     lights = _box(f"Lighthouses (from Lorient clockwise){mark('lighthouses')}",
                   ["site", "coast", "type", "tile", "built", "levels: owner×workers", "eng", "fr", "next level asks"])
     for i in range(len(state.site)):
-        if state.site[i] == UNUSED:
+        if state.site[i] == UNUSED or (compact and state.site[i] == BUILT):
             continue
         tile = state.tile[i]
         levels = t.tile_levels[tile]
@@ -224,13 +230,22 @@ def render_state(state, player: int | None) -> Group:
                        t.tile_ids[tile], built, lv, str(state.site_eng[i] or ""), str(state.bounty[i] or ""), ask)
     parts.append(lights)
 
+    if compact:
+        line = []
+        for h in range(len(state.harb)):
+            improved = state.improved[t.harbour_coast[h]]
+            income = _counts(dict(t.harbour_income[h][1 if improved else 0]))
+            workers = " ".join(f"P{q + 1}×{w}" for q, w in enumerate(state.harb[h]) if w)
+            line.append(f"{h + 1} {income}{'+' if improved else ''}{': ' + workers if workers else ''}")
+        parts.append(Text(f"Harbours{mark('harbours')} (income per worker, + improved): " + " · ".join(line)))
     harbours = _box(f"Harbours{mark('harbours')}", ["#", "coast", "side", "income per worker", "workers"])
     for h in range(len(state.harb)):
         improved = state.improved[t.harbour_coast[h]]
         income = _counts(dict(t.harbour_income[h][1 if improved else 0]))
         workers = " ".join(f"P{q + 1}×{w}" for q, w in enumerate(state.harb[h]) if w) or "-"
         harbours.add_row(str(h + 1), t.coasts[t.harbour_coast[h]], "improved" if improved else "normal", income, workers)
-    parts.append(harbours)
+    if not compact:
+        parts.append(harbours)
 
     players = _box(f"Players (barge cards{mark('barges')})",
                    ["", "place", "barge", "points", "francs", "eng", "workers home/city/spare", "resources", "equipment"])
@@ -248,8 +263,9 @@ def render_state(state, player: int | None) -> Group:
                         f"{state.work[q]}/{state.city[q]}/{state.reserve[q]}", _res(t, state.res[q]), cards)
     parts.append(players)
     kinds = " · ".join(f"{k.id} {k.points['heaven']}/{k.points['purgatory']}/{k.points['hell']}" for k in comp.equipment)
-    parts.append(Text(f"Equipment{mark('equipment')} points at Heaven/Purgatory/Hell: {kinds}; a later card of a kind "
-                      "at the same lighthouse scores 1 less."))
+    if not compact:
+        parts.append(Text(f"Equipment{mark('equipment')} points at Heaven/Purgatory/Hell: {kinds}; a later card of a "
+                          "kind at the same lighthouse scores 1 less."))
 
     top = state.pending.top()
     doing = ""

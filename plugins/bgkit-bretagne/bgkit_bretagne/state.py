@@ -1095,6 +1095,12 @@ class BretagneState(State):
 
         return render_state(self, player)
 
+    def render_compact(self, player: int | None):
+        """What fits a terminal the full drawing does not (the screen picks it)."""
+        from bgkit_bretagne.render import render_compact
+
+        return render_compact(self, player)
+
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
