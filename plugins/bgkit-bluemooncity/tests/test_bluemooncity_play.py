@@ -213,6 +213,21 @@ def test_bots_play_through_the_cli(players):
     assert record["decided_by"] and len(record["ranks"]) == players
 
 
+def test_a_tournament_counts_a_game_without_a_winner_as_nobodys_win():
+    """Game 3 of this match ends with every marker used (greedy on 4 offerings of 6): no winner, both
+    seats rank 1, and the summary gives neither a win; MCTS reads the same outcome as equal shares."""
+    from bgkit.testing import run_cli
+
+    result = run_cli(["play", "bluemooncity", "greedy", "random", "--games", "3", "--seed", "1", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    *records, summary = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+    assert [r["winners"] for r in records] == [["greedy"], ["greedy"], []]
+    assert records[2]["ranks"] == [1, 1] and records[2]["scores"] == [4, 1]
+    assert summary["seats"]["greedy"]["wins"] == 2 and summary["seats"]["random"]["wins"] == 0
+    single = run_cli(["play", "bluemooncity", "greedy", "random", "--seed", str(records[2]["seed"])])
+    assert "Winner: nobody (no winner: every player used up all 10 markers" in " ".join(single.stdout.split())
+
+
 # -- a person's own data --------------------------------------------------------------------------
 
 
