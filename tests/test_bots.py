@@ -194,6 +194,28 @@ def test_the_exploration_constant_changes_a_sequential_search():
     assert max(wide) - min(wide) < max(narrow) - min(narrow), (narrow, wide)
 
 
+def test_greedy_takes_the_move_its_heuristic_rates_best():
+    """In Nim a pile left at a multiple of four is lost for the one to move: from 7, greedy takes 3."""
+
+    class Game:
+        hooks = None
+
+    class RatedNim(Nim):
+        def clone(self):
+            other = RatedNim(self.pile)
+            other.mover, other.winner = self.mover, self.winner
+            return other
+
+        def heuristic(self, player):
+            if self.winner is not None:
+                return float(self.winner == player)
+            return 1.0 if self.mover != player and self.pile % 4 == 0 else 0.0
+
+    for seed in range(5):
+        assert decide(GreedyBot(Rules(Game()), seed), RatedNim(7), 0) == 3
+        assert decide(GreedyBot(Rules(Game()), seed), RatedNim(6), 0) == 2
+
+
 def test_a_seconds_budget_alone_has_no_iteration_cap(goofspiel):
     bot = MctsBot(rules_for(goofspiel), 1, seconds="0.01")
     assert (bot.iterations, bot.seconds) == (None, 0.01)
