@@ -113,18 +113,30 @@ def resample(places: Sequence[Deck], rng: random.Random, back: Callable[[int], o
     whatever it cannot see.
     """
     kinds = len(places[0].counts) if places else 0
+    held = [[(card, n) for card, n in enumerate(place.counts) if n] for place in places]  # read once
+    totals = [0] * kinds
+    for cards in held:
+        for card, n in cards:
+            totals[card] += n
+    keys: dict[int, object] = {card: back(card) if back else None for card, copies in enumerate(totals) if copies}
     groups: dict[object, list[int]] = {}
-    for card in range(kinds):
-        copies = sum(place.counts[card] for place in places)
-        if copies:
-            groups.setdefault(back(card) if back else None, []).extend([card] * copies)
+    for card, key in keys.items():
+        groups.setdefault(key, []).extend([card] * totals[card])
+    needs = []  # each place's number of cards of each back
+    for cards in held:
+        need: dict[object, int] = {}
+        for card, n in cards:
+            need[keys[card]] = need.get(keys[card], 0) + n
+        needs.append(need)
     dealt = [Deck([0] * kinds) for _ in places]
     for key, pool in groups.items():
         rng.shuffle(pool)
         start = 0
-        for place, new in zip(places, dealt):
-            size = sum(n for c, n in enumerate(place.counts) if n and (back(c) if back else None) == key)
+        for need, new in zip(needs, dealt):
+            size = need.get(key, 0)
+            counts = new.counts
             for card in pool[start : start + size]:
-                new.put(card)
+                counts[card] += 1
+            new.size += size
             start += size
     return dealt
