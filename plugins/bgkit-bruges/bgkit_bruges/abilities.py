@@ -193,8 +193,9 @@ def describe(effect: Effect, colours: tuple[str, ...]) -> str:
     if k == "reputation":
         return f"move up {_plural(n, 'reputation step')} for free"
     if k == "discard_threat":
-        which = "threats of any colour" if effect.colour == ANY_COLOUR else f"{colours[effect.colour]} threats"
-        return f"return up to {n} {which} (+1 point each)"
+        which = "of any colour" if effect.colour == ANY_COLOUR else colours[effect.colour]
+        return f"return up to {_plural(n, 'threat')} {which} (+1 point each)" if effect.colour == ANY_COLOUR else \
+            f"return up to {n} {which} {'threat' if n == 1 else 'threats'} (+1 point each)"
     if k == "draw":
         return f"draw {_plural(n, 'card')} (pile A or B)"
     if k == "canal":
@@ -204,8 +205,9 @@ def describe(effect: Effect, colours: tuple[str, ...]) -> str:
     if k == "income":
         return f"take {_plural(n, 'guilder')} per {unit_words(effect, colours)}"
     if k == "others_lose":
-        what = f"{colours[effect.colour]} workers" if effect.resource == "workers" else effect.resource
-        return f"every other player loses {n} {what}"
+        if effect.resource == "workers":
+            return f"every other player loses {n} {colours[effect.colour]} {'worker' if n == 1 else 'workers'}"
+        return f"every other player loses {_plural(n, effect.resource[:-1])}"
     if k == "action":
         only = f" with a {colours[effect.colour]} card" if effect.colour >= 0 else ""
         return {
