@@ -47,34 +47,36 @@ class Decision:
     determinisation for ``player`` (everything the seat cannot see resampled), made on first use.
 
     ``sample(rng)`` draws a fresh determinisation (a search makes one per iteration). The true
-    state is not among the attributes: a bot cannot peek at what its seat may not see.
+    state is held only to sample from: a seat reads ``state``, ``sample`` and ``view``, which show
+    nothing its player may not see, so a bot cannot peek. A random bot that reads only
+    ``actions`` costs no determinisation at all.
     """
 
-    __slots__ = ("player", "actions", "_sample", "_rng", "_state")
+    __slots__ = ("player", "actions", "_source", "_rng", "_state")
 
-    def __init__(self, player: int, actions: list, sample: Callable[[random.Random], State], rng: random.Random):
+    def __init__(self, player: int, actions: list, source: State, rng: random.Random):
         self.player = player
         self.actions = actions
-        self._sample = sample
+        self._source = source
         self._rng = rng
         self._state: State | None = None
 
     @property
     def state(self) -> State:
         if self._state is None:
-            self._state = self._sample(self._rng)
+            self._state = self._source.determinize(self.player, self._rng)
         return self._state
 
     def sample(self, rng: random.Random) -> State:
-        return self._sample(rng)
+        return self._source.determinize(self.player, rng)
 
     def view(self) -> dict:
-        return self.state.view(self.player)
+        return self._source.view(self.player)
 
 
 def decision_for(state: State, player: int, actions: list, rng: random.Random) -> Decision:
-    """A :class:`Decision` for ``player`` at ``state`` (the state is captured, not exposed)."""
-    return Decision(player, actions, lambda r: state.determinize(player, r), rng)
+    """A :class:`Decision` for ``player`` at ``state``."""
+    return Decision(player, actions, state, rng)
 
 
 @dataclass(frozen=True)
@@ -305,7 +307,7 @@ class Match:
     chance: Callable[[State], Any]
     save_path: Path | None = None
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
-    view_rngs: list[random.Random] = field(default_factory=list)  # for seats without an rng of their own
+    view_rngs: list[random.Random | None] = field(default_factory=list)  # per seat: where its determinisations come from
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
     narrator: Narrator = field(default_factory=Narrator)
     _saved_at: float = 0.0
@@ -325,8 +327,7 @@ class Match:
             else:
                 seat = self.seats[player]
                 actions = self.rules.legal_actions(state)
-                rng = getattr(seat, "rng", None) or self._view_rng(player)
-                action = seat.choose(decision_for(state, player, actions, rng))
+                action = seat.choose(Decision(player, actions, state, self._seat_rng(player, seat)))
                 if not getattr(seat, "trusted", False) and action not in actions:
                     raise PluginError(f"seat {seat.name!r} chose {action!r}, which is not a legal action")
         except UndoRequest:
@@ -342,10 +343,14 @@ class Match:
             return
         self.apply(player, action)
 
-    def _view_rng(self, player: int) -> random.Random:
-        while len(self.view_rngs) <= player:
-            self.view_rngs.append(random.Random(derive_seed(self.log.seed or 0, "view", len(self.view_rngs))))
-        return self.view_rngs[player]
+    def _seat_rng(self, player: int, seat: Seat) -> random.Random:
+        """The stream a seat's determinisation is drawn from: its own ``rng``, or one seeded for it."""
+        rngs = self.view_rngs
+        if len(rngs) <= player or rngs[player] is None:
+            while len(rngs) <= player:
+                rngs.append(None)
+            rngs[player] = getattr(seat, "rng", None) or random.Random(derive_seed(self.log.seed or 0, "view", player))
+        return rngs[player]
 
     def apply(self, player: int, action: Any) -> None:
         state = self.state

@@ -48,26 +48,26 @@ def _number(value: float) -> str:
 
 def score_table(result: ScoreResult, title: str | None = None) -> Table:
     """Per-player × per-category table with totals, tie-break values and ranks."""
-    table = Table(title=f"{title or result.game} — final scores", title_justify="left")
+    table = Table(title=f"{literal(title or result.game)} — final scores", title_justify="left")
     table.add_column("category")
     for index, name in enumerate(result.names):
-        table.add_column(name + (" ★" if index in result.winners else ""), justify="right")
+        table.add_column(literal(name) + (" ★" if index in result.winners else ""), justify="right")
     for category in result.categories:
-        table.add_row(category, *(_number(row.get(category, 0)) for row in result.table))
+        table.add_row(literal(category), *(_number(row.get(category, 0)) for row in result.table))
     table.add_section()
     table.add_row(f"[bold]{result.total_label}[/bold]", *(f"[bold]{_number(t)}[/bold]" for t in result.totals))
     for tb in result.tiebreaks:
-        table.add_row(f"tie-break: {tb.label}", *(_number(v) for v in tb.values))
+        table.add_row(f"tie-break: {literal(tb.label)}", *(_number(v) for v in tb.values))
     table.add_row("rank", *(str(r) for r in result.ranks))
     return table
 
 
 def print_score(result: ScoreResult, console: Console, title: str | None = None) -> None:
     console.print(score_table(result, title))
-    winners = ", ".join(result.names[i] for i in result.winners) or "nobody"
-    console.print(f"Winner: [bold]{winners}[/bold] ({result.decided_by})")
+    winners = ", ".join(literal(result.names[i]) for i in result.winners) or "nobody"
+    console.print(f"Winner: [bold]{winners}[/bold] ({literal(result.decided_by)})")
     for note in result.notes:
-        console.print(f"note: {note}")
+        console.print(f"note: {literal(note)}")
 
 
 def match_record(log: Any, scored: Any) -> dict[str, Any]:

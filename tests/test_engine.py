@@ -173,3 +173,60 @@ def test_a_person_is_told_which_seat_is_whose(goofspiel, tmp_path):
     match.step()
     match.step()
     assert "Seats: P1 Ada · P2 random" in console.file.getvalue()
+
+
+def test_replay_as_a_seat_shows_its_own_bids_and_the_others_only_once_revealed(tmp_path):
+    from bgkit.testing import run_cli
+
+    log = tmp_path / "g.json"
+    assert run_cli(["play", "goofspiel", "random", "random", "--seed", "3", "--option", "deck=5", "--log", log]).exit_code == 0
+    actions = json.loads(log.read_text())["actions"]
+    as_two = run_cli(["replay", log, "--as", "2"]).stdout
+    first_bid = actions[1][1]  # seat 1's sealed bid
+    lines = as_two.splitlines()
+    assert "   2. random: P1 bids" in lines
+    assert f"   3. random #2: {actions[2][1]}" in lines
+    assert f"  revealed random: {first_bid}" in lines
+    assert lines.index("   2. random: P1 bids") < lines.index(f"  revealed random: {first_bid}")
+    doc = json.loads(run_cli(["replay", log, "--as", "1", "--format", "json"]).stdout)
+    assert doc["events"][1]["text"] == first_bid and doc["events"][2]["text"] == "P2 bids"
+    bad = run_cli(["replay", log, "--as", "3"])
+    assert bad.exit_code == 2 and "--as takes a seat 1-2, not 3" in bad.stderr
+
+
+class PrivateDraw:
+    """A chance node whose outcome only seat 2 may see (a card drawn into a hand)."""
+
+    def chance_outcomes(self):
+        return [("card 1", 0.5), ("card 2", 0.5)]
+
+    def audience(self, outcome):
+        return frozenset({1})
+
+    def chance_label(self):
+        return "P2 draws a card"
+
+    def action_text(self, outcome):
+        return outcome
+
+    def parse_action(self, text):
+        if text in ("card 1", "card 2"):
+            return text
+        raise BadInput(f"{text!r} is not legal here")
+
+
+def test_a_private_draw_at_the_table_is_typed_by_its_owner_while_the_others_look_away():
+    from bgkit.human import Screen, TableChance
+
+    asked = []
+    answers = iter(["", "card 2"])
+
+    def ask(prompt):
+        asked.append(prompt)
+        return next(answers)
+
+    console = quiet()
+    chance = TableChance(Screen(console, ask, ["Ada", "Bo"], [0, 1]))
+    assert chance(PrivateDraw()) == "card 2"
+    assert asked[0] == "P2 draws a card: only P2 Bo may see it (they type it); the others look away, then press Enter"
+    assert "P2 draws a card" in console.file.getvalue()
