@@ -50,14 +50,19 @@ class Deck:
         return f"Deck({self.size} cards)"
 
     # -- drawing -----------------------------------------------------------------------------
-    def outcomes(self, allowed: Callable[[int], bool] | None = None) -> list[tuple[int, float]]:
+    def outcomes(self, allowed: Callable[[int], bool] | None = None,
+                 among: Iterable[int] | None = None) -> list[tuple[int, float]]:
         """The chance outcomes of drawing one card: ``(card, probability)`` for each card present.
 
         ``allowed`` limits the draw to some cards (the top card's back is known to be red, say);
-        probabilities are then among those.
+        probabilities are then among those. ``among`` does the same by listing the candidate card
+        ids (in the order to give them), so a draw among a few of many kinds need not scan the deck.
         """
         counts = self.counts
-        cards = [c for c, n in enumerate(counts) if n and (allowed is None or allowed(c))]
+        if among is None:
+            cards = [c for c, n in enumerate(counts) if n and (allowed is None or allowed(c))]
+        else:
+            cards = [c for c in among if counts[c] and (allowed is None or allowed(c))]
         total = sum(counts[c] for c in cards)
         return [(c, counts[c] / total) for c in cards]
 

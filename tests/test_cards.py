@@ -31,3 +31,11 @@ def test_resample_keeps_backs_conserves_cards_and_ignores_who_held_what(data, ki
     # the same union held differently (same backs per place) gives the same sample
     swapped = resample(dealt, random.Random(seed), back)
     assert [d.counts for d in swapped] == [d.counts for d in resample(decks, random.Random(seed), back)]
+
+
+def test_a_draw_among_listed_cards_is_the_same_as_a_filtered_draw():
+    deck = Deck([2, 0, 1, 3, 1, 0, 2])
+    odd = [c for c in range(7) if c % 2]
+    assert deck.outcomes(among=odd) == deck.outcomes(lambda c: c % 2 == 1) == [(3, 1.0)]
+    assert deck.outcomes(among=[6, 0]) == [(6, 0.5), (0, 0.5)]  # in the order listed
+    assert deck.outcomes(among=[0, 2, 3], allowed=lambda c: c != 3) == [(0, 2 / 3), (2, 1 / 3)]
