@@ -152,10 +152,6 @@ def read_effect(row: Table, activation: str, infinity: str, colours: tuple[str, 
 # -- words --------------------------------------------------------------------------------------------
 
 
-def _colour(effect: Effect, colours: tuple[str, ...]) -> str:
-    return "any colour" if effect.colour == ANY_COLOUR else colours[effect.colour]
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -180,71 +176,83 @@ def unit_words(effect: Effect, colours: tuple[str, ...]) -> str:
     return words if effect.every == 1 else f"{effect.every} {words}s"
 
 
+def _workers(n: int, colour: int, colours: tuple[str, ...]) -> str:
+    """"2 workers of any colour", "1 blue worker"."""
+    if colour == ANY_COLOUR:
+        return f"{_plural(n, 'worker')} of any colour"
+    return f"{n} {colours[colour]} {'worker' if n == 1 else 'workers'}"
+
+
+def _threats(n: int, colour: int, colours: tuple[str, ...]) -> str:
+    if colour == ANY_COLOUR:
+        return f"{_plural(n, 'threat')} of any colour"
+    return f"{n} {colours[colour]} {'threat' if n == 1 else 'threats'}"
+
+
+_ACTION_WORDS = {
+    "workers": "each time you take workers{only}: {n} more",
+    "guilders": "each time you take guilders{only}: {n} more",
+    "threat": "each time you return a threat{only}: {n} more {points}",
+    "canal": "each canal you build{only} costs {n} less",
+    "house": "each house you build{only} costs {n} {workers} less",
+    "person": "each person you recruit{only} costs {n} less",
+}
+_WHEN = {
+    "recruit": "whenever you recruit another person",
+    "house": "whenever you build a house",
+    "canal": "whenever you build a canal",
+    "reputation": "whenever you move up on the reputation track",
+    "threat_discard": "whenever you return a threat",
+    "round": "at the start of each round",
+    "majority": "whenever you colour a majority marker",
+}
+
+
+def _action(e: Effect, colours: tuple[str, ...]) -> str:
+    only = f" with a {colours[e.colour]} card" if e.colour >= 0 else ""
+    n = e.amount
+    return _ACTION_WORDS[e.action].format(only=only, n=n, points="point" if n == 1 else "points",
+                                          workers="worker" if n == 1 else "workers")
+
+
+def _trigger(e: Effect, colours: tuple[str, ...]) -> str:
+    if e.gain == "workers":
+        return f"{_WHEN[e.on]}: take {_workers(e.amount, e.colour, colours)}"
+    verb = "score" if e.gain == "points" else "take"
+    return f"{_WHEN[e.on]}: {verb} {_plural(e.amount, e.gain[:-1])}"
+
+
+def _others_lose(e: Effect, colours: tuple[str, ...]) -> str:
+    lost = _workers(e.amount, e.colour, colours) if e.resource == "workers" else _plural(e.amount, e.resource[:-1])
+    return f"every other player loses {lost}"
+
+
+#: each kind's words: (effect, colour names) -> text
+_WORDS = {
+    "guilders": lambda e, c: f"take {_plural(e.amount, 'guilder')}",
+    "workers": lambda e, c: f"take {_workers(e.amount, e.colour, c)}",
+    "points": lambda e, c: f"score {_plural(e.amount, 'point')}",
+    "reputation": lambda e, c: f"move up {_plural(e.amount, 'reputation step')} for free",
+    "discard_threat": lambda e, c: f"return up to {_threats(e.amount, e.colour, c)} (+1 point each)",
+    "draw": lambda e, c: f"draw {_plural(e.amount, 'card')} (pile A or B)",
+    "canal": lambda e, c: f"build a canal without a card, any colour, paying {e.amount} less",
+    "house": lambda e, c: "build a house from your hand without paying a worker",
+    "income": lambda e, c: f"take {_plural(e.amount, 'guilder')} per {unit_words(e, c)}",
+    "others_lose": _others_lose,
+    "action": _action,
+    "canal_colour": lambda e, c: ("any card" if e.colour == ANY_COLOUR else f"a {c[e.colour]} card")
+    + " builds a canal on a space of any colour",
+    "reputation_cost": lambda e, c: f"the reputation step costs you {e.amount} less",
+    "trigger": _trigger,
+    "protect": lambda e, c: f"the {DISASTERS[e.colour]} ({c[e.colour]} disaster) does nothing to you",
+    "hand_limit": lambda e, c: f"draw up to {5 + e.amount} cards in phase 1",
+    "score": lambda e, c: _plural(e.amount, "point") + ("" if e.per == "flat" else f" per {unit_words(e, c)}"),
+}
+
+
 def describe(effect: Effect, colours: tuple[str, ...]) -> str:
     """The ability in a few words, as the card's text would say it."""
-    k, n = effect.kind, effect.amount
-    if k == "guilders":
-        return f"take {_plural(n, 'guilder')}"
-    if k == "workers":
-        return f"take {_plural(n, 'worker')} of {_colour(effect, colours)}" if effect.colour == ANY_COLOUR else \
-            f"take {n} {colours[effect.colour]} {'worker' if n == 1 else 'workers'}"
-    if k == "points":
-        return f"score {_plural(n, 'point')}"
-    if k == "reputation":
-        return f"move up {_plural(n, 'reputation step')} for free"
-    if k == "discard_threat":
-        which = "of any colour" if effect.colour == ANY_COLOUR else colours[effect.colour]
-        return f"return up to {_plural(n, 'threat')} {which} (+1 point each)" if effect.colour == ANY_COLOUR else \
-            f"return up to {n} {which} {'threat' if n == 1 else 'threats'} (+1 point each)"
-    if k == "draw":
-        return f"draw {_plural(n, 'card')} (pile A or B)"
-    if k == "canal":
-        return f"build a canal without a card, any colour, paying {n} less"
-    if k == "house":
-        return "build a house from your hand without paying a worker"
-    if k == "income":
-        return f"take {_plural(n, 'guilder')} per {unit_words(effect, colours)}"
-    if k == "others_lose":
-        if effect.resource == "workers":
-            return f"every other player loses {n} {colours[effect.colour]} {'worker' if n == 1 else 'workers'}"
-        return f"every other player loses {_plural(n, effect.resource[:-1])}"
-    if k == "action":
-        only = f" with a {colours[effect.colour]} card" if effect.colour >= 0 else ""
-        return {
-            "workers": f"each time you take workers{only}: {n} more",
-            "guilders": f"each time you take guilders{only}: {n} more",
-            "threat": f"each time you return a threat{only}: {n} more {'point' if n == 1 else 'points'}",
-            "canal": f"each canal you build{only} costs {n} less",
-            "house": f"each house you build{only} costs {n} {'worker' if n == 1 else 'workers'} less",
-            "person": f"each person you recruit{only} costs {n} less",
-        }[effect.action]
-    if k == "canal_colour":
-        which = "any card" if effect.colour == ANY_COLOUR else f"a {colours[effect.colour]} card"
-        return f"{which} builds a canal on a space of any colour"
-    if k == "reputation_cost":
-        return f"the reputation step costs you {n} less"
-    if k == "trigger":
-        when = {
-            "recruit": "whenever you recruit another person",
-            "house": "whenever you build a house",
-            "canal": "whenever you build a canal",
-            "reputation": "whenever you move up on the reputation track",
-            "threat_discard": "whenever you return a threat",
-            "round": "at the start of each round",
-            "majority": "whenever you colour a majority marker",
-        }[effect.on]
-        gain = f"{n} {colours[effect.colour]} {'worker' if n == 1 else 'workers'}" if effect.gain == "workers" \
-            else _plural(n, effect.gain[:-1])
-        return f"{when}: take {gain}" if effect.gain != "points" else f"{when}: score {gain}"
-    if k == "protect":
-        return f"the {DISASTERS[effect.colour]} ({colours[effect.colour]} disaster) does nothing to you"
-    if k == "hand_limit":
-        return f"draw up to {5 + n} cards in phase 1"
-    if k == "score":
-        if effect.per == "flat":
-            return f"{_plural(n, 'point')}"
-        return f"{_plural(n, 'point')} per {unit_words(effect, colours)}"
-    raise ValueError(f"no words for {k!r}")
+    return _WORDS[effect.kind](effect, colours)
 
 
 #: the disaster of each colour, in card-colour order (RS 3.)

@@ -89,36 +89,27 @@ class Holdings:
     majorities: int
 
 
+#: how to count each ``per`` of the vocabulary: (effect, holdings, colour of a card, group of a card) -> n
+COUNTS = {
+    "houses": lambda e, h, colour, group: len(h.house_colours),
+    "persons": lambda e, h, colour, group: len(h.persons),
+    "groups": lambda e, h, colour, group: len({group[x] for x in h.persons}),
+    "group": lambda e, h, colour, group: sum(1 for x in h.persons if group[x] == e.group),
+    "colour": lambda e, h, colour, group: sum(1 for x in h.persons if colour[x] == e.colour),
+    "house_colours": lambda e, h, colour, group: len(set(h.house_colours)),
+    "canals": lambda e, h, colour, group: h.canals,
+    "statues": lambda e, h, colour, group: h.statues,
+    "reputation": lambda e, h, colour, group: h.reputation,
+    "guilders": lambda e, h, colour, group: h.guilders,
+    "workers": lambda e, h, colour, group: h.workers,
+    "majorities": lambda e, h, colour, group: h.majorities,
+    "flat": lambda e, h, colour, group: 1,
+}
+
+
 def count(effect: Effect, held: Holdings, colour_of: Sequence[int], group_of: Sequence[str]) -> int:
     """How many of ``effect.per`` the player holds (before ``every``)."""
-    per = effect.per
-    if per == "houses":
-        return len(held.house_colours)
-    if per == "persons":
-        return len(held.persons)
-    if per == "groups":
-        return len({group_of[x] for x in held.persons})
-    if per == "group":
-        return sum(1 for x in held.persons if group_of[x] == effect.group)
-    if per == "colour":
-        return sum(1 for x in held.persons if colour_of[x] == effect.colour)
-    if per == "house_colours":
-        return len(set(held.house_colours))
-    if per == "canals":
-        return held.canals
-    if per == "statues":
-        return held.statues
-    if per == "reputation":
-        return held.reputation
-    if per == "guilders":
-        return held.guilders
-    if per == "workers":
-        return held.workers
-    if per == "majorities":
-        return held.majorities
-    if per == "flat":
-        return 1
-    raise ValueError(f"nothing to count for per = {per!r}")
+    return COUNTS[effect.per](effect, held, colour_of, group_of)
 
 
 def per_amount(effect: Effect, held: Holdings, colour_of: Sequence[int], group_of: Sequence[str]) -> int:

@@ -15,6 +15,6 @@ def bgkit_register_games(register):
             package="bgkit_bruges",
             playable=True,
             dynamics=Dynamics(chance=True, hidden=True),
-            summary="Merchants in Bruges: persons, houses, canals, reputation (setup and scoring).",
+            summary="Merchants in Bruges (2013): persons that act, houses, canals, reputation, threats; 2-4 players.",
         )
     )

@@ -84,6 +84,7 @@ class Cards:
         self.worker = tuple(colours.index(p.activation_colour) if p.activation_colour else -1 for p in persons)
         self.by_name = {p.name: i for i, p in enumerate(persons)}
         self.per_colour = tuple(sum(1 for c in self.colour if c == k) for k in range(5))
+        self.of_colour = tuple(tuple(x for x, c in enumerate(self.colour) if c == k) for k in range(5))
 
 
 def cards_of(comp: Components) -> Cards:
@@ -326,10 +327,19 @@ class BrugesState(State):
         elif not self.last_round:
             self.last_next = True
 
-    def _reserved(self, colour: int) -> int:
-        """Unseen cards of ``colour`` already spoken for: drawn but not yet looked at, or on a pile's top."""
-        held = self.fresh.count(colour) + self.tops.count(colour)  # fresh cards queued to be looked at stay in fresh
-        return held + sum(1 for e in self.chance if e[0] == Q_CARD and e[2] == colour and not e[3])
+    def _reserved(self) -> list[int]:
+        """Unseen cards of each colour already spoken for: drawn but not yet looked at (fresh ones
+        queued to be looked at are still in ``fresh``), or on a pile's top."""
+        held = [0] * 5
+        for colour in self.fresh:
+            held[colour] += 1
+        for colour in self.tops:
+            if colour >= 0:
+                held[colour] += 1
+        for e in self.chance:
+            if e[0] == Q_CARD and not e[3]:
+                held[e[2]] += 1
+        return held
 
     # phase 2: dice, threats, disasters, reputation --------------------------------------------------------
     def _start_dice(self) -> None:
@@ -544,31 +554,41 @@ class BrugesState(State):
         raise ValueError(f"unknown follow-up {top!r}")
 
     def _plays(self, p: int, out: list) -> None:
-        """Every card of the hand for every action it may take (RS 2.(3) A-F)."""
-        colour, price = self.cards.colour, self.cards.price
+        """Every card of the hand for every action it may take (RS 2.(3) A-F). The hottest loop of
+        the game: what does not depend on the card is worked out once."""
+        cards = self.cards
+        colour, price = cards.colour, cards.price
         mods = self.mods[p]
         threats, workers, money = self.threats[p], self.workers[p], self.guilders[p]
+        occupants, houses = self.occupants[p], self.houses[p]
         empty = []
-        seen = set()
-        for h, x in enumerate(self.occupants[p]):
-            if x < 0:
-                c = colour[self.houses[p][h]]
-                if c not in seen:
-                    seen.add(c)
-                    empty.append(h)
-        houses = 0  # a house shows only the card's colour: its face is chosen privately (F_PICK)
+        if -1 in occupants:  # one empty house of each colour: the others are the same choice
+            seen = 0
+            for h, x in enumerate(occupants):
+                if x < 0:
+                    c = colour[houses[h]]
+                    if not seen >> c & 1:
+                        seen |= 1 << c
+                        empty.append(h)
+        built, spaces, costs = self.canals[p], self.canal_colours[p], self.comp.canal_costs
+        left = (spaces[0][built[0]], costs[built[0]]) if built[0] < 5 else None
+        right = (spaces[1][built[1]], costs[built[1]]) if built[1] < 5 else None
+        canal_any, canal_less, house_less, person_less = mods.canal_any, mods.canal, mods.house, mods.person
+        houses_offered = 0  # a house shows only the card's colour: its face is chosen privately (F_PICK)
         for x in self.hands[p]:
             k = colour[x]
             out.append((PLAY, x, A_WORKERS, 0))
             out.append((PLAY, x, A_GUILDERS, 0))
             if threats[k]:
                 out.append((PLAY, x, A_THREAT, 0))
-            for s in self._canal_sections(p, mods.canal[k], k):
-                out.append((PLAY, x, A_CANAL, s))
-            if not houses >> k & 1 and workers[k] >= max(0, 1 - mods.house[k]):
-                houses |= 1 << k
+            if left is not None and (left[0] == k or canal_any[k]) and money >= left[1] - canal_less[k]:
+                out.append((PLAY, x, A_CANAL, 0))
+            if right is not None and (right[0] == k or canal_any[k]) and money >= right[1] - canal_less[k]:
+                out.append((PLAY, x, A_CANAL, 1))
+            if not houses_offered >> k & 1 and workers[k] >= 1 - house_less[k]:
+                houses_offered |= 1 << k
                 out.append((BUILD, k))
-            if empty and money >= max(0, price[x] - mods.person[k]):
+            if empty and money >= price[x] - person_less[k]:
                 for h in empty:
                     out.append((PLAY, x, A_HIRE, h))
 
@@ -898,12 +918,11 @@ class BrugesState(State):
         if head[0] == Q_DIE:
             return list(DIE_OUTCOMES[head[1]])
         if head[0] == Q_TOP:
-            weights = [self.unseen_colours[c] - self._reserved(c) for c in range(5)]
+            held = self._reserved()
+            weights = [n - h for n, h in zip(self.unseen_colours, held)]
             total = float(sum(weights))
             return [((TOP, head[1], c), w / total) for c, w in enumerate(weights) if w > 0]
-        colour = self.cards.colour
-        wanted = head[2]
-        return [((CARD, card), prob) for card, prob in self.unseen.outcomes(lambda card: colour[card] == wanted)]
+        return [((CARD, card), prob) for card, prob in self.unseen.outcomes(among=self.cards.of_colour[head[2]])]
 
     def audience(self, action: Any) -> frozenset[int] | None:
         if self.cur == CHANCE:
@@ -933,59 +952,7 @@ class BrugesState(State):
 
     # -- texts ---------------------------------------------------------------------------------------
     def action_text(self, action: Any) -> str:
-        code = action[0]
-        colours = self.comp.card_colours
-        names = self.cards.name
-        if code == DRAW:
-            top = self.tops[action[1]]
-            return f"draw {PILES[action[1]]}" + (f" {colours[top]}" if top >= 0 else "")
-        if code == PLAY:
-            _, card, what, arg = action
-            name = names[card]
-            if what == A_CANAL:
-                return f"canal {SECTIONS[arg]} {name}"
-            if what == A_HIRE:
-                house = self.houses[self.cur][arg]
-                return f"hire {name} on {colours[self.cards.colour[house]]}"
-            return f"{ACTION_WORDS[what]} {name}"
-        if code == ACTIVATE:
-            return f"activate {names[self.occupants[self.cur][action[1]]]}"
-        if code == END:
-            return "end"
-        if code == REP:
-            return f"reputation pay {action[1]}"
-        if code == PASS:
-            return "pass"
-        if code == ORDER:
-            return f"disaster {DISASTERS[action[1]]}"
-        if code == BURN_HOUSE:
-            p, h = self.cur, action[1]
-            colour = colours[self.cards.colour[self.houses[p][h]]]
-            person = self.occupants[p][h]
-            return f"burn {colour} house" + (f" of {names[person]}" if person >= 0 else "")
-        if code == BURN_CANAL:
-            return f"burn canal {SECTIONS[action[1]]}"
-        if code == PLAGUE:
-            return f"plague {names[self.occupants[self.cur][action[1]]]}"
-        if code == WCOL:
-            return f"take {colours[action[1]]} worker"
-        if code == TCOL:
-            return f"return {colours[action[1]]} threat"
-        if code == ECANAL:
-            return f"build canal {SECTIONS[action[1]]}"
-        if code == BUILD:
-            return f"build house {colours[action[1]]}" if self.pending else f"house {colours[action[1]]}"
-        if code == PICK:
-            return f"pick {names[action[1]]}"
-        if code == SKIP:
-            return "skip"
-        if code == DIE:
-            return f"{colours[action[1]]} {action[2]}"
-        if code == TOP:
-            return f"top {colours[action[2]]}"
-        if code == CARD:
-            return f"card {names[action[1]]}"
-        return str(action)
+        return TEXTS[action[0]](self, action)
 
     # -- scores --------------------------------------------------------------------------------------
     def laurels(self, p: int) -> list[int]:
@@ -1182,6 +1149,51 @@ class BrugesState(State):
         from bgkit_bruges.render import render_state
 
         return render_state(self, player)
+
+
+def _play_text(s: BrugesState, action: tuple) -> str:
+    _, card, what, arg = action
+    name = s.cards.name[card]
+    if what == A_CANAL:
+        return f"canal {SECTIONS[arg]} {name}"
+    if what == A_HIRE:
+        return f"hire {name} on {s.comp.card_colours[s.cards.colour[s.houses[s.cur][arg]]]}"
+    return f"{ACTION_WORDS[what]} {name}"
+
+
+def _burn_text(s: BrugesState, action: tuple) -> str:
+    house, person = s.houses[s.cur][action[1]], s.occupants[s.cur][action[1]]
+    text = f"burn {s.comp.card_colours[s.cards.colour[house]]} house"
+    return text + (f" of {s.cards.name[person]}" if person >= 0 else "")
+
+
+def _draw_text(s: BrugesState, action: tuple) -> str:
+    top = s.tops[action[1]]
+    return f"draw {PILES[action[1]]}" + (f" {s.comp.card_colours[top]}" if top >= 0 else "")
+
+
+#: the text of each action, by opcode: what a person types and the log stores
+TEXTS = {
+    DRAW: _draw_text,
+    PLAY: _play_text,
+    ACTIVATE: lambda s, a: f"activate {s.cards.name[s.occupants[s.cur][a[1]]]}",
+    END: lambda s, a: "end",
+    REP: lambda s, a: f"reputation pay {a[1]}",
+    PASS: lambda s, a: "pass",
+    ORDER: lambda s, a: f"disaster {DISASTERS[a[1]]}",
+    BURN_HOUSE: _burn_text,
+    BURN_CANAL: lambda s, a: f"burn canal {SECTIONS[a[1]]}",
+    PLAGUE: lambda s, a: f"plague {s.cards.name[s.occupants[s.cur][a[1]]]}",
+    WCOL: lambda s, a: f"take {s.comp.card_colours[a[1]]} worker",
+    TCOL: lambda s, a: f"return {s.comp.card_colours[a[1]]} threat",
+    ECANAL: lambda s, a: f"build canal {SECTIONS[a[1]]}",
+    BUILD: lambda s, a: ("build house " if s.pending else "house ") + s.comp.card_colours[a[1]],
+    PICK: lambda s, a: f"pick {s.cards.name[a[1]]}",
+    SKIP: lambda s, a: "skip",
+    DIE: lambda s, a: f"{s.comp.card_colours[a[1]]} {a[2]}",
+    TOP: lambda s, a: f"top {s.comp.card_colours[a[2]]}",
+    CARD: lambda s, a: f"card {s.cards.name[a[1]]}",
+}
 
 
 def _by_colour(old: list[int], new: list[int], colour: tuple[int, ...]) -> list[int]:
