@@ -61,6 +61,9 @@ MAJORITIES = 3  # reputation, persons, canals
 DIE_OUTCOMES = {c: tuple(((DIE, c, v), 1.0 / 6.0) for v in range(1, 7)) for c in range(5)}
 # activation codes
 LIGHTNING, WORKER, INF_A, INF_B, INF_C, LAUREL = range(6)
+# the greedy heuristic: a person's ability is worth this per round left, by activation code
+ABILITY_WORTH = (0.0, 1.0, 1.0, 0.7, 0.7, 0.0)
+THREAT_WORRY = (0.0, 0.5, 2.0, 3.0)  # by threat markers held of one colour
 
 
 class Cards:
@@ -1009,36 +1012,28 @@ class BrugesState(State):
         workers, cards and empty houses are worth what they will buy while rounds are left."""
         cards = self.cards
         left = self._rounds_left()
-        later = min(1.0, left / 1.5)  # how much a resource is still worth
-        v = float(self.score[p]) + len(self.houses[p])
-        kinds = cards.kind
-        persons = 0
+        later = left / 1.5 if left < 1.5 else 1.0  # how much a resource is still worth
+        v = float(self.score[p] + len(self.houses[p]) + 4 * sum(self.markers[p]) + sum(self.won[p]))
+        kinds, points = cards.kind, cards.points
         for x in self.occupants[p]:
             if x < 0:
                 v += 1.6 * later  # room for a person
                 continue
-            persons += 1
-            v += cards.points[x]
-            kind = kinds[x]
-            if kind in (WORKER, INF_A):
-                v += 1.0 * left
-            elif kind in (INF_B, INF_C):
-                v += 0.7 * left
-        v += sum(self.laurels(p))
-        v += 4 * sum(self.markers[p])
+            v += points[x] + ABILITY_WORTH[kinds[x]] * left
+        if LAUREL in (kinds[x] for x in self.occupants[p] if x >= 0):
+            v += sum(self.laurels(p))
         for built in self.canals[p]:
-            v += (3 + 0.6 * (built - 3)) if built >= 3 else built * 0.8
-        v += sum(self.won[p])
+            v += (1.2 + 0.6 * built) if built >= 3 else built * 0.8
         rep = self.reputation[p]
         if rep:
             v += self.comp.reputation_points[rep - 1]
         money = self.guilders[p]
-        v += later * (0.3 * min(money, 12) + 0.08 * max(0, money - 12))
+        v += later * (0.3 * money if money <= 12 else 3.6 + 0.08 * (money - 12))
         workers = sum(self.workers[p])
-        v += later * (0.4 * min(workers, 6) + 0.05 * max(0, workers - 6))
+        v += later * (0.4 * workers if workers <= 6 else 2.4 + 0.05 * (workers - 6))
         v += 0.8 * len(self.hands[p])
         for t in self.threats[p]:
-            v -= (0.0, 0.5, 2.0, 3.0)[min(t, 3)]
+            v -= THREAT_WORRY[t]
         return v
 
     def _rounds_left(self) -> float:
@@ -1128,21 +1123,24 @@ class BrugesState(State):
 
     def determinize(self, player: int, rng: random.Random) -> "BrugesState":
         """Redeal what ``player`` cannot see within the cards' public back colours: the unseen
-        cards and the other players' hands and houses (the core's canonical :func:`resample`)."""
+        cards, and each other player's hand and houses (the core's canonical :func:`resample`;
+        a player's hand and houses are one place, split again by colour at random)."""
         other = self.clone()
-        others = [q for q in range(self.num_players) if q != player]
-        kinds = self.cards.count
-        places = [self.unseen]
-        for q in others:
-            places.append(Deck.of(self.hands[q], kinds))
-            places.append(Deck.of(self.houses[q], kinds))
-        dealt = resample(places, rng, self.cards.colour.__getitem__)
-        other.unseen = dealt[0]
         colour = self.cards.colour
-        for i, q in enumerate(others):
-            # a hand in canonical order (its order is not seen); houses keep their places and colours
-            other.hands[q] = sorted(dealt[1 + 2 * i].cards(), key=colour.__getitem__)
-            other.houses[q] = _by_colour(self.houses[q], dealt[2 + 2 * i].cards(), colour)
+        places = [self.unseen]
+        others = [q for q in range(self.num_players) if q != player]
+        for q in others:
+            places.append(Deck.of(self.hands[q] + self.houses[q], self.cards.count))
+        dealt = resample(places, rng, colour.__getitem__)
+        other.unseen = dealt[0]
+        for q, deck in zip(others, dealt[1:]):
+            pools: dict[int, list[int]] = {}
+            for card in deck.cards():
+                pools.setdefault(colour[card], []).append(card)
+            for pool in pools.values():
+                rng.shuffle(pool)
+            other.houses[q] = [pools[colour[card]].pop() for card in self.houses[q]]  # each house keeps its colour
+            other.hands[q] = sorted((c for pool in pools.values() for c in pool), key=colour.__getitem__)
         return other
 
     def render(self, player: int | None):
@@ -1194,14 +1192,6 @@ TEXTS = {
     TOP: lambda s, a: f"top {s.comp.card_colours[a[2]]}",
     CARD: lambda s, a: f"card {s.cards.name[a[1]]}",
 }
-
-
-def _by_colour(old: list[int], new: list[int], colour: tuple[int, ...]) -> list[int]:
-    """``new``'s cards in ``old``'s places: each place keeps its card's colour."""
-    pools: dict[int, list[int]] = {}
-    for card in new:
-        pools.setdefault(colour[card], []).append(card)
-    return [pools[colour[card]].pop() for card in old]
 
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------

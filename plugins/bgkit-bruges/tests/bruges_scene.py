@@ -18,14 +18,6 @@ def card(s, name: str) -> int:
     return s.cards.by_name[name]
 
 
-def named(s, kind: str, **want) -> int:
-    """The first card whose effect is of ``kind`` with the given effect fields."""
-    for x, effect in enumerate(s.cards.effect):
-        if effect.kind == kind and all(getattr(effect, k) == v for k, v in want.items()):
-            return x
-    raise LookupError(f"no {kind} person with {want}")
-
-
 def take(s, x: int) -> int:
     """Take card ``x`` out of the unseen pool (out of the extra pile's count, so piles A and B
     keep their sizes)."""

@@ -8,8 +8,8 @@ import pytest
 
 from bgkit_bruges import state as st
 
-from bruges_scene import (BLUE, BROWN, PURPLE, RED, YELLOW, act, actions_phase, card, give, house, named, roll,
-                          seat_person, take, texts, threaten)
+from bruges_scene import (BLUE, PURPLE, RED, YELLOW, act, actions_phase, card, give, house, roll, seat_person,
+                          texts, threaten)
 
 
 def hire(s, name: str, on: str = "red") -> None:

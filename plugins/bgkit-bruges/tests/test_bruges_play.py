@@ -17,7 +17,6 @@ from rich.console import Console
 
 from bgkit.components import MARK
 from bgkit.engine import sample_chance
-from bgkit.game import CHANCE
 from bgkit.testing import drawn, run_cli
 from bgkit_bruges import state as bs
 

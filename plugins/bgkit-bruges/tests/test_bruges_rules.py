@@ -6,8 +6,6 @@ Card colours: red, yellow, blue, brown, purple (dice in that order too).
 
 from __future__ import annotations
 
-import pytest
-
 from bgkit.game import CHANCE, TERMINAL
 from bgkit_bruges import state as st
 
