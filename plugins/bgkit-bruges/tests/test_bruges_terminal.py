@@ -12,6 +12,17 @@ from bgkit.testing import Terminal
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
 
+def answer(term, screen, reply, done, limit=400):
+    """From ``screen``, answer Ada's prompts with ``reply(screen)`` until ``done(screen)``; the
+    screen it ended on and how many answers it took."""
+    for count in range(limit):
+        if done(screen):
+            return screen, count
+        term.type(reply(screen))
+        screen = term.read_until("Ada> ", "Winner:")
+    raise AssertionError(f"still playing after {limit} answers")
+
+
 def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
     save = tmp_path / "game.json"
     term = Terminal(["play", "bruges", "human:Ada", "greedy", "--seed", "2", "--option", "start=1", "--save", save],
@@ -23,11 +34,9 @@ def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
     term.type("hire Engraver on red")
     screen = term.read_until("Ada> ")
     assert "'hire Engraver on red' is not legal here" in screen
-    for _ in range(60):  # draw by typing the pile (a prefix of "draw A red"), on to phase 3
-        term.type("draw A" if re.search(r"\d draw A", screen) else "1")
-        screen = term.read_until("Ada> ")
-        if "phase 3: actions" in screen and "Your hand (P1)" in screen:
-            break
+    # draw by typing the pile (a prefix of "draw A red"), on to phase 3
+    screen, _ = answer(term, screen, lambda screen: "draw A" if re.search(r"\d draw A", screen) else "1",
+                       lambda screen: "phase 3: actions" in screen and "Your hand (P1)" in screen)
     assert "Your hand (P1)" in screen and "* reconstructed value" in screen
     first = re.search(r"^ +1 (\S+(?: \S+)*?)(?: {2,}|$)", screen, re.M).group(1)  # action 1 of the list
     term.type("workers")  # a prefix several actions share is not taken
@@ -51,13 +60,8 @@ def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
     before = saved["actions"]
 
     term = Terminal(["play", "--resume", save], tmp_path)
-    decisions = 0
-    for _ in range(400):
-        term.read_until("Ada> ", "Winner:")
-        if term.last_found == "Winner:":
-            break
-        term.type("1")
-        decisions += 1
+    screen = term.read_until("Ada> ", "Winner:")
+    _, decisions = answer(term, screen, lambda screen: "1", lambda screen: term.last_found == "Winner:")
     assert term.finish() == 0
     done = json.loads(save.read_text())
     assert done["actions"][: len(before)] == before  # the game went on from where it was left
