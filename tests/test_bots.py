@@ -262,3 +262,11 @@ def test_the_exploration_constant_changes_how_the_search_spreads(goofspiel):
     narrow, wide = visits("0.01"), visits("20")
     assert narrow != wide
     assert max(wide) - min(wide) < max(narrow) - min(narrow)
+
+
+def test_each_seat_gets_its_own_bot_seed(tmp_path):
+    """Two random seats with one master seed bid differently: a bot's seed depends on its seat."""
+    log = tmp_path / "game.json"
+    assert run_cli(["play", "goofspiel", "random", "random", "--seed", "4", "--log", log]).exit_code == 0
+    bids = [[text for player, text in json.loads(log.read_text())["actions"] if player == p] for p in (0, 1)]
+    assert len(bids[0]) == 13 and bids[0] != bids[1]
