@@ -230,3 +230,48 @@ def test_a_private_draw_at_the_table_is_typed_by_its_owner_while_the_others_look
     assert chance(PrivateDraw()) == "card 2"
     assert asked[0] == "P2 draws a card: only P2 Bo may see it (they type it); the others look away, then press Enter"
     assert "P2 draws a card" in console.file.getvalue()
+
+
+def test_sample_chance_picks_what_a_running_total_picks():
+    """sample_chance sums long outcome lists in C (accumulate + bisect): the pick must be the one
+    a plain running total from 0.0 gives, for any distribution and any draw, the last outcome
+    when rounding leaves the total short of the draw."""
+    import random
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from bgkit.engine import sample_chance
+
+    class Node:
+        def __init__(self, outcomes):
+            self.outcomes = outcomes
+
+        def chance_outcomes(self):
+            return self.outcomes
+
+    def plain(outcomes, pick):
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if pick < total:
+                return outcome
+        return outcomes[-1][0]
+
+    class Fixed(random.Random):
+        def __init__(self, value):
+            super().__init__(0)
+            self.value = value
+
+        def random(self):
+            return self.value
+
+    @settings(max_examples=300, deadline=None)
+    @given(weights=st.lists(st.integers(0, 9), min_size=1, max_size=30), pick=st.floats(0, 1, exclude_max=True))
+    def check(weights, pick):
+        total = sum(weights) or 1
+        outcomes = [(i, w / total) for i, w in enumerate(weights)]
+        assert sample_chance(Node(outcomes), Fixed(pick)) == plain(outcomes, pick)
+        assert sample_chance(Node(outcomes), Fixed(0.9999999999999999)) == plain(outcomes, 0.9999999999999999)
+
+    check()
