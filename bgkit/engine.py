@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import random
 import time
-from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from itertools import accumulate
-from operator import itemgetter
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from bgkit import __version__
@@ -22,7 +19,6 @@ from bgkit.game import CHANCE, Game, State
 from bgkit.rules import Rules
 
 LOG_FORMAT = "bgkit-log/1"
-_second = itemgetter(1)
 
 
 def derive_seed(master: int, *parts: object) -> int:
@@ -271,14 +267,9 @@ def _who(player: int) -> str:
 
 
 def sample_chance(state: State, rng: random.Random) -> Any:
-    """Draw a chance outcome with its probability: one ``rng.random()``, and the first outcome
-    whose running total of probabilities (summed in order from 0.0) exceeds it; the last if
-    rounding leaves the total short of it."""
+    """Draw a chance outcome with its probability."""
     outcomes = state.chance_outcomes()
     pick = rng.random()
-    if len(outcomes) > 4:  # the same running totals, summed and searched in C
-        index = bisect_right(list(accumulate(map(_second, outcomes), initial=0.0)), pick, 1)
-        return outcomes[index - 1 if index <= len(outcomes) else -1][0]
     total = 0.0
     for outcome, probability in outcomes:
         total += probability
