@@ -7,7 +7,8 @@ per job, each a set of plain functions that take the game's components first:
 ``data``       ``load(path) -> components`` (a person's own ``--data`` file or None); optional
 ``setup``      ``OPTIONS``; ``make_setup(comp, players, rng, options)``; ``count_setups(comp, players, options)``
 ``scoring``    ``sheet_fields(comp, players)``; ``score_sheet(comp, sheet)``; optional
-               ``sheet_game_fields(comp, players)`` and ``check_sheet(comp, sheet)``
+               ``sheet_game_fields(comp, players)``, ``check_sheet(comp, sheet)`` and
+               ``check_partial_sheet(comp, sheet)``
 ``render``     ``render_setup(comp, setup)``; optional (default: the setup as JSON)
 ``state``      play, when ``info.playable``: ``new_state(comp, setup)``, ``state_from_dict(comp, data)``,
                ``sheet_from_state(comp, state)``
@@ -142,9 +143,18 @@ class Game:
         self.info = info
         self.data_path = data
         self.hooks = hooks if hooks is not None else _core_hooks()
-        self.components = self._module("data").load(data) if self._has("data") else None
+        self.components = self._load_components(data) if self._has("data") else None
         if data is not None and self.components is None:
             raise BadInput(f"{info.name} has no component data to replace; leave out --data")
+
+    def _load_components(self, data: Path | None) -> Any:
+        module = self._module("data")
+        try:
+            return module.load(data)
+        except BadInput:
+            raise
+        except Exception as exc:  # the plugin's own code failed, not the person's file
+            raise self._broken("data", exc) from exc
 
     # -- the plugin's modules ----------------------------------------------------------------
     def _has(self, job: str) -> bool:
@@ -191,6 +201,13 @@ class Game:
         """The exact number of distinct setups ``setup`` can produce with these options."""
         return self._call("setup", "count_setups", players, options)
 
+    def check_setup(self, setup: dict) -> None:
+        """Refuse a setup a person edited into one the game cannot start from (raise BadInput).
+
+        The plugin's optional ``setup.check_setup(comp, setup)``; the core checks the shape first.
+        """
+        self._call("setup", "check_setup", setup, default=lambda s: None)
+
     def render_setup(self, setup: dict) -> Any:
         """Draw a setup so a person can lay out the table from it (default: indented JSON)."""
         import json
@@ -211,6 +228,14 @@ class Game:
     def check_sheet(self, sheet: Any) -> None:
         """Reject a sheet whose fields are each valid but impossible together (raise SheetError)."""
         self._call("scoring", "check_sheet", sheet, default=lambda s: None)
+
+    def check_partial_sheet(self, sheet: Any) -> None:
+        """The rules a sheet still being typed at the prompt must already keep (default: none).
+
+        The sheet has every player and field; what is not entered yet holds its default (a required
+        field its lowest value). A game checks here only what more answers cannot put right.
+        """
+        self._call("scoring", "check_partial_sheet", sheet, default=lambda s: None)
 
     def score_sheet(self, sheet: Any) -> Any:
         """Score a validated sheet: categories, totals, ranking and the deciding tie-breaker."""

@@ -111,17 +111,36 @@ def test_save_command_saves_and_carries_on(goofspiel, tmp_path, monkeypatch):
 
 
 def test_people_are_told_what_others_did_and_sealed_choices_when_all_are_in(goofspiel, tmp_path):
-    match, console = human_match(goofspiel, ["bid 1"], tmp_path, specs=("random", "human:Bo"))
-    match.step()  # the prize
-    match.step()  # random's sealed bid
+    match, console = human_match(goofspiel, ["bid 1", "bid 2"], tmp_path, specs=("random", "human:Bo"))
+    for _ in range(3):  # the prize, random's sealed bid, Bo's bid (which reveals both)
+        match.step()
     told = console.file.getvalue()
+    assert "since your last decision" in told
     assert f"chance: {match.log.actions[0][1]}" in told
-    assert "random: P1 bids" in told
-    assert match.log.actions[1][1] not in told  # the bid itself stays sealed
-    match.step()  # Bo bids: both are revealed, the next prize comes
-    revealed = console.file.getvalue()[len(told):]
-    assert f"revealed: random: {match.log.actions[1][1]}" in revealed
-    assert "revealed: Bo: bid 1" in revealed
+    assert "P1 random: P1 bids" in told
+    assert f"P1 random: {match.log.actions[1][1]}" not in told  # the bid itself stays sealed
+    for _ in range(3):  # the next prize, random's bid, Bo's second decision
+        match.step()
+    later = console.file.getvalue()[len(told):]
+    assert f"revealed: P1 random: {match.log.actions[1][1]}" in later
+    assert "revealed: P2 Bo: bid 1" in later
+    assert f"chance: {match.log.actions[3][1]}" in later
+    assert "Seats:" not in later  # the legend once; ? shows it again
+
+
+def test_the_news_of_a_long_wait_is_cut_to_fit_and_log_shows_it_all(goofspiel, tmp_path):
+    from bgkit.engine import Event
+    from bgkit.human import NEWS_LINES, Screen
+
+    screen = Screen(quiet(), scripted([]), ["Ada", "Bo"], [0])
+    for n in range(NEWS_LINES + 5):
+        screen.tell_event(Event(n + 1, 1, f"move {n}", None, f"move {n}"))
+    screen.show_news(0, private=False)
+    shown = screen.console.file.getvalue()
+    assert "… 5 earlier (type log to see them all)" in shown and "move 4" not in shown and f"move {NEWS_LINES + 4}" in shown
+    screen.seen(0)
+    screen.show_news(0, private=False, everything=True)
+    assert "move 0" in screen.console.file.getvalue()[len(shown):]
 
 
 def test_undo_is_refused_for_a_resumed_game(goofspiel, tmp_path):
@@ -231,3 +250,15 @@ def test_a_private_draw_at_the_table_is_typed_by_its_owner_while_the_others_look
     assert asked[0] == "P2 draws a card: only P2 Bo may see it (they type it); the others look away, then press Enter"
     assert "P2 draws a card" in console.file.getvalue()
 
+
+def test_bot_moves_are_saved_as_the_game_goes(goofspiel, tmp_path, monkeypatch):
+    """Bot decisions are saved at least once a second, not only at the end."""
+    import bgkit.engine as engine
+
+    clock = iter(range(0, 10_000, 2))  # every call: two seconds later
+    monkeypatch.setattr(engine.time, "monotonic", lambda: next(clock))
+    save = tmp_path / "save.json"
+    match = build_match(goofspiel, ["random", "random"], ["a", "b"], 3, {"deck": "5"}, save_path=save)
+    for _ in range(4):
+        match.step()
+    assert json.loads(save.read_text())["actions"] == match.log.actions
