@@ -55,6 +55,7 @@ def play(game, players: int, kind: str, seed: int, options: dict) -> dict:
             return _choose(decision)
 
         seat.choose = recorded
+        seat.__dict__.pop("pick", None)  # the random bot's shortcut would bypass the recording
     while not match.state.is_terminal():
         match.step()
     match.finish()
