@@ -100,6 +100,15 @@ BIT_INDEX = {1 << i: i for i in range(37)}  # a space's bit -> the space
 KINDS_OF = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR_OF[k] == c) for c in range(6))
 DRAW_ACTIONS = tuple((DRAW, k) for k in range(NUM_KINDS))
 _BLACK_KINDS: dict = {}
+_TEXTS: dict = {}
+
+
+def _texts(comp: Components) -> dict:
+    """The action texts already made for this box's tile names (shared by all its states)."""
+    found = _TEXTS.get(id(comp))
+    if found is None or found[0] is not comp:
+        found = _TEXTS[id(comp)] = (comp, {})
+    return found[1]
 
 
 def _black_kinds(comp: Components) -> tuple:
@@ -167,7 +176,7 @@ class BurgundyState(State):
         "track_stamp", "depots", "depot_goods", "black", "col_stack", "black_stack", "round_goods",
         "future", "aside", "bonus_taken", "chance", "pending", "left", "tiles", "filled", "adj",
         "storage", "goods", "sold", "silver", "workers", "vp", "know", "bonus", "region_fill",
-        "colour_fill", "city", "dice",
+        "colour_fill", "city", "dice", "texts",
     )
 
     def __init__(self, comp: Components):
@@ -250,12 +259,13 @@ class BurgundyState(State):
         self.places = [_place_masks(b) for b in self.boards]
         self.offers = [NO_ENTRY] * 6
         self.black_offer = NO_ENTRY
+        self.texts = _texts(self.comp)
 
     def clone(self) -> "BurgundyState":
         o = BurgundyState.__new__(BurgundyState)
         o.comp, o.num_players, o.ruleset = self.comp, self.num_players, self.ruleset
         o.board_ids, o.boards, o.places = self.board_ids, self.boards, self.places
-        o.offers, o.black_offer = self.offers[:], self.black_offer
+        o.offers, o.black_offer, o.texts = self.offers[:], self.black_offer, self.texts
         o.phase, o.round, o.turn, o.stamp, o.stage = self.phase, self.round, self.turn, self.stamp, self.stage
         o.cur, o.bought, o.hired = self.cur, self.bought, self.hired
         o.order = self.order[:]
@@ -844,6 +854,18 @@ class BurgundyState(State):
 
     # -- texts ---------------------------------------------------------------------------------
     def action_text(self, action: tuple) -> str:
+        if action[0] == DRAW:  # names the depot drawn for, which the state knows
+            depot = self.chance[0][1] if self.chance else 0
+            return f"draw {'black' if depot == 0 else depot}:{self.comp.kind_names[action[1]]}"
+        try:  # every other action has one text whatever the state: made once, then looked up
+            return self.texts[action]
+        except KeyError:
+            text = self._action_text(action)
+            if len(self.texts) < 100_000:
+                self.texts[action] = text
+            return text
+
+    def _action_text(self, action: tuple) -> str:
         names = self.comp.kind_names
         code = action[0]
         if code == TAKE:
