@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from bgkit.errors import BadInput, DataError
-from bgkit.tomllines import _HEADER, TomlLines, _split, parse_toml, read_text
+from bgkit.savefile import read_text
+from bgkit.tomllines import _HEADER, MAX_TOML_CHARS, TomlLines, _split, parse_toml
 
 PROVENANCE_KEYS = ("source", "confirmed", "note", "reconstructed")
 
@@ -59,7 +60,7 @@ class DataFile:
     def own(cls, path: Path | str) -> "DataFile":
         """A person's own data file (``--data FILE``)."""
         try:
-            text = read_text(path, "data file")
+            text = read_text(path, "data file", MAX_TOML_CHARS)
         except BadInput as exc:
             raise DataError(exc.message, exc.where) from None
         return cls(text, str(path))

@@ -258,12 +258,10 @@ def _edited_sheet(old, new, sheet_file: Optional[Path]):
 
 
 def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"no such sheet: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"cannot read sheet {path}: {exc}") from None
+    from bgkit.savefile import read_text
+    from bgkit.sheets import SHEET_BYTES
+
+    return read_text(path, "sheet", SHEET_BYTES)
 
 
 def _in_editor(play) -> tuple[str, str]:

@@ -114,10 +114,10 @@ def _sheet_play(path: Path, day: str | None, location: str | None) -> tuple[Play
     from bgkit.sheets import dump_sheet, parse_sheet
     from bgkit.tomllines import parse_toml
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"cannot read sheet {path}: {exc}") from None
+    from bgkit.savefile import read_text
+    from bgkit.sheets import SHEET_BYTES
+
+    text = read_text(path, "sheet", SHEET_BYTES)
     game_id = parse_toml(text, str(path)).get("game")
     if not isinstance(game_id, str):
         raise BadInput(f'{path}: the sheet does not say its game (game = "...")')

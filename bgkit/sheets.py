@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Callable
 import tomli_w
 
 from bgkit.errors import BadInput, SheetError, suggest
-from bgkit.tomllines import TomlLines, parse_toml, read_text
+from bgkit.savefile import read_text
+from bgkit.tomllines import TomlLines, parse_toml
 
 if TYPE_CHECKING:  # pragma: no cover
     from bgkit.game import Game

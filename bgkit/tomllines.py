@@ -72,28 +72,6 @@ MAX_TOML_CHARS = 1_000_000
 MAX_DEPTH = 16
 
 
-def read_text(path, what: str, limit: int = MAX_TOML_CHARS) -> str:
-    """The UTF-8 text of a file a person named, at most ``limit`` bytes; BadInput otherwise.
-
-    ``/dev/zero``, a huge file or a directory is one line naming it, never an endless read.
-    """
-    from pathlib import Path
-
-    try:
-        with open(Path(path), "rb") as handle:
-            data = handle.read(limit + 1)
-    except FileNotFoundError:
-        raise BadInput(f"no such {what}: {path}") from None
-    except OSError as exc:
-        raise BadInput(f"cannot read {what} {path}: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise BadInput(f"{what} {path} is over {limit:,} bytes: too large for a {what}")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise BadInput(f"cannot read {what} {path}: not UTF-8 text (byte {exc.start + 1})") from None
-
-
 def parse_toml(text: str, source: str) -> dict:
     """``tomllib.loads`` whose errors are BadInput naming ``source:line``: syntax, and what the
     parser itself cannot take (a text over :data:`MAX_TOML_CHARS`, nesting deeper than

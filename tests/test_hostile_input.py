@@ -121,7 +121,7 @@ def test_files_that_never_end_are_refused_with_a_size_limit(args):
     with open("/dev/zero") as zero:
         result = bgkit(*args, stdin=zero)
     one_line_error(result)
-    assert re.search(r"over 1,000,000 bytes|larger than 1,000,000 characters|Is a directory", result.stderr)
+    assert re.search(r"over 1,000,000 bytes|larger than 1,000,000 characters|Is a directory|not a regular file", result.stderr)
 
 
 # -- component data ---------------------------------------------------------------------------------
