@@ -8,7 +8,7 @@ possible outcome (a castle into a castle space) resolve themselves.
 
 Rule choices where the sources are silent or disagree (see README "Rule choices"):
 turn order changes take effect at the start of the next round; City Hall ignores the die number;
-knowledge #5 adds the goods of one depot next to the chosen one (numbers wrap 6-1); knowledge #8
+knowledge #5 may add the goods of one depot next to the chosen one (numbers wrap 6-1); knowledge #8
 lets a worker change a die by 1 or 2; the optional effects (Carpenter, Church, Market, Warehouse,
 City Hall) may be passed; ships, mines and castles still in a depot at a phase change stay there
 (rule summary) and only empty spaces are refilled.
@@ -176,7 +176,7 @@ class BurgundyState(State):
         "track_stamp", "depots", "depot_goods", "black", "col_stack", "black_stack", "round_goods",
         "future", "aside", "bonus_taken", "chance", "pending", "left", "tiles", "filled", "adj",
         "storage", "goods", "sold", "silver", "workers", "vp", "know", "bonus", "region_fill",
-        "colour_fill", "city", "dice", "texts",
+        "colour_fill", "city", "dice", "texts", "secret",
     )
 
     def __init__(self, comp: Components):
@@ -189,6 +189,8 @@ class BurgundyState(State):
         n = s.num_players = setup["players"]
         s.ruleset = setup.get("ruleset", "2011")
         rows = setup["seats"]
+        # castles=secret: the start spaces chosen at once, kept here (-1: not yet) until all have chosen
+        s.secret = [-1] * n if setup.get("castles") == "secret" and not any(r["castle"] for r in rows) else None
         s.board_ids = [row["board"] for row in rows]
         s.boards = [comp.boards[b] for b in s.board_ids]
         s._no_offers()
@@ -298,6 +300,7 @@ class BurgundyState(State):
         o.colour_fill = [t[:] for t in self.colour_fill]
         o.city = [t[:] for t in self.city]
         o.dice = [t[:] for t in self.dice]
+        o.secret = self.secret if self.secret is None else self.secret[:]
         return o
 
     # -- flow ----------------------------------------------------------------------------------
@@ -530,6 +533,8 @@ class BurgundyState(State):
                 out.append(WORK_ACTIONS[d])
 
         if frames:
+            if self.ruleset == "2019":  # right after placing a castle, a purchase it can place [BGA]
+                self._black_buys(p, out)
             return out
         if (not self.bought and self.silver[p] >= 2) or self.ruleset == "2019":
             self._buy_actions(p, out)
@@ -560,6 +565,8 @@ class BurgundyState(State):
             out.append(PASS_ACTION)
         elif code == P_HALL:
             self._place_actions(p, 0, out, HALL)
+            if self.ruleset == "2019":  # right after placing a City Hall, a purchase it can place [BGA]
+                self._black_buys(p, out)
             out.append(PASS_ACTION)
         return out
 
@@ -571,16 +578,20 @@ class BurgundyState(State):
             entry = self.offers[dep] = _entry(tiles)
         return entry
 
+    def _black_buys(self, p: int, out: list) -> None:
+        """The purchases from the black depot, if this turn's purchase is still to make."""
+        if not self.bought and self.silver[p] >= 2 and self.black:
+            entry = self.black_offer
+            if entry[E_TILES] is not self.black:
+                entry = self.black_offer = _entry(self.black)
+            acts = entry[E_BUY]
+            if acts is None:
+                acts = entry[E_BUY] = [(BUY, 0, k) for k in entry[E_KINDS]]
+            out += acts
+
     def _buy_actions(self, p: int, out: list) -> None:
         if not self.bought and self.silver[p] >= 2:
-            if self.black:
-                entry = self.black_offer
-                if entry[E_TILES] is not self.black:
-                    entry = self.black_offer = _entry(self.black)
-                acts = entry[E_BUY]
-                if acts is None:
-                    acts = entry[E_BUY] = [(BUY, 0, k) for k in entry[E_KINDS]]
-                out += acts
+            self._black_buys(p, out)
             if self.ruleset == "2011" and self.know[p] & K6:
                 for d in range(6):
                     if self.depots[d]:
@@ -633,11 +644,16 @@ class BurgundyState(State):
     def _ship_actions(self, p: int, out: list) -> None:
         pairs = []
         dg = self.depot_goods
-        if self.know[p] & K[5]:
+        if self.know[p] & K[5]:  # the goods of one depot, or of two neighbouring ones ("可以")
             for d in range(1, 7):
                 for e in (d % 6 + 1,):
                     if any(dg[d - 1]) or any(dg[e - 1]):
                         pairs.append((d, e))
+            # One depot alone differs from every pair only when both its neighbours have goods
+            # (else a pair with an empty neighbour takes the same); offered after the pairs.
+            for d in range(1, 7):
+                if any(dg[d - 1]) and any(dg[(d - 2) % 6]) and any(dg[d % 6]):
+                    pairs.append((d, 0))
         else:
             pairs = [(d, 0) for d in range(1, 7) if any(dg[d - 1])]
         have = self.goods[p]
@@ -732,9 +748,16 @@ class BurgundyState(State):
         elif code == PASS:
             self.pending.pop()
         elif code == START:
-            self._put_start_castle(p, action[1])
+            if self.secret is not None:  # hidden until the last player has chosen
+                self.secret[p] = action[1]
+            else:
+                self._put_start_castle(p, action[1])
             self.turn += 1
             if self.turn == self.num_players:
+                if self.secret is not None:  # everyone has chosen: all castles go down at once
+                    for q, space in enumerate(self.secret):
+                        self._put_start_castle(q, space)
+                    self.secret = None
                 self.stage = S_PLAY
                 self._start_round()
         else:
@@ -845,6 +868,8 @@ class BurgundyState(State):
             elif kind == CITYHALL:
                 probe: list = []
                 self._place_actions(p, 0, probe, HALL)
+                if self.ruleset == "2019" and self.adj[p] & ~self.filled[p]:
+                    self._black_buys(p, probe)
                 if probe:
                     self.pending.push(P_HALL)
             else:
@@ -1009,6 +1034,7 @@ class BurgundyState(State):
             "vp": self.vp,
             "bonus": self.bonus,
             "dice": self.dice,
+            **({} if self.secret is None else {"castles": self.secret}),
         }
 
     @classmethod
@@ -1016,6 +1042,7 @@ class BurgundyState(State):
         s = cls(comp)
         s.num_players = n = data["players"]
         s.ruleset = data["ruleset"]
+        s.secret = list(data["castles"]) if data.get("castles") is not None else None
         s.board_ids = list(data["boards"])
         s.boards = [comp.boards[b] for b in s.board_ids]
         s._no_offers()
@@ -1051,11 +1078,23 @@ class BurgundyState(State):
         return s
 
     def view(self, player: int) -> dict:
-        """Everything on the table; the goods piles of later phases are face down (only their count shows)."""
+        """Everything on the table; the goods piles of later phases are face down (only their count
+        shows), and with castles=secret the others' start spaces until all have chosen (-2: chosen)."""
         data = self.to_dict()
         del data["future"], data["aside"]
         data["future_piles"] = len(self.future)
+        if self.secret is not None:
+            data["castles"] = [c if q == player or c < 0 else -2 for q, c in enumerate(self.secret)]
         return data
+
+    def is_sealed(self) -> bool:
+        """castles=secret: the start spaces are chosen at once, each hidden until all have chosen."""
+        return self.secret is not None and self.stage == S_CASTLES
+
+    def public_text(self, action: tuple) -> str:
+        if self.is_sealed():
+            return f"P{self.cur + 1} chooses a start space"
+        return super().public_text(action)
 
     def determinize(self, player: int, rng: random.Random) -> "BurgundyState":
         """Reshuffle the face-down goods (later phases' piles and the goods set aside), pooled in
@@ -1069,6 +1108,10 @@ class BurgundyState(State):
             other.future[i] = pool[i * 5 : i * 5 + 5]
         rest = pool[len(other.future) * 5 :]
         other.aside = [rest.count(t) for t in range(1, 7)]
+        if self.secret is not None:  # the others' hidden start spaces: any of their castle spaces
+            for q, space in enumerate(self.secret):
+                if space >= 0 and q != player:
+                    other.secret[q] = rng.choice(self.boards[q].castle_spaces)
         return other
 
     def render(self, player: int | None):
