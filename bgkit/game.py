@@ -426,6 +426,15 @@ class State(abc.ABC):
         best_other = max((s for i, s in enumerate(scores) if i != player), default=0.0)
         return scores[player] - best_other
 
+    def heuristic_values(self) -> list[float]:
+        """Every seat's rating at once, ordered (ties included) as ``heuristic(p)`` orders the seats:
+        what a search ranks the seats by when it stops a playout early. Default: ``heuristic(p)``
+        for each seat; a game whose heuristic compares per-seat values returns those values, once.
+        """
+        if type(self).heuristic is State.heuristic and not self.is_terminal():
+            return list(self.scores())  # the default heuristic is the lead in these scores
+        return [self.heuristic(p) for p in range(self.num_players)]
+
     # -- serialisation and drawing -----------------------------------------------------------
     def to_dict(self) -> dict:
         """The whole state as JSON-able data (``state_from_dict`` rebuilds it)."""

@@ -315,6 +315,11 @@ def _check_state(game, rules, state, rng, where: str) -> None:
     check_views(state, rng, where)
     if state.is_terminal():
         return
+    from bgkit.bots.mcts import rank_rewards
+
+    assert rank_rewards(state.heuristic_values()) == rank_rewards([state.heuristic(p) for p in range(state.num_players)]), (
+        f"{where}: heuristic_values() orders the seats differently from heuristic(p)"
+    )
     if state.is_chance():
         outcomes = state.chance_outcomes()
         assert outcomes, f"{where}: a chance node without outcomes"

@@ -975,24 +975,29 @@ class BurgundyState(State):
         best_other = max(v for q, v in enumerate(values) if q != player)
         return values[player] - best_other
 
+    def heuristic_values(self) -> list[float]:
+        """Each seat's ``_value``: ``heuristic(p)`` is p's value less the best other's, so it
+        orders the seats as their values do."""
+        return [self._value(p) for p in range(self.num_players)]
+
     def _value(self, p: int) -> float:
         """Points now plus rough worth of what is not points yet (for the greedy bot)."""
-        board = self.boards[p]
         phases_left = 5 - self.phase
+        know = self.know[p]
         v = self.vp[p] + sum(self.goods[p]) * 1.5 + self.silver[p] + self.workers[p] * 0.6
         v += len(self.storage[p]) * 1.5
         v += self.colour_fill[p][MINE] * phases_left
-        v += bin(self.know[p]).count("1") * 2.0
-        fill = self.region_fill[p]
-        for r, size in enumerate(board.region_size):
-            if fill[r] < size:
-                v += fill[r] / size * self.comp.region_points[size - 1] * 0.6
+        v += know.bit_count() * 2.0
+        points = self.comp.region_points
+        for f, size in zip(self.region_fill[p], self.boards[p].region_size):  # the same sums, in the same order
+            if f < size:
+                v += f / size * points[size - 1] * 0.6
         if self.stage == S_OVER:
             return float(scoring.total(self.sheet_values(p), self.ruleset))
         if p == self.cur:
             for top in self.pending:
                 v += (3.0, 2.0, 1.5, 1.0, 3.0, -1.0)[top[0]]
-        if self.know[p] & END_TILES:
+        if know & END_TILES:
             v += scoring.knowledge_points(self.sheet_values(p), self.ruleset) * 0.8
         return v
 
