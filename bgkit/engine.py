@@ -426,14 +426,19 @@ class Match:
         else:
             legal, apply = cls.legal_actions, cls.apply
         seats = self.seats
-        chooses = [seat.choose for seat in seats]
-        checked = [not getattr(seat, "trusted", False) for seat in seats]
-        rngs = [self._seat_rng(p, seat) for p, seat in enumerate(seats)]
         # The core's own bots (trusted) keep no decision once they have chosen, so each of them
         # is handed one Decision, renewed in place; any other seat gets a new one every time.
         # One that decides from the legal actions alone (``pick``: the random bot) gets just them.
-        mine = [None if check else Decision(p, [], state, rngs[p]) for p, check in enumerate(checked)]
-        picks = [None if check else getattr(seat, "pick", None) for seat, check in zip(seats, checked)]
+        chooses, checked, rngs, mine, picks = [], [], [], [], []
+        for p, seat in enumerate(seats):
+            trusted = getattr(seat, "trusted", False)
+            pick = getattr(seat, "pick", None) if trusted else None
+            chooses.append(seat.choose)
+            checked.append(not trusted)
+            picks.append(pick)
+            rng = None if pick is not None else self._seat_rng(p, seat)
+            rngs.append(rng)
+            mine.append(Decision(p, [], state, rng) if trusted and pick is None else None)
         chance_rng = self.chance.rng
         log = self.log.actions
         new = object.__new__
