@@ -14,7 +14,6 @@ from collections import defaultdict
 from itertools import combinations_with_replacement
 from math import comb
 
-from bgkit.errors import BadInput
 from bgkit.game import Option
 from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
 
@@ -31,12 +30,11 @@ from bgkit_burgundy.data import (
 
 PHASES = "ABCDE"
 OPTIONS = (
-    Option("boards", ("standard", "random"), "standard",
-           "standard: everyone board 1, castle in the centre; random: each a different board, castle on a chosen dark-green space"),
+    Option("boards", ("standard", "random", "random-secret"), "standard",
+           "standard: everyone board 1, castle in the centre; random: each a different board, castle on a chosen dark-green space, "
+           "chosen in turn order; random-secret: the same, all chosen at once and hidden until everyone has chosen"),
     Option("ruleset", ("2011", "2019"), "2011",
            "2011: original rules; 2019: knowledge 6, 15, 26 of the 20th-anniversary edition"),
-    Option("castles", ("open", "secret"), "open",
-           "with boards=random, how start spaces are chosen: open: one by one in turn order; secret: all at once, hidden until everyone has chosen"),
     start_option(4),
 )
 
@@ -56,11 +54,9 @@ def depot_colours(comp: Components, depot: int, players: int, phase: int) -> lis
 
 
 def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
-    if options.get("castles", "open") == "secret" and options.get("boards", "standard") != "random":
-        raise BadInput("castles=secret needs boards=random (on board 1 the start castle has one space, the centre)")
     start = draw_start(players, rng, options)
     order = clockwise(players, start)
-    if options.get("boards", "standard") == "random":
+    if options.get("boards", "standard") != "standard":  # random, random-secret
         boards = rng.sample(comp.original_boards, players)
     else:
         boards = [1] * players
@@ -103,7 +99,6 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
         "players": players,
         "ruleset": options.get("ruleset", "2011"),
         "boards": options.get("boards", "standard"),
-        **({"castles": "secret"} if options.get("castles", "open") == "secret" else {}),
         **seat_document(seat_rows, start, order),
         "goods_piles": piles,
         "depots": depots,
@@ -158,7 +153,7 @@ def count_goods(types: int, per_type: int, hand: int, players: int, seq_len: int
 
 def count_setups(comp: Components, players: int, options: dict[str, str]) -> int:
     total = start_factor(players, options)
-    if options.get("boards", "standard") == "random":
+    if options.get("boards", "standard") != "standard":
         n = len(comp.boards)
         for i in range(players):
             total *= n - i

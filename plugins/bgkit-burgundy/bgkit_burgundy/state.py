@@ -189,8 +189,8 @@ class BurgundyState(State):
         n = s.num_players = setup["players"]
         s.ruleset = setup.get("ruleset", "2011")
         rows = setup["seats"]
-        # castles=secret: the start spaces chosen at once, kept here (-1: not yet) until all have chosen
-        s.secret = [-1] * n if setup.get("castles") == "secret" and not any(r["castle"] for r in rows) else None
+        # boards=random-secret: the start spaces chosen at once, kept here (-1: not yet) until all have chosen
+        s.secret = [-1] * n if setup.get("boards") == "random-secret" and not any(r["castle"] for r in rows) else None
         s.board_ids = [row["board"] for row in rows]
         s.boards = [comp.boards[b] for b in s.board_ids]
         s._no_offers()
@@ -1084,7 +1084,7 @@ class BurgundyState(State):
 
     def view(self, player: int) -> dict:
         """Everything on the table; the goods piles of later phases are face down (only their count
-        shows), and with castles=secret the others' start spaces until all have chosen (-2: chosen)."""
+        shows), and with boards=random-secret the others' start spaces until all have chosen (-2: chosen)."""
         data = self.to_dict()
         del data["future"], data["aside"]
         data["future_piles"] = len(self.future)
@@ -1093,7 +1093,7 @@ class BurgundyState(State):
         return data
 
     def is_sealed(self) -> bool:
-        """castles=secret: the start spaces are chosen at once, each hidden until all have chosen."""
+        """boards=random-secret: the start spaces are chosen at once, each hidden until all have chosen."""
         return self.secret is not None and self.stage == S_CASTLES
 
     def public_text(self, action: tuple) -> str:

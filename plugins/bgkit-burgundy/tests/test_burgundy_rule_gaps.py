@@ -8,8 +8,8 @@
   be placed by that castle's or City Hall's action.
 - boards=random: each player places the start castle on a dark-green space of their choice
   (burgundy.md 6.4, [YUC] "Advanced", [MEG] ``castleplacement``); how is UNCONFIRMED for 2011, so
-  both ways are options: open, one by one in turn order (the default), or ``castles=secret``: all
-  at once, each hidden from the others until everyone has chosen.
+  both ways are options: ``boards=random``, one by one in turn order, and ``boards=random-secret``:
+  all at once, each hidden from the others until everyone has chosen.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def test_2019_buys_from_the_black_depot_right_after_a_city_hall_and_places_it_wi
 
 
 def _secret_state(burgundy, players=3, seed=5):
-    setup = burgundy.setup(players, random.Random(seed), {"boards": "random", "castles": "secret"})
+    setup = burgundy.setup(players, random.Random(seed), {"boards": "random-secret"})
     return burgundy.new_state(setup)
 
 
@@ -132,7 +132,7 @@ def test_secret_start_spaces_survive_a_save(burgundy):
 
 
 def test_secret_start_spaces_play_through_and_replay(burgundy):
-    options = {"boards": "random", "castles": "secret", "ruleset": "2011", "start": "random"}
+    options = {"boards": "random-secret", "ruleset": "2011", "start": "random"}
     first = build_match(burgundy, ["greedy", "random", "random"], ["a", "b", "c"], 11, options)
     first.play()
     second = build_match(burgundy, ["greedy", "random", "random"], ["a", "b", "c"], 11, options)
@@ -141,7 +141,7 @@ def test_secret_start_spaces_play_through_and_replay(burgundy):
     assert first.log.actions[0][1].startswith("castle ")
 
 
-def test_secret_needs_random_boards():
-    result = run_cli(["setup", "burgundy", "-p", "2", "--option", "castles=secret"])
-    assert result.exit_code == 2
-    assert "castles=secret needs boards=random" in result.stderr
+def test_secret_start_spaces_from_the_command_line():
+    result = run_cli(["play", "burgundy", "random", "greedy", "--seed", "4", "--option", "boards=random-secret", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert '"decisions"' in result.stdout
