@@ -625,9 +625,10 @@ def final_result(game: Game, state: State, names: list[str], check: bool = False
     """The final state exported as the sheet a person would fill in, scored by the scoring hook.
 
     When no plugin extends ``bgkit_score`` (the way :mod:`bgkit.rules` looks at the turn hooks)
-    the game's own export is scored by the game's own code directly, without validating it
-    field by field first: it is the same sheet and the same scoring code, and the conformance
-    suite holds every game to it (``check=True`` takes the validated path, which it compares).
+    the game's own export is scored by the game's own code directly: each value converted by its
+    field as validation converts it, without the checks a typed sheet needs (names, the game's
+    ``check_sheet``) or the hook dispatch. The conformance suite holds every game to the same
+    result, JSON for JSON (``check=True`` takes the validated path, which it compares).
     """
     from bgkit.rules import hooks_extended
     from bgkit.sheets import Sheet, sheet_from_data
@@ -638,19 +639,18 @@ def final_result(game: Game, state: State, names: list[str], check: bool = False
     if check or hooks_extended(game.hooks, "bgkit_score"):
         sheet = sheet_from_data(game, data, "<final state>")
         return game.hooks.bgkit_score(game=game, sheet=sheet)
+    from bgkit.sheets import _check_fields
+
     data = dict(data)
     data.pop("game", None)
     rows = data.pop("player")
-    for f in game._fields("sheet_game_fields", len(rows), default=lambda p: []):  # what the sheet leaves out: its default
-        data.setdefault(f.name, f.default)
-    for f in game._fields("sheet_fields", len(rows)):
-        for row in rows:
-            row.setdefault(f.name, f.default)
-    sheet = Sheet(
+    names = [row.pop("name") for row in rows]
+    fields = game._fields("sheet_fields", len(rows))
+    sheet = Sheet(  # each value converted by its field as validation would; the checks of a typed sheet left out
         game=game.info.id,
-        names=[row.pop("name") for row in rows],
-        players=rows,
-        fields=data,
+        names=names,
+        players=[_check_fields(fields, row, index) for index, row in enumerate(rows)],
+        fields=_check_fields(game._fields("sheet_game_fields", len(rows), default=lambda p: []), data, None),
         source="<final state>",
     )
     return game.score_sheet(sheet)

@@ -258,7 +258,7 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
         _check_state(game, rules, match.state, rng, f"{where} final")
         scored = match.finish()
         checked = final_result(game, match.state, match.log.names, check=True)
-        assert scored.to_dict() == checked.to_dict(), (
+        assert json.dumps(scored.to_dict()) == json.dumps(checked.to_dict()), (
             f"{where}: the engine's result differs from its exported sheet validated and scored through the hook"
         )
         result = match.log.result
