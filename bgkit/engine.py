@@ -347,6 +347,18 @@ def sample_chance(state: State, rng: random.Random) -> Any:
     return outcomes[-1][0]
 
 
+#: More actions than any game plays (Burgundy: about 550 at 4 players): a state that never ends is
+#: a plugin's bug, stopped and said rather than played forever.
+MAX_ACTIONS = 100_000
+
+
+def fault_text(exc: BaseException) -> str:
+    """An exception from plugin code as one short line: its type and the first line of its message."""
+    lines = str(exc).strip().splitlines()
+    message = lines[0][:200] if lines else ""
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
 class UndoRequest(Exception):
     """A person asked to take back their last decision."""
 
@@ -384,9 +396,20 @@ class Match:
     _saved_at: float = 0.0
 
     def play(self) -> Any:
-        """Play to the end and return the ScoreResult of the sheet exported from the final state."""
-        self.run()
-        return self.finish()
+        """Play to the end and return the ScoreResult of the sheet exported from the final state.
+
+        The calls into plugin code that a bot's or a person's turn makes are guarded one by one
+        (:meth:`_guarded`, :meth:`apply`); whatever else goes wrong while the game's state is driven
+        (its current player, its end, a value of the wrong type it hands back, the final scoring) is
+        the game plugin's fault too, and is said in one line naming it, so the caller can keep the save.
+        """
+        try:
+            self.run()
+            return self.finish()
+        except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
+            raise
+        except Exception as exc:
+            raise PluginError(f"{self._origin(None)} failed while playing: {fault_text(exc)}") from exc
 
     def run(self, limit: int | None = None) -> None:
         """Play until the game ends (``play`` without the scoring); RuntimeError if it has not
@@ -396,7 +419,9 @@ class Match:
         stream -- take a lean loop: the same calls in the same order as ``step``, with the
         same errors, and nothing a run without people needs (no events, no reveal checks).
         """
-        budget = limit if limit is not None else 1 << 62
+        # Without a limit, a state that never ends is the plugin's bug: stopped once the log holds
+        # more than MAX_ACTIONS actions, as PluginError.
+        budget = limit if limit is not None else MAX_ACTIONS + 1 - len(self.log.actions)
         if (
             self.listeners
             or self.save_path is not None
@@ -406,7 +431,7 @@ class Match:
             while not self.state.is_terminal():
                 budget -= 1
                 if budget < 0:
-                    raise RuntimeError(f"the game did not end after {limit} actions")
+                    self._too_long(limit)
                 self.step()
             return
         before = len(self.log.actions)
@@ -414,6 +439,11 @@ class Match:
             self._run_bots(budget, limit)
         finally:  # nobody can undo a bot's move: as after a resume, nothing before can be taken back
             self.revealed.extend([True] * (len(self.log.actions) - before))
+
+    def _too_long(self, limit: int | None) -> None:
+        if limit is not None:
+            raise RuntimeError(f"the game did not end after {limit} actions")
+        raise PluginError(f"{self._origin(None)}: the game has not ended after {MAX_ACTIONS:,} actions")
 
     def _run_bots(self, budget: int, limit: int | None) -> None:
         state = self.state
@@ -449,7 +479,7 @@ class Match:
                 what = None
                 budget -= 1
                 if budget < 0:
-                    raise RuntimeError(f"the game did not end after {limit} actions")
+                    self._too_long(limit)
                 player = current(state)
                 if player == CHANCE:
                     what = "drawing a chance outcome"
@@ -495,7 +525,7 @@ class Match:
                 where, what = None, f"applying {action!r}"
             else:
                 where = None
-            raise PluginError(f"{self._origin(where)} failed while {what}: {type(exc).__name__}: {exc}") from exc
+            raise PluginError(f"{self._origin(where)} failed while {what}: {fault_text(exc)}") from exc
 
     def step(self) -> None:
         state = self.state
@@ -530,7 +560,7 @@ class Match:
         except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
             raise
         except Exception as exc:
-            raise PluginError(f"{self._origin(seat)} failed while {what}: {type(exc).__name__}: {exc}") from exc
+            raise PluginError(f"{self._origin(seat)} failed while {what}: {fault_text(exc)}") from exc
 
     def _origin(self, seat: int | None) -> str:
         """Whose code it is: the game's plugin, or the plugin of the bot in ``seat``."""
@@ -558,7 +588,7 @@ class Match:
         except (BadInput, PluginError, KeyboardInterrupt):
             raise
         except Exception as exc:
-            raise PluginError(f"{self._origin(None)} failed while applying {action!r}: {type(exc).__name__}: {exc}") from exc
+            raise PluginError(f"{self._origin(None)} failed while applying {action!r}: {fault_text(exc)}") from exc
         self.log.actions.append([player, text])
         if event is not None:
             for listener in self.listeners:

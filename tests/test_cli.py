@@ -197,6 +197,8 @@ def one_player(d):
         (one_player, "Goofspiel is for 2-4 players, not 1"),
         (lambda d: d.update(data={"path": "/", "text": "[x]\n"}), "Goofspiel has no component data to replace"),
         (lambda d: d["actions"].append([7, "bid 1"]), "must be [seat 0-1 or -1 for chance, its text]"),
+        (lambda d: d.update(names=["random", "random"]), "corrupt game log: two seats have the same name"),
+        (lambda d: d["actions"][1].__setitem__(0, 1), "is logged for player 2 but player 1 decides"),
         (lambda d: d.update(game="burgundy", options={}), "the setup does not fit The Castles of Burgundy"),
     ],
 )
