@@ -70,6 +70,8 @@ def _load_game(game_id: str, data: Optional[Path] = None):
 
 
 DATA_HELP = "Your own component data (TOML) in place of the shipped tables; see the game's README."
+EXECUTOR_HELP = "Where many games run: local (processes here) or dask (a Dask cluster); plugins add more."
+SCHEDULER_HELP = "A running Dask scheduler, tcp://HOST:PORT (default: a LocalCluster of --jobs workers)."
 
 
 @app.command()
@@ -208,7 +210,9 @@ def play(
     ),
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     games: int = typer.Option(1, "--games", min=1, help="Games to play (seats rotate between games)."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes for many games."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes for many games (local, or a Dask LocalCluster)."),
+    executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     option: List[str] = typer.Option([], "--option", help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text or json (JSON Lines, summary last)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every decision."),
@@ -221,7 +225,7 @@ def play(
     from bgkit import play as playing
 
     if resume is not None:
-        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1:
+        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or scheduler:
             raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options or data")
         playing.resume_game(resume, save=save or resume, log=log, chance=chance.value, format=format.value)
         return
@@ -240,6 +244,8 @@ def play(
         log=log,
         chance=chance.value,
         data=data,
+        executor=executor,
+        scheduler=scheduler,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from typing import Any
@@ -152,3 +153,60 @@ def toml_ready(value):
     if isinstance(value, (list, tuple)):
         return [toml_ready(v) for v in value]
     return value
+
+
+# -- pictures: a tournament's score histograms, the arena's ladder ------------------------------------
+# On a terminal they use block characters and colour; piped or redirected, plain ASCII, so a log
+# file or an e-mail shows the same picture.
+
+BLOCKS = "▁▂▃▄▅▆▇█"
+PLAIN_BLOCKS = ".:-=+*#%@"
+HISTOGRAM_WIDTH = 48
+
+
+def _bins(values: list[float], width: int) -> tuple[float, float, float, int, bool]:
+    """(low, high, bin width, number of bins, whole numbers?) of a shared score axis."""
+    low, high = min(values), max(values)
+    whole = all(float(v).is_integer() for v in values)
+    if whole:
+        span = int(high) - int(low) + 1
+        step = -(-span // width)
+        return low, high, step, -(-span // step), True
+    step = (high - low) / width if high > low else 1.0
+    return low, high, step, width if high > low else 1, False
+
+
+def score_histograms(counts: dict[str, Any], fancy: bool, width: int = HISTOGRAM_WIDTH) -> Any:
+    """Each seat's score distribution as one row of bars on a shared axis (a terminal histogram).
+
+    ``counts`` maps a seat to its score counts ({score: games}). A bar's height is the games with
+    scores in that column, relative to the seat's most common column.
+    """
+    from rich.text import Text
+
+    values = [float(v) for c in counts.values() for v in c]
+    if not values:
+        return Text("")
+    games = max(sum(c.values()) for c in counts.values())
+    width = min(width, max(12, round(2 * math.sqrt(games))))  # few games: wider columns, fewer gaps
+    low, high, step, columns, whole = _bins(values, width)
+    glyphs = BLOCKS if fancy else PLAIN_BLOCKS
+    edge = "│" if fancy else "|"
+    name_width = max(len(label) for label in counts)
+    unit = ("point" if step == 1 else f"{step:g} points") if whole else f"{step:.3g} points"
+    picture = Text(f"Scores, one column per {unit} (height: games, scaled to each seat's most common)\n")
+    for label, seat_counts in counts.items():
+        per_column = [0] * columns
+        for value, games in seat_counts.items():
+            column = int((int(value) - int(low)) // step) if whole else min(columns - 1, int((float(value) - low) / step))
+            per_column[column] += games
+        peak = max(per_column) or 1
+        bars = "".join(
+            " " if games == 0 else glyphs[max(0, math.ceil(games / peak * len(glyphs)) - 1)] for games in per_column
+        )
+        picture.append(f"{label:<{name_width}} {edge}")
+        picture.append(bars, style="cyan" if fancy else "")
+        picture.append(f"{edge}\n")
+    left, right = _number(low), _number(high)
+    picture.append(" " * (name_width + 2) + left + " " * max(1, columns - len(left) - len(right)) + right)
+    return picture
