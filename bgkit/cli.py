@@ -250,6 +250,39 @@ def play(
 
 
 @app.command()
+def arena(
+    game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
+    specs: Optional[List[str]] = typer.Argument(None, help="Two or more bot specs to rate, e.g. random greedy mcts:iterations=200."),
+    games: Optional[int] = typer.Option(None, "--games", min=1, help="Games to play (each table once per seat rotation)."),
+    players: Optional[int] = typer.Option(None, "-p", "--players", help="Seats per table (default: every bot, up to the game's maximum)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes (local, or a Dask LocalCluster)."),
+    executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    option: List[str] = typer.Option([], "--option", help="Game option NAME=VALUE (repeatable)."),
+    format: Format = typer.Option(Format.text, "--format", help="text (the ladder) or json (JSON Lines: header, games, summary)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Also write the JSON Lines stream here, to --resume it later."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue an arena from its JSON Lines output."),
+    data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+) -> None:
+    """Rate bots on a ladder: tables drawn from the bots, seats rotated, openskill Plackett-Luce ratings."""
+    from bgkit import arena as arenas
+
+    if resume is not None:
+        if game is not None or specs or games is not None or players is not None or seed is not None or option or data is not None or out is not None:
+            raise BadInput("--resume continues the arena as it was started: give no game, bots, games, players, seed, options, data or --out")
+        arenas.resume_command(resume, format.value, jobs=jobs, executor=executor, scheduler=scheduler)
+        return
+    if game is None:
+        raise BadInput("name a game (see bgkit games) and the bots to rate, or --resume FILE")
+    the_game = _load_game(game, data)
+    arenas.arena_command(
+        the_game, list(specs or []), games, players, seed, option, format.value, out,
+        jobs=jobs, executor=executor, scheduler=scheduler,
+    )
+
+
+@app.command()
 def replay(
     log: Path = typer.Argument(..., help="A game log or save file."),
     verify: bool = typer.Option(False, "--verify", help="Check every action and the recorded result; exit 2 if not."),

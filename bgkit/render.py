@@ -210,3 +210,74 @@ def score_histograms(counts: dict[str, Any], fancy: bool, width: int = HISTOGRAM
     left, right = _number(low), _number(high)
     picture.append(" " * (name_width + 2) + left + " " * max(1, columns - len(left) - len(right)) + right)
     return picture
+
+
+def rating_bar(mu: float, sigma: float, low: float, high: float, width: int, fancy: bool) -> str:
+    """``mu`` ± 3 ``sigma`` as a bar on the axis ``low``..``high``: ├──●──┤ (plain: |--o--|)."""
+    scale = (width - 1) / (high - low) if high > low else 0.0
+
+    def at(value: float) -> int:
+        return min(width - 1, max(0, round((value - low) * scale)))
+
+    left, centre, right = at(mu - 3 * sigma), at(mu), at(mu + 3 * sigma)
+    line = [" "] * width
+    for x in range(left, right + 1):
+        line[x] = "─" if fancy else "-"
+    line[left], line[right] = ("├", "┤") if fancy else ("|", "|")
+    line[centre] = "●" if fancy else "o"
+    return "".join(line)
+
+
+def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 24) -> list[Any]:
+    """The ladder (ratings with their intervals drawn) and the head-to-head win-rate matrix."""
+    from rich.text import Text
+
+    ladder = summary["ladder"]
+    tables = "every table of" if summary["tables"] == "all" else "balanced random tables of"
+    title = (
+        f"{summary['game']}: {summary['games']} games, {tables} {summary['players']}, seed {summary['seed']} "
+        f"— ladder ({summary['model']})"
+    )
+    table = Table(title=title, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("bot", no_wrap=True)
+    for column in ("mu", "sigma", "ordinal", "games", "wins", "win rate", "mean rank"):
+        table.add_column(column, justify="right")
+    low = min((row["mu"] - 3 * row["sigma"] for row in ladder), default=0.0)
+    high = max((row["mu"] + 3 * row["sigma"] for row in ladder), default=1.0)
+    table.add_column("mu ± 3 sigma", no_wrap=True)
+    for row in ladder:
+        wins = f"{row['wins']}" + (f" ({row['shared_wins']} shared)" if row["shared_wins"] else "")
+        table.add_row(
+            str(row["rank"]),
+            row["entrant"],
+            f"{row['mu']:.2f}",
+            f"{row['sigma']:.2f}",
+            f"{row['ordinal']:.2f}",
+            str(row["games"]),
+            wins,
+            f"{row['win_rate']:.1%}",
+            f"{row['mean_rank']:g}",
+            Text(rating_bar(row["mu"], row["sigma"], low, high, bar_width, fancy), style="cyan" if fancy else ""),
+        )
+    names = [row["entrant"] for row in ladder]
+    matrix = Table(title="Head to head: the row finished ahead of the column (ties half)", title_justify="left")
+    matrix.add_column("", no_wrap=True)
+    for name in names:
+        matrix.add_column(name, justify="right")
+    for name in names:
+        cells = []
+        for other in names:
+            pair = summary["pairwise"][name].get(other)
+            cells.append("—" if pair is None else "·" if pair["rate"] is None else f"{pair['rate']:.0%} ({pair['games']})")
+        matrix.add_row(name, *cells)
+    note = Text(
+        f"Sorted by ordinal = mu - 3 sigma, the left end of each bar (bars from {low:.1f} to {high:.1f}); "
+        "head to head: share (games together), · never met."
+    )
+    return [table, matrix, note]
+
+
+def print_arena(summary: dict[str, Any], console: Console, fancy: bool) -> None:
+    for part in arena_tables(summary, fancy):
+        console.print(part)
