@@ -86,7 +86,7 @@ def games_table(rows: list[dict[str, Any]]) -> Any:
 def plugins_table(rows: list[dict[str, Any]]) -> Table:
     table = Table(title="Plugins", title_justify="left")
     for column in ("name", "distribution", "hooks", "status"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column == "name")
     for row in rows:
         table.add_row(
             row["name"],
@@ -228,41 +228,35 @@ def rating_bar(mu: float, sigma: float, low: float, high: float, width: int, fan
     return "".join(line)
 
 
-def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 24) -> list[Any]:
+def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 18) -> list[Any]:
     """The ladder (ratings with their intervals drawn) and the head-to-head win-rate matrix."""
     from rich.text import Text
 
     ladder = summary["ladder"]
     tables = "every table of" if summary["tables"] == "all" else "balanced random tables of"
-    title = (
-        f"{summary['game']}: {summary['games']} games, {tables} {summary['players']}, seed {summary['seed']} "
-        f"— ladder ({summary['model']})"
-    )
+    title = f"{summary['game']}: {summary['games']} games, {tables} {summary['players']}, seed {summary['seed']} — {summary['model']}"
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("bot", no_wrap=True)
-    for column in ("mu", "sigma", "ordinal", "games", "wins", "win rate", "mean rank"):
-        table.add_column(column, justify="right")
+    for column in ("mu ± sigma", "ordinal", "games", "wins", "win rate"):
+        table.add_column(column, justify="right", no_wrap=True)
     low = min((row["mu"] - 3 * row["sigma"] for row in ladder), default=0.0)
     high = max((row["mu"] + 3 * row["sigma"] for row in ladder), default=1.0)
     table.add_column("mu ± 3 sigma", no_wrap=True)
     for row in ladder:
-        wins = f"{row['wins']}" + (f" ({row['shared_wins']} shared)" if row["shared_wins"] else "")
         table.add_row(
             str(row["rank"]),
             row["entrant"],
-            f"{row['mu']:.2f}",
-            f"{row['sigma']:.2f}",
-            f"{row['ordinal']:.2f}",
+            f"{row['mu']:.1f} ± {row['sigma']:.1f}",
+            f"{row['ordinal']:.1f}",
             str(row["games"]),
-            wins,
+            f"{row['wins']}" + (f" ({row['shared_wins']})" if row["shared_wins"] else ""),
             f"{row['win_rate']:.1%}",
-            f"{row['mean_rank']:g}",
             Text(rating_bar(row["mu"], row["sigma"], low, high, bar_width, fancy), style="cyan" if fancy else ""),
         )
     names = [row["entrant"] for row in ladder]
-    matrix = Table(title="Head to head: the row finished ahead of the column (ties half)", title_justify="left")
-    matrix.add_column("", no_wrap=True)
+    matrix = Table(title="Head to head: how often the row beat the column (ties count half)", title_justify="left")
+    matrix.add_column("")
     for name in names:
         matrix.add_column(name, justify="right")
     for name in names:
@@ -271,9 +265,10 @@ def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 24) -> l
             pair = summary["pairwise"][name].get(other)
             cells.append("—" if pair is None else "·" if pair["rate"] is None else f"{pair['rate']:.0%} ({pair['games']})")
         matrix.add_row(name, *cells)
+    shared = " Wins in brackets were shared." if any(row["shared_wins"] for row in ladder) else ""
     note = Text(
-        f"Sorted by ordinal = mu - 3 sigma, the left end of each bar (bars from {low:.1f} to {high:.1f}); "
-        "head to head: share (games together), · never met."
+        f"Sorted by ordinal = mu - 3 sigma, the left end of each bar (bars from {low:.1f} to {high:.1f}).{shared} "
+        "Head to head: share (games together); · never met."
     )
     return [table, matrix, note]
 
