@@ -86,7 +86,7 @@ def test_json_stream_header_games_and_a_ladder_of_openskill_ratings():
 def test_text_ladder_draws_intervals_in_plain_text_off_a_terminal():
     result = run_cli(["arena", "goofspiel", "random", "greedy", "--games", "4", "--seed", "1"])
     assert result.exit_code == 0, result.stderr
-    assert "ladder (openskill PlackettLuce)" in result.stdout and "Head to head" in result.stdout
+    assert "seed 1 — openskill PlackettLuce" in result.stdout and "Head to head" in result.stdout
     bars = [line for line in result.stdout.splitlines() if "|-" in line]
     assert len(bars) == 2 and all("o" in bar for bar in bars) and "●" not in result.stdout
 
