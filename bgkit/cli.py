@@ -253,7 +253,7 @@ def play(
 def arena(
     game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
     specs: Optional[List[str]] = typer.Argument(None, help="Two or more bot specs to rate, e.g. random greedy mcts:iterations=200."),
-    games: Optional[int] = typer.Option(None, "--games", min=1, help="Games to play (each table once per seat rotation)."),
+    games: Optional[int] = typer.Option(None, "--games", min=1, help="Games to play; each table is played once in every seat rotation."),
     players: Optional[int] = typer.Option(None, "-p", "--players", help="Seats per table (default: every bot, up to the game's maximum)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes (local, or a Dask LocalCluster)."),
