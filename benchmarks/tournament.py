@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import platform
+import resource
 import subprocess
 import sys
 import tempfile
@@ -57,6 +58,7 @@ class SpeedRun:
     games_per_s: float
     first_to_last_s: float  # from the first game's record to the last one's: the steady rate
     steady_games_per_s: float
+    cpu_seconds: float  # user + system time of the command and every worker process it started
     load_before: float
     load_after: float
     output_sha256: str
@@ -82,6 +84,7 @@ class Report:
     speed: list[SpeedRun] = field(default_factory=list)
     speed_best: dict[str, float] = field(default_factory=dict)
     speed_ratios: dict[str, float] = field(default_factory=dict)
+    cpu_efficiency: dict[str, float] = field(default_factory=dict)  # CPU time of jobs 1 / CPU time of the set-up
     same_output: bool = True
     rss: list[RssRun] = field(default_factory=list)
     rss_ratio: float | None = None
@@ -91,8 +94,14 @@ def command(games: int, seed: int, extra: list[str]) -> list[str]:
     return [sys.executable, "-m", "bgkit", "play", "burgundy", *SEATS, "--games", str(games), "--seed", str(seed), "--format", "json", *extra]
 
 
+def cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def speed_run(name: str, round_number: int, games: int, seed: int) -> SpeedRun:
     load_before = os.getloadavg()[0]
+    cpu_before = cpu_of_children()
     start = time.perf_counter()
     proc = subprocess.Popen(command(games, seed, SETUPS[name]), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     digest = hashlib.sha256()
@@ -111,7 +120,8 @@ def speed_run(name: str, round_number: int, games: int, seed: int) -> SpeedRun:
     steady = last - first if first and last else 0.0
     return SpeedRun(
         name, round_number, games, round(seconds, 3), round(games / seconds, 1), round(steady, 3),
-        round((games - 1) / steady, 1) if steady else 0.0, load_before, os.getloadavg()[0], digest.hexdigest(),
+        round((games - 1) / steady, 1) if steady else 0.0, round(cpu_of_children() - cpu_before, 2),
+        load_before, os.getloadavg()[0], digest.hexdigest(),
     )
 
 
@@ -164,6 +174,9 @@ def main() -> None:
             report.speed_best[name] = max(run.games_per_s for run in report.speed if run.setup == name)
         one = report.speed_best["jobs 1"]
         report.speed_ratios = {name: round(rate / one, 2) for name, rate in report.speed_best.items()}
+        # Dask's workers fork from a forkserver, not from the command: their CPU time is not the command's.
+        cpu = {name: min(run.cpu_seconds for run in report.speed if run.setup == name) for name in SETUPS if "dask" not in name}
+        report.cpu_efficiency = {name: round(cpu["jobs 1"] / seconds, 2) for name, seconds in cpu.items()}
         report.same_output = len({run.output_sha256 for run in report.speed}) == 1
     if not args.no_rss:
         for size in rss_games:
@@ -177,7 +190,7 @@ def main() -> None:
     print(f"bgkit tournament figures — Python {report.python}, {report.cpus} CPUs, {report.machine}")
     if report.speed:
         print(f"\nRandom 4-player Burgundy, {games} games a run, seed {args.seed} (games/s; best of {args.rounds} round(s))")
-        print(f"  {'set-up':<16} {'whole run':>10} {'steady':>8} {'× jobs 1':>9}   load before/after each run")
+        print(f"  {'set-up':<16} {'whole run':>10} {'steady':>8} {'× jobs 1':>9} {'CPU eff.':>9}   load before/after each run")
         steady_one = max(r.steady_games_per_s for r in report.speed if r.setup == "jobs 1")
         for name in SETUPS:
             runs = [r for r in report.speed if r.setup == name]
@@ -185,7 +198,7 @@ def main() -> None:
             loads = ", ".join(f"{r.load_before:.2f}/{r.load_after:.2f}" for r in runs)
             print(
                 f"  {name:<16} {report.speed_best[name]:>10.1f} {steady:>8.1f} {report.speed_ratios[name]:>8.2f}×"
-                f" ({steady / steady_one:.2f}× steady)   {loads}"
+                f" {report.cpu_efficiency.get(name, float('nan')):>9.2f}   {loads}   ({steady / steady_one:.2f}× steady)"
             )
         print(f"  every run printed the same records and summary: {'yes' if report.same_output else 'NO'}")
     if report.rss:
