@@ -221,6 +221,7 @@ class Ladder:
 
 
 def arena_command(
+    registry: Any,
     game: Any,
     specs: list[str],
     games: int | None,
@@ -234,7 +235,8 @@ def arena_command(
     scheduler: str | None = None,
 ) -> None:
     from bgkit.bots import parse_seat_spec
-    from bgkit.play import build_match, check_writable, seat_names
+    from bgkit.match import build_match, seat_names
+    from bgkit.savefile import check_target
     from bgkit.setups import check_seed, new_seed, parse_options
     from bgkit.tournament import data_of
 
@@ -259,28 +261,26 @@ def arena_command(
     option_values = parse_options(game, options)
     seed = check_seed(new_seed() if seed is None else seed)
     if out is not None:
-        check_writable(out)
+        check_target(out, info.id, force=True, what="arena output")  # a folder, a device, no room: refused
         if out.exists() and out.stat().st_size:
             raise BadInput(f"{out} exists; continue it with bgkit arena --resume {out}, or choose another file")
     labels = seat_names(specs)
     for first in range(0, len(specs), players):  # every spec sits at one table here: bad specs fail before any game
         table = [(first + seat) % len(specs) for seat in range(players)]
-        build_match(game, [specs[i] for i in table], [labels[i] for i in table], seed, option_values)
+        build_match(game, [specs[i] for i in table], [labels[i] for i in table], seed, option_values, bots=registry.bots)
     tables = choose_tables(len(specs), players, games)
     plan = ArenaSchedule(info.id, data_of(game.data_path), option_values, tuple(specs), tuple(labels), players, games, seed, tables)
     _warn_uneven(plan)
     sink = open(out, "a", encoding="utf-8") if out is not None else None
     try:
-        _run(game, plan, Ladder(plan), 0, format, sink, out, jobs, executor, scheduler, header=True)
+        _run(registry, game, plan, Ladder(plan), 0, format, sink, out, jobs, executor, scheduler, header=True)
     finally:
         if sink is not None:
             sink.close()
 
 
-def resume_command(path: Path, format: str, jobs: int = 1, executor: str = "local", scheduler: str | None = None) -> None:
+def resume_command(registry: Any, path: Path, format: str, jobs: int = 1, executor: str = "local", scheduler: str | None = None) -> None:
     """Continue the arena whose JSON Lines output is ``path``: read it back, play the rest, append."""
-    from bgkit.plugins import get_registry
-
     if not path.is_file():
         raise BadInput(f"no such arena file: {path}")
     with open(path, "rb") as handle:
@@ -289,14 +289,14 @@ def resume_command(path: Path, format: str, jobs: int = 1, executor: str = "loca
     if not isinstance(header, dict) or header.get("arena") != ARENA_FORMAT:
         raise BadInput(f"not a bgkit arena's JSON Lines output (its first line is no {ARENA_FORMAT} header)", f"{path}:1")
     try:
-        info = get_registry().game(header["game"])
+        info = registry.game(header["game"])
         data = header.get("data")
         data_path = None
         if data:
             data_path = Path(data["path"])
             if not data_path.is_file():
                 raise BadInput(f"the arena was played with --data {data_path}, which is not there any more", str(path))
-        game = info.load(data_path)
+        game = registry.load_game(info.id, data_path)
         from bgkit.tournament import data_of
 
         data_record = data_of(game.data_path)
@@ -314,7 +314,7 @@ def resume_command(path: Path, format: str, jobs: int = 1, executor: str = "loca
         done = f"all {plan.games} games were played already" if ladder.games >= plan.games else f"resuming after {ladder.games} of {plan.games} games"
         print(f"{path}: {done}", file=sys.stderr)
     with open(path, "a", encoding="utf-8") as sink:
-        _run(game, plan, ladder, ladder.games, format, sink, path, jobs, executor, scheduler, header=False)
+        _run(registry, game, plan, ladder, ladder.games, format, sink, path, jobs, executor, scheduler, header=False)
 
 
 def _parse(line: bytes, path: Path, number: int) -> Any:
@@ -389,6 +389,7 @@ def _warn_uneven(plan: ArenaSchedule) -> None:
 
 
 def _run(
+    registry: Any,
     game: Any,
     plan: ArenaSchedule,
     ladder: Ladder,
@@ -428,7 +429,7 @@ def _run(
     interrupted = False
     if start < plan.games:
         preload(game, plan.data)
-        interrupted = play_games(plan, range(start, plan.games), plan.games - start, record, executor=executor, jobs=jobs, scheduler=scheduler)
+        interrupted = play_games(registry, plan, range(start, plan.games), plan.games - start, record, executor=executor, jobs=jobs, scheduler=scheduler)
     summary = ladder.to_dict()
     emit(summary)
     if format != "json":

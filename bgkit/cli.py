@@ -63,10 +63,11 @@ def _registry():
 
 
 def _load_game(game_id: str, data: Optional[Path] = None):
-    info = _registry().game(game_id)
+    registry = _registry()
+    registry.game(game_id)  # unknown game: one line naming the installed ones
     if data is not None and not data.is_file():
         raise BadInput(f"no such data file: {data}")
-    return info.load(data)
+    return registry.load_game(game_id, data)
 
 
 DATA_HELP = "Your own component data (TOML) in place of the shipped tables; see the game's README."
@@ -76,27 +77,23 @@ SCHEDULER_HELP = "A running Dask scheduler, tcp://HOST:PORT (default: a LocalClu
 
 @app.command()
 def games(
+    game: Optional[str] = typer.Argument(None, help="A game id: show its options, dynamics, data provenance and sheet."),
     format: Format = typer.Option(Format.text, "--format", help="text (a table) or json."),
     json_: bool = typer.Option(False, "--json", help="Same as --format json."),
 ) -> None:
-    """List installed games: players, version, whether they can be played, data status."""
+    """List installed games (players, version, play, data status), or describe one game."""
     from bgkit import render
 
-    rows = [
-        {
-            "id": info.id,
-            "name": info.name,
-            "players": f"{info.min_players}-{info.max_players}",
-            "min_players": info.min_players,
-            "max_players": info.max_players,
-            "playable": info.playable,
-            "version": info.version,
-            "plugin": info.plugin,
-            "data_status": info.data_status,
-            "data_note": info.data_note,
-        }
-        for info in _registry().games.values()
-    ]
+    registry = _registry()
+    if game is not None:
+        info = registry.game(game)
+        loaded = registry.load_game(game)
+        if json_ or format is Format.json:
+            render.print_json(render.game_details_record(info, loaded))
+        else:
+            render.stdout().print(render.game_details(info, loaded, [info.min_players]))
+        return
+    rows = [render.game_row(info) for info in registry.games.values()]
     if json_ or format is Format.json:
         render.print_json(rows)
     elif rows:
@@ -138,24 +135,14 @@ def setup(
     if count:
         doc = setups.count_document(the_game, players, options)
         if format is SetupFormat.text:
-            render.stdout().print(
-                f"{the_game.info.name}, {players} players, options {render.options_text(options)}: "
-                f"{render.big_number(doc['count'])} distinct setup{'s' if doc['count'] != 1 else ''} (log10 {doc['log10']})",
-                soft_wrap=True,
-            )
+            render.print_count(render.stdout(), the_game.info.name, doc)
         else:
             render.print_document(doc, format)
         return
     seed = setups.check_seed(setups.new_seed() if seed is None else seed)
     doc = setups.setup_document(the_game, players, seed, options, setups.make_setup(the_game, players, seed, options))
     if format is SetupFormat.text:
-        console = render.stdout()
-        console.print(
-            f"[bold]{the_game.info.name}[/bold] — {players} players — seed {seed} — options {render.options_text(options)}"
-        )
-        console.print(the_game.render_setup(doc["setup"]))
-        again = f"bgkit setup {game} -p {players} --seed {seed}" + "".join(f" --option {k}={v}" for k, v in options.items())
-        console.print(f"Repeat with: {again}" + (f" --data {data}" if data else ""), soft_wrap=True)
+        render.print_setup(render.stdout(), the_game, doc, data)
     else:
         render.print_document(doc, format)
 
@@ -189,7 +176,7 @@ def score(
         the_sheet = sheets.ask_sheet(the_game, players, lambda q: typer.prompt(q, default="", show_default=False, err=True), console.print)
     else:
         the_sheet = sheets.read_sheet(the_game, sheet)
-    result = _registry().pm.hook.bgkit_score(game=the_game, sheet=the_sheet)
+    result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
     if format is Format.json:
         render.print_json(result.to_dict())
     else:
@@ -217,22 +204,30 @@ def play(
     format: Format = typer.Option(Format.text, "--format", help="text or json (JSON Lines, summary last)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every decision."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game's log (for bgkit replay) here."),
-    chance: ChanceMode = typer.Option(ChanceMode.random, "--chance", help="random, or table: type the dice/draws."),
+    chance: Optional[ChanceMode] = typer.Option(
+        None, "--chance", help="random (default), or table: type the dice and draws of a real table. A resumed game keeps its own."
+    ),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+    setup_file: Optional[Path] = typer.Option(
+        None, "--setup", help="Start from this setup (as bgkit setup --format toml|json writes it, edited to the real table)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Let --save/--log replace a file that is not a save of this game."),
 ) -> None:
     """Play a game: humans at the terminal, bots, or many bot games in a row with statistics."""
     from bgkit import play as playing
 
     if resume is not None:
-        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or scheduler:
-            raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options or data")
-        playing.resume_game(resume, save=save or resume, log=log, chance=chance.value, format=format.value)
+        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or setup_file or scheduler:
+            raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options, data or setup")
+        playing.resume_game(_registry(), resume, save=save or resume, log=log, chance=chance.value if chance else None,
+                            format=format.value, force=force)
         return
     if game is None:
         raise BadInput("name a game (see bgkit games), or --resume FILE")
     the_game = _load_game(game, data)
     playing.play_command(
+        _registry(),
         the_game,
         list(seats or []),
         seed=seed,
@@ -242,10 +237,12 @@ def play(
         format=format.value,
         save=save,
         log=log,
-        chance=chance.value,
+        chance=chance.value if chance else None,
         data=data,
         executor=executor,
         scheduler=scheduler,
+        force=force,
+        setup_file=setup_file,
     )
 
 
@@ -271,13 +268,13 @@ def arena(
     if resume is not None:
         if game is not None or specs or games is not None or players is not None or seed is not None or option or data is not None or out is not None:
             raise BadInput("--resume continues the arena as it was started: give no game, bots, games, players, seed, options, data or --out")
-        arenas.resume_command(resume, format.value, jobs=jobs, executor=executor, scheduler=scheduler)
+        arenas.resume_command(_registry(), resume, format.value, jobs=jobs, executor=executor, scheduler=scheduler)
         return
     if game is None:
         raise BadInput("name a game (see bgkit games) and the bots to rate, or --resume FILE")
     the_game = _load_game(game, data)
     arenas.arena_command(
-        the_game, list(specs or []), games, players, seed, option, format.value, out,
+        _registry(), the_game, list(specs or []), games, players, seed, option, format.value, out,
         jobs=jobs, executor=executor, scheduler=scheduler,
     )
 
@@ -287,11 +284,12 @@ def replay(
     log: Path = typer.Argument(..., help="A game log or save file."),
     verify: bool = typer.Option(False, "--verify", help="Check every action and the recorded result; exit 2 if not."),
     format: Format = typer.Option(Format.text, "--format", help="text or json."),
+    as_seat: Optional[int] = typer.Option(None, "--as", help="Replay as seat N saw it: its own private moves, the others' public texts."),
 ) -> None:
-    """Replay a logged game move by move, or verify it."""
+    """Replay a logged game move by move (or as one seat saw it), or verify it."""
     from bgkit import play as playing
 
-    playing.replay_command(log, verify=verify, format=format.value)
+    playing.replay_command(_registry(), log, verify=verify, format=format.value, seat=as_seat)
 
 
 def main() -> None:

@@ -13,13 +13,16 @@ own box's values with ``--data FILE``. This module is the machinery they share:
 
 from __future__ import annotations
 
+import functools
+import re
+import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
 from bgkit.errors import BadInput, DataError
-from bgkit.tomllines import TomlLines, parse_toml
+from bgkit.tomllines import _HEADER, TomlLines, _split, parse_toml
 
 PROVENANCE_KEYS = ("source", "confirmed", "note", "reconstructed")
 
@@ -292,3 +295,110 @@ def load_tables(
             raise DataError("has no tables: give the tables of the game's data you want to replace", file.name)
         data._add(file, collections, own=True)
     return data
+
+
+# -- data status: what the shipped files say of themselves ------------------------------------------
+
+#: The one mark every drawing puts on a value that comes from a reconstructed table.
+MARK = "*"
+MARK_LEGEND = f"{MARK} reconstructed value (no source confirms it; --data FILE replaces it)"
+
+
+@dataclass(frozen=True)
+class TableMark:
+    """One table's (or collection entry's) own provenance marks in a shipped file."""
+
+    file: str
+    table: str  # "travellers", "building.library"
+    confirmed: bool
+    reconstructed: tuple[str, ...] = ()
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class DataStatus:
+    """A game's data status, derived from its shipped files' ``confirmed``/``reconstructed`` marks."""
+
+    tables: tuple[TableMark, ...]
+
+    @property
+    def status(self) -> str:
+        if not self.tables or all(t.confirmed for t in self.tables):
+            return "confirmed"
+        return "reconstructed" if not any(t.confirmed for t in self.tables) else "partly reconstructed"
+
+    @property
+    def reconstructed(self) -> list[str]:
+        """The unconfirmed tables, a collection summed up as "building (12 of 14)"."""
+        out: list[str] = []
+        groups: dict[str, list[TableMark]] = {}
+        for mark in self.tables:
+            groups.setdefault(mark.table.split(".")[0] if "." in mark.table else mark.table, []).append(mark)
+        for name, marks in groups.items():
+            unconfirmed = [m for m in marks if not m.confirmed]
+            if not unconfirmed:
+                continue
+            parts = sorted({p for m in unconfirmed for p in m.reconstructed})
+            count = f"{len(unconfirmed)} of {len(marks)}" if len(marks) > 1 else ""
+            detail = ", ".join(filter(None, [count, ", ".join(parts)]))
+            out.append(f"{name} ({detail})" if detail else name)
+        return out
+
+    @property
+    def note(self) -> str:
+        if self.status == "confirmed":
+            return ""
+        return f"reconstructed: {'; '.join(self.reconstructed)}; --data FILE replaces them"
+
+
+_VALUE_KEY = re.compile(r"^\s*(confirmed|reconstructed|source)\s*=\s*(.*)$")
+
+
+def scan_marks(text: str, file: str) -> list[TableMark]:
+    """Every table header of a TOML text that carries a ``confirmed`` mark, with its marks.
+
+    A line scanner, not a parser, so that ``bgkit games`` need not parse every data file:
+    ``tests/test_components.py`` checks it agrees with the full reader for every shipped file.
+    """
+    marks: dict[str, dict[str, Any]] = {}
+    table = ""
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        header = _HEADER.match(line)
+        if header:
+            table = ".".join(_split(header.group(2)))
+            continue
+        key = _VALUE_KEY.match(line)
+        if not key:
+            continue
+        chunk = line
+        while key.group(1) == "reconstructed" and chunk.count("[") > chunk.count("]") and i < len(lines):
+            chunk += "\n" + lines[i]
+            i += 1
+        try:
+            value = tomllib.loads(chunk.strip())[key.group(1)]
+        except tomllib.TOMLDecodeError:
+            continue  # a multi-line string: leave it to the full reader
+        marks.setdefault(table, {})[key.group(1)] = value
+    return [
+        TableMark(file, name, bool(found["confirmed"]), tuple(found.get("reconstructed", ())), str(found.get("source", "")))
+        for name, found in marks.items()
+        if isinstance(found.get("confirmed"), bool)
+    ]
+
+
+@functools.lru_cache(maxsize=None)
+def data_status(package: str) -> DataStatus:
+    """The status of the data files shipped in ``package/data/`` (no engine is imported)."""
+    try:
+        folder = resources.files(package).joinpath("data")
+        files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        return DataStatus(())
+    tables: list[TableMark] = []
+    for f in files:
+        tables += scan_marks(f.read_text(encoding="utf-8"), f.name)
+    return DataStatus(tuple(tables))

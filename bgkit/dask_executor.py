@@ -30,7 +30,7 @@ except ImportError:  # said in one line when --executor dask is used (DaskExecut
 
 
 # Imported once by the forkserver process, so each local worker forked from it starts warm.
-PRELOAD = ["distributed", "bgkit.executors", "bgkit.tournament", "bgkit.plugins", "bgkit.play"]
+PRELOAD = ["distributed", "bgkit.executors", "bgkit.tournament", "bgkit.plugins", "bgkit.match"]
 
 
 def _start_method() -> str:

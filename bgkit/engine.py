@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from bgkit import __version__
 from bgkit.errors import BadInput, PluginError
@@ -30,16 +30,135 @@ def derive_seed(master: int, *parts: object) -> int:
 
 
 class Seat(Protocol):
-    """Whoever decides for one player: a bot or a person."""
+    """Whoever decides for one player: a bot or a person.
+
+    ``choose`` gets a :class:`Decision`: the legal actions and what this seat may know — never the
+    true state. A seat with an ``rng`` has its determinisation drawn from it, so its decisions
+    depend on its own seed alone.
+    """
 
     name: str
 
-    def choose(self, state: State, player: int) -> Any: ...
+    def choose(self, decision: "Decision") -> Any: ...
+
+
+class Decision:
+    """One decision handed to a seat: ``player``, the legal ``actions``, and ``state``, a
+    determinisation for ``player`` (everything the seat cannot see resampled), made on first use.
+
+    ``sample(rng)`` draws a fresh determinisation (a search makes one per iteration). The true
+    state is held only to sample from: a seat reads ``state``, ``sample`` and ``view``, which show
+    nothing its player may not see, so a bot cannot peek. A random bot that reads only
+    ``actions`` costs no determinisation at all.
+    """
+
+    __slots__ = ("player", "actions", "_source", "_rng", "_state")
+
+    def __init__(self, player: int, actions: list, source: State, rng: random.Random):
+        self.player = player
+        self.actions = actions
+        self._source = source
+        self._rng = rng
+        self._state: State | None = None
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self._source.determinize(self.player, self._rng)
+        return self._state
+
+    def sample(self, rng: random.Random) -> State:
+        return self._source.determinize(self.player, rng)
+
+    def view(self) -> dict:
+        return self._source.view(self.player)
+
+
+def decision_for(state: State, player: int, actions: list, rng: random.Random) -> Decision:
+    """A :class:`Decision` for ``player`` at ``state``."""
+    return Decision(player, actions, state, rng)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One action (or chance outcome) as the people at the table learn of it.
+
+    Seats in ``audience`` (None: everyone) see ``text``; the others are told ``public``. A sealed
+    choice is told again as a ``reveal``, to everyone, once the last choice of its stage is in.
+    """
+
+    number: int  # 1-based position of the action in the log
+    player: int  # the seat that decided, or CHANCE
+    text: str
+    audience: frozenset[int] | None
+    public: str
+    reveal: bool = False
+
+    def seen_by(self, seat: int | None) -> str:
+        """What ``seat`` is told (None: a spectator outside every private audience)."""
+        if self.audience is None or (seat is not None and seat in self.audience):
+            return self.text
+        return self.public
+
+    def shown_to(self, seats: Iterable[int]) -> str:
+        """What can be said in front of all of ``seats`` at once (a shared screen)."""
+        seats = list(seats)
+        if self.audience is None or (seats and all(s in self.audience for s in seats)):
+            return self.text
+        return self.public
+
+
+class Narrator:
+    """Turns each applied action into :class:`Event` s, revealing a sealed stage when it ends."""
+
+    def __init__(self) -> None:
+        self.sealed: list[Event] = []
+        self.count = 0
+
+    def before(self, state: State, player: int, action: Any, text: str) -> Event:
+        """The event of ``action``, read from ``state`` just before it is applied."""
+        self.count += 1
+        audience = state.audience(action)
+        public = text if audience is None else state.public_text(action)
+        event = Event(self.count, player, text, audience, public)
+        if player != CHANCE and state.is_sealed():
+            self.sealed.append(event)
+        return event
+
+    def after(self, state: State) -> list[Event]:
+        """The reveals due once the action is applied: a sealed stage that has just ended."""
+        if not self.sealed or state.is_sealed():
+            return []
+        reveals = [replace(e, audience=None, public=e.text, reveal=True) for e in self.sealed]
+        self.sealed = []
+        return reveals
+
+
+def replay_events(game: Game, rules: Rules, log: "GameLog") -> Iterator[tuple[Event, State]]:
+    """Every event of a logged game with the state after it (``bgkit replay --as SEAT``)."""
+    state = start_state(game, log.setup)
+    narrator = Narrator()
+    for player, text in log.actions:
+        action = parse_action(rules, state, text)
+        event = narrator.before(state, player, action, text)
+        rules.apply(state, action)
+        yield event, state
+        for reveal in narrator.after(state):
+            yield reveal, state
+
+
+#: Most seats any log may name (every game's player count is checked against the game as well).
+MAX_SEATS = 64
 
 
 @dataclass
 class GameLog:
-    """Everything needed to replay or resume a game (a save file is the same thing)."""
+    """Everything needed to replay or resume a game (a save file is the same thing).
+
+    ``chance`` is how chance was decided: ``random`` (seeded: the outcomes follow from ``seed``)
+    or ``table`` (typed in from a real table). ``setup_from`` is ``seed`` when the setup was made
+    from the seed and options, or the file a person laid out (``--setup FILE``).
+    """
 
     game: str
     players: int
@@ -51,6 +170,8 @@ class GameLog:
     data: dict | None = None  # a --data file: {"path", "sha256", "text"}, so the log replays anywhere
     actions: list[list] = field(default_factory=list)  # [player or -1 for chance, action text]
     result: dict | None = None
+    chance: str = "random"
+    setup_from: str = "seed"
 
     def to_dict(self) -> dict:
         return {
@@ -61,6 +182,8 @@ class GameLog:
             "seed": self.seed,
             "options": self.options,
             "data": self.data,
+            "chance": self.chance,
+            "setup_from": self.setup_from,
             "seats": self.seats,
             "names": self.names,
             "setup": self.setup,
@@ -70,42 +193,66 @@ class GameLog:
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "log") -> "GameLog":
-        if data.get("format") != LOG_FORMAT:
-            raise BadInput(f"not a bgkit game log (format {data.get('format')!r}, expected {LOG_FORMAT!r})", source)
-        try:
-            log = cls(
-                game=str(data["game"]),
-                players=int(data["players"]),
-                setup=dict(data["setup"]),
-                seats=[str(s) for s in data["seats"]],
-                names=[str(n) for n in data["names"]],
-                seed=data.get("seed"),
-                options=dict(data.get("options") or {}),
-                data=data.get("data"),
-                actions=[[int(p), str(t)] for p, t in data["actions"]],
-                result=data.get("result"),
-            )
-        except KeyError as exc:
-            raise BadInput(f"corrupt game log: no {exc.args[0]!r}", source) from None
-        except (TypeError, ValueError):
-            raise BadInput("corrupt game log: a field has the wrong type (players, setup, seats, names or actions)", source) from None
-        if len(log.seats) != log.players or len(log.names) != log.players:
-            raise BadInput("corrupt game log: seats and names must list every player", source)
-        if log.seed is not None and (isinstance(log.seed, bool) or not isinstance(log.seed, int)):
-            raise BadInput(f"corrupt game log: seed must be a whole number, not {log.seed!r}", source)
-        if log.result is not None and not isinstance(log.result, dict):
-            raise BadInput(f"corrupt game log: result must be a table, not {log.result!r}", source)
-        if log.data is not None and not (isinstance(log.data, dict) and isinstance(log.data.get("text"), str)):
-            raise BadInput("corrupt game log: data must hold the data file's text", source)
-        return log
+        """A log read back, every field checked for its type (a corrupt file is one line, never a traceback)."""
+        if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
+            found = data.get("format") if isinstance(data, dict) else None
+            raise BadInput(f"not a bgkit game log (format {found!r}, expected {LOG_FORMAT!r})", source)
+
+        def bad(problem: str) -> BadInput:
+            return BadInput(f"corrupt game log: {problem}", source)
+
+        for key in ("game", "players", "setup", "seats", "names", "actions"):
+            if key not in data:
+                raise bad(f"it has no {key!r}")
+        players = data["players"]
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_SEATS:
+            raise bad(f"players must be a whole number 1-{MAX_SEATS}, not {players!r}")
+        if not isinstance(data["game"], str) or not data["game"]:
+            raise bad(f"game must be a game id, not {data['game']!r}")
+        if not isinstance(data["setup"], dict):
+            raise bad("setup must be a table")
+        for key in ("seats", "names"):
+            value = data[key]
+            if not isinstance(value, list) or len(value) != players or not all(isinstance(v, str) and v for v in value):
+                raise bad(f"{key} must list a name for each of the {players} players")
+        if len(set(data["names"])) != players:
+            raise bad("two seats have the same name")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
+            raise bad(f"seed must be a whole number, not {seed!r}")
+        options = data.get("options") or {}
+        if not isinstance(options, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
+            raise bad("options must be a table of texts")
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise bad("actions must be a list")
+        for number, entry in enumerate(actions, start=1):
+            if (not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool) or not isinstance(entry[0], int)
+                    or not CHANCE <= entry[0] < players or not isinstance(entry[1], str)):
+                raise bad(f"action {number} must be [seat 0-{players - 1} or -1 for chance, its text], not {entry!r}")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise bad(f"result must be a table, not {result!r}")
+        extra = data.get("data")
+        if extra is not None and not (isinstance(extra, dict) and isinstance(extra.get("text"), str)):
+            raise bad("data must hold the data file's text")
+        chance = data.get("chance", "random")
+        if chance not in ("random", "table"):
+            raise bad(f"chance must be random or table, not {chance!r}")
+        setup_from = data.get("setup_from", "seed")
+        if not isinstance(setup_from, str):
+            raise bad("setup_from must be text")
+        return cls(
+            game=data["game"], players=players, setup=data["setup"], seats=list(data["seats"]), names=list(data["names"]),
+            seed=seed, options=dict(options), data=extra, actions=[list(a) for a in actions], result=result,
+            chance=chance, setup_from=setup_from,
+        )
 
 
 def replay(game: Game, rules: Rules, log: GameLog, source: str = "log") -> State:
     """The state after every logged action; BadInput naming the first action that is not legal."""
-    try:
-        state = game.new_state(log.setup)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise BadInput(f"corrupt game log: its setup does not fit {game.info.name} ({type(exc).__name__}: {exc})", source) from None
+    game.info.check_players(log.players)
+    state = start_state(game, log.setup, source)
     for index, (player, text) in enumerate(log.actions):
         if state.is_terminal():
             raise BadInput(f"action {index + 1} ({text!r}) comes after the end of the game", source)
@@ -120,6 +267,17 @@ def replay(game: Game, rules: Rules, log: GameLog, source: str = "log") -> State
             raise BadInput(f"action {index + 1}: {exc.message}", source) from None
         rules.apply(state, action)
     return state
+
+
+def start_state(game: Game, setup: dict, source: str = "setup") -> State:
+    """The state a setup starts play from; a setup that does not fit the game is bad input."""
+    try:
+        return game.new_state(setup)
+    except BadInput:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
+        detail = f"no {exc.args[0]!r}" if isinstance(exc, KeyError) and exc.args else f"{type(exc).__name__}: {exc}"
+        raise BadInput(f"the setup does not fit {game.info.name} ({detail})", source) from None
 
 
 def parse_action(rules: Rules, state: State, text: str) -> Any:
@@ -140,20 +298,29 @@ def data_record(path: Path) -> dict:
     return {"path": str(Path(path).resolve()), "sha256": hashlib.sha256(text.encode()).hexdigest(), "text": text}
 
 
-def load_logged_game(info: Any, log: GameLog) -> Game:
-    """The game of a log, with the component data the game was played with."""
+def load_logged_game(registry: Any, log: GameLog) -> Game:
+    """The game of a log, with the component data the game was played with, through ``registry``."""
     if log.data is None:
-        return info.load()
+        return registry.load_game(log.game)
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / Path(log.data.get("path", "data.toml")).name
+        path = Path(folder) / "data.toml"  # the logged path is only a note: never a place to write
         path.write_text(log.data["text"], encoding="utf-8")
-        return info.load(path)
+        return registry.load_game(log.game, path)
 
 
 def _who(player: int) -> str:
     return "chance" if player == CHANCE else f"player {player + 1}"
+
+
+def chance_stream(seed: int, drawn: int = 0) -> random.Random:
+    """The random stream chance outcomes are drawn from, after ``drawn`` outcomes: a resumed game
+    (or a replay checking a log) continues exactly where the first left off."""
+    rng = random.Random(derive_seed(seed, "chance", 0))
+    for _ in range(drawn):
+        rng.random()  # sample_chance draws exactly one number per outcome
+    return rng
 
 
 def sample_chance(state: State, rng: random.Random) -> Any:
@@ -182,7 +349,12 @@ class SaveRequest(Exception):
 
 @dataclass
 class Match:
-    """One game in progress: its state, its log, who decides, and where it is saved."""
+    """One game in progress: its state, its log, who decides, and where it is saved.
+
+    Each seat is handed a :class:`Decision` (never the true state). When someone listens
+    (``listeners``: people at the terminal), every action is told as an :class:`Event`, private
+    ones by their public text, and sealed choices are revealed when their stage ends.
+    """
 
     game: Game
     rules: Rules
@@ -191,8 +363,12 @@ class Match:
     seats: list[Seat]
     chance: Callable[[State], Any]
     save_path: Path | None = None
-    on_action: Callable[[int, str, bool], None] | None = None  # (player, action text, was it sealed)
+    listeners: list[Callable[[Event], None]] = field(default_factory=list)
+    view_rngs: list[random.Random | None] = field(default_factory=list)  # per seat: where its determinisations come from
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
+    narrator: Narrator = field(default_factory=Narrator)
+    seat_plugins: list[str] = field(default_factory=list)  # per seat: the plugin whose bot sits there ("" for the core's)
+    screen: Any = None  # the terminal people share (bgkit.human.Screen), if any
     _saved_at: float = 0.0
 
     def play(self) -> Any:
@@ -206,12 +382,14 @@ class Match:
         player = state.current_player()
         try:
             if player == CHANCE:
-                action = self.chance(state)
+                action = self._guarded(self.chance, state, what="drawing a chance outcome")
             else:
                 seat = self.seats[player]
-                action = seat.choose(state, player)
-                if not getattr(seat, "trusted", False) and action not in self.rules.legal_actions(state):
-                    raise PluginError(f"seat {seat.name!r} chose {action!r}, which is not a legal action")
+                actions = self._guarded(self.rules.legal_actions, state, what="listing the legal actions")
+                decision = Decision(player, actions, state, self._seat_rng(player, seat))
+                action = self._guarded(seat.choose, decision, what=f"deciding for seat {seat.name!r}", seat=player)
+                if not getattr(seat, "trusted", False) and action not in actions:
+                    raise PluginError(f"{self._origin(player)}: seat {seat.name!r} chose {action!r}, which is not a legal action")
         except UndoRequest:
             try:
                 self.undo(player)
@@ -219,18 +397,55 @@ class Match:
                 self.seats[player].tell(exc.message)
             return
         except SaveRequest:
-            self.save()
+            where = self.save()
+            if player >= 0 and hasattr(self.seats[player], "tell"):
+                self.seats[player].tell(f"saved to {where}", error=False)
             return
         self.apply(player, action)
 
+    def _guarded(self, function: Callable, *args: Any, what: str, seat: int | None = None) -> Any:
+        """Call plugin code; what it raises (but a person's requests and bad input) names the plugin."""
+        try:
+            return function(*args)
+        except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
+            raise
+        except Exception as exc:
+            raise PluginError(f"{self._origin(seat)} failed while {what}: {type(exc).__name__}: {exc}") from exc
+
+    def _origin(self, seat: int | None) -> str:
+        """Whose code it is: the game's plugin, or the plugin of the bot in ``seat``."""
+        plugins = getattr(self, "seat_plugins", None) or []
+        if seat is not None and seat < len(plugins) and plugins[seat]:
+            return f"plugin {plugins[seat]!r}"
+        return f"plugin {self.game.info.plugin or self.game.info.id!r}"
+
+    def _seat_rng(self, player: int, seat: Seat) -> random.Random:
+        """The stream a seat's determinisation is drawn from: its own ``rng``, or one seeded for it."""
+        rngs = self.view_rngs
+        if len(rngs) <= player or rngs[player] is None:
+            while len(rngs) <= player:
+                rngs.append(None)
+            rngs[player] = getattr(seat, "rng", None) or random.Random(derive_seed(self.log.seed or 0, "view", player))
+        return rngs[player]
+
     def apply(self, player: int, action: Any) -> None:
-        text = self.state.action_text(action)
-        sealed = self.state.is_sealed()
-        self.revealed.append(self.state.reveals(action))
-        self.rules.apply(self.state, action)
+        state = self.state
+        try:
+            text = state.action_text(action)
+            self.revealed.append(state.reveals(action))
+            event = self.narrator.before(state, player, action, text) if self.listeners else None
+            self.rules.apply(state, action)
+        except (BadInput, PluginError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            raise PluginError(f"{self._origin(None)} failed while applying {action!r}: {type(exc).__name__}: {exc}") from exc
         self.log.actions.append([player, text])
-        if self.on_action is not None:
-            self.on_action(player, text, sealed)
+        if event is not None:
+            for listener in self.listeners:
+                listener(event)
+            for reveal in self.narrator.after(state):
+                for listener in self.listeners:
+                    listener(reveal)
         if self.save_path is not None and (self._person_decided(player) or time.monotonic() - self._saved_at >= 1.0):
             self.save()
 
@@ -245,11 +460,17 @@ class Match:
             raise BadInput("nothing of yours to undo")
         if any(self.revealed[last:]) or any(p == CHANCE for p, _ in self.log.actions[last + 1 :]):
             raise BadInput("cannot undo: something was revealed since your last decision")
+        undone = [text for _, text in self.log.actions[last:]]
         del self.log.actions[last:]
         del self.revealed[last:]
         self.state = replay(self.game, self.rules, self.log)
+        self.narrator = Narrator()
+        self.narrator.count = len(self.log.actions)
         if self.save_path is not None:
             self.save()
+        seat = self.seats[player]
+        if hasattr(seat, "tell"):
+            seat.tell(f"undone: {' · '.join(undone)}", error=False)
 
     def save(self, path: Path | None = None) -> Path:
         from bgkit.savefile import write_json
@@ -282,11 +503,10 @@ class Match:
 
 def final_result(game: Game, state: State, names: list[str]) -> Any:
     """The final state exported as the sheet a person would fill in, scored by the scoring hook."""
-    from bgkit.plugins import get_registry
     from bgkit.sheets import sheet_from_data
 
     data = game.sheet_from_state(state)
     for row, name in zip(data["player"], names):
         row["name"] = name
     sheet = sheet_from_data(game, data, "<final state>")
-    return get_registry().pm.hook.bgkit_score(game=game, sheet=sheet)
+    return game.hooks.bgkit_score(game=game, sheet=sheet)

@@ -99,17 +99,16 @@ def run_games(executor: Any, schedule: Any, indices: Iterable[int], total: int) 
     return records()
 
 
-def open_executor(name: str, jobs: int, scheduler: str | None) -> Any:
-    """The registered executor ``name``, started; BadInput naming the known ones."""
-    from bgkit.plugins import get_registry
-
-    executors = get_registry().executors
+def open_executor(registry: Any, name: str, jobs: int, scheduler: str | None) -> Any:
+    """The executor ``name`` registered with ``registry``, started; BadInput naming the known ones."""
+    executors = registry.executors
     if name not in executors:
         raise BadInput(f"unknown executor {name!r} (executors: {', '.join(executors)})")
     return executors[name].factory(jobs=jobs, scheduler=scheduler)
 
 
 def play_games(
+    registry: Any,
     schedule: Any,
     indices: Iterable[int],
     total: int,
@@ -125,7 +124,7 @@ def play_games(
     """
     from bgkit.tournament import progress
 
-    runner = open_executor(executor, jobs, scheduler)
+    runner = open_executor(registry, executor, jobs, scheduler)
     interrupted = False
     stop: Callable[[], None] = lambda: None  # noqa: E731
     try:

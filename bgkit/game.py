@@ -1,19 +1,26 @@
-"""The game model every game plugin implements (DESIGN.md §4).
+"""The game model every game plugin implements (DESIGN.md §4, docs/plugins.md "Writing a game").
 
-A plugin registers a light :class:`GameInfo` (no engine import) and a :class:`Game` subclass that
-the core loads on demand. A ``Game`` owns the component data and knows three jobs:
+A plugin registers a light :class:`GameInfo` (no engine import). Its **package** holds one module
+per job, each a set of plain functions that take the game's components first:
 
-* **setup**: ``setup(players, rng, options) -> dict`` — the randomised setup as plain JSON data.
-  It is the start of every log: a game is replayed from its setup and actions, without the seed.
-* **scoring**: ``sheet_fields`` describe a score sheet a person fills in at the table;
-  ``score_sheet`` turns it into a :class:`bgkit.ranking.ScoreResult`. Played games export the same
-  sheet from their final state (``sheet_from_state``), so scoring has one implementation.
-* **play** (optional, ``info.playable``): ``new_state(setup) -> State``.
+=============  ==================================================================================
+``data``       ``load(path) -> components`` (a person's own ``--data`` file or None); optional
+``setup``      ``OPTIONS``; ``make_setup(comp, players, rng, options)``; ``count_setups(comp, players, options)``
+``scoring``    ``sheet_fields(comp, players)``; ``score_sheet(comp, sheet)``; optional
+               ``sheet_game_fields(comp, players)`` and ``check_sheet(comp, sheet)``
+``render``     ``render_setup(comp, setup)``; optional (default: the setup as JSON)
+``state``      play, when ``info.playable``: ``new_state(comp, setup)``, ``state_from_dict(comp, data)``,
+               ``sheet_from_state(comp, state)``
+=============  ==================================================================================
+
+The core's :class:`Game` is built from the info, the components and the hook relay; it imports a
+module only when its job is asked for, so ``bgkit setup`` never imports the rules engine.
 
 A :class:`State` follows OpenSpiel's State API: ``current_player`` (a seat, :data:`CHANCE` or
 :data:`TERMINAL`), ``legal_actions``, ``chance_outcomes``, in-place ``apply`` and explicit cheap
 ``clone``. Actions are small hashable values (ints, tuples, short strings); ``action_text`` gives
-the stable short text a person types and the log stores.
+the stable short text a person types and the log stores. Who may see an action or a chance
+outcome is ``audience``; the others are told ``public_text``.
 """
 
 from __future__ import annotations
@@ -21,17 +28,12 @@ from __future__ import annotations
 import abc
 import importlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import Any, Hashable
 
 from bgkit.errors import BadInput, PluginError
-
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from rich.console import RenderableType
-
-    from bgkit.ranking import ScoreResult
-    from bgkit.sheets import Field, Sheet
 
 #: ``current_player()`` of a state where chance (dice, a draw) decides next.
 CHANCE = -1
@@ -39,6 +41,10 @@ CHANCE = -1
 TERMINAL = -4
 
 Action = Hashable
+#: ``audience()`` of an action every seat sees.
+EVERYONE = None
+#: ``audience()`` of a chance outcome no seat sees yet (a card dealt face down, unseen).
+NOBODY: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -52,101 +58,217 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Dynamics:
+    """What kind of game it is, as OpenSpiel's game type declares it (``bgkit games GAME`` shows it).
+
+    ``chance``: dice, draws or shuffles during play. ``hidden``: something a seat cannot see (a
+    hand, a face-down tile, a pile's order). ``sealed``: stages where the players choose at the
+    same time, revealed together. ``no_winner``: an ending in which nobody wins.
+    """
+
+    chance: bool = False
+    hidden: bool = False
+    sealed: bool = False
+    no_winner: bool = False
+
+    def words(self) -> list[str]:
+        return [
+            "chance events (dice, draws)" if self.chance else "no chance",
+            "hidden information" if self.hidden else "perfect information",
+            "sealed (simultaneous) stages" if self.sealed else "one decider at a time",
+            *(["endings with no winner"] if self.no_winner else []),
+        ]
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What ``bgkit games`` shows, known without importing the game's engine.
 
-    ``loader`` is ``"module:Class"`` of the :class:`Game` subclass, imported only by :meth:`load`.
-    ``data_status`` is ``"confirmed"``, ``"partly reconstructed"`` or ``"reconstructed"``;
-    ``data_note`` says in one line what is not confirmed (and that ``--data FILE`` replaces it).
+    ``package`` is the plugin package holding the game's modules (see the module docstring);
+    its shipped data files under ``package/data/`` give the data status. ``plugin`` and
+    ``version`` (the distribution's) are filled in by the registry.
     """
 
     id: str
     name: str
     min_players: int
     max_players: int
-    loader: str
-    version: str = "0.0.0"
+    package: str
     playable: bool = False
-    data_status: str = "confirmed"
-    data_note: str = ""
+    dynamics: Dynamics = Dynamics()
     summary: str = ""
     plugin: str = ""
+    version: str = ""
 
-    def load(self, data: Path | None = None) -> "Game":
-        """Import the engine and build the game, with a person's own component data if given."""
-        module_name, _, attr = self.loader.partition(":")
-        try:
-            cls = getattr(importlib.import_module(module_name), attr)
-        except Exception as exc:
-            raise PluginError(
-                f"the engine of {self.name} (plugin {self.plugin!r}) failed to load: {type(exc).__name__}: {exc}"
-            ) from exc
-        game = cls(data=data)
-        game.info = self
-        return game
+    def __post_init__(self) -> None:
+        """A plugin's mistake is found at registration, not when someone lists the games."""
+        for name, kind in (("id", str), ("name", str), ("package", str), ("summary", str), ("plugin", str),
+                           ("version", str), ("min_players", int), ("max_players", int), ("playable", bool),
+                           ("dynamics", Dynamics)):
+            value = getattr(self, name)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise TypeError(f"GameInfo.{name} must be {kind.__name__}, not {value!r}")
+        if not self.id.strip() or not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"GameInfo {self.id!r}: needs an id and 1 <= min_players <= max_players")
+
+    def load(self, data: Path | None = None, hooks: Any = None) -> "Game":
+        """Build the game with a person's own component data if given.
+
+        ``hooks`` is the plugin manager's hook relay the game is played through (the registry
+        passes its own); without it, only the core's implementations of the hooks run.
+        """
+        return Game(self, data, hooks)
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
-            span = (
-                f"{self.min_players}"
-                if self.min_players == self.max_players
-                else f"{self.min_players}-{self.max_players}"
-            )
-            raise BadInput(f"{self.name} is for {span} players, not {players}")
+            raise BadInput(f"{self.name} is for {self.players_text} players, not {players}")
+
+    @property
+    def players_text(self) -> str:
+        return str(self.min_players) if self.min_players == self.max_players else f"{self.min_players}-{self.max_players}"
+
+    @property
+    def data(self) -> Any:
+        """The data status derived from the shipped files' own marks (:class:`bgkit.components.DataStatus`)."""
+        from bgkit.components import data_status
+
+        return data_status(self.package)
 
 
 class Game:
-    """Base class of a game. Subclasses set ``options`` and implement the jobs they support."""
+    """A loaded game: its info, its components, and the plugin modules that do each job."""
 
-    info: GameInfo
-    options: tuple[Option, ...] = ()
-
-    def __init__(self, data: Path | None = None):
+    def __init__(self, info: GameInfo, data: Path | None = None, hooks: Any = None):
+        self.info = info
         self.data_path = data
+        self.hooks = hooks if hooks is not None else _core_hooks()
+        self.components = self._load_components(data) if self._has("data") else None
+        if data is not None and self.components is None:
+            raise BadInput(f"{info.name} has no component data to replace; leave out --data")
+
+    def _load_components(self, data: Path | None) -> Any:
+        module = self._module("data")
+        try:
+            return module.load(data)
+        except BadInput:
+            raise
+        except Exception as exc:  # the plugin's own code failed, not the person's file
+            raise self._broken("data", exc) from exc
+
+    # -- the plugin's modules ----------------------------------------------------------------
+    def _has(self, job: str) -> bool:
+        import importlib.util
+
+        try:
+            return importlib.util.find_spec(f"{self.info.package}.{job}") is not None
+        except ModuleNotFoundError as exc:  # the package itself is missing
+            raise self._broken("package", exc) from exc
+
+    def _module(self, job: str) -> Any:
+        try:
+            return importlib.import_module(f"{self.info.package}.{job}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{self.info.package}.{job}":
+                raise BadInput(f"{self.info.name} has no {job} ({self.info.package}.{job} is missing)") from None
+            raise self._broken(job, exc) from exc
+        except Exception as exc:
+            raise self._broken(job, exc) from exc
+
+    def _broken(self, job: str, exc: Exception) -> PluginError:
+        return PluginError(
+            f"the {job} of {self.info.name} (plugin {self.info.plugin!r}) failed to load: {type(exc).__name__}: {exc}"
+        )
+
+    def _call(self, job: str, function: str, *args: Any, default: Any = ...) -> Any:
+        module = self._module(job)
+        if not hasattr(module, function):
+            if default is not ...:
+                return default(*args) if callable(default) else default
+            raise BadInput(f"{self.info.name} cannot do that ({self.info.package}.{job}.{function} is missing)")
+        return getattr(module, function)(self.components, *args)
 
     # -- setup -------------------------------------------------------------------------------
+    @cached_property
+    def options(self) -> tuple[Option, ...]:
+        return tuple(self._module("setup").OPTIONS) if self._has("setup") else ()
+
     def setup(self, players: int, rng: random.Random, options: dict[str, str]) -> dict:
-        """Return the randomised setup for ``players`` as JSON-able data; draw only from ``rng``."""
-        raise BadInput(f"{self.info.name} has no setup randomiser")
+        """The randomised setup for ``players`` as JSON-able data; draws only from ``rng``."""
+        return self._call("setup", "make_setup", players, rng, options)
 
     def count_setups(self, players: int, options: dict[str, str]) -> int:
         """The exact number of distinct setups ``setup`` can produce with these options."""
-        raise BadInput(f"{self.info.name} cannot count its setups")
+        return self._call("setup", "count_setups", players, options)
 
-    def render_setup(self, setup: dict) -> "RenderableType":
+    def check_setup(self, setup: dict) -> None:
+        """Refuse a setup a person edited into one the game cannot start from (raise BadInput).
+
+        The plugin's optional ``setup.check_setup(comp, setup)``; the core checks the shape first.
+        """
+        self._call("setup", "check_setup", setup, default=lambda s: None)
+
+    def render_setup(self, setup: dict) -> Any:
         """Draw a setup so a person can lay out the table from it (default: indented JSON)."""
         import json
 
-        return json.dumps(setup, indent=2, ensure_ascii=False)
+        if not self._has("render"):
+            return json.dumps(setup, indent=2, ensure_ascii=False)
+        return self._call("render", "render_setup", setup, default=lambda s: json.dumps(s, indent=2, ensure_ascii=False))
 
     # -- scoring -----------------------------------------------------------------------------
-    def sheet_fields(self, players: int) -> list["Field"]:
+    def sheet_fields(self, players: int) -> list:
         """The fields each player's part of a score sheet has."""
-        raise BadInput(f"{self.info.name} has no score sheet")
+        return self._call("scoring", "sheet_fields", players)
 
-    def sheet_game_fields(self, players: int) -> list["Field"]:
+    def sheet_game_fields(self, players: int) -> list:
         """Fields a sheet has once, for the whole table (default: none)."""
-        return []
+        return self._call("scoring", "sheet_game_fields", players, default=lambda p: [])
 
-    def check_sheet(self, sheet: "Sheet") -> None:
+    def check_sheet(self, sheet: Any) -> None:
         """Reject a sheet whose fields are each valid but impossible together (raise SheetError)."""
+        self._call("scoring", "check_sheet", sheet, default=lambda s: None)
 
-    def score_sheet(self, sheet: "Sheet") -> "ScoreResult":
+    def score_sheet(self, sheet: Any) -> Any:
         """Score a validated sheet: categories, totals, ranking and the deciding tie-breaker."""
-        raise BadInput(f"{self.info.name} has no scoring")
+        return replace(self._call("scoring", "score_sheet", sheet), game=self.info.id)
 
     # -- play --------------------------------------------------------------------------------
+    def _play(self, function: str, *args: Any) -> Any:
+        if not self.info.playable:
+            raise BadInput(f"{self.info.name} cannot be played yet (setup and score work)")
+        return self._call("state", function, *args)
+
     def new_state(self, setup: dict) -> "State":
         """The state at the start of play for this setup."""
-        raise BadInput(f"{self.info.name} cannot be played yet (setup and score work)")
-
-    def sheet_from_state(self, state: "State") -> dict:
-        """The score sheet a person would fill in from this finished game's table."""
-        raise BadInput(f"{self.info.name} cannot export a sheet from play")
+        return self._play("new_state", setup)
 
     def state_from_dict(self, data: dict) -> "State":
         """Rebuild a state from ``State.to_dict()``."""
-        raise BadInput(f"{self.info.name} cannot rebuild a state from data")
+        return self._play("state_from_dict", data)
+
+    def sheet_from_state(self, state: "State") -> dict:
+        """The score sheet a person would fill in from this finished game's table."""
+        sheet = self._play("sheet_from_state", state)
+        return {**sheet, "game": self.info.id}
+
+
+_CORE_HOOKS: Any = None
+
+
+def _core_hooks() -> Any:
+    """A hook relay with only the core's implementations (a game built outside any registry)."""
+    global _CORE_HOOKS
+    if _CORE_HOOKS is None:
+        import pluggy
+
+        from bgkit import hookspecs
+        from bgkit.default_plugins import games
+
+        manager = pluggy.PluginManager("bgkit")
+        manager.add_hookspecs(hookspecs)
+        manager.register(games, name="bgkit.default_plugins.games")
+        _CORE_HOOKS = manager.hook
+    return _CORE_HOOKS
 
 
 class State(abc.ABC):
@@ -171,8 +293,10 @@ class State(abc.ABC):
     def is_sealed(self) -> bool:
         """True while players choose simultaneously (sealed bids).
 
-        The engine then asks each pending player in turn; every choice stays hidden from the
-        others (in ``view`` and the prompt) until the last one is in and they are revealed.
+        A sealed stage is a run of consecutive sealed decisions, one per seat at most; it ends at
+        the first state that is not sealed, and then every choice in it is revealed to all. The
+        engine asks the pending players one by one; until the reveal each choice is seen only by
+        its chooser (``audience``), in the drawings, the views and the bots' determinisations.
         """
         return False
 
@@ -206,7 +330,29 @@ class State(abc.ABC):
     def clone(self) -> "State":
         """An independent copy, made explicitly and cheaply (no ``deepcopy`` in hot paths)."""
 
-    # -- information -------------------------------------------------------------------------
+    # -- who sees what -----------------------------------------------------------------------
+    def audience(self, action: Action) -> frozenset[int] | None:
+        """The seats that see ``action`` (a move, or a chance outcome) at this state.
+
+        :data:`EVERYONE` (None), a set of seats (a card drawn into a hand: its owner), or
+        :data:`NOBODY` (a card dealt face down that nobody may look at). Every other seat is told
+        ``public_text``. Default: a sealed choice is seen by its chooser until the stage ends;
+        everything else by everyone.
+        """
+        return frozenset((self.current_player(),)) if self.is_sealed() else EVERYONE
+
+    def public_text(self, action: Action) -> str:
+        """What a seat outside ``audience(action)`` is told: it must not depend on the hidden part
+        ("P2 draws a card", "P3 bids"). Default: "P<n> chooses" for a sealed choice, "a hidden
+        outcome" for chance."""
+        player = self.current_player()
+        return "a hidden outcome" if player == CHANCE else f"P{player + 1} chooses"
+
+    def chance_label(self) -> str:
+        """At a chance node: what is rolled or drawn, and by whom ("P2 rolls two dice"), for the
+        person typing it in at a real table. Default: none."""
+        return ""
+
     def view(self, player: int) -> dict:
         """What ``player`` may see, as JSON-able data (hidden information left out)."""
         return self.to_dict()
@@ -214,7 +360,9 @@ class State(abc.ABC):
     def determinize(self, player: int, rng: random.Random) -> "State":
         """A clone in which everything ``player`` cannot see is resampled from ``rng``.
 
-        Search bots play on determinised copies instead of peeking. Default: no hidden information.
+        It must depend only on ``view(player)`` and ``rng`` (sample from canonically ordered
+        pools, never from the true hidden order), so that a bot's decision with a given seed is
+        the same whatever it cannot see. Default: no hidden information.
         """
         return self.clone()
 
@@ -226,23 +374,38 @@ class State(abc.ABC):
         """
         return self.is_chance() or self.is_sealed()
 
-    # -- scores ------------------------------------------------------------------------------
+    # -- scores and the outcome --------------------------------------------------------------
     def scores(self) -> list[float]:
         """Each seat's current points (final scores once terminal)."""
         return [0.0] * self.num_players
 
+    def outcome(self) -> Any:
+        """The final ranking of a finished game (:class:`bgkit.ranking.Outcome`), with the game's
+        tie-breaks and no-winner endings: computed by the same code that ranks its score sheet.
+
+        Default: by ``scores()`` with no tie-breaker.
+        """
+        from bgkit.ranking import outcome_of
+
+        return outcome_of(self.scores())
+
     def heuristic(self, player: int) -> float:
-        """How good the state looks for ``player``; greedy maximises it. Default: the score lead."""
+        """How good the state looks for ``player``; greedy maximises it.
+
+        Default: the score lead; at the end of the game, the outcome (the share of opponents beaten).
+        """
+        if self.is_terminal():
+            return self.outcome().rewards()[player]
         scores = self.scores()
         best_other = max((s for i, s in enumerate(scores) if i != player), default=0.0)
         return scores[player] - best_other
 
     # -- serialisation and drawing -----------------------------------------------------------
     def to_dict(self) -> dict:
-        """The whole state as JSON-able data (``Game.state_from_dict`` rebuilds it)."""
+        """The whole state as JSON-able data (``state_from_dict`` rebuilds it)."""
         return {}
 
-    def render(self, player: int | None) -> "RenderableType":
+    def render(self, player: int | None) -> Any:
         """Draw the state as ``player`` sees it (None: a spectator seeing public information)."""
         import json
 

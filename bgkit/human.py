@@ -1,8 +1,14 @@
-"""A person at the terminal: sees their own view, picks an action by number, text or unique prefix.
+"""People at the terminal: their seats, the shared screen, and outcomes typed in from a real table.
 
-Commands at the prompt: ``?`` help, ``undo`` (own last decision, while nothing was revealed since),
-``save``, ``quit`` (saves first). With ``--chance table`` the person also types the dice rolled or
-the card drawn at the real table.
+A person sees their own view, picks an action by number, text or unique prefix. Commands at the
+prompt: ``?`` help, ``undo`` (own last decision, while nothing was revealed since), ``save``,
+``quit`` (saves first). With several people at one screen, whoever is about to see something the
+others may not (a hand, a sealed choice) is handed the screen: the others look away first, and the
+screen is cleared after. With ``--chance table`` a person types the dice rolled or the card
+drawn at the real table; a private draw is typed by its owner alone, the others looking away.
+
+Everything a person or a plugin wrote (names, action texts) is printed literally: no rich markup
+is read from it and terminal control characters are shown escaped.
 """
 
 from __future__ import annotations
@@ -11,18 +17,30 @@ from typing import Any, Callable
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 
-from bgkit.engine import QuitRequest, SaveRequest, UndoRequest
+from bgkit.engine import Decision, Event, QuitRequest, SaveRequest, UndoRequest
 from bgkit.errors import BadInput
-from bgkit.game import State
+from bgkit.game import CHANCE, State
+from bgkit.render import literal
 from bgkit.rules import Rules
 
 HELP = (
     "Type the number of an action, its text, or a prefix that only one action has.\n"
-    "  ?      this help and the list of actions\n"
+    "  ?      this help, the seats and the list of actions\n"
+    "  full   the full drawing of the table (the screen shows a compact one when the full one does not fit)\n"
+    "  log    everything that happened since your last decision\n"
     "  undo   take back your last decision (while nothing was revealed since)\n"
     "  save   save the game and carry on\n"
     "  quit   save the game and stop (resume with: bgkit play --resume FILE)"
+)
+#: Lines of "since your last decision" shown at once (``log`` shows them all).
+NEWS_LINES = 12
+
+CHANCE_HELP = (
+    "Type what happened at the table as listed (e.g. 'dice 2 5'; the first word may be left out\n"
+    "when every outcome starts with it), a unique prefix, or #N for the Nth outcome listed.\n"
+    "  quit   save the game and stop"
 )
 
 
@@ -57,54 +75,156 @@ def understand(state: State, items: list, texts: list[str], answer: str, numbers
     return None
 
 
-def show_options(console: Console, texts: list[str], limit: int = 120) -> None:
-    shown = [f"[cyan]{i + 1:>3}[/cyan] {t}" for i, t in enumerate(texts[:limit])]
+def show_options(console: Console, texts: list[str], limit: int = 120, numbered: bool = True) -> None:
+    shown = [(f"[cyan]{i + 1:>3}[/cyan] " if numbered else "") + literal(t) for i, t in enumerate(texts[:limit])]
     console.print(Columns(shown, padding=(0, 3)))
     if len(texts) > limit:
         console.print(f"... and {len(texts) - limit} more: type a prefix to narrow them down")
 
 
-CHANCE_HELP = (
-    "Type what happened at the table as listed (e.g. 'dice 2 5'; the first word may be left out\n"
-    "when every outcome starts with it), a unique prefix, or #N for the Nth outcome listed.\n"
-    "  quit   save the game and stop"
-)
+class Screen:
+    """The terminal the people of a match share.
+
+    It keeps what happened between one person's decisions and shows it, as much as that person
+    may know, in a "since your last decision" panel when their turn comes; it hands the screen to
+    one person before showing something private; and it draws the table compactly when the full
+    drawing would not fit the terminal.
+    """
+
+    def __init__(self, console: Console, ask: Callable[[str], str], names: list[str], people: list[int]):
+        self.console = console
+        self.ask = ask
+        self.names = names
+        self.people = people
+        self.legend = " · ".join(f"P{i + 1} {literal(name)}" for i, name in enumerate(names))
+        self.news: dict[int, list[Event]] = {p: [] for p in people}
+        self.last: dict[int, list[Event]] = {p: [] for p in people}  # shown at their last decision (``log``)
+        self.greeted: set[int] = set()
+        self._match: Any = None
+
+    def attach(self, match: Any) -> None:
+        self._match = match
+
+    def who(self, seat: int) -> str:
+        return "chance" if seat == CHANCE else f"P{seat + 1} {literal(self.names[seat])}"
+
+    def tell_event(self, event: Event) -> None:
+        """Keep an action for the people who have not seen it yet (their own moves they typed)."""
+        for person, news in self.news.items():
+            if event.player == person and not event.reveal:
+                continue
+            news.append(event)
+
+    def news_lines(self, person: int, private: bool, events: list[Event] | None = None) -> list[str]:
+        """What ``person`` is told of the actions since their last decision: what they may see
+        when the screen is theirs alone, else what every person here may see."""
+        lines = []
+        for event in self.news.get(person, []) if events is None else events:
+            seen = event.seen_by(person) if private or len(self.people) == 1 else event.shown_to(self.people)
+            lines.append(f"{'revealed: ' if event.reveal else ''}[bold]{self.who(event.player)}[/bold]: {literal(seen)}")
+        return lines
+
+    def show_news(self, person: int, private: bool, everything: bool = False) -> None:
+        from rich.panel import Panel
+
+        lines = self.news_lines(person, private, self.last[person] if everything else None)
+        if not lines:
+            return
+        shown = lines if everything else lines[-NEWS_LINES:]
+        if len(shown) < len(lines):
+            shown = [f"… {len(lines) - len(shown)} earlier (type log to see them all)"] + shown
+        self.console.print(Panel("\n".join(shown), title="since your last decision", title_align="left", expand=False))
+
+    def seen(self, person: int) -> None:
+        self.last[person], self.news[person] = self.news[person], []
+
+    def flush(self) -> None:
+        """At the end of the game: what nobody has been told yet, said once for everyone."""
+        if not self.people:
+            return
+        lines = self.news_lines(self.people[0], private=False)
+        if lines:
+            self.console.print("\n".join(lines))
+        for person in self.people:
+            self.seen(person)
+
+    def needs_handover(self, player: int) -> bool:
+        """Whether showing ``player``'s view would show another person here what they may not see."""
+        others = [p for p in self.people if p != player]
+        if not others or self._match is None:
+            return False
+        state = self._match.state
+        if state.is_sealed():
+            return True
+        mine = state.view(player)
+        return any(state.view(other) != mine for other in others)
+
+    def drawing(self, state: State, player: int, full: bool = False) -> Any:
+        """The table as ``player`` sees it: the full drawing if it fits the terminal (or is asked
+        for), else the game's compact one."""
+        picture = state.render(player)
+        compact = getattr(state, "render_compact", None)
+        if full or compact is None:
+            return picture
+        import io
+
+        probe = Console(file=io.StringIO(), width=self.console.width, color_system=None)
+        probe.print(picture, soft_wrap=False)
+        if probe.file.getvalue().count("\n") <= max(10, self.console.height - 18):
+            return picture
+        return compact(player)
+
+    def read(self, prompt: str) -> str:
+        try:
+            return self.ask(prompt)
+        except EOFError:
+            raise QuitRequest() from None
 
 
 class HumanSeat:
-    """A player at the terminal. ``ask`` reads one answer (EOF means quit)."""
+    """A player at the terminal."""
 
     person = True
+    trusted = True  # picks from the legal list only
 
-    def __init__(self, name: str, rules: Rules, console: Console, ask: Callable[[str], str], others: tuple[int, ...] = ()):
+    def __init__(self, name: str, rules: Rules, screen: Screen):
         self.name = name
         self.rules = rules
-        self.console = console
-        self.ask = ask
-        self.others = others  # the other people's seats at this screen
-        self.legend = ""  # "P1 Ada · P2 greedy": games draw seats as P1, P2, ...
+        self.screen = screen
 
-    def choose(self, state: State, player: int) -> Any:
-        console = self.console
-        private = self._private(state, player)
+    def choose(self, decision: Decision) -> Any:
+        screen, console, player = self.screen, self.screen.console, decision.player
+        name = literal(self.name)
+        private = screen.needs_handover(player)
         if private:
-            self._read(f"{self.name}, your turn: the others look away, then press Enter")
-        console.print(state.render(player), soft_wrap=False)  # the drawing wraps at the terminal's width
-        if self.legend:
-            console.print(f"Seats: {self.legend}")
-        actions = self.rules.legal_actions(state)
+            screen.read(f"{self.name}, your turn: the others look away, then press Enter")
+        state = decision.state
+        console.print(screen.drawing(state, player), soft_wrap=False)  # the drawing wraps at the terminal's width
+        screen.show_news(player, private)
+        screen.seen(player)
+        if player not in screen.greeted and len(screen.names) > 1:
+            console.print(f"Seats: {screen.legend}")
+            screen.greeted.add(player)
+        actions = decision.actions
         texts = [state.action_text(a) for a in actions]
         if len(actions) == 1 and not state.is_sealed():
-            console.print(f"[bold]{self.name}[/bold]: {texts[0]} (the only legal action)")
+            console.print(f"[bold]{name}[/bold]: {literal(texts[0])} (the only legal action)")
             return actions[0]
         count = f"{len(texts)} legal action{'s' if len(texts) != 1 else ''}"
-        console.print(f"[bold]{self.name}[/bold] to play ({count}; ? for help):")
+        console.print(f"[bold]{name}[/bold] to play ({count}; ? for help):")
         show_options(console, texts)
         while True:
-            answer = self._read(f"{self.name}> ").strip()
+            answer = screen.read(f"{self.name}> ").strip()
             if answer in ("?", "help"):
-                console.print(HELP)
+                console.print(escape(HELP))
+                console.print(f"Seats: {screen.legend}")
                 show_options(console, texts)
+                continue
+            if answer == "full":
+                console.print(state.render(player), soft_wrap=False)
+                continue
+            if answer == "log":
+                screen.show_news(player, private, everything=True)
                 continue
             if answer == "undo":
                 raise UndoRequest()
@@ -119,55 +239,54 @@ class HumanSeat:
                 return actions[index]
             close = [t for t in texts if t.startswith(answer)] if answer else []
             reason = f"{len(close)} actions start with {answer!r}" if len(close) > 1 else f"{answer!r} is not legal here"
-            console.print(f"[red]{reason}[/red]; type a number, an action, or ? for help")
+            console.print(f"[red]{literal(reason)}[/red]; type a number, an action, or ? for help")
 
-    def _private(self, state: State, player: int) -> bool:
-        """Whether this person is about to see something another person at the screen may not:
-        a sealed choice, or a view (a hand) that differs from theirs."""
-        if not self.others:
-            return False
-        if state.is_sealed():
-            return True
-        mine = state.view(player)
-        return any(state.view(other) != mine for other in self.others)
-
-    def tell(self, message: str) -> None:
-        self.console.print(f"[red]{message}[/red]")
-
-    def _read(self, prompt: str) -> str:
-        try:
-            return self.ask(prompt)
-        except EOFError:
-            raise QuitRequest() from None
+    def tell(self, message: str, error: bool = True) -> None:
+        self.screen.console.print(f"[red]{literal(message)}[/red]" if error else literal(message))
 
 
 class TableChance:
-    """``--chance table``: a person types the outcome that happened at the real table."""
+    """``--chance table``: a person types the outcome that happened at the real table.
+
+    A private outcome (a card drawn into a hand) is typed by whoever may see it, the others
+    looking away; the screen is cleared after it when other people share it.
+    """
 
     person = True
 
-    def __init__(self, console: Console, ask: Callable[[str], str]):
-        self.console = console
-        self.ask = ask
+    def __init__(self, screen: Screen):
+        self.screen = screen
 
     def __call__(self, state: State) -> Any:
+        screen, console = self.screen, self.screen.console
         outcomes = [outcome for outcome, _ in state.chance_outcomes()]
         texts = [state.action_text(o) for o in outcomes]
-        self.console.print(f"[bold]Chance[/bold]: what happened at the table? ({len(texts)} possible outcomes)")
-        show_options(self.console, texts, limit=40)
+        audience = state.audience(outcomes[0])
+        label = state.chance_label() or "Chance"
+        private = audience is not None
+        if private:
+            owners = sorted(audience)
+            if owners:
+                who = " and ".join(f"P{s + 1} {screen.names[s]}" for s in owners)
+                people = [s for s in owners if s in screen.people]
+                typist = "they type it" if people else f"whoever handles {who}'s cards types it"
+                screen.read(f"{label}: only {who} may see it ({typist}); the others look away, then press Enter")
+            else:
+                screen.read(f"{label}: nobody may see it yet; someone who does not play looks, then press Enter")
+        console.print(f"[bold]{literal(label)}[/bold]: what happened at the table? ({len(texts)} possible outcomes)")
+        show_options(console, texts, limit=40, numbered=False)
         while True:
-            try:
-                answer = self.ask("table> ").strip()
-            except EOFError:
-                raise QuitRequest() from None
+            answer = screen.read("table> ").strip()
             if answer == "quit":
                 raise QuitRequest()
             if answer in ("?", "help"):
-                self.console.print(CHANCE_HELP)
-                show_options(self.console, texts, limit=len(texts))
+                console.print(escape(CHANCE_HELP))
+                show_options(console, texts, limit=len(texts), numbered=False)
                 continue
             # A bare number is what was rolled, never a position in the list: that needs '#'.
             index = understand(state, outcomes, texts, answer, numbers=False)
             if index is not None:
+                if private and len(screen.people) > 1:
+                    console.clear()
                 return outcomes[index]
-            self.console.print(f"[red]{answer!r} is not a possible outcome[/red]; type it as listed, #N for the Nth, ? for all")
+            console.print(f"[red]{literal(repr(answer))} is not a possible outcome[/red]; type it as listed, #N for its place in the list, ? for all")

@@ -52,6 +52,7 @@ class Registry:
         self.pm.add_hookspecs(hookspecs)
         self.load_errors: list[LoadError] = []
         self.distributions: dict[str, str] = {}  # plugin name -> "dist version"
+        self.versions: dict[str, str] = {}  # plugin name -> its distribution's version
         self._games: dict[str, Any] | None = None
         self._bots: dict[str, BotInfo] | None = None
         self._executors: dict[str, ExecutorInfo] | None = None
@@ -74,6 +75,7 @@ class Registry:
                 continue
             if ep.dist:
                 self.distributions[ep.name] = f"{ep.dist.name} {ep.dist.version}"
+                self.versions[ep.name] = ep.dist.version
             try:
                 self.pm.register(ep.load(), name=ep.name)
             except Exception as exc:  # a broken plugin must not take the others down
@@ -91,24 +93,39 @@ class Registry:
     def _collect(self, hook_name: str, kind: str) -> dict[str, Any]:
         """Call one registration hook per plugin, isolating a plugin whose hook fails.
 
-        Each registration remembers its plugin; a name registered twice keeps the first and
-        costs a warning, so which game you get never depends on install order by accident.
+        A plugin whose hook raises registers nothing. A name two plugins both register is refused
+        for both, with one warning naming them and how to choose: which game you get never
+        depends on the order plugins happen to be installed in.
         """
         found: dict[str, Any] = {}
+        claims: dict[str, list[_Entry]] = {}
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():  # in registration order
             plugin_name = impl.plugin_name
+            mine: dict[str, Any] = {}
 
-            def register(item: Any, *more: Any, _plugin: str = plugin_name, **extra: Any) -> None:
-                entry = _registered(kind, item, more, extra, _plugin)
-                if entry.name in found:
-                    self._warn(f"{kind} {entry.name!r} of plugin {_plugin!r} ignored: plugin {found[entry.name].plugin!r} registered it first")
+            def register(item: Any, *more: Any, _plugin: str = plugin_name, _mine: dict = mine, **extra: Any) -> None:
+                entry = _registered(kind, item, more, extra, _plugin, self.versions.get(_plugin, ""))
+                if entry.name in _mine:
+                    self._warn(f"{kind} {entry.name!r} of plugin {_plugin!r} registered twice: the first is kept")
                     return
-                found[entry.name] = entry
+                _mine[entry.name] = entry
 
             try:
                 impl.function(register=register)
-            except Exception as exc:  # a broken plugin must not take the others down
+            except Exception as exc:  # a broken plugin must not take the others down, nor half-register
                 self._fail(plugin_name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
+                continue
+            for name, entry in mine.items():
+                claims.setdefault(name, []).append(entry)
+        for name, entries in claims.items():
+            if len(entries) == 1:
+                found[name] = entries[0]
+                continue
+            who = " and ".join(f"{e.plugin!r} ({self.distributions.get(e.plugin, 'registered in-process')})" for e in entries)
+            self._warn(
+                f"{kind} {name!r} is registered by plugins {who}: neither is used; choose one with "
+                f"BGKIT_LOAD_PLUGINS (e.g. BGKIT_LOAD_PLUGINS={entries[0].plugin}) or uninstall the other"
+            )
         return found
 
     @property
@@ -146,11 +163,17 @@ class Registry:
             known = ", ".join(self.games) or "none installed"
             raise BadInput(f"unknown game {game_id!r} (installed: {known})") from None
 
+    def load_game(self, game_id: str, data: Any = None) -> Any:
+        """The game ``game_id`` built for play through this registry's hooks (its engine imported)."""
+        return self.game(game_id).load(data, hooks=self.pm.hook)
+
     def plugin_rows(self) -> list[dict[str, Any]]:
         """One row per loaded plugin and per failed one, for ``bgkit plugins``."""
         rows = []
         self.games, self.bots, self.executors  # registration failures are load errors too
-        errors = {err.name: err.error for err in self.load_errors}
+        errors: dict[str, str] = {}
+        for err in self.load_errors:  # every error of a plugin, not only the last
+            errors[err.name] = f"{errors[err.name]}; {err.error}" if err.name in errors else err.error
         for name, plugin in self.pm.list_name_plugin():
             hooks = sorted(h.name for h in self.pm.get_hookcallers(plugin) or [])
             rows.append(
@@ -163,7 +186,7 @@ class Registry:
             )
         for err in self.load_errors:
             if err.name in errors:
-                rows.append({"name": err.name, "distribution": err.distribution, "hooks": [], "error": err.error})
+                rows.append({"name": err.name, "distribution": err.distribution, "hooks": [], "error": errors.pop(err.name)})
         return rows
 
 
@@ -174,12 +197,16 @@ class _Entry:
     plugin: str
 
 
-def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str) -> _Entry:
+def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str, version: str) -> _Entry:
     """A game's ``register(GameInfo)``, or a bot's or executor's ``register(name, factory, help)``."""
     from dataclasses import replace
 
     if kind == "game":
-        info = item if item.plugin else replace(item, plugin=plugin)
+        from bgkit.game import GameInfo
+
+        if not isinstance(item, GameInfo):
+            raise TypeError(f"register() takes a bgkit.game.GameInfo, not {type(item).__name__}")
+        info = replace(item, plugin=item.plugin or plugin, version=item.version or version)
         return _Entry(info.id, info, plugin)
     factory = more[0] if more else extra["factory"]
     help_text = more[1] if len(more) > 1 else extra.get("help", "")

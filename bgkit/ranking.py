@@ -41,6 +41,11 @@ class ScoreResult:
     notes: list[str] = field(default_factory=list)
     total_label: str = "total"
 
+    @property
+    def outcome(self) -> "Outcome":
+        """The ranking alone, as a finished :class:`bgkit.game.State` reports it."""
+        return Outcome(tuple(self.ranks), tuple(self.winners), self.decided_by)
+
     def to_dict(self) -> dict:
         return {
             "game": self.game,
@@ -119,3 +124,33 @@ def build_result(
         tiebreaks=list(tiebreaks),
         notes=list(notes),
     )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: ``ranks`` start at 1 (tied players share one), ``winners`` may be
+    empty (a game that ends with no winner), ``decided_by`` names what separated the winners.
+
+    Bots and tournaments use it rather than raw points, so a game's tie-breaks and its no-winner
+    endings count as the rules say.
+    """
+
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    decided_by: str
+
+    def rewards(self) -> list[float]:
+        """Each seat's share of the opponents it placed above (ties count half): 1 for a sole
+        winner, 0 for sole last. A game with no winner ranks its players as it says; when it
+        ranks them all equal, every seat gets 0.5, as in a draw."""
+        ranks = self.ranks
+        n = len(ranks)
+        if n < 2:
+            return [1.0] * n
+        return [(sum(1.0 for s in ranks if s > r) + 0.5 * (sum(1 for s in ranks if s == r) - 1)) / (n - 1) for r in ranks]
+
+
+def outcome_of(totals: Sequence[float], tiebreaks: Sequence[TieBreak] = ()) -> Outcome:
+    """The outcome of a ranking by ``totals`` and then each tie-breaker (see :func:`rank`)."""
+    ranks, winners, decided_by = rank(totals, tiebreaks)
+    return Outcome(tuple(ranks), tuple(winners), decided_by)

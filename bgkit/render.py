@@ -34,32 +34,178 @@ def interactive() -> bool:
     return sys.stdin.isatty() and os.environ.get("CI") is None
 
 
+def literal(text: Any) -> str:
+    """``text`` safe to print with rich: its markup escaped, control characters made visible
+    (a name must not retitle the window or clear the screen)."""
+    from rich.markup import escape
+
+    shown = "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in str(text))
+    return escape(shown)
+
+
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def score_table(result: ScoreResult, title: str | None = None) -> Table:
     """Per-player × per-category table with totals, tie-break values and ranks."""
-    table = Table(title=f"{title or result.game} — final scores", title_justify="left")
+    table = Table(title=f"{literal(title or result.game)} — final scores", title_justify="left")
     table.add_column("category")
     for index, name in enumerate(result.names):
-        table.add_column(name + (" ★" if index in result.winners else ""), justify="right")
+        table.add_column(literal(name) + (" ★" if index in result.winners else ""), justify="right")
     for category in result.categories:
-        table.add_row(category, *(_number(row.get(category, 0)) for row in result.table))
+        table.add_row(literal(category), *(_number(row.get(category, 0)) for row in result.table))
     table.add_section()
     table.add_row(f"[bold]{result.total_label}[/bold]", *(f"[bold]{_number(t)}[/bold]" for t in result.totals))
     for tb in result.tiebreaks:
-        table.add_row(f"tie-break: {tb.label}", *(_number(v) for v in tb.values))
+        table.add_row(f"tie-break: {literal(tb.label)}", *(_number(v) for v in tb.values))
     table.add_row("rank", *(str(r) for r in result.ranks))
     return table
 
 
 def print_score(result: ScoreResult, console: Console, title: str | None = None) -> None:
     console.print(score_table(result, title))
-    winners = ", ".join(result.names[i] for i in result.winners) or "nobody"
-    console.print(f"Winner: [bold]{winners}[/bold] ({result.decided_by})")
+    winners = ", ".join(literal(result.names[i]) for i in result.winners) or "nobody"
+    console.print(f"Winner: [bold]{winners}[/bold] ({literal(result.decided_by)})")
     for note in result.notes:
-        console.print(f"note: {note}")
+        console.print(f"note: {literal(note)}")
+
+
+def match_record(log: Any, scored: Any) -> dict[str, Any]:
+    """One finished game for scripts: the same record shape as every game of a tournament."""
+    result = log.result
+    return {
+        "index": 0,
+        "game": log.game,
+        "seed": log.seed,
+        "options": log.options,
+        "seats": log.names,
+        "specs": log.seats,
+        **result,
+        "winners": [log.names[i] for i in result["winners"]],
+        "score": scored.to_dict(),
+    }
+
+
+def print_match_end(console: Console, title: str, state: Any, log: Any, scored: Any) -> None:
+    console.print(state.render(None))
+    print_score(scored, console, title)
+    console.print(f"{log.result['decisions']} decisions — seed {log.seed}")
+
+
+def _who(log: Any, player: int) -> str:
+    return "chance" if player < 0 else literal(log.names[player])
+
+
+def replay_record(log: Any, verified: bool, finished: bool, scored: Any, notes: list[str] = ()) -> dict[str, Any]:
+    return {
+        "notes": list(notes),
+        "game": log.game,
+        "seed": log.seed,
+        "actions": len(log.actions),
+        "moves": [{"number": n, "player": p if p >= 0 else None, "text": t} for n, (p, t) in enumerate(log.actions, 1)],
+        "finished": finished,
+        "verified": verified,
+        "score": scored.to_dict() if scored else None,
+    }
+
+
+def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any, verified: bool, notes: list[str] = ()) -> None:
+    """Every logged action, the final table (``state``: None to leave both out) and the score."""
+    if state is not None:
+        for number, (player, text) in enumerate(log.actions, start=1):
+            console.print(f"{number:>4}. {_who(log, player)}: {literal(text)}")
+        console.print(state.render(None))
+    if scored is not None:
+        print_score(scored, console, title)
+    for note in notes:
+        console.print(f"note: {literal(note)}")
+    verdict = "verified: every action legal" + (", result matches" if log.result else "") if verified else "replayed"
+    console.print(f"{verdict} — {len(log.actions)} actions — seed {seed_text(log.seed)}")
+
+
+def seat_replay_record(log: Any, seat: int, events: list, scored: Any) -> dict[str, Any]:
+    return {
+        "game": log.game,
+        "seed": log.seed,
+        "as": seat + 1,
+        "events": [
+            {"number": e.number, "player": e.player if e.player >= 0 else None, "text": seen, "reveal": e.reveal}
+            for e, seen in events
+        ],
+        "score": scored.to_dict() if scored else None,
+    }
+
+
+def print_seat_replay(console: Console, title: str, log: Any, seat: int, events: list, state: Any, scored: Any) -> None:
+    """The game step by step as one seat saw it, then the table as that seat sees it."""
+    console.print(f"{literal(title)} as P{seat + 1} {literal(log.names[seat])} saw it")
+    for event, seen in events:
+        mark = "  revealed" if event.reveal else f"{event.number:>4}."
+        console.print(f"{mark} {_who(log, event.player)}: {literal(seen)}")
+    if state is not None:
+        console.print(state.render(seat))
+    if scored is not None:
+        print_score(scored, console, title)
+    console.print(f"replayed as P{seat + 1} — {len(log.actions)} actions — seed {seed_text(log.seed)}")
+
+
+def seed_text(seed: Any) -> str:
+    return "none recorded" if seed is None else str(seed)
+
+
+def game_row(info: Any) -> dict[str, Any]:
+    """A registered game as ``bgkit games`` lists it (its engine not imported)."""
+    status = info.data
+    return {
+        "id": info.id,
+        "name": info.name,
+        "players": info.players_text,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "playable": info.playable,
+        "version": info.version,
+        "plugin": info.plugin,
+        "dynamics": {k: getattr(info.dynamics, k) for k in ("chance", "hidden", "sealed", "no_winner")},
+        "data_status": status.status,
+        "data_note": status.note,
+        "reconstructed": status.reconstructed,
+    }
+
+
+def game_details_record(info: Any, game: Any) -> dict[str, Any]:
+    """``bgkit games GAME --format json``."""
+    return {
+        **game_row(info),
+        "summary": info.summary,
+        "options": [{"name": o.name, "choices": list(o.choices), "default": o.default, "help": o.help} for o in game.options],
+        "data": [
+            {"file": m.file, "table": m.table, "confirmed": m.confirmed, "reconstructed": list(m.reconstructed), "source": m.source}
+            for m in info.data.tables
+        ],
+        "sheet": {
+            "table": [{"name": f.name, "help": f.describe()} for f in game.sheet_game_fields(info.min_players)],
+            "player": [{"name": f.name, "help": f.describe()} for f in game.sheet_fields(info.min_players)],
+        },
+    }
+
+
+def print_count(console: Console, title: str, doc: dict) -> None:
+    count = doc["count"]
+    console.print(
+        f"{literal(title)}, {doc['players']} players, options {literal(options_text(doc['options']))}: "
+        f"{big_number(count)} distinct setup{'s' if count != 1 else ''} (log10 {doc['log10']})",
+        soft_wrap=True,
+    )
+
+
+def print_setup(console: Console, game: Any, doc: dict, data: Any) -> None:
+    """A setup to lay out, with the line that repeats it."""
+    options, players, seed = doc["options"], doc["players"], doc["seed"]
+    console.print(f"[bold]{literal(game.info.name)}[/bold] — {players} players — seed {seed} — options {literal(options_text(options))}")
+    console.print(game.render_setup(doc["setup"]))
+    again = f"bgkit setup {game.info.id} -p {players} --seed {seed}" + "".join(f" --option {k}={v}" for k, v in options.items())
+    console.print(f"Repeat with: {literal(again)}" + (f" --data {literal(data)}" if data else ""), soft_wrap=True)
 
 
 def games_table(rows: list[dict[str, Any]]) -> Any:
@@ -72,15 +218,53 @@ def games_table(rows: list[dict[str, Any]]) -> Any:
         table.add_column(column, no_wrap=column != "data")
     for row in rows:
         table.add_row(
-            row["id"],
-            row["name"],
+            literal(row["id"]),
+            literal(row["name"]),
             row["players"],
             "yes" if row["playable"] else "setup+score",
-            row["version"],
+            literal(row["version"]),
             row["data_status"] + (" *" if row["data_note"] else ""),
         )
     notes = [Text(f"* {row['id']}: {row['data_note']}") for row in rows if row["data_note"]]
     return Group(table, *notes)
+
+
+def game_details(info: Any, game: Any, players: list[int]) -> Any:
+    """``bgkit games GAME``: players, options, dynamics, bots, data provenance table by table, sheet."""
+    from rich.console import Group
+    from rich.text import Text
+
+    status = info.data
+    parts: list[Any] = [
+        Text(f"{info.name} ({info.id}) — {info.players_text} players — version {info.version or 'unknown'}"),
+        Text(info.summary) if info.summary else Text(""),
+        Text(f"play: {'yes: humans and bots' if info.playable else 'setup and score (play is planned)'}"),
+        Text("dynamics: " + ", ".join(info.dynamics.words())),
+    ]
+    if game.options:
+        options = Table(title="Options (--option NAME=VALUE)", title_justify="left")
+        for column in ("option", "choices", "default", "meaning"):
+            options.add_column(column)
+        for opt in game.options:
+            options.add_row(literal(opt.name), literal(", ".join(opt.choices)), literal(opt.default), literal(opt.help))
+        parts.append(options)
+    if status.tables:
+        data = Table(title=f"Component data: {status.status}", title_justify="left")
+        for column in ("file", "table", "confirmed", "reconstructed parts", "source"):
+            data.add_column(column, overflow="fold")
+        for mark in status.tables:
+            data.add_row(literal(mark.file), literal(mark.table), "yes" if mark.confirmed else "no",
+                         literal(", ".join(mark.reconstructed)), literal(mark.source[:160]))
+        parts.append(data)
+    fields = Table(title=f"Score sheet fields ({players[0]} players; bgkit score {info.id} --template -p N)", title_justify="left")
+    for column in ("field", "for", "meaning"):
+        fields.add_column(column, overflow="fold")
+    for f in game.sheet_game_fields(players[0]):
+        fields.add_row(literal(f.name), "table", literal(f.describe()))
+    for f in game.sheet_fields(players[0]):
+        fields.add_row(literal(f.name), "each player", literal(f.describe()))
+    parts.append(fields)
+    return Group(*parts)
 
 
 def plugins_table(rows: list[dict[str, Any]]) -> Table:

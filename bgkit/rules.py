@@ -41,6 +41,5 @@ def _extended(hook: Any) -> bool:
 
 
 def rules_for(game: Game) -> Rules:
-    from bgkit.plugins import get_registry
-
-    return Rules(game, get_registry().pm.hook)
+    """The turn logic of ``game`` through the hook relay it was loaded with."""
+    return Rules(game, game.hooks)

@@ -295,3 +295,35 @@ def ask_sheet(game: "Game", players: int, ask: Callable[[str], str], say: Callab
                 raise
             who = "table" if exc.player is None else data["player"][exc.player]["name"]
             target[exc.field] = ask_field(known[exc.field], who)
+
+
+# -- checks across players (one wording for every game) ---------------------------------------------
+
+
+def check_one_of_each(sheet: Sheet, field: str, what: str) -> None:
+    """Each value of the list field ``field`` is held by one player, once: the box has one of each.
+
+    ``what`` names a value for a person: ``"knowledge tile"`` gives "knowledge tile 12 is listed
+    for both Ada and Bo (there is one of each)".
+    """
+    owner: dict[Any, int] = {}
+    for index, values in enumerate(sheet.players):
+        for value in values[field]:
+            if value in owner:
+                first = owner[value]
+                who = f"twice for {sheet.names[index]}" if first == index else f"for both {sheet.names[first]} and {sheet.names[index]}"
+                raise SheetError(f"{what} {value} is listed {who} (there is one of each)", field, index)
+            owner[value] = index
+
+
+def check_in_all(sheet: Sheet, held: list[int], limit: int, what: str, field: str, why: str = "") -> None:
+    """The players hold at most ``limit`` of something in all (``held[p]`` each).
+
+    ``what`` names the things ("goods of type 3"); ``why`` may say where the limit comes from.
+    The error points at the player who holds the most.
+    """
+    total = sum(held)
+    if total > limit:
+        most = max(range(len(held)), key=lambda p: held[p])
+        because = f" ({why})" if why else ""
+        raise SheetError(f"the players hold {total} {what} in all, but there are only {limit}{because}", field, most)

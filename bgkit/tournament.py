@@ -88,12 +88,13 @@ def schedule(game_id: str, data: Any, options: dict, specs: list[str], labels: l
 
 def play_task(task: Task) -> GameRecord:
     """Play one scheduled game (in a worker process, or a Dask worker, with an executor)."""
-    from bgkit.play import build_match
+    from bgkit.match import build_match
+    from bgkit.plugins import get_registry
 
     game = _load(task.game_id, task.data)
     specs = [task.specs[i] for i in task.order]
     names = [task.labels[i] for i in task.order]
-    match = build_match(game, specs, names, task.seed, task.options)
+    match = build_match(game, specs, names, task.seed, task.options, bots=get_registry().bots)
     result = match.play()
     return GameRecord(
         index=task.index,
@@ -112,14 +113,16 @@ _GAMES: dict[tuple[str, str | None], Any] = {}
 
 
 def _load(game_id: str, data: dict | None) -> Any:
-    """Each worker loads (and validates) a game's data once, not once per game played."""
+    """Each worker loads (and validates) a game's data once, not once per game played.
+
+    A worker process is an entry point of its own: it loads the installed plugins itself.
+    """
     key = (game_id, data["sha256"] if data else None)
     game = _GAMES.get(key)
     if game is None:
         from bgkit.plugins import get_registry
 
-        info = get_registry().game(game_id)
-        game = info.load(_data_file(data) if data else None)
+        game = get_registry().load_game(game_id, _data_file(data) if data else None)
         _GAMES[key] = game
     return game
 
@@ -161,6 +164,7 @@ def summarize(records: list[GameRecord], labels: list[str], master_seed: int, ga
 
 
 def run_tournament(
+    registry: Any,
     game: Any,
     specs: list[str],
     names: list[str],
@@ -175,10 +179,10 @@ def run_tournament(
     """``bgkit play`` with many games: records stream out (JSON) and into the summary, never kept."""
     from bgkit import render
     from bgkit.executors import play_games
-    from bgkit.play import build_match
+    from bgkit.match import build_match
 
     # Build one match up front so bad seat specs fail here, before any worker starts.
-    build_match(game, specs, names, seed, option_values)
+    build_match(game, specs, names, seed, option_values, bots=registry.bots)
     data = data_of(game.data_path)
     plan = Schedule(game.info.id, data, option_values, tuple(specs), tuple(names), games, seed)
     if games % len(specs):
@@ -193,7 +197,7 @@ def run_tournament(
         if format == "json":
             render.print_json(game_record.to_dict())
 
-    interrupted = play_games(plan, range(games), games, record, executor=executor, jobs=jobs, scheduler=scheduler)
+    interrupted = play_games(registry, plan, range(games), games, record, executor=executor, jobs=jobs, scheduler=scheduler)
     done = summary.to_dict()
     if format == "json":
         render.print_json(done)

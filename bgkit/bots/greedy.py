@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from bgkit.bots import check_params
-from bgkit.game import State
+from bgkit.engine import Decision
 from bgkit.rules import Rules
 
 
@@ -16,14 +16,13 @@ class GreedyBot:
     def __init__(self, rules: Rules, seed: int, **params: str):
         check_params("greedy", params, set())
         self.rules = rules
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # the engine draws this seat's determinisation from it too
 
-    def choose(self, state: State, player: int) -> Any:
-        seen = state.determinize(player, self.rng)
-        actions = self.rules.legal_actions(seen)
+    def choose(self, decision: Decision) -> Any:
+        seen, player = decision.state, decision.player
         best: list[Any] = []
         best_value = float("-inf")
-        for action in actions:
+        for action in decision.actions:
             after = seen.clone()
             self.rules.apply(after, action)
             value = after.heuristic(player)

@@ -4,8 +4,12 @@
   node maximises its own, so 2–4 player point games work without a zero-sum assumption.
 * **Chance-aware, open loop**: chance outcomes are sampled with their probabilities as the search
   walks down; the tree is keyed by decisions, so one node averages over dice and draws.
-* **No peeking**: every iteration searches a fresh ``state.determinize(me, rng)``; actions that
-  are illegal in a determinisation are skipped for that iteration.
+* **No peeking**: the engine hands the bot a decision, not the true state; every iteration searches
+  a fresh determinisation (``decision.sample(rng)``), which depends only on what the seat sees.
+* **Sealed stages, decoupled**: where players choose at the same time, each of them selects from
+  statistics of their own kept at the node where the stage starts (decoupled UCT), so a later
+  chooser's statistics never depend on an earlier chooser's hidden choice; the node below is
+  keyed by the choices together.
 * **Budget**: ``iterations=N`` and/or ``seconds=T`` (whichever ends first); ``depth=D`` cuts a
   rollout after D decisions and rates the seats by the game's heuristic. With ``iterations`` only,
   the bot is fully reproducible from its seed.
@@ -14,8 +18,10 @@
   adds ``B * rating / (visits + 1)`` to UCT, so the search starts from greedy's judgement and
   outgrows it as visits accumulate.
 
-Rewards are rank-based: a seat scores the share of opponents it beats (ties count half), so
-games scored in points of any scale need no tuning.
+Rewards are rank-based: at the end of a game, the game's own outcome (its tie-breaks and
+no-winner endings included) gives each seat the share of opponents it beats (ties count half);
+a rollout cut short ranks the seats by the heuristic. Games scored in points of any scale need no
+tuning.
 """
 
 from __future__ import annotations
@@ -26,19 +32,23 @@ import time
 from typing import Any
 
 from bgkit.bots import check_params, number_param
-from bgkit.engine import sample_chance
+from bgkit.engine import Decision, sample_chance
 from bgkit.game import CHANCE, State
 from bgkit.rules import Rules
 
 
+SEALED = "sealed"  # children of a sealed stage are keyed (SEALED, choices in order)
+
+
 class Node:
-    __slots__ = ("children", "visits", "totals", "priors")
+    __slots__ = ("children", "visits", "totals", "priors", "stage")
 
     def __init__(self, players: int):
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.totals = [0.0] * players
         self.priors: dict[Any, float] | None = None  # one-ply heuristic of each action, 0..1
+        self.stage: dict[int, dict[Any, list]] | None = None  # a sealed stage starting here: seat -> action -> [visits, reward]
 
 
 class MctsBot:
@@ -55,12 +65,14 @@ class MctsBot:
         self.rules = rules
         self.rng = random.Random(seed)
         self.last_iterations = 0
+        self.last_root: Node | None = None
 
-    def choose(self, state: State, player: int) -> Any:
-        actions = self.rules.legal_actions(state)
+    def choose(self, decision: Decision) -> Any:
+        actions, player = decision.actions, decision.player
         if len(actions) == 1:
             return actions[0]
-        root = Node(state.num_players)
+        root: Node | None = None
+        sealed = False
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while True:
@@ -68,21 +80,33 @@ class MctsBot:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, state.determinize(player, self.rng))
+            state = decision.sample(self.rng)
+            if root is None:
+                root = Node(state.num_players)
+                sealed = state.is_sealed()
+            self._iterate(root, state)
             done += 1
         self.last_iterations = done
+        self.last_root = root  # the search tree of the last decision, for analysis and tests
         legal = set(actions)
-        best = max(
-            (a for a in root.children if a in legal),
-            key=lambda a: (root.children[a].visits, root.children[a].totals[player]),
-            default=None,
-        )
+        if root is None:
+            return self.rng.choice(actions)
+        if sealed:  # my choice in a sealed stage: my own statistics at the root
+            mine = (root.stage or {}).get(player, {})
+            best = max((a for a in mine if a in legal), key=lambda a: (mine[a][0], mine[a][1]), default=None)
+        else:
+            best = max(
+                (a for a in root.children if a in legal),
+                key=lambda a: (root.children[a].visits, root.children[a].totals[player]),
+                default=None,
+            )
         return best if best is not None else self.rng.choice(actions)
 
     def _iterate(self, root: Node, state: State) -> None:
         rng = self.rng
         legal_actions, apply = self._turn_functions(state)
-        path: list[tuple[Node, int]] = []
+        path: list[Node] = []
+        picks: list[tuple[list, int]] = []  # sealed-stage statistics to update: (entry, seat)
         node = root
         # Selection and expansion.
         while True:
@@ -92,6 +116,16 @@ class MctsBot:
                 mover = state.current_player()
             if mover < 0:
                 break
+            if state.is_sealed():
+                key = self._sealed_stage(node, state, legal_actions, apply, picks)
+                child = node.children.get(key)
+                if child is None:
+                    node.children[key] = child = Node(state.num_players)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
             actions = legal_actions(state)
             if node.priors is None and self.bias:
                 node.priors = self._priors(state, actions, mover, apply)
@@ -100,19 +134,54 @@ class MctsBot:
                 action = self._most_promising(node, untried)
                 child = node.children[action] = Node(state.num_players)
                 apply(state, action)
-                path.append((child, mover))
+                path.append(child)
                 break
             action = self._select(node, actions, mover)
             node = node.children[action]
             apply(state, action)
-            path.append((node, mover))
+            path.append(node)
         rewards = self._rollout(state, legal_actions, apply)
         root.visits += 1
-        for visited, _ in path:
+        for visited in path:
             visited.visits += 1
             totals = visited.totals
             for seat, reward in enumerate(rewards):
                 totals[seat] += reward
+        for entry, seat in picks:
+            entry[0] += 1
+            entry[1] += rewards[seat]
+
+    def _sealed_stage(self, node: Node, state: State, legal_actions: Any, apply: Any, picks: list) -> tuple:
+        """Play out a sealed stage from ``node``: each chooser picks from their own statistics."""
+        if node.stage is None:
+            node.stage = {}
+        chosen = []
+        while state.is_sealed():
+            mover = state.current_player()
+            table = node.stage.setdefault(mover, {})
+            actions = legal_actions(state)
+            untried = [a for a in actions if a not in table]
+            if untried:
+                action = self.rng.choice(untried)
+                table[action] = [0, 0.0]
+            else:
+                action = self._select_own(table, actions)
+            picks.append((table[action], mover))
+            chosen.append(action)
+            apply(state, action)
+        return (SEALED, tuple(chosen))
+
+    def _select_own(self, table: dict, actions: list) -> Any:
+        """UCB1 over one chooser's own statistics (decoupled UCT)."""
+        log_n = math.log(max(1, sum(table[a][0] for a in actions)))
+        c = self.c
+        best, best_value = actions[0], float("-inf")
+        for action in actions:
+            visits, reward = table[action]
+            value = reward / visits + c * math.sqrt(log_n / visits) if visits else float("inf")
+            if value > best_value:
+                best, best_value = action, value
+        return best
 
     def _select(self, node: Node, actions: list, mover: int) -> Any:
         log_n = math.log(max(1, sum(node.children[a].visits for a in actions)))
@@ -160,12 +229,12 @@ class MctsBot:
             if mover == CHANCE:
                 apply(state, sample_chance(state, rng))
             elif mover < 0:
-                return rank_rewards(state.scores())
+                return state.outcome().rewards()
             else:
                 apply(state, rng.choice(legal_actions(state)))
                 decisions += 1
         if state.is_terminal():
-            return rank_rewards(state.scores())
+            return state.outcome().rewards()
         return rank_rewards([state.heuristic(p) for p in range(state.num_players)])
 
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from bgkit.bots import check_params
-from bgkit.game import State
+from bgkit.engine import Decision
 from bgkit.rules import Rules
 
 
@@ -18,5 +18,5 @@ class RandomBot:
         self.rules = rules
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, player: int) -> Any:
-        return self.rng.choice(self.rules.legal_actions(state))
+    def choose(self, decision: Decision) -> Any:
+        return self.rng.choice(decision.actions)  # it needs no state: no determinisation is made

@@ -1,6 +1,6 @@
-"""Registers Goofspiel. Kept light: the engine (bgkit_goofspiel.game) is imported only when used."""
+"""Registers Goofspiel. Kept light: the game's modules are imported only when used."""
 
-from bgkit.game import GameInfo
+from bgkit.game import Dynamics, GameInfo
 from bgkit.hookspecs import hookimpl
 
 
@@ -12,10 +12,9 @@ def bgkit_register_games(register):
             name="Goofspiel",
             min_players=2,
             max_players=4,
-            loader="bgkit_goofspiel.game:Goofspiel",
-            version="1.0.0",
+            package="bgkit_goofspiel",
             playable=True,
-            data_status="confirmed",
+            dynamics=Dynamics(chance=True, hidden=True, sealed=True),
             summary="Sealed bids for prize cards (public-domain card game).",
         )
     )

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from bgkit.errors import SheetError
 from bgkit.ranking import ScoreResult, TieBreak, build_result
-from bgkit.sheets import Field, Sheet
+from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
 
-from bgkit_burgundy.data import BUILDINGS
+from bgkit_burgundy.data import BUILDINGS, Components
 
 BUILDING_FIELDS = (
     "warehouses",
@@ -42,7 +42,7 @@ TIE_NOTE = (
 )
 
 
-def sheet_fields(players: int) -> list[Field]:
+def sheet_fields(comp: Components, players: int) -> list[Field]:
     fields = [
         Field("track_points", "points on the scoring track at the end of phase E, before final scoring", maximum=999),
         Field("unsold_goods", "goods tiles still in the goods storage (1 point each)", maximum=42),
@@ -70,21 +70,16 @@ def sheet_fields(players: int) -> list[Field]:
     return fields
 
 
-def sheet_game_fields(players: int) -> list[Field]:
+def sheet_game_fields(comp: Components, players: int) -> list[Field]:
     return [Field("ruleset", "2011 (original) or 2019 (knowledge 15 and 26 differ)", kind=str,
                   choices=("2011", "2019"), default="2011")]
 
 
-def check_sheet(sheet: Sheet) -> None:
-    owners: dict[int, int] = {}
+def check_sheet(comp: Components, sheet: Sheet) -> None:
     n = sheet.num_players
+    check_one_of_each(sheet, "knowledge", "knowledge tile")
     for index, values in enumerate(sheet.players):
         tiles = values["knowledge"]
-        for k in tiles:
-            if k in owners:
-                who = "twice" if owners[k] == index else f"also by {sheet.names[owners[k]]}"
-                raise SheetError(f"knowledge tile {k} is listed {who} (there is one of each)", "knowledge", index)
-            owners[k] = index
         buildings = sum(values[f] for f in BUILDING_FIELDS)
         if buildings > COLOUR_SIZES[-1]:
             most = max(BUILDING_FIELDS, key=lambda f: values[f])
@@ -108,21 +103,13 @@ def check_sheet(sheet: Sheet) -> None:
             )
     in_play = 25 + 3 * n  # the five goods piles and each player's 3 start goods; the rest stay out
     held = [sum(v[f] for f in SOLD_FIELDS) + v["unsold_goods"] for v in sheet.players]
-    if sum(held) > in_play:
-        raise SheetError(
-            f"the players hold {sum(held)} goods (sold and unsold), but only {in_play} come into play "
-            f"(25 in the phase piles and 3 start goods per player)",
-            "unsold_goods",
-            max(range(n), key=lambda i: held[i]),
-        )
+    check_in_all(sheet, held, in_play, "goods (sold and unsold)", "unsold_goods",
+                 "25 in the phase piles and 3 start goods per player come into play")
     for t, name in enumerate(SOLD_FIELDS, start=1):
-        if sum(v[name] for v in sheet.players) > 7:
-            raise SheetError(f"more than 7 goods of type {t} sold in all (there are 7)", name, n - 1)
+        check_in_all(sheet, [v[name] for v in sheet.players], 7, f"sold goods of type {t}", name)
     for name, label in zip(BUILDING_FIELDS, BUILDING_LABELS):
-        if sum(v[name] for v in sheet.players) > 7:
-            raise SheetError(f"more than 7 {label} tiles in all (there are 7)", name, n - 1)
-    if sum(v["bonus_tiles"] for v in sheet.players) > 12:
-        raise SheetError("more than 12 bonus tiles in all (there are 12)", "bonus_tiles", n - 1)
+        check_in_all(sheet, [v[name] for v in sheet.players], 7, f"{label} tiles", name)
+    check_in_all(sheet, [v["bonus_tiles"] for v in sheet.players], 12, "bonus tiles", "bonus_tiles")
     positions = [v["turn_position"] for v in sheet.players]
     if any(positions) and sorted(positions) != list(range(1, n + 1)):
         bad = next(i for i, p in enumerate(positions) if p == 0 or positions.count(p) > 1)
@@ -163,7 +150,7 @@ def total(values: dict, ruleset: str) -> float:
     return sum(categories(values, ruleset).values())
 
 
-def score_sheet(game_id: str, sheet: Sheet) -> ScoreResult:
+def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
     ruleset = sheet.fields.get("ruleset", "2011")
     table = [categories(v, ruleset) for v in sheet.players]
     positions = [v["turn_position"] for v in sheet.players]
@@ -173,7 +160,7 @@ def score_sheet(game_id: str, sheet: Sheet) -> ScoreResult:
         TieBreak("fewest empty estate spaces", [v["empty_spaces"] for v in sheet.players], higher_wins=False),
         TieBreak("later in turn order", positions, higher_wins=True),
     ]
-    return build_result(game_id, sheet.names, table, tiebreaks, [TIE_NOTE])
+    return build_result(sheet.game, sheet.names, table, tiebreaks, [TIE_NOTE])
 
 
 assert len(BUILDINGS) == len(BUILDING_FIELDS)

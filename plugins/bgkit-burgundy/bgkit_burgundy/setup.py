@@ -14,6 +14,9 @@ from collections import defaultdict
 from itertools import combinations_with_replacement
 from math import comb
 
+from bgkit.game import Option
+from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
+
 from bgkit_burgundy.data import (
     ANIMAL,
     BUILDING,
@@ -26,6 +29,13 @@ from bgkit_burgundy.data import (
 )
 
 PHASES = "ABCDE"
+OPTIONS = (
+    Option("boards", ("standard", "random"), "standard",
+           "standard: everyone board 1, castle in the centre; random: each a different board, castle on a chosen dark-green space"),
+    Option("ruleset", ("2011", "2019"), "2011",
+           "2011: original rules; 2019: knowledge 6, 15, 26 of the 20th-anniversary edition"),
+    start_option(4),
+)
 
 
 def depot_colours(comp: Components, depot: int, players: int, phase: int) -> list[int]:
@@ -43,8 +53,8 @@ def depot_colours(comp: Components, depot: int, players: int, phase: int) -> lis
 
 
 def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
-    start = rng.randrange(players)
-    order = [(start + i) % players for i in range(players)]
+    start = draw_start(players, rng, options)
+    order = clockwise(players, start)
     if options.get("boards", "standard") == "random":
         boards = rng.sample(comp.original_boards, players)
     else:
@@ -69,11 +79,11 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
         tiles = [stacks[c].pop() for c in depot_colours(comp, depot, players, 0) if stacks[c]]
         depots.append(sorted(comp.kind_names[k] for k in tiles))
     black_depot = sorted(comp.kind_names[k] for k in black[: comp.black_size[players - 2]])
-    player_rows = []
+    seat_rows = []
     for seat in range(players):
         board = comp.boards[boards[seat]]
         standard = board.id == 1 and options.get("boards", "standard") == "standard"
-        player_rows.append(
+        seat_rows.append(
             {
                 "board": board.id,
                 "castle": CENTRE + 1 if standard else 0,
@@ -88,9 +98,7 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
         "players": players,
         "ruleset": options.get("ruleset", "2011"),
         "boards": options.get("boards", "standard"),
-        "start_player": start + 1,
-        "turn_order": [seat + 1 for seat in order],
-        "player": player_rows,
+        **seat_document(seat_rows, start, order),
         "goods_piles": piles,
         "depots": depots,
         "black_depot": black_depot,
@@ -143,7 +151,7 @@ def count_goods(types: int, per_type: int, hand: int, players: int, seq_len: int
 
 
 def count_setups(comp: Components, players: int, options: dict[str, str]) -> int:
-    total = players  # the start player
+    total = start_factor(players, options)
     if options.get("boards", "standard") == "random":
         n = len(comp.boards)
         for i in range(players):

@@ -21,6 +21,8 @@ from itertools import combinations
 
 from bgkit.errors import BadInput
 from bgkit.game import CHANCE, TERMINAL, State
+from bgkit.pending import Pending
+from bgkit.sheets import Sheet
 
 from bgkit_burgundy.data import (
     ANIMAL,
@@ -95,7 +97,7 @@ class BurgundyState(State):
         s = cls(comp)
         n = s.num_players = setup["players"]
         s.ruleset = setup.get("ruleset", "2011")
-        rows = setup["player"]
+        rows = setup["seats"]
         s.board_ids = [row["board"] for row in rows]
         s.boards = [comp.boards[b] for b in s.board_ids]
         s.phase, s.round = 0, 0
@@ -131,7 +133,7 @@ class BurgundyState(State):
         s.aside = aside
         s.bonus_taken = [0] * 6
         s.chance = []
-        s.pending = []
+        s.pending = Pending()
         s.left = []
         s.bought = s.hired = False
         s.tiles = [[-1] * 37 for _ in range(n)]
@@ -179,7 +181,7 @@ class BurgundyState(State):
         o.aside = self.aside[:]
         o.bonus_taken = self.bonus_taken[:]
         o.chance = self.chance[:]
-        o.pending = self.pending[:]
+        o.pending = self.pending.clone()
         o.left = self.left[:]
         o.tiles = [t[:] for t in self.tiles]
         o.filled = self.filled[:]
@@ -300,6 +302,14 @@ class BurgundyState(State):
             self.col_stack[kind] -= 1
             self.depots[event[1] - 1].append(kind)
 
+    def chance_label(self) -> str:
+        head = self.chance[0]
+        if head[0] == WHITE:
+            return f"the white die (P{self.order[0] + 1}, the start player, rolls it)"
+        if head[0] == DICE:
+            return f"P{head[1] + 1} rolls their two dice"
+        return "a tile drawn from the black bag" if head[1] == 0 else f"a tile drawn for depot {head[1]}"
+
     # -- actions -------------------------------------------------------------------------------
     def chance_outcomes(self) -> list:
         head = self.chance[0]
@@ -330,7 +340,7 @@ class BurgundyState(State):
             board = self.boards[p]
             return [(START, i) for i in board.castle_spaces]
         if self.pending:
-            top = self.pending[-1]
+            top = self.pending.top()
             code = top[0]
             if code == P_FREE:
                 self._die_actions(p, 0, out)
@@ -538,7 +548,7 @@ class BurgundyState(State):
     def _store(self, p: int, kind: int) -> None:
         self.storage[p].append(kind)
         if len(self.storage[p]) > 3:
-            self.pending.append((P_DISCARD,))
+            self.pending.push(P_DISCARD)
 
     def _sell(self, p: int, t: int) -> None:
         count = self.goods[p][t]
@@ -594,13 +604,13 @@ class BurgundyState(State):
                 self.bonus_taken[colour] = taken + 1
                 self.bonus[p].append(2 * colour + taken)
         if colour == CASTLE:
-            self.pending.append((P_FREE,))
+            self.pending.push(P_FREE)
         elif colour == SHIP:
             self.stamp += 1
             self.track_pos[p] += 1
             self.track_stamp[p] = self.stamp
             if any(any(row) for row in self.depot_goods):
-                self.pending.append((P_SHIP,))
+                self.pending.push(P_SHIP)
         elif colour == ANIMAL:
             a = kind - K_ANIMAL
             species = a // 3
@@ -620,7 +630,7 @@ class BurgundyState(State):
             self.city[p][region] |= 1 << (kind - K_BUILDING)
             if kind == WAREHOUSE:
                 if any(self.goods[p]):
-                    self.pending.append((P_WARE,))
+                    self.pending.push(P_WARE)
             elif kind == WATCHTOWER:
                 self.vp[p] += 4
             elif kind == BOARDING:
@@ -631,11 +641,11 @@ class BurgundyState(State):
                 probe: list = []
                 self._place_actions(p, 0, probe, HALL)
                 if probe:
-                    self.pending.append((P_HALL,))
+                    self.pending.push(P_HALL)
             else:
                 mask = PICK_COLOURS[kind]
                 if any(mask >> COLOUR_OF[k] & 1 for d in self.depots for k in d):
-                    self.pending.append((P_PICK, mask))
+                    self.pending.push(P_PICK, mask)
 
     # -- texts ---------------------------------------------------------------------------------
     def action_text(self, action: tuple) -> str:
@@ -712,6 +722,12 @@ class BurgundyState(State):
     def scores(self) -> list[float]:
         return [scoring.total(self.sheet_values(p), self.ruleset) for p in range(self.num_players)]
 
+    def outcome(self):
+        """The ranking of the score sheet of this table (its tie-breaks included)."""
+        sheet = Sheet("", [f"P{p + 1}" for p in range(self.num_players)],
+                      [self.sheet_values(p) for p in range(self.num_players)], {"ruleset": self.ruleset})
+        return scoring.score_sheet(self.comp, sheet).outcome
+
     def heuristic(self, player: int) -> float:
         values = [self._value(p) for p in range(self.num_players)]
         best_other = max(v for q, v in enumerate(values) if q != player)
@@ -763,7 +779,7 @@ class BurgundyState(State):
             "aside": self.aside,
             "bonus_taken": self.bonus_taken,
             "chance": [list(c) for c in self.chance],
-            "pending": [list(t) for t in self.pending],
+            "pending": self.pending.to_list(),
             "left": self.left,
             "bought": self.bought,
             "hired": self.hired,
@@ -793,7 +809,7 @@ class BurgundyState(State):
         for key in ("depots", "depot_goods", "future", "tiles", "storage", "goods", "sold", "bonus", "dice"):
             setattr(s, key, [list(x) for x in data[key]])
         s.chance = [tuple(c) for c in data["chance"]]
-        s.pending = [tuple(t) for t in data["pending"]]
+        s.pending = Pending.from_list(data["pending"])
         s.filled, s.adj, s.know = [0] * n, [0] * n, [0] * n
         s.region_fill = [[0] * len(b.region_size) for b in s.boards]
         s.colour_fill = [[0] * 6 for _ in range(n)]
@@ -821,10 +837,12 @@ class BurgundyState(State):
         return data
 
     def determinize(self, player: int, rng: random.Random) -> "BurgundyState":
-        """Reshuffle the face-down goods (later phases' piles and the goods set aside)."""
+        """Reshuffle the face-down goods (later phases' piles and the goods set aside), pooled in
+        goods order so that the sample depends on what the player sees alone."""
         other = self.clone()
-        pool = [g for pile in self.future for g in pile]
+        pool = sorted(g for pile in self.future for g in pile)
         pool += [t + 1 for t in range(6) for _ in range(self.aside[t])]
+        pool.sort()
         rng.shuffle(pool)
         for i in range(len(other.future)):
             other.future[i] = pool[i * 5 : i * 5 + 5]
@@ -836,3 +854,27 @@ class BurgundyState(State):
         from bgkit_burgundy.render import render_state
 
         return render_state(self, player)
+
+    def render_compact(self, player: int):
+        """What fits a terminal the full drawing does not (the screen picks it)."""
+        from bgkit_burgundy.render import render_compact
+
+        return render_compact(self, player)
+
+
+# -- the play module's functions (see bgkit.game) ---------------------------------------------------
+
+
+def new_state(comp: Components, setup: dict) -> BurgundyState:
+    return BurgundyState.from_setup(comp, setup)
+
+
+def state_from_dict(comp: Components, data: dict) -> BurgundyState:
+    return BurgundyState.from_dict(comp, data)
+
+
+def sheet_from_state(comp: Components, state: BurgundyState) -> dict:
+    return {
+        "ruleset": state.ruleset,
+        "player": [{"name": f"Player {p + 1}", **state.sheet_values(p)} for p in range(state.num_players)],
+    }

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit.errors import SheetError
-from bgkit.game import CHANCE, TERMINAL, Game, Option, State
-from bgkit.ranking import ScoreResult, build_result
-from bgkit.sheets import Field, Sheet
+from bgkit.game import CHANCE, TERMINAL, State
 
 
 class GoofState(State):
@@ -42,6 +39,13 @@ class GoofState(State):
 
     def action_text(self, action: int) -> str:
         return f"prize {action}" if self.prize is None else f"bid {action}"
+
+    def public_text(self, action: int) -> str:
+        """A bid is sealed: the others learn only that it was made (all are revealed together)."""
+        return f"P{self.current_player() + 1} bids"
+
+    def chance_label(self) -> str:
+        return "the next prize card, turned up"
 
     def apply(self, action: int) -> None:
         if self.prize is None:
@@ -92,12 +96,14 @@ class GoofState(State):
         }
 
     def determinize(self, player: int, rng: random.Random) -> "GoofState":
-        """Resample the sealed bids ``player`` has not seen from each bidder's unrevealed cards."""
+        """Resample the sealed bids ``player`` has not seen from each bidder's unrevealed cards
+        (in card order, so the sample depends on what the player sees alone)."""
         other = self.clone()
         for q, bid in enumerate(self.bids):
             if q != player and bid is not None:
-                other.hands[q].append(bid)
-                other.bids[q] = other.hands[q].pop(rng.randrange(len(other.hands[q])))
+                pool = sorted(self.hands[q] + [bid])
+                other.bids[q] = pool.pop(rng.randrange(len(pool)))
+                other.hands[q] = pool
         return other
 
     def to_dict(self) -> dict:
@@ -128,49 +134,16 @@ class GoofState(State):
         return table
 
 
-class Goofspiel(Game):
-    options = (Option("deck", ("13", "8", "5"), "13", "cards per suit: 13 is the full game, 5 a quick one"),)
+def new_state(components: None, setup: dict) -> GoofState:
+    return GoofState(setup["players"], setup["deck"])
 
-    def setup(self, players: int, rng: random.Random, options: dict[str, str]) -> dict:
-        # Every random event of Goofspiel (the prize draws) is a chance node during play.
-        return {"players": players, "deck": int(options["deck"])}
 
-    def count_setups(self, players: int, options: dict[str, str]) -> int:
-        return 1
+def state_from_dict(components: None, data: dict) -> GoofState:
+    state = GoofState(data["num_players"], data["deck"])
+    state.hands, state.prizes, state.prize = data["hands"], data["prizes"], data["prize"]
+    state.bids, state.won = data["bids"], data["won"]
+    return state
 
-    def render_setup(self, setup: dict) -> str:
-        deck = setup["deck"]
-        return (
-            f"Each of the {setup['players']} players takes the cards 1-{deck} of one suit.\n"
-            f"Shuffle the cards 1-{deck} of another suit face down: the prizes, turned up one a round."
-        )
 
-    def new_state(self, setup: dict) -> GoofState:
-        return GoofState(setup["players"], setup["deck"])
-
-    def state_from_dict(self, data: dict) -> GoofState:
-        state = GoofState(data["num_players"], data["deck"])
-        state.hands, state.prizes, state.prize = data["hands"], data["prizes"], data["prize"]
-        state.bids, state.won = data["bids"], data["won"]
-        return state
-
-    def sheet_fields(self, players: int) -> list[Field]:
-        return [Field("prizes", "the prize cards this player won", kind=list, minimum=1, maximum=13, max_items=13)]
-
-    def check_sheet(self, sheet: Sheet) -> None:
-        seen: set[int] = set()
-        for index, values in enumerate(sheet.players):
-            for card in values["prizes"]:
-                if card in seen:
-                    raise SheetError(f"prize card {card} is listed twice (there is one of each)", "prizes", index)
-                seen.add(card)
-
-    def score_sheet(self, sheet: Sheet) -> ScoreResult:
-        table = [{"prizes": float(sum(values["prizes"]))} for values in sheet.players]
-        return build_result(self.info.id, sheet.names, table)
-
-    def sheet_from_state(self, state: GoofState) -> dict:
-        return {
-            "game": self.info.id,
-            "player": [{"name": f"Player {q + 1}", "prizes": list(state.won[q])} for q in range(state.num_players)],
-        }
+def sheet_from_state(components: None, state: GoofState) -> dict:
+    return {"player": [{"name": f"Player {q + 1}", "prizes": list(state.won[q])} for q in range(state.num_players)]}

@@ -1,0 +1,19 @@
+"""Goofspiel's score sheet: the prize cards each player won; the most prize points wins."""
+
+from __future__ import annotations
+
+from bgkit.ranking import ScoreResult, build_result
+from bgkit.sheets import Field, Sheet, check_one_of_each
+
+
+def sheet_fields(components: None, players: int) -> list[Field]:
+    return [Field("prizes", "the prize cards this player won", kind=list, minimum=1, maximum=13, max_items=13)]
+
+
+def check_sheet(components: None, sheet: Sheet) -> None:
+    check_one_of_each(sheet, "prizes", "prize card")
+
+
+def score_sheet(components: None, sheet: Sheet) -> ScoreResult:
+    table = [{"prizes": float(sum(values["prizes"]))} for values in sheet.players]
+    return build_result(sheet.game, sheet.names, table)

@@ -1,0 +1,19 @@
+"""Goofspiel's setup: how many cards each suit has. Every random event (the prize draws) is a
+chance node during play, so the setup itself draws nothing."""
+
+from __future__ import annotations
+
+import random
+
+from bgkit.game import Option
+from bgkit.seats import seat_document
+
+OPTIONS = (Option("deck", ("13", "8", "5"), "13", "cards per suit: 13 is the full game, 5 a quick one"),)
+
+
+def make_setup(components: None, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+    return {"players": players, "deck": int(options["deck"]), **seat_document([{} for _ in range(players)], 0)}
+
+
+def count_setups(components: None, players: int, options: dict[str, str]) -> int:
+    return 1
