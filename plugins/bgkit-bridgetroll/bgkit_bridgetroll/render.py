@@ -13,7 +13,6 @@ from bgkit_bridgetroll.data import Components
 
 
 def render_setup(components: Components, setup: dict) -> Group:
-    players = setup["players"]
     start = setup["start_player"]
     parts = [
         _seats(setup, start),
@@ -40,7 +39,7 @@ def render_setup(components: Components, setup: dict) -> Group:
                 style="dim",
             )
         )
-    return Group(Text(f"Bridge Troll for {players} players", style="bold"), *parts)
+    return Group(*parts)  # the core's header line already names the game and the players
 
 
 def _colour_of(setup: dict, seat: int) -> str:
