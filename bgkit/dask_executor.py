@@ -55,6 +55,33 @@ class _LeaveCtrlCToTheParent(WorkerPlugin):
             signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _result(future: Any) -> Any:
+    """The future's result, waited for here so that Ctrl-C lands in bgkit and not in Dask.
+
+    ``Future.result()`` waits inside ``distributed.utils.sync``, whose Ctrl-C handler fails (it
+    logs a ``NameError`` traceback) when the interrupt comes before the wait has really begun, a
+    window a busy machine widens. So the wait is on an event of ours, and the result, ready by
+    then, is fetched with Ctrl-C held back for that moment and raised just after.
+    """
+    import signal
+    import threading
+
+    done = threading.Event()
+    future.add_done_callback(lambda _: done.set())
+    while not done.wait(1.0):
+        pass
+    if threading.current_thread() is not threading.main_thread():
+        return future.result()
+    pressed: list[bool] = []
+    previous = signal.signal(signal.SIGINT, lambda *_: pressed.append(True))
+    try:
+        return future.result()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if pressed:
+            raise KeyboardInterrupt
+
+
 class DaskExecutor:
     def __init__(self, jobs: int = 1, scheduler: str | None = None) -> None:
         try:
@@ -121,7 +148,7 @@ class DaskExecutor:
                 return
             oldest = futures.pop(yielded)
             try:
-                result = oldest.result()  # the later chunks run meanwhile
+                result = _result(oldest)  # the later chunks run meanwhile
             except KilledWorker as exc:
                 raise PluginError(f"Dask gave up on a chunk of games: every worker that ran it died ({exc})") from None
             oldest.release()
