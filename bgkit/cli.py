@@ -76,6 +76,8 @@ def _load_game(game_id: str, data: Optional[Path] = None):
 
 
 DATA_HELP = "Your own component data (TOML) in place of the shipped tables; see the game's README."
+EXECUTOR_HELP = "Where many games run: local (processes here) or dask (a Dask cluster); plugins add more."
+SCHEDULER_HELP = "A running Dask scheduler, tcp://HOST:PORT (default: a LocalCluster of --jobs workers)."
 
 
 @app.command()
@@ -228,7 +230,9 @@ def play(
     ),
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     games: int = typer.Option(1, "--games", min=1, help="Games to play (seats rotate between games)."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes for many games."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes for many games (local, or a Dask LocalCluster)."),
+    executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text or json (JSON Lines, summary last)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every decision."),
@@ -251,7 +255,7 @@ def play(
 
     recording = history_cli.play_recording(record, db, None if resume is not None else list(seats or []))
     if resume is not None:
-        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or setup_file:
+        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or setup_file or scheduler:
             raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options, data or setup")
         outcome = playing.resume_game(_registry(), resume, save=save or resume, log=log,
                                       chance=chance.value if chance else None, format=format.value, force=force)
@@ -274,11 +278,46 @@ def play(
         log=log,
         chance=chance.value if chance else None,
         data=data,
+        executor=executor,
+        scheduler=scheduler,
         force=force,
         setup_file=setup_file,
     )
     if recording is not None:
         recording.record_match(outcome)
+
+
+@app.command()
+def arena(
+    game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
+    specs: Optional[List[str]] = typer.Argument(None, help="Two or more bot specs to rate, e.g. random greedy mcts:iterations=200."),
+    games: Optional[int] = typer.Option(None, "--games", min=1, help="Games to play; each table is played once in every seat rotation."),
+    players: Optional[int] = typer.Option(None, "-p", "--players", help="Seats per table (default: every bot, up to the game's maximum)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes (local, or a Dask LocalCluster)."),
+    executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
+    format: Format = typer.Option(Format.text, "--format", help="text (the ladder) or json (JSON Lines: header, games, summary)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Also write the JSON Lines stream here, to --resume it later."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue an arena from its JSON Lines output."),
+    data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+) -> None:
+    """Rate bots on a ladder: tables drawn from the bots, seats rotated, openskill Plackett-Luce ratings."""
+    from bgkit import arena as arenas
+
+    if resume is not None:
+        if game is not None or specs or games is not None or players is not None or seed is not None or option or data is not None or out is not None:
+            raise BadInput("--resume continues the arena as it was started: give no game, bots, games, players, seed, options, data or --out")
+        arenas.resume_command(_registry(), resume, format.value, jobs=jobs, executor=executor, scheduler=scheduler)
+        return
+    if game is None:
+        raise BadInput("name a game (see bgkit games) and the bots to rate, or --resume FILE")
+    the_game = _load_game(game, data)
+    arenas.arena_command(
+        _registry(), the_game, list(specs or []), games, players, seed, option, format.value, out,
+        jobs=jobs, executor=executor, scheduler=scheduler,
+    )
 
 
 @app.command()

@@ -1,8 +1,8 @@
 """The plugin contract: every hook a bgkit plugin can implement (docs/plugins.md documents each).
 
-Design (see docs/plugins.md, "Why registration"): games and bots are *registered* as objects
-(``bgkit_register_games``, ``bgkit_register_bots``), in the style of llm; no game plugin ever asks
-"is this my game?". The three game hooks — **setup**, **turn** and **scoring** — are implemented
+Design (see docs/plugins.md, "Why registration"): games, bots and executors are *registered* as
+objects (``bgkit_register_games``, ``bgkit_register_bots``, ``bgkit_register_executors``), in the
+style of llm; no game plugin ever asks "is this my game?". The three game hooks — **setup**, **turn** and **scoring** — are implemented
 for every game once, by the core's ``bgkit.default_plugins.games`` (``trylast``), which calls the
 game's own code. They exist as extension points: another plugin can wrap them (``wrapper=True``)
 or answer first to add a house rule, a variant or a logger without touching the game's code.
@@ -36,6 +36,18 @@ def bgkit_register_bots(register: Callable[..., None]) -> None:
         returns an object with ``choose(decision) -> action``: a :class:`bgkit.engine.Decision`
         holds the player, the legal actions and a determinisation for that player (never the
         true state). ``params`` come from a seat spec such as ``mcts:iterations=500``.
+    """
+
+
+@hookspec
+def bgkit_register_executors(register: Callable[..., None]) -> None:
+    """Register executors (where the games of ``bgkit play --games`` and ``bgkit arena`` run)
+    by calling ``register(name, factory, help)`` once per executor.
+
+    :param register: ``register(name: str, factory, help: str)``; ``factory(jobs=J, scheduler=S)``
+        returns an executor: ``workers`` (games at once), ``play(schedule, chunks)`` yielding
+        ``bgkit.executors.play_chunk(schedule, chunk)`` for each chunk in chunk order, and
+        ``close()``. ``--executor NAME`` picks one; see ``bgkit/executors.py``.
     """
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +42,8 @@ def play_command(
     data: Path | None,
     force: bool = False,
     setup_file: Path | None = None,
+    executor: str = "local",
+    scheduler: str | None = None,
 ) -> tuple[Match, Any] | None:
     """One game (returned with its result, for ``--record``; None if stopped), or a tournament."""
     from bgkit.setups import check_seed, new_seed, parse_options, read_setup
@@ -63,12 +64,14 @@ def play_command(
     seed = check_seed(new_seed() if seed is None else seed)
     names = seat_names(specs)
     has_human = any(parse_seat_spec(s)[0] == "human" for s in specs)
-    if games > 1 or jobs > 1:
+    if games > 1 or jobs > 1 or executor != "local" or scheduler:
         if has_human or chance == "table":
             raise BadInput("--games and --jobs are for bot matches; play humans or --chance table one game at a time")
         if save is not None or log is not None or setup_file is not None:
             raise BadInput("--save, --log and --setup are for one game; for many, --format json gives a record of each")
-        _tournament(registry, game, specs, names, seed, games, jobs, option_values, format)
+        from bgkit.tournament import run_tournament
+
+        run_tournament(registry, game, specs, names, seed, games, option_values, format, jobs=jobs, executor=executor, scheduler=scheduler)
         return None
     for path, what in ((save, "save"), (log, "log")):
         check_target(path, game.info.id, force, what)
@@ -129,41 +132,6 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
     else:
         render.print_match_end(render.stdout(), match.game.info.name, match.state, match.log, scored)
     return match, scored
-
-
-def _tournament(registry: Any, game: Game, specs: list[str], names: list[str], seed: int, games: int, jobs: int, option_values: dict, format: str) -> None:
-    from bgkit import tournament
-
-    # Build one match up front so bad seat specs fail here, before any worker starts.
-    build_match(game, specs, names, seed, option_values, bots=registry.bots)
-    tasks = tournament.schedule(
-        game.info.id, str(game.data_path) if game.data_path else None, option_values, specs, names, games, seed
-    )
-    if games % len(specs):
-        render.stderr().print(
-            f"warning: {games} games do not rotate {len(specs)} seats evenly; use a multiple of {len(specs)}"
-        )
-    advance, stop = tournament.progress(games, sys.stderr.isatty())
-    records = []
-    interrupted = False
-    try:
-        for record in tournament.run(tasks, jobs):
-            records.append(record)
-            advance()
-            if format == "json":
-                render.print_json(record.to_dict())
-    except KeyboardInterrupt:
-        interrupted = True  # summarise the games played so far
-    finally:
-        stop()
-    summary = tournament.summarize(records, names, seed, game.info.id)
-    if format == "json":
-        render.print_json(summary)
-    else:
-        render.stdout().print(render.tournament_table(summary))
-    if interrupted:
-        render.stderr().print(f"interrupted after {len(records)} of {games} games")
-        raise SystemExit(130)
 
 
 def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: int | None = None) -> None:

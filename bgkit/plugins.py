@@ -18,11 +18,19 @@ import pluggy
 from bgkit import hookspecs
 from bgkit.errors import BadInput
 
-DEFAULT_PLUGINS = ("bgkit.default_plugins.games", "bgkit.default_plugins.bots")
+DEFAULT_PLUGINS = ("bgkit.default_plugins.games", "bgkit.default_plugins.bots", "bgkit.default_plugins.executors")
 
 
 @dataclass(frozen=True)
 class BotInfo:
+    name: str
+    factory: Callable[..., Any]
+    help: str
+    plugin: str
+
+
+@dataclass(frozen=True)
+class ExecutorInfo:
     name: str
     factory: Callable[..., Any]
     help: str
@@ -47,6 +55,7 @@ class Registry:
         self.versions: dict[str, str] = {}  # plugin name -> its distribution's version
         self._games: dict[str, Any] | None = None
         self._bots: dict[str, BotInfo] | None = None
+        self._executors: dict[str, ExecutorInfo] | None = None
 
     # -- loading -----------------------------------------------------------------------------
     def load_default_plugins(self) -> None:
@@ -78,7 +87,7 @@ class Registry:
     def register(self, plugin: object, name: str) -> None:
         """Register an in-process plugin (tests, scripts); forgets cached registrations."""
         self.pm.register(plugin, name=name)
-        self._games = self._bots = None
+        self._games = self._bots = self._executors = None
 
     # -- registrations -----------------------------------------------------------------------
     def _collect(self, hook_name: str, kind: str) -> dict[str, Any]:
@@ -132,6 +141,13 @@ class Registry:
             self._bots = {name: entry.item for name, entry in self._collect("bgkit_register_bots", "bot").items()}
         return self._bots
 
+    @property
+    def executors(self) -> dict[str, "ExecutorInfo"]:
+        """Registered executors by name (``--executor``); their modules are imported when used."""
+        if self._executors is None:
+            self._executors = {name: entry.item for name, entry in self._collect("bgkit_register_executors", "executor").items()}
+        return self._executors
+
     def _warn(self, message: str) -> None:
         print(f"warning: {message}", file=sys.stderr)
 
@@ -156,7 +172,7 @@ class Registry:
     def plugin_rows(self) -> list[dict[str, Any]]:
         """One row per loaded plugin and per failed one, for ``bgkit plugins``."""
         rows = []
-        self.games, self.bots  # registration failures are load errors too
+        self.games, self.bots, self.executors  # registration failures are load errors too
         errors: dict[str, str] = {}
         for err in self.load_errors:  # every error of a plugin, not only the last
             errors[err.name] = f"{errors[err.name]}; {err.error}" if err.name in errors else err.error
@@ -184,7 +200,7 @@ class _Entry:
 
 
 def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str, version: str) -> _Entry:
-    """A game's ``register(GameInfo)`` or a bot's ``register(name, factory, help)`` as one entry."""
+    """A game's ``register(GameInfo)``, or a bot's or executor's ``register(name, factory, help)``."""
     from dataclasses import replace
 
     if kind == "game":
@@ -196,7 +212,8 @@ def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str, ver
         return _Entry(info.id, info, plugin)
     factory = more[0] if more else extra["factory"]
     help_text = more[1] if len(more) > 1 else extra.get("help", "")
-    return _Entry(item, BotInfo(item, factory, help_text, plugin), plugin)
+    kind_info = ExecutorInfo if kind == "executor" else BotInfo
+    return _Entry(item, kind_info(item, factory, help_text, plugin), plugin)
 
 
 def selected_plugins() -> set[str] | None:

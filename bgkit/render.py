@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from typing import Any
@@ -324,7 +325,7 @@ def game_details(info: Any, game: Any, players: list[int]) -> Any:
 def plugins_table(rows: list[dict[str, Any]]) -> Table:
     table = Table(title="Plugins", title_justify="left")
     for column in ("name", "distribution", "hooks", "status"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column == "name")
     for row in rows:
         table.add_row(
             row["name"],
@@ -399,3 +400,126 @@ def toml_ready(value):
     if isinstance(value, (list, tuple)):
         return [toml_ready(v) for v in value]
     return value
+
+
+# -- pictures: a tournament's score histograms, the arena's ladder ------------------------------------
+# On a terminal they use block characters and colour; piped or redirected, plain ASCII, so a log
+# file or an e-mail shows the same picture.
+
+BLOCKS = "▁▂▃▄▅▆▇█"
+PLAIN_BLOCKS = ".:-=+*#%@"
+HISTOGRAM_WIDTH = 48
+
+
+def _bins(values: list[float], width: int) -> tuple[float, float, float, int, bool]:
+    """(low, high, bin width, number of bins, whole numbers?) of a shared score axis."""
+    low, high = min(values), max(values)
+    whole = all(float(v).is_integer() for v in values)
+    if whole:
+        span = int(high) - int(low) + 1
+        step = -(-span // width)
+        return low, high, step, -(-span // step), True
+    step = (high - low) / width if high > low else 1.0
+    return low, high, step, width if high > low else 1, False
+
+
+def score_histograms(counts: dict[str, Any], fancy: bool, width: int = HISTOGRAM_WIDTH) -> Any:
+    """Each seat's score distribution as one row of bars on a shared axis (a terminal histogram).
+
+    ``counts`` maps a seat to its score counts ({score: games}). A bar's height is the games with
+    scores in that column, relative to the seat's most common column.
+    """
+    from rich.text import Text
+
+    values = [float(v) for c in counts.values() for v in c]
+    if not values:
+        return Text("")
+    games = max(sum(c.values()) for c in counts.values())
+    width = min(width, max(12, round(2 * math.sqrt(games))))  # few games: wider columns, fewer gaps
+    low, high, step, columns, whole = _bins(values, width)
+    glyphs = BLOCKS if fancy else PLAIN_BLOCKS
+    edge = "│" if fancy else "|"
+    name_width = max(len(label) for label in counts)
+    unit = ("point" if step == 1 else f"{step:g} points") if whole else f"{step:.3g} points"
+    picture = Text(f"Scores, one column per {unit} (height: games, scaled to each seat's most common)\n")
+    for label, seat_counts in counts.items():
+        per_column = [0] * columns
+        for value, games in seat_counts.items():
+            column = int((int(value) - int(low)) // step) if whole else min(columns - 1, int((float(value) - low) / step))
+            per_column[column] += games
+        peak = max(per_column) or 1
+        bars = "".join(
+            " " if games == 0 else glyphs[max(0, math.ceil(games / peak * len(glyphs)) - 1)] for games in per_column
+        )
+        picture.append(f"{label:<{name_width}} {edge}")
+        picture.append(bars, style="cyan" if fancy else "")
+        picture.append(f"{edge}\n")
+    left, right = _number(low), _number(high)
+    picture.append(" " * (name_width + 2) + left + " " * max(1, columns - len(left) - len(right)) + right)
+    return picture
+
+
+def rating_bar(mu: float, sigma: float, low: float, high: float, width: int, fancy: bool) -> str:
+    """``mu`` ± 3 ``sigma`` as a bar on the axis ``low``..``high``: ├──●──┤ (plain: |--o--|)."""
+    scale = (width - 1) / (high - low) if high > low else 0.0
+
+    def at(value: float) -> int:
+        return min(width - 1, max(0, round((value - low) * scale)))
+
+    left, centre, right = at(mu - 3 * sigma), at(mu), at(mu + 3 * sigma)
+    line = [" "] * width
+    for x in range(left, right + 1):
+        line[x] = "─" if fancy else "-"
+    line[left], line[right] = ("├", "┤") if fancy else ("|", "|")
+    line[centre] = "●" if fancy else "o"
+    return "".join(line)
+
+
+def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 18) -> list[Any]:
+    """The ladder (ratings with their intervals drawn) and the head-to-head win-rate matrix."""
+    from rich.text import Text
+
+    ladder = summary["ladder"]
+    tables = "every table of" if summary["tables"] == "all" else "balanced random tables of"
+    title = f"{summary['game']}: {summary['games']} games, {tables} {summary['players']}, seed {summary['seed']} — {summary['model']}"
+    table = Table(title=title, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("bot", no_wrap=True)
+    for column in ("mu ± sigma", "ordinal", "games", "wins", "win rate"):
+        table.add_column(column, justify="right", no_wrap=True)
+    low = min((row["mu"] - 3 * row["sigma"] for row in ladder), default=0.0)
+    high = max((row["mu"] + 3 * row["sigma"] for row in ladder), default=1.0)
+    table.add_column("mu ± 3 sigma", no_wrap=True)
+    for row in ladder:
+        table.add_row(
+            str(row["rank"]),
+            row["entrant"],
+            f"{row['mu']:.1f} ± {row['sigma']:.1f}",
+            f"{row['ordinal']:.1f}",
+            str(row["games"]),
+            f"{row['wins']}" + (f" ({row['shared_wins']})" if row["shared_wins"] else ""),
+            f"{row['win_rate']:.1%}",
+            Text(rating_bar(row["mu"], row["sigma"], low, high, bar_width, fancy), style="cyan" if fancy else ""),
+        )
+    names = [row["entrant"] for row in ladder]
+    matrix = Table(title="Head to head: how often the row beat the column (ties count half)", title_justify="left")
+    matrix.add_column("")
+    for name in names:
+        matrix.add_column(name, justify="right")
+    for name in names:
+        cells = []
+        for other in names:
+            pair = summary["pairwise"][name].get(other)
+            cells.append("—" if pair is None else "·" if pair["rate"] is None else f"{pair['rate']:.0%} ({pair['games']})")
+        matrix.add_row(name, *cells)
+    shared = " Wins in brackets were shared." if any(row["shared_wins"] for row in ladder) else ""
+    note = Text(
+        f"Sorted by ordinal = mu - 3 sigma, the left end of each bar (bars from {low:.1f} to {high:.1f}).{shared} "
+        "Head to head: share (games together); · never met."
+    )
+    return [table, matrix, note]
+
+
+def print_arena(summary: dict[str, Any], console: Console, fancy: bool) -> None:
+    for part in arena_tables(summary, fancy):
+        console.print(part)

@@ -2,20 +2,21 @@
 
 Game ``g`` is rotation ``g % k`` (k = number of seats) of deal ``g // k``: every deal is played
 once with each seat spec in each position, all on the same setup and chance seed, so luck of the
-deal and of the seat order cancels out. ``--jobs`` spreads games over processes; results are
-collected in game order, so they are identical to ``--jobs 1``.
+deal and of the seat order cancels out. A :class:`Schedule` computes any game's task from its
+index alone, so nothing is kept per game; an executor (``bgkit/executors.py``) plays the games
+anywhere and hands the records back in game order, so the output is identical to ``--jobs 1``;
+the summary (``bgkit/summary.py``) is computed as they stream in.
 """
 
 from __future__ import annotations
 
-import functools
-import math
-import statistics
+import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from bgkit.engine import derive_seed
+from bgkit.summary import Summary, wilson_interval  # noqa: F401  (wilson_interval: for older imports)
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class Task:
     seed: int
     order: tuple[int, ...]  # order[position] = index of the seat spec sitting there
     game_id: str
-    data: str | None
+    data: dict | None  # a --data file as the log keeps it ({path, sha256, text}), so workers anywhere can load it
     options: dict
     specs: tuple[str, ...]
     labels: tuple[str, ...]
@@ -48,18 +49,45 @@ class GameRecord:
         return asdict(self)
 
 
-def schedule(game_id: str, data: str | None, options: dict, specs: list[str], labels: list[str], games: int, master_seed: int) -> list[Task]:
-    k = len(specs)
-    tasks = []
-    for g in range(games):
+@dataclass(frozen=True)
+class Schedule:
+    """A tournament's games, any one computed from its index: rotation ``g % k`` of deal ``g // k``.
+
+    Small and picklable: executors send it to their workers with each chunk of game indices.
+    """
+
+    game_id: str
+    data: dict | None
+    options: dict
+    specs: tuple[str, ...]
+    labels: tuple[str, ...]
+    games: int
+    seed: int
+
+    def task(self, g: int) -> Task:
+        k = len(self.specs)
         rotation, deal = g % k, g // k
         order = tuple((position + rotation) % k for position in range(k))
-        tasks.append(Task(g, derive_seed(master_seed, "deal", deal), order, game_id, data, options, tuple(specs), tuple(labels)))
-    return tasks
+        return Task(g, derive_seed(self.seed, "deal", deal), order, self.game_id, self.data, self.options, self.specs, self.labels)
+
+
+def data_of(data: Any) -> dict | None:
+    """A --data path (or an already read record) as the record workers load the game from."""
+    if data is None or isinstance(data, dict):
+        return data
+    from bgkit.engine import data_record
+
+    return data_record(Path(data))
+
+
+def schedule(game_id: str, data: Any, options: dict, specs: list[str], labels: list[str], games: int, master_seed: int) -> list[Task]:
+    """Every task of a tournament as a list (a run itself never builds it: see :class:`Schedule`)."""
+    plan = Schedule(game_id, data_of(data), options, tuple(specs), tuple(labels), games, master_seed)
+    return [plan.task(g) for g in range(games)]
 
 
 def play_task(task: Task) -> GameRecord:
-    """Play one scheduled game (runs in a worker process with ``--jobs``)."""
+    """Play one scheduled game (in a worker process, or a Dask worker, with an executor)."""
     from bgkit.match import build_match
     from bgkit.plugins import get_registry
 
@@ -81,68 +109,105 @@ def play_task(task: Task) -> GameRecord:
     )
 
 
-@functools.lru_cache(maxsize=4)
-def _load(game_id: str, data: str | None) -> Any:
+_GAMES: dict[tuple[str, str | None], Any] = {}
+
+
+def _load(game_id: str, data: dict | None) -> Any:
     """Each worker loads (and validates) a game's data once, not once per game played.
 
     A worker process is an entry point of its own: it loads the installed plugins itself.
     """
-    from bgkit.plugins import get_registry
+    key = (game_id, data["sha256"] if data else None)
+    game = _GAMES.get(key)
+    if game is None:
+        from bgkit.plugins import get_registry
 
-    return get_registry().load_game(game_id, Path(data) if data else None)
-
-
-def run(tasks: list[Task], jobs: int) -> Iterator[GameRecord]:
-    """Yield the records in game order, playing ``jobs`` games at a time."""
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield play_task(task)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method)) as pool:
-        yield from pool.map(play_task, tasks, chunksize=1)
+        game = get_registry().load_game(game_id, _data_file(data) if data else None)
+        _GAMES[key] = game
+    return game
 
 
-def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate (sensible at 0 and n wins, unlike the normal one)."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+def _data_file(data: dict) -> Path:
+    """The --data file itself where it exists unchanged (this machine), else a copy of its text.
+
+    The copy stays for the life of the worker: a game keeps its data path and reads it again.
+    """
+    import atexit
+    import hashlib
+    import shutil
+    import tempfile
+
+    path = Path(data["path"])
+    try:
+        if hashlib.sha256(path.read_text(encoding="utf-8").encode()).hexdigest() == data["sha256"]:
+            return path
+    except (OSError, UnicodeError):
+        pass
+    folder = tempfile.mkdtemp(prefix="bgkit-data-")
+    atexit.register(shutil.rmtree, folder, True)
+    copy = Path(folder) / path.name
+    copy.write_text(data["text"], encoding="utf-8")
+    return copy
+
+
+def preload(game: Any, data: dict | None) -> None:
+    """Hand an already loaded game to :func:`_load`, so forked workers start with it."""
+    _GAMES[(game.info.id, data["sha256"] if data else None)] = game
 
 
 def summarize(records: list[GameRecord], labels: list[str], master_seed: int, game_id: str) -> dict[str, Any]:
-    """Per seat spec: games, wins (shared wins count), win rate and its 95% interval, scores, rank."""
-    seats: dict[str, Any] = {}
-    for label in labels:
-        scores = [r.scores[r.seats.index(label)] for r in records]
-        ranks = [r.ranks[r.seats.index(label)] for r in records]
-        wins = sum(1 for r in records if label in r.winners)
-        shared = sum(1 for r in records if label in r.winners and len(r.winners) > 1)
-        low, high = wilson_interval(wins, len(records))
-        seats[label] = {
-            "games": len(records),
-            "wins": wins,
-            "shared_wins": shared,
-            "win_rate": round(wins / len(records), 4) if records else 0.0,
-            "win_rate_95": [round(low, 4), round(high, 4)],
-            "mean_score": round(statistics.fmean(scores), 3) if scores else 0.0,
-            "median_score": statistics.median(scores) if scores else 0.0,
-            "mean_rank": round(statistics.fmean(ranks), 3) if ranks else 0.0,
-        }
-    return {
-        "summary": True,
-        "game": game_id,
-        "seed": master_seed,
-        "games": len(records),
-        "mean_decisions": round(statistics.fmean(r.decisions for r in records), 1) if records else 0.0,
-        "seats": seats,
-    }
+    """The summary of a list of records (a run streams them through :class:`Summary` instead)."""
+    summary = Summary(labels, master_seed, game_id)
+    for record in records:
+        summary.add(record)
+    return summary.to_dict()
+
+
+def run_tournament(
+    registry: Any,
+    game: Any,
+    specs: list[str],
+    names: list[str],
+    seed: int,
+    games: int,
+    option_values: dict,
+    format: str,
+    jobs: int = 1,
+    executor: str = "local",
+    scheduler: str | None = None,
+) -> None:
+    """``bgkit play`` with many games: records stream out (JSON) and into the summary, never kept."""
+    from bgkit import render
+    from bgkit.executors import play_games
+    from bgkit.match import build_match
+
+    # Build one match up front so bad seat specs fail here, before any worker starts.
+    build_match(game, specs, names, seed, option_values, bots=registry.bots)
+    data = data_of(game.data_path)
+    plan = Schedule(game.info.id, data, option_values, tuple(specs), tuple(names), games, seed)
+    if games % len(specs):
+        render.stderr().print(
+            f"warning: {games} games do not rotate {len(specs)} seats evenly; use a multiple of {len(specs)}"
+        )
+    preload(game, data)
+    summary = Summary(names, seed, game.info.id)
+
+    def record(game_record: GameRecord) -> None:
+        summary.add(game_record)
+        if format == "json":
+            render.print_json(game_record.to_dict())
+
+    interrupted = play_games(registry, plan, range(games), games, record, executor=executor, jobs=jobs, scheduler=scheduler)
+    done = summary.to_dict()
+    if format == "json":
+        render.print_json(done)
+    else:
+        console = render.stdout()
+        console.print(render.tournament_table(done))
+        console.print(render.score_histograms({label: summary.score_counts(label) for label in names}, fancy=sys.stdout.isatty()))
+    if interrupted:
+        render.stderr().print(f"interrupted after {summary.games} of {games} games")
+        raise SystemExit(130)
 
 
 def progress(total: int, enabled: bool) -> tuple[Callable[[], None], Callable[[], None]]:
@@ -156,3 +221,4 @@ def progress(total: int, enabled: bool) -> tuple[Callable[[], None], Callable[[]
     bar.start()
     task = bar.add_task("games", total=total)
     return (lambda: bar.advance(task)), bar.stop
+

@@ -16,6 +16,7 @@ def test_there_are_setup_turn_scoring_and_registration_hooks():
     assert set(HOOKS) == {
         "bgkit_register_games",
         "bgkit_register_bots",
+        "bgkit_register_executors",
         "bgkit_setup",
         "bgkit_legal_actions",
         "bgkit_apply_action",

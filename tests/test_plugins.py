@@ -336,3 +336,39 @@ def test_a_state_that_never_ends_is_stopped_and_named(registry, monkeypatch):
     result = run_cli(["play", "goofspiel", "random", "random", "--seed", "5"])
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines()[-1] == "bgkit: error: plugin 'goofspiel': the game has not ended after 500 actions"
+
+
+def test_register_executors_adds_an_executor(registry):
+    """A plugin's executor (threads here; Ray would look the same) plays the games of a match."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bgkit.executors import play_chunk
+
+    seen = {"chunks": [], "closed": False}
+
+    class Threads:
+        def __init__(self, jobs, scheduler=None):
+            self.workers = jobs
+            self.pool = ThreadPoolExecutor(jobs)
+
+        def play(self, schedule, chunks):
+            def remember(chunk):
+                seen["chunks"].append(chunk)
+                return chunk
+
+            return self.pool.map(lambda chunk: play_chunk(schedule, remember(chunk)), chunks)
+
+        def close(self):
+            seen["closed"] = True
+            self.pool.shutdown()
+
+    def bgkit_register_executors(register):
+        register("threads", Threads, "a thread pool")
+
+    registry.register(plugin(bgkit_register_executors=bgkit_register_executors), name="threads")
+    args = ["play", "goofspiel", "random", "greedy", "--games", "12", "--seed", "4", "--format", "json"]
+    threaded = run_cli([*args, "--executor", "threads", "--jobs", "2"])
+    assert threaded.exit_code == 0, threaded.stderr
+    assert threaded.stdout == run_cli(args).stdout
+    assert sorted(g for chunk in seen["chunks"] for g in chunk) == list(range(12)) and seen["closed"]
+    assert "executors: local, dask, threads" in run_cli([*args, "--executor", "nope"]).stderr

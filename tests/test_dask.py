@@ -1,0 +1,123 @@
+"""The Dask executor on real Dask components on loopback: LocalClusters of worker processes.
+
+Nothing is mocked: the CLI starts its own LocalCluster, or joins the test's cluster with
+--scheduler; a worker process is killed with SIGKILL in the middle of a run. At most two Dask
+workers run at a time. Nothing is timed: the waits only stop a hung test.
+"""
+
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from bgkit.testing import run_cli
+
+distributed = pytest.importorskip("distributed")
+
+GOOFSPIEL = ["play", "goofspiel", "random", "greedy", "mcts:iterations=20", "--games", "24", "--seed", "2", "--format", "json"]
+
+
+def bgkit(*args, **kwargs):
+    return subprocess.run([sys.executable, "-m", "bgkit", *map(str, args)], capture_output=True, text=True, **kwargs)
+
+
+def test_executor_dask_starts_a_local_cluster_and_matches_jobs_1(tmp_path):
+    done = bgkit(*GOOFSPIEL, "--executor", "dask", "--jobs", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == run_cli([*GOOFSPIEL, "--jobs", "1"]).stdout
+    assert done.stderr == ""  # no Dask log lines
+
+
+def test_ctrl_c_stops_the_local_cluster_cleanly(tmp_path):
+    master, slave = pty.openpty()
+    env = {**{k: v for k, v in os.environ.items() if k != "CI"}, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "xterm"}
+    args = ["play", "burgundy", "random", "random", "random", "random", "--games", "4000", "--seed", "1", "--executor", "dask", "--jobs", "2"]
+    proc = subprocess.Popen([sys.executable, "-m", "bgkit", *args], stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=env, start_new_session=True)
+    os.close(slave)
+    screen = b""
+    try:
+        while not re.search(rb" [1-9][0-9]*/4000", screen):  # games are coming in
+            ready, _, _ = select.select([master], [], [], 120)
+            assert ready, screen.decode(errors="replace")
+            screen += os.read(master, 65536)
+        os.killpg(proc.pid, signal.SIGINT)  # the terminal's Ctrl-C: the Dask worker processes get it too
+        while True:
+            ready, _, _ = select.select([master], [], [], 120)
+            assert ready, screen.decode(errors="replace")
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            screen += chunk
+        code = proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        os.close(master)
+    text = screen.decode(errors="replace")
+    assert code == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    finished = int(re.search(r"interrupted after (\d+) of 4000 games", text).group(1))
+    assert f"burgundy: {finished} games, seed 1" in text
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    import logging
+
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR
+    ) as local:
+        with distributed.Client(local, set_as_default=False) as client:
+            yield local, client
+
+
+def test_scheduler_option_uses_a_running_cluster(cluster, tmp_path):
+    local, _ = cluster
+    done = bgkit(*GOOFSPIEL, "--executor", "dask", "--scheduler", local.scheduler_address, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == run_cli([*GOOFSPIEL, "--jobs", "1"]).stdout
+
+
+def test_a_killed_worker_costs_nothing(cluster, goofspiel):
+    from bgkit.dask_executor import DaskExecutor
+    from bgkit.executors import run_games
+    from bgkit.setups import parse_options
+    from bgkit.tournament import Schedule, play_task
+
+    local, client = cluster
+    specs = ("random", "greedy", "random")
+    plan = Schedule("goofspiel", None, parse_options(goofspiel, []), specs, ("random", "greedy", "random #2"), 600, 11)
+    executor = DaskExecutor(scheduler=local.scheduler_address)
+    try:
+        records = run_games(executor, plan, range(plan.games), plan.games)
+        played = [next(records)]  # the cluster is at work
+        before = client.run(os.getpid)
+        victim = sorted(before.values())[0]
+        os.kill(victim, signal.SIGKILL)
+        played.extend(records)
+    finally:
+        executor.close()
+    assert played == [play_task(plan.task(g)) for g in range(plan.games)]
+    client.wait_for_workers(2, timeout=120)  # the nanny started a new worker process
+    assert victim not in client.run(os.getpid).values()
+
+
+def test_an_arena_on_the_cluster_matches_a_local_one(cluster, tmp_path):
+    local, _ = cluster
+    args = ["arena", "goofspiel", "random", "greedy", "mcts:iterations=10", "--players", "2", "--games", "12", "--seed", "3", "--format", "json"]
+    done = bgkit(*args, "--executor", "dask", "--scheduler", local.scheduler_address, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == run_cli(args).stdout
+
+
+def test_an_unreachable_scheduler_is_one_line():
+    result = run_cli([*GOOFSPIEL, "--executor", "dask", "--scheduler", "not-an-address:://"])
+    assert result.exit_code == 2 and result.stderr.startswith("bgkit: error: cannot reach the Dask scheduler")

@@ -1,0 +1,150 @@
+"""The local executor: chunks, identical output for any worker count, lost workers, Ctrl-C.
+
+Processes are real (worker processes, a pseudo-terminal for Ctrl-C); nothing is timed: the waits
+below only stop a hung test.
+"""
+
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bgkit.executors import Chunker
+from bgkit.testing import run_cli
+
+BURGUNDY = ["play", "burgundy", "random", "random", "random", "random"]
+
+
+def children(pid):
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return sorted(found)
+
+
+def gone(pid, limit=30.0):
+    """Whether ``pid`` has exited (or is a zombie) within ``limit`` seconds."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return True
+        if state == "Z":
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_chunks_cover_every_game_once_in_order_and_grow_with_fast_games():
+    chunker = Chunker(range(5, 1005), total=1000, workers=2, seconds=0.25)
+    chunks = iter(chunker)
+    first = next(chunks)
+    assert first == (5,)  # nothing is known about the games yet
+    chunker.observe(10, 0.01)  # a millisecond a game: about 250 fit in a quarter second
+    second = next(chunks)
+    assert second == tuple(range(6, 6 + len(second))) and len(second) == 124  # but a quarter of what is left, per worker, at most
+    rest = [g for chunk in chunks for g in chunk]
+    assert [*first, *second, *rest] == list(range(5, 1005))
+
+
+def test_slow_games_go_one_at_a_time():
+    chunker = Chunker(range(10), total=10, workers=2, seconds=0.25)
+    chunker.observe(1, 3.0)
+    assert [len(chunk) for chunk in chunker] == [1] * 10
+
+
+def test_two_workers_give_the_same_output_as_one_for_many_fast_games():
+    args = ["play", "goofspiel", "random", "random", "greedy", "--games", "240", "--seed", "8", "--format", "json"]
+    one = run_cli([*args, "--jobs", "1"])
+    two = run_cli([*args, "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0
+    assert two.stdout == one.stdout and len(one.stdout.splitlines()) == 241
+
+
+def test_a_killed_worker_costs_nothing(tmp_path):
+    args = [*BURGUNDY, "--games", "160", "--seed", "3", "--format", "json"]
+    with open(tmp_path / "stderr", "w+") as stderr:
+        proc = subprocess.Popen([sys.executable, "-m", "bgkit", *args, "--jobs", "2"], stdout=subprocess.PIPE, stderr=stderr, text=True)
+        try:
+            first = proc.stdout.readline()  # a game is in, so the workers are busy with the next ones
+            workers = children(proc.pid)
+            assert len(workers) == 2
+            os.kill(workers[0], signal.SIGKILL)
+            rest = proc.stdout.read()
+            proc.wait(timeout=300)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        stderr.seek(0)
+        errors = stderr.read()
+    assert proc.returncode == 0, errors
+    assert "a worker process died; its games are played again" in errors
+    assert first + rest == run_cli([*args, "--jobs", "1"]).stdout
+
+
+def test_ctrl_c_stops_the_workers_and_says_how_many_games_finished(tmp_path):
+    master, slave = pty.openpty()
+    env = {**{k: v for k, v in os.environ.items() if k != "CI"}, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "xterm"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bgkit", *BURGUNDY, "--games", "4000", "--seed", "1", "--jobs", "2"],
+        stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=env, start_new_session=True,
+    )
+    os.close(slave)
+    screen = b""
+    workers = []
+    try:
+        while not re.search(rb" [1-9][0-9]*/4000", screen):  # the live progress bar: games are being played
+            ready, _, _ = select.select([master], [], [], 120)
+            assert ready, screen.decode(errors="replace")
+            screen += os.read(master, 65536)
+        workers = children(proc.pid)
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group, workers too
+        while True:
+            ready, _, _ = select.select([master], [], [], 120)
+            assert ready, screen.decode(errors="replace")
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            screen += chunk
+        code = proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        os.close(master)
+    text = screen.decode(errors="replace")
+    assert code == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert "interrupted after " in text, text[-3000:]
+    finished = int(text.split("interrupted after ")[1].split(" of 4000 games")[0])
+    assert 0 < finished < 4000
+    assert f"burgundy: {finished} games, seed 1" in text  # the games played so far, summarised
+    assert len(workers) == 2 and all(gone(pid) for pid in workers)
+
+
+def test_start_up_does_not_import_dask_or_the_rating_library():
+    code = (
+        "import sys\n"
+        "from bgkit.cli import main\n"
+        "sys.argv = ['bgkit', sys.argv[1]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed', 'openskill'}), file=sys.stderr)\n"
+    )
+    for command in ("--help", "games", "plugins"):
+        done = subprocess.run([sys.executable, "-c", code, command], capture_output=True, text=True)
+        assert done.stderr.strip().splitlines()[-1] == "[]", (command, done.stderr)
