@@ -55,6 +55,11 @@ CARD_FIELDS = (
     "confirmed_fields",
 )
 GOAT_FIELDS = ("stones", "reward", "damage")
+#: What an unconfirmed table lists in ``reconstructed`` (the colours table: the colour names).
+RECONSTRUCTED_PARTS = {
+    "schedules": tuple(f"{players} players" for players in PLAYER_COUNTS),
+    "travellers": ("counts", "toll", "food", "bonus", "ransom", "goats"),
+}
 
 
 @dataclass(frozen=True)
@@ -140,13 +145,6 @@ class Components:
         """All stones on the table: players' own plus the common pool."""
         return players * self.stones_per_player + self.pool_size(players)
 
-    def status(self) -> str:
-        """``confirmed``, ``partly reconstructed`` or ``reconstructed``, from the tables' flags."""
-        flags = [p.confirmed for p in self.provenance.values()]
-        if all(flags):
-            return "confirmed"
-        return "reconstructed" if not any(flags) else "partly reconstructed"
-
     def reconstructed_tables(self) -> list[str]:
         return [name for name, p in self.provenance.items() if not p.confirmed]
 
@@ -155,13 +153,13 @@ class Components:
 def load(path: Path | str | None = None) -> Components:
     """The shipped components, with the tables of a person's own file ``path`` put in their place."""
     tables = load_tables(PACKAGE, (SHIPPED,), path)
-    provenance = {name: _provenance(tables.table(name)) for name in TABLES}
-
     colours_table = tables.table("colours")
     colours_table.only("names")
     colours = colours_table.texts("names", length=6)
     if len(set(colours)) != len(colours):
         raise colours_table.fail("names", "names a colour twice")
+    parts = dict(RECONSTRUCTED_PARTS, colours=colours)
+    provenance = {name: _provenance(tables.table(name), parts.get(name, ())) for name in TABLES}
 
     stones = tables.table("stones")
     stones.only("per_colour", "per_player", "pool_per_colour", "extra_pool_colours")
@@ -233,9 +231,10 @@ def load(path: Path | str | None = None) -> Components:
     )
 
 
-def _provenance(table: Table) -> Provenance:
-    """The core's provenance, and a note is required where the table is a reconstruction."""
-    provenance = table.provenance()
+def _provenance(table: Table, parts: tuple[str, ...]) -> Provenance:
+    """The core's provenance (an unconfirmed table with ``parts`` lists which are reconstructed),
+    and a note is required where the table is a reconstruction."""
+    provenance = table.provenance(parts)
     if not provenance.confirmed and not provenance.note.strip():
         raise table.fail("note", "missing: a table with confirmed = false must say what is reconstructed")
     return provenance

@@ -1,13 +1,7 @@
-"""Registers Bridge Troll. Kept light: the engine (bgkit_bridgetroll.game) is imported only when used."""
+"""Registers Bridge Troll. Kept light: the game's modules are imported only when used."""
 
-from bgkit.game import GameInfo
+from bgkit.game import Dynamics, GameInfo
 from bgkit.hookspecs import hookimpl
-
-DATA_NOTE = (
-    "traveller counts/values (except the rulebook's examples), ransoms, the schedule cards (except the "
-    "4-player example: partly cloudy 5, 2 stones per open bridge), weather die faces, upgrade costs and "
-    "two colour names are reconstructed; --data FILE replaces them"
-)
 
 
 @hookimpl
@@ -18,11 +12,9 @@ def bgkit_register_games(register):
             name="Bridge Troll",
             min_players=3,
             max_players=6,
-            loader="bgkit_bridgetroll.game:BridgeTroll",
-            version="0.1.0",
+            package="bgkit_bridgetroll",
             playable=False,
-            data_status="partly reconstructed",
-            data_note=DATA_NOTE,
+            dynamics=Dynamics(chance=True, hidden=True, sealed=True),
             summary="Bid boulders for travellers, eat them or rob them, upgrade your bridge (Seegert, Z-Man).",
         )
     )

@@ -7,16 +7,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from bgkit.components import MARK
+
 from bgkit_bridgetroll.data import Components
 
-RECONSTRUCTED = "*"
 
-
-def render_setup(setup: dict, components: Components) -> Group:
+def render_setup(components: Components, setup: dict) -> Group:
     players = setup["players"]
     start = setup["start_player"]
     parts = [
-        _seats(setup),
+        _seats(setup, start),
         _pool(setup),
         Text(
             f"4) Victory points: each player takes {setup['seats'][0]['victory_points']} face down above their "
@@ -35,7 +35,7 @@ def render_setup(setup: dict, components: Components) -> Group:
     if reconstructed:
         parts.append(
             Text(
-                f"{RECONSTRUCTED} reconstructed value, not confirmed by a source "
+                f"{MARK} reconstructed value, not confirmed by a source "
                 f"(reconstructed tables: {', '.join(reconstructed)}); use --data FILE for your box's values.",
                 style="dim",
             )
@@ -47,7 +47,7 @@ def _colour_of(setup: dict, seat: int) -> str:
     return setup["seats"][seat - 1]["colour"]
 
 
-def _seats(setup: dict) -> Table:
+def _seats(setup: dict, start: int) -> Table:
     table = Table(
         title="1-3) Boards and stones, seats clockwise; each player also takes a rules summary card",
         title_justify="left",
@@ -55,7 +55,7 @@ def _seats(setup: dict) -> Table:
     for column in ("seat", "colour", "stones under the board", "victory points", ""):
         table.add_column(column, justify="right" if column in ("seat", "victory points") else "left")
     for seat in setup["seats"]:
-        note = "start player: weather die, trophies" if seat["start_player"] else ""
+        note = "start player: weather die, trophies" if seat["seat"] == start else ""
         table.add_row(
             str(seat["seat"]),
             seat["colour"],
@@ -94,7 +94,7 @@ def _upgrades(setup: dict, components: Components) -> Table:
     for _ in pile:
         table.add_column(justify="right")
     costs = components.upgrade_costs
-    mark = "" if components.provenance["upgrade_costs"].confirmed else RECONSTRUCTED
+    mark = "" if components.provenance["upgrade_costs"].confirmed else MARK
     table.add_row("card", *(str(v) for v in pile))
     table.add_row("cost" + mark, *(str(costs.get(v, "?")) for v in pile))
     if setup["upgrades_removed"]:
@@ -112,9 +112,9 @@ def _schedule(setup: dict, components: Components) -> Table:
     table.add_column("travellers drawn", justify="right")
     faces = setup["weather_faces"]
     for weather, count in schedule["travellers"].items():
-        mark = "" if weather in confirmed else RECONSTRUCTED
+        mark = "" if weather in confirmed else MARK
         table.add_row(f"{weather} ×{faces.count(weather)}", f"{count}{mark}")
-    mark = "" if "stones_per_open_player" in confirmed else RECONSTRUCTED
+    mark = "" if "stones_per_open_player" in confirmed else MARK
     table.caption = (
         f"a closed bridge takes {schedule['stones_per_open_player']}{mark} stones from the pool per open bridge"
     )

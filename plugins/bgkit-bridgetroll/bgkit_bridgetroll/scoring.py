@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bgkit.errors import SheetError
 from bgkit.ranking import ScoreResult, TieBreak, build_result
-from bgkit.sheets import Field, Sheet
+from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
 
 from bgkit_bridgetroll.data import Components
 
@@ -20,7 +20,7 @@ TIEBREAK_NOTE = (
 )
 
 
-def sheet_fields(players: int, components: Components) -> list[Field]:
+def sheet_fields(components: Components, players: int) -> list[Field]:
     top = max(components.upgrades)
     removed = components.removed_upgrades.get(players, ())
     out_of_game = f" ({', '.join(map(str, removed))} are not in a {players}-player game)" if removed else ""
@@ -47,12 +47,11 @@ def sheet_fields(players: int, components: Components) -> list[Field]:
     ]
 
 
-def check_sheet(sheet: Sheet, components: Components) -> None:
-    """Impossible together: an upgrade card twice, a card not in the game, more stones than in play."""
+def check_sheet(components: Components, sheet: Sheet) -> None:
+    """Impossible together: a card not in the game, an upgrade card twice, more stones than in play."""
     players = sheet.num_players
     in_play = set(components.upgrades_in_play(players))
     removed = components.removed_upgrades.get(players, ())
-    owner: dict[int, int] = {}
     for index, values in enumerate(sheet.players):
         for value in values["upgrades"]:
             if value not in in_play:
@@ -62,27 +61,18 @@ def check_sheet(sheet: Sheet, components: Components) -> None:
                     else f"there is no upgrade card {value} (cards: {', '.join(map(str, components.upgrades))})"
                 )
                 raise SheetError(f"upgrades lists {value}, but {why}", "upgrades", index)
-            if value in owner:
-                name, other = sheet.names[index], sheet.names[owner[value]]
-                where = f" for {name}" if owner[value] == index else f": {name} and {other} both hold it"
-                raise SheetError(
-                    f"upgrade card {value} is listed twice{where}; there is one of each", "upgrades", index
-                )
-            owner[value] = index
-    limit = components.stones_in_play(players)
-    total = 0
-    for index, values in enumerate(sheet.players):
-        total += values["stones"]
-        if total > limit:
-            raise SheetError(
-                f"the players hold {sum(v['stones'] for v in sheet.players)} stones in all, but a "
-                f"{players}-player game has only {limit} in play",
-                "stones",
-                index,
-            )
+    check_one_of_each(sheet, "upgrades", "upgrade card")
+    check_in_all(
+        sheet,
+        [values["stones"] for values in sheet.players],
+        components.stones_in_play(players),
+        "stones",
+        "stones",
+        f"in a {players}-player game",
+    )
 
 
-def score_sheet(sheet: Sheet, game_id: str) -> ScoreResult:
+def score_sheet(components: Components, sheet: Sheet) -> ScoreResult:
     table = [
         {
             VP: float(values["vp_tokens"]),
@@ -95,4 +85,4 @@ def score_sheet(sheet: Sheet, game_id: str) -> ScoreResult:
         TieBreak(UPGRADE_VALUES, [row[UPGRADE_VALUES] for row in table]),
         TieBreak("stones left", [float(values["stones"]) for values in sheet.players]),
     ]
-    return build_result(game_id, sheet.names, table, tiebreaks, notes=[TIEBREAK_NOTE])
+    return build_result(sheet.game, sheet.names, table, tiebreaks, notes=[TIEBREAK_NOTE])

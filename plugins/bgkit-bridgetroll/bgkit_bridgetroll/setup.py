@@ -1,10 +1,12 @@
-"""The setup randomiser: a pure function of (players, rng, options, components) -> plain data.
+"""The setup randomiser: a pure function of (components, players, rng, options) -> plain data.
 
 What the rulebook's setup ("游戏准备", steps 1-9) lays out, by player count: a board and 6 stones
 of their colour per player, the common stone pool (3 of each colour in play; with 3 players also
 every stone of a fourth colour), 5 victory points each, the shuffled traveller deck, the bridge
 upgrade pile (14 and 15 out with 6 players), the schedule card for the player count, the trophies
 in play, and the start player with the weather die, the trophies and 1 point on the trophy pile.
+The seats follow the core's one schema (``bgkit.seats``): ``seats`` (numbered clockwise from 1),
+``start_player``, ``turn_order``.
 
 Random parts, drawn from ``rng`` in this order: the seats' colours, the fourth colour with 3
 players, the start player, the traveller deck's order. Options can fix each of them.
@@ -16,6 +18,7 @@ import math
 import random
 
 from bgkit.game import Option
+from bgkit.seats import draw_start, seat_document, start_factor, start_option
 
 from bgkit_bridgetroll.data import Components
 
@@ -26,12 +29,7 @@ OPTIONS = (
         "random",
         "random: deal colours to the seats at random; seat: seat 1 takes the first colour, seat 2 the second, ...",
     ),
-    Option(
-        "start",
-        ("random", "seat1"),
-        "random",
-        "random: draw the start player; seat1: seat 1 starts (say, whoever grunts most like a troll)",
-    ),
+    start_option(6),  # the rulebook's start player grunts most like a troll
     Option(
         "deck",
         ("order", "shuffle"),
@@ -41,7 +39,7 @@ OPTIONS = (
 )
 
 
-def make_setup(players: int, rng: random.Random, options: dict[str, str], components: Components) -> dict:
+def make_setup(components: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
     """The setup for ``players`` as JSON/TOML-ready data; seats are numbered clockwise from 1."""
     colours = list(components.colours)
     if options["colours"] == "random":
@@ -55,25 +53,19 @@ def make_setup(players: int, rng: random.Random, options: dict[str, str], compon
         extra = [c for c in unused if c in chosen]  # a set of colours: keep the data's order
     else:
         extra = unused[:extra_count]
-    start = rng.randrange(players) + 1 if options["start"] == "random" else 1
+    start = draw_start(players, rng, options)  # 0-based
 
     pool = {colour: components.pool_per_colour for colour in seat_colours}
     pool.update({colour: components.stones_per_colour for colour in extra})
     schedule = components.schedules[players]
     trophies = list(components.trophies[:players])
+    seats = [
+        {"colour": colour, "stones": components.stones_per_player, "victory_points": components.start_vp}
+        for colour in seat_colours
+    ]
     setup: dict = {
         "players": players,
-        "seats": [
-            {
-                "seat": seat,
-                "colour": colour,
-                "stones": components.stones_per_player,
-                "victory_points": components.start_vp,
-                "start_player": seat == start,
-            }
-            for seat, colour in enumerate(seat_colours, start=1)
-        ],
-        "start_player": start,
+        **seat_document(seats, start),
         "trophies": trophies,
         "trophy_bonus": components.trophy_bonus,
         "pool": pool,
@@ -96,7 +88,7 @@ def make_setup(players: int, rng: random.Random, options: dict[str, str], compon
     return setup
 
 
-def count_setups(players: int, options: dict[str, str], components: Components) -> int:
+def count_setups(components: Components, players: int, options: dict[str, str]) -> int:
     """The exact number of different setups ``make_setup`` can return with these options.
 
     colours: ordered choice of the seats' colours, times the set of extra pool colours;
@@ -107,8 +99,7 @@ def count_setups(players: int, options: dict[str, str], components: Components) 
     if options["colours"] == "random":
         colours = len(components.colours)
         total *= math.perm(colours, players) * math.comb(colours - players, components.extra_colours(players))
-    if options["start"] == "random":
-        total *= players
+    total *= start_factor(players, options)
     if options["deck"] == "order":
         orders = math.factorial(components.deck_size)
         for card in components.travellers:

@@ -125,7 +125,6 @@ class Table:
         """The score sheet a person would fill in from this table (scored by ``scoring``)."""
         names = names or [f"Player {i + 1}" for i in range(self.players)]
         return {
-            "game": "bridgetroll",
             "player": [
                 {"name": name, "vp_tokens": b.vp_tokens, "upgrades": list(b.upgrades), "stones": b.stone_count()}
                 for name, b in zip(names, self.bridges)

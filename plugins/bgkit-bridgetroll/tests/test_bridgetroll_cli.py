@@ -7,7 +7,7 @@ import tomllib
 
 import pytest
 
-from bgkit.testing import check_light_start, run_cli
+from bgkit.testing import run_cli
 
 SHEET = textwrap.dedent(
     """\
@@ -40,11 +40,7 @@ def test_games_lists_bridgetroll_with_data_status():
     (row,) = [r for r in json.loads(result.stdout) if r["id"] == "bridgetroll"]
     assert row["players"] == "3-6"
     assert row["data_status"] == "partly reconstructed"
-    assert "--data FILE" in row["data_note"]
-
-
-def test_games_does_not_import_the_engine():
-    check_light_start("bridgetroll")
+    assert "--data FILE" in row["data_note"] and "travellers (bonus, counts" in row["data_note"]
 
 
 def test_setup_text_for_the_table():
@@ -102,7 +98,7 @@ def test_setup_options_on_the_command_line():
     doc = json.loads(
         run_cli(
             ["setup", "bridgetroll", "-p", "5", "--seed", "2", "--format", "json", "--option", "colours=seat",
-             "--option", "start=seat1", "--option", "deck=shuffle"]
+             "--option", "start=1", "--option", "deck=shuffle"]
         ).stdout
     )
     setup = doc["setup"]
@@ -167,9 +163,9 @@ def test_template_fills_in_and_scores(tmp_path):
 @pytest.mark.parametrize(
     "change, line, words",
     [
-        (("upgrades = [2]", "upgrades = [4]"), 12, "upgrade card 4 is listed twice"),
+        (("upgrades = [2]", "upgrades = [4]"), 12, "upgrade card 4 is listed for both Ada and Bo"),
         (("stones = 5", "stones = 40"), 13, "cannot be above 36"),
-        (("stones = 1", "stones = 30"), 19, "only 36 in play"),
+        (("stones = 1", "stones = 30"), 19, "38 stones in all, but there are only 36 (in a 3-player game)"),
         (("vp_tokens = 10", 'vp_tokens = "ten"'), 17, "vp_tokens must be a whole number"),
         (("upgrades = [3, 5]", "upgrades = [3, 16]"), 18, "cannot be above 15"),
     ],

@@ -71,38 +71,48 @@ def test_reconstruction_is_labelled(box):
         assert box.provenance[name].note.strip(), name
     for name in ("stones", "victory_points", "trophies", "upgrades"):
         assert box.provenance[name].confirmed, name
-    assert box.status() == "partly reconstructed"
+    assert box.provenance["colours"].reconstructed == ("blue", "orange")
+    assert box.provenance["travellers"].reconstructed == ("counts", "toll", "food", "bonus", "ransom", "goats")
 
 
 def test_plugin_registers_the_status_of_the_shipped_data(box):
     infos = []
     bgkit_register_games(infos.append)
     (info,) = infos
-    assert info.data_status == box.status()
-    assert "--data FILE" in info.data_note
+    assert info.data.status == "partly reconstructed"
+    assert {m.table for m in info.data.tables if not m.confirmed} == set(box.reconstructed_tables())
+    assert "--data FILE" in info.data.note
     assert (info.min_players, info.max_players) == (3, 6)
 
 
-def test_data_note_names_every_reconstructed_table(box):
-    """`bgkit games` shows data_note: it must not present a reconstruction as confirmed.
+def test_data_note_names_every_reconstructed_part():
+    """`bgkit games` shows the data note: it must not present a reconstruction as confirmed.
 
     Of the 4-player schedule card only partly cloudy -> 5 and 2 stones per open bridge are in the
-    rulebook; its other weather values are reconstructed like the 3-, 5- and 6-player cards.
+    rulebook (its confirmed_values); its other weather values are reconstructed like the 3-, 5- and
+    6-player cards, so every card is listed.
     """
     infos = []
     bgkit_register_games(infos.append)
-    note = infos[0].data_note
-    words = {
-        "colours": "colour names",
-        "upgrade_costs": "upgrade costs",
-        "weather": "weather die faces",
-        "schedules": "schedule cards",
-        "travellers": "traveller",
-    }
-    for table in box.reconstructed_tables():
-        assert words[table] in note, table
-    assert "3, 5, 6 players" not in note  # the 4-player card is reconstructed too, all but the example
-    assert "4-player example" in note
+    note = infos[0].data.note
+    for words in (
+        "colours (blue, orange)",
+        "upgrade_costs",
+        "weather",
+        "schedules (3 players, 4 players, 5 players, 6 players)",
+        "travellers (bonus, counts, food, goats, ransom, toll)",
+    ):
+        assert words in note, words
+
+
+def test_an_unconfirmed_table_must_say_which_parts_are_reconstructed(tmp_path):
+    path = write(tmp_path, "[colours]\nconfirmed = false\nsource = 's'\nnote = 'n'\nnames = ['a', 'b', 'c', 'd', 'e', 'f']\n")
+    with pytest.raises(DataError, match="colours.confirmed: is false: list the reconstructed parts"):
+        data.load(path)
+    path = write(tmp_path, "[colours]\nconfirmed = false\nsource = 's'\nnote = 'n'\nreconstructed = ['g']\n"
+                 "names = ['a', 'b', 'c', 'd', 'e', 'f']\n")
+    with pytest.raises(DataError, match="'g' is not one of a, b, c, d, e, f"):
+        data.load(path)
 
 
 def test_own_file_replaces_only_its_tables(tmp_path, box):

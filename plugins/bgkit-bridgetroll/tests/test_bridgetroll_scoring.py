@@ -9,7 +9,7 @@ from bgkit.sheets import sheet_from_data
 
 @pytest.fixture(scope="module")
 def game():
-    return get_registry().game("bridgetroll").load()
+    return get_registry().load_game("bridgetroll")
 
 
 def sheet(game, *players):
@@ -83,11 +83,11 @@ def test_six_players(game):
 @pytest.mark.parametrize(
     "players, field, index, words",
     [
-        ([p("A", 1, [3], 0), p("B", 1, [3], 0), p("C", 1, [], 0)], "upgrades", 1, "upgrade card 3 is listed twice"),
-        ([p("A", 1, [2, 2], 0), p("B", 1, [], 0), p("C", 1, [], 0)], "upgrades", 0, "listed twice"),
+        ([p("A", 1, [3], 0), p("B", 1, [3], 0), p("C", 1, [], 0)], "upgrades", 1, "upgrade card 3 is listed for both A and B"),
+        ([p("A", 1, [2, 2], 0), p("B", 1, [], 0), p("C", 1, [], 0)], "upgrades", 0, "listed twice for A"),
         ([p(f"P{i}", 1, [14] if i == 2 else [], 0) for i in range(6)], "upgrades", 2, "14, 15 stay in the box"),
-        ([p("A", 1, [], 20), p("B", 1, [], 10), p("C", 1, [], 7)], "stones", 2, "only 36 in play"),
-        ([p("A", 1, [], 30), p("B", 1, [], 10), p("C", 1, [], 0), p("D", 1, [], 0)], "stones", 1, "only 36 in play"),
+        ([p("A", 1, [], 20), p("B", 1, [], 10), p("C", 1, [], 7)], "stones", 0, "37 stones in all, but there are only 36"),
+        ([p("A", 1, [], 30), p("B", 1, [], 10), p("C", 1, [], 0), p("D", 1, [], 0)], "stones", 0, "only 36 (in a 4-player game)"),
     ],
 )
 def test_impossible_sheets_name_field_and_player(game, players, field, index, words):
@@ -100,10 +100,10 @@ def test_impossible_sheets_name_field_and_player(game, players, field, index, wo
 def test_a_card_listed_twice_names_both_holders(game):
     with pytest.raises(SheetError) as info:
         sheet(game, p("Ada", 1, [3], 0), p("Bo", 1, [3], 0), p("Cy", 1, [], 0))
-    assert "upgrade card 3 is listed twice: Bo and Ada both hold it" in info.value.message
+    assert "upgrade card 3 is listed for both Ada and Bo (there is one of each)" in info.value.message
     with pytest.raises(SheetError) as info:
         sheet(game, p("Ada", 1, [2, 2], 0), p("Bo", 1, [], 0), p("Cy", 1, [], 0))
-    assert "upgrade card 2 is listed twice for Ada" in info.value.message
+    assert "upgrade card 2 is listed twice for Ada (there is one of each)" in info.value.message
 
 
 @pytest.mark.parametrize(
@@ -154,5 +154,5 @@ def test_prompted_sheet_asks_again_after_an_impossible_answer(game):
     said = []
     result = game.score_sheet(ask_sheet(game, 3, lambda question: next(answers), said.append))
     # Bo's upgrade card 4 was Ada's too: asked again, answered 2
-    assert any("listed twice" in line for line in said)
+    assert any("listed for both Ada and Bo" in line for line in said)
     assert result.totals == [19, 17, 20]
