@@ -150,7 +150,10 @@ class Game:
     def _has(self, job: str) -> bool:
         import importlib.util
 
-        return importlib.util.find_spec(f"{self.info.package}.{job}") is not None
+        try:
+            return importlib.util.find_spec(f"{self.info.package}.{job}") is not None
+        except ModuleNotFoundError as exc:  # the package itself is missing
+            raise self._broken("package", exc) from exc
 
     def _module(self, job: str) -> Any:
         try:

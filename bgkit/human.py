@@ -101,8 +101,7 @@ class Screen:
         if event.reveal:
             self.console.print(f"revealed: [bold]{self.who(event.player)}[/bold]: {literal(event.text)}")
             return
-        sealed = event.audience is not None and event.player != CHANCE
-        if event.player in self.people and not sealed and len(self.people) == 1:
+        if event.player in self.people and len(self.people) == 1:
             return  # they typed it themselves
         self.console.print(f"[bold]{self.who(event.player)}[/bold]: {literal(event.shown_to(self.people))}")
 

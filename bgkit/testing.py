@@ -132,7 +132,7 @@ def check_light_start(game_id: str, commands: tuple[tuple[str, ...], ...] = (("-
 
     registry = get_registry()
     info = registry.game(game_id)
-    package = info.loader.split(".")[0].split(":")[0]
+    package = info.package
     allowed = {package, registry.pm.get_plugin(info.plugin).__name__}
     for command in commands:
         code = (
@@ -148,7 +148,8 @@ def check_light_start(game_id: str, commands: tuple[tuple[str, ...], ...] = (("-
 
 
 def check_setup(game_id: str, players: int, seeds: range = range(3)) -> None:
-    """Setups: same seed same setup, JSON round trip, TOML-writable, count >= 1, sheet template parses."""
+    """Setups: same seed same setup, JSON round trip, TOML-writable, the seat schema, count >= 1,
+    the sheet template parses."""
     import json
     import tomllib
 
@@ -158,15 +159,27 @@ def check_setup(game_id: str, players: int, seeds: range = range(3)) -> None:
     from bgkit.setups import make_setup
     from bgkit.sheets import template
 
-    game = get_registry().game(game_id).load()
+    game = get_registry().load_game(game_id)
     options = {opt.name: opt.default for opt in game.options}
     for seed in seeds:
         first = make_setup(game, players, seed, options)
-        assert first == make_setup(game, players, seed, options), f"seed {seed}: the setup is not reproducible"
-        assert json.loads(json.dumps(first)) == first, f"seed {seed}: the setup does not survive JSON"
+        where = f"{game_id} {players}p seed {seed}"
+        assert first == make_setup(game, players, seed, options), f"{where}: the setup is not reproducible"
+        assert json.loads(json.dumps(first)) == first, f"{where}: the setup does not survive JSON"
         tomli_w.dumps({"setup": first})
+        check_seat_schema(first, players, where)
     assert game.count_setups(players, options) >= 1
     tomllib.loads(template(game, players))
+
+
+def check_seat_schema(setup: dict, players: int, where: str = "setup") -> None:
+    """The one seat schema of every setup document (see :mod:`bgkit.seats`)."""
+    seats = setup.get("seats")
+    assert isinstance(seats, list) and len(seats) == players, f"{where}: seats must list one table per seat"
+    assert [row.get("seat") for row in seats] == list(range(1, players + 1)), f"{where}: seats are numbered 1..N"
+    order = setup.get("turn_order")
+    assert sorted(order or []) == list(range(1, players + 1)), f"{where}: turn_order must list every seat once"
+    assert setup.get("start_player") == order[0], f"{where}: turn_order starts with the start player"
 
 
 def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0, check_every: int = 7) -> None:
@@ -174,10 +187,11 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
 
     Raises AssertionError naming the seed and the step. Checks: the playout finishes; every
     listed legal action applies (on every ``check_every``-th state) and has a unique text that
-    parses back; ``to_dict`` survives JSON and ``state_from_dict``; a player's view is the same
-    in every determinisation for that player (it holds nothing they cannot see); the same seed
-    gives the same game; the log replays to the same final state, also through a save file;
-    the final ``scores()`` equal the scored sheet exported from the final state.
+    parses back; ``to_dict`` survives JSON and ``state_from_dict``; who sees what (see
+    :func:`check_secrets`); a sealed stage asks each seat once; the same seed gives the same
+    game; the log replays to the same final state, also through a save file; the final
+    ``scores()`` equal the scored sheet exported from the final state, and ``outcome()`` equals
+    that sheet's ranking.
     """
     import json
     import random
@@ -185,13 +199,13 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
     from pathlib import Path
 
     from bgkit.engine import GameLog, replay
-    from bgkit.game import any_to_json
+    from bgkit.game import CHANCE, any_to_json
     from bgkit.plugins import get_registry
     from bgkit.rules import rules_for
     from bgkit.savefile import read_json
 
     check_setup(game_id, players, range(seed, seed + 2))
-    game = get_registry().game(game_id).load()
+    game = get_registry().load_game(game_id)
     rules = rules_for(game)
     for offset in range(games):
         game_seed = seed + offset
@@ -199,16 +213,27 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
         match = _random_match(game, players, game_seed)
         rng = random.Random(game_seed)
         step = 0
+        sealed_run: set[int] = set()
         while not match.state.is_terminal():
             state = match.state
             assert step < 100_000, f"{where}: no end after 100000 steps"
+            player = state.current_player()
+            if state.is_sealed() and player != CHANCE:
+                assert player not in sealed_run, f"{where} step {step}: P{player + 1} chooses twice in one sealed stage"
+                sealed_run.add(player)
+            else:
+                sealed_run = set()
             if step % check_every == 0:
                 _check_state(game, rules, state, rng, f"{where} step {step}")
             match.step()
             step += 1
         _check_state(game, rules, match.state, rng, f"{where} final")
-        match.finish()
+        scored = match.finish()
         result = match.log.result
+        outcome = match.state.outcome()
+        assert (list(outcome.ranks), list(outcome.winners), outcome.decided_by) == (
+            scored.ranks, scored.winners, scored.decided_by
+        ), f"{where}: outcome() {outcome} differs from the ranking of the exported sheet"
         again = _random_match(game, players, game_seed)
         again.play()
         assert again.log.actions == match.log.actions, f"{where}: the same seed gave a different game"
@@ -227,7 +252,7 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
 
 
 def _random_match(game, players: int, seed: int):
-    from bgkit.play import build_match
+    from bgkit.match import build_match
 
     specs = ["random"] * players
     names = [f"random #{i + 1}" for i in range(players)]
@@ -235,13 +260,13 @@ def _random_match(game, players: int, seed: int):
     return build_match(game, specs, names, seed, options)
 
 
-def _drawn(state, player: int) -> str:
-    """The text a person in ``player``'s seat sees of the state."""
+def drawn(state, player: int | None, width: int = 160) -> str:
+    """The text a person in ``player``'s seat sees of the state (None: the whole table)."""
     import io
 
     from rich.console import Console
 
-    console = Console(file=io.StringIO(), width=160, color_system=None)
+    console = Console(file=io.StringIO(), width=width, color_system=None)
     console.print(state.render(player))
     return console.file.getvalue()
 
@@ -255,17 +280,7 @@ def _check_state(game, rules, state, rng, where: str) -> None:
     assert json.loads(json.dumps(data)) == data, f"{where}: to_dict() is not plain JSON data"
     rebuilt = game.state_from_dict(json.loads(json.dumps(data)))
     assert any_to_json(rebuilt.to_dict()) == data, f"{where}: state_from_dict(to_dict()) differs"
-    for player in range(state.num_players):
-        view = any_to_json(state.view(player))
-        drawn = _drawn(state, player)
-        for _ in range(2):
-            other = state.determinize(player, rng)
-            assert any_to_json(other.view(player)) == view, (
-                f"{where}: player {player + 1}'s view changes with what they cannot see (hidden information leaks)"
-            )
-            assert _drawn(other, player) == drawn, (
-                f"{where}: what player {player + 1} is shown changes with what they cannot see (the drawing leaks)"
-            )
+    check_views(state, rng, where)
     if state.is_terminal():
         return
     if state.is_chance():
@@ -277,6 +292,11 @@ def _check_state(game, rules, state, rng, where: str) -> None:
         actions = rules.legal_actions(state)
         assert actions, f"{where}: player {state.current_player() + 1} has no legal action"
         pairs = [(a, state.action_text(a)) for a in actions]
+        player = state.current_player()
+        seen = state.determinize(player, rng)
+        assert rules.legal_actions(seen) == actions, (
+            f"{where}: P{player + 1}'s legal actions change with what they cannot see"
+        )
     texts = [text for _, text in pairs]
     assert len(set(texts)) == len(texts), f"{where}: two actions share a text"
     for action, text in pairs:
@@ -284,3 +304,73 @@ def _check_state(game, rules, state, rng, where: str) -> None:
         after = state.clone()
         rules.apply(after, action)
     assert any_to_json(state.to_dict()) == data, f"{where}: applying to a clone changed the original"
+    check_secrets(rules, state, [a for a, _ in pairs], where)
+
+
+def check_views(state, rng, where: str) -> None:
+    """A seat's view and drawing hold nothing it cannot see: they are the same in every
+    determinisation for it, and a determinisation depends on the view alone (the same seed gives
+    the same sample from any state with that view)."""
+    import random
+
+    from bgkit.game import any_to_json
+
+    for player in range(state.num_players):
+        view = any_to_json(state.view(player))
+        picture = drawn(state, player)
+        seed = rng.getrandbits(32)
+        sample = any_to_json(state.determinize(player, random.Random(seed)).to_dict())
+        for attempt in range(2):
+            other = state.determinize(player, rng)
+            assert any_to_json(other.view(player)) == view, (
+                f"{where}: player {player + 1}'s view changes with what they cannot see (hidden information leaks)"
+            )
+            assert attempt or drawn(other, player) == picture, (
+                f"{where}: what player {player + 1} is shown changes with what they cannot see (the drawing leaks)"
+            )
+            again = any_to_json(other.determinize(player, random.Random(seed)).to_dict())
+            assert again == sample, (
+                f"{where}: player {player + 1}'s determinisation depends on what they cannot see (a bot could peek)"
+            )
+
+
+def check_secrets(rules, state, actions: list, where: str) -> None:
+    """At a private chance node or action, every seat outside the audience is told the same public
+    text and sees the same view, drawing and determinisation, whatever the outcome.
+
+    A sealed choice that ends its stage is revealed at once, so it is left out.
+    """
+    import random
+
+    from bgkit.game import any_to_json
+
+    private = [a for a in actions if state.audience(a) is not None]
+    if not private:
+        return
+    audiences = {state.audience(a) for a in actions} if state.is_chance() else None
+    assert audiences is None or len(audiences) == 1, (
+        f"{where}: the audience of a chance node depends on its outcome (that alone tells the outcome)"
+    )
+    seed = random.Random(where).getrandbits(32)
+    told: dict[int, set] = {}
+    shown: dict[int, set] = {}
+    for action in private:
+        audience = state.audience(action)
+        public = state.public_text(action)
+        after = state.clone()
+        rules.apply(after, action)
+        if state.is_sealed() and not after.is_sealed():
+            continue  # the last choice of a sealed stage: everything is revealed
+        for seat in range(state.num_players):
+            if seat in audience:
+                continue
+            told.setdefault(seat, set()).add(public)
+            sample = after.determinize(seat, random.Random(seed))
+            shown.setdefault(seat, set()).add(
+                (repr(any_to_json(after.view(seat))), drawn(after, seat), repr(any_to_json(sample.to_dict())))
+            )
+    for seat, texts in told.items():
+        assert len(texts) == 1, f"{where}: P{seat + 1} is told different public texts {sorted(texts)} (they name hidden information)"
+        assert len(shown[seat]) == 1, (
+            f"{where}: what P{seat + 1} sees after a private outcome depends on that outcome (hidden information leaks)"
+        )

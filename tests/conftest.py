@@ -13,4 +13,4 @@ def registry():
 
 @pytest.fixture
 def goofspiel(registry):
-    return registry.game("goofspiel").load()
+    return registry.load_game("goofspiel")

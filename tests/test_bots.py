@@ -3,9 +3,17 @@
 import json
 
 from bgkit.bots import parse_seat_spec
+from bgkit.bots.greedy import GreedyBot
 from bgkit.bots.mcts import MctsBot, rank_rewards
-from bgkit.rules import rules_for
+from bgkit.engine import decision_for
+from bgkit.game import CHANCE, TERMINAL, State
+from bgkit.rules import Rules, rules_for
 from bgkit.testing import run_cli
+
+
+def decide(bot, state, player):
+    """What ``bot`` plays for ``player``, handed a decision as the engine hands it."""
+    return bot.choose(decision_for(state, player, bot.rules.legal_actions(state), bot.rng))
 
 
 def test_seat_specs():
@@ -23,20 +31,120 @@ def test_rank_rewards_handle_ties_and_many_players():
 def test_mcts_is_reproducible_with_an_iteration_budget(goofspiel):
     state = goofspiel.new_state({"players": 2, "deck": 8})
     state.apply(8)  # the prize is 8
-    choices = {MctsBot(rules_for(goofspiel), 7, iterations="200").choose(state.clone(), 0) for _ in range(3)}
+    choices = {decide(MctsBot(rules_for(goofspiel), 7, iterations="200"), state.clone(), 0) for _ in range(3)}
     assert len(choices) == 1
 
 
-def test_mcts_does_not_peek_at_a_sealed_bid(goofspiel):
-    """Same view, different hidden bid of the opponent: the bot must choose the same."""
-    state = goofspiel.new_state({"players": 2, "deck": 5})
-    state.apply(5)
+def sealed_pair(goofspiel, deck=5):
+    """Two states that differ only in the first seat's sealed bid (1 or the highest card)."""
+    state = goofspiel.new_state({"players": 2, "deck": deck})
+    state.apply(deck)
     low, high = state.clone(), state.clone()
     low.apply(1)
-    high.apply(5)
+    high.apply(deck)
     assert low.view(1) == high.view(1)
+    return low, high
+
+
+def test_mcts_does_not_peek_at_a_sealed_bid(goofspiel):
+    """Whatever the first seat bid, the second seat's MCTS decision with the same seed is the same."""
     rules = rules_for(goofspiel)
-    assert MctsBot(rules, 3, iterations="300").choose(low, 1) == MctsBot(rules, 3, iterations="300").choose(high, 1)
+    for seed in range(4):
+        low, high = sealed_pair(goofspiel)
+        assert decide(MctsBot(rules, seed, iterations="300"), low, 1) == decide(MctsBot(rules, seed, iterations="300"), high, 1)
+
+
+def test_no_bot_can_find_a_hidden_bid_in_what_it_is_given(goofspiel):
+    """A bot that looks through everything the engine hands it sees the same whatever the hidden bid."""
+    seen = []
+
+    class Peeker:
+        trusted = False
+        rng = None
+
+        def __init__(self, rules, seed, **params):
+            self.rules = rules
+            import random
+
+            self.rng = random.Random(seed)
+
+        def choose(self, decision):
+            state = decision.state
+            seen.append((repr(sorted(vars(state).items()) if hasattr(state, "__dict__") else state.to_dict()),
+                         decision.actions, decision.view()))
+            return decision.actions[0]
+
+    rules = rules_for(goofspiel)
+    low, high = sealed_pair(goofspiel)
+    for state in (low, high):
+        decide(Peeker(rules, 5), state, 1)
+        assert state.to_dict()["bids"][0] in (1, 5)  # the true bid is still there, unseen
+    assert seen[0] == seen[1]
+    for state in (low, high):
+        decide(GreedyBot(rules, 5), state, 1)
+
+
+def test_greedy_decides_the_same_whatever_it_cannot_see(goofspiel):
+    rules = rules_for(goofspiel)
+    for seed in range(6):
+        low, high = sealed_pair(goofspiel, deck=8)
+        assert decide(GreedyBot(rules, seed), low, 1) == decide(GreedyBot(rules, seed), high, 1)
+
+
+class RockPaperScissors(State):
+    """A sealed stage alone: both choose at once, the winner takes 1 point."""
+
+    BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
+
+    def __init__(self):
+        self.num_players = 2
+        self.choices = [None, None]
+        self.done = False
+
+    def current_player(self):
+        if self.done:
+            return TERMINAL
+        return self.choices.index(None)
+
+    def is_sealed(self):
+        return not self.done
+
+    def legal_actions(self):
+        return ["rock", "paper", "scissors"]
+
+    def apply(self, action):
+        self.choices[self.choices.index(None)] = action
+        self.done = None not in self.choices
+
+    def clone(self):
+        other = RockPaperScissors()
+        other.choices, other.done = list(self.choices), self.done
+        return other
+
+    def determinize(self, player, rng):
+        other = self.clone()
+        if player == 1 and other.choices[0] is not None:
+            other.choices[0] = rng.choice(self.legal_actions())
+        return other
+
+    def scores(self):
+        a, b = self.choices
+        return [float(self.BEATS[a] == b), float(self.BEATS[b] == a)] if self.done else [0.0, 0.0]
+
+
+def test_mcts_treats_a_sealed_stage_as_simultaneous():
+    """Searched as if the second chooser saw the first choice, every first choice would look lost
+    (the answer to it always wins); decoupled, each is worth about a draw."""
+
+    class Game:
+        hooks = None
+
+    bot = MctsBot(Rules(Game()), 3, iterations="3000", bias="0")
+    decide(bot, RockPaperScissors(), 0)
+    mine = bot.last_root.stage[0]
+    means = {action: reward / visits for action, (visits, reward) in mine.items()}
+    assert set(means) == {"rock", "paper", "scissors"}
+    assert min(means.values()) > 0.3, means
 
 
 def test_a_seconds_budget_alone_has_no_iteration_cap(goofspiel):

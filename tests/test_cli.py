@@ -218,16 +218,32 @@ def test_template_takes_no_sheet():
     assert result.exit_code == 2 and "--template writes a new sheet" in result.stderr
 
 
+OWN_BONUS = """# my box: bigger bonus tiles
+[bonus]
+source = "my own box"
+confirmed = false
+large = [9, 9, 9]
+small = [4, 4, 4]
+"""
+
+
 def test_a_log_keeps_the_data_file_it_was_played_with(tmp_path, monkeypatch):
     data = tmp_path / "own.toml"
-    data.write_text("# Goofspiel has no component tables; any file stands for a person's own data\n")
+    data.write_text(OWN_BONUS)
     log = tmp_path / "game.json"
-    assert run_cli(["play", "goofspiel", "random", "random", "--seed", "2", "--data", data, "--log", log]).exit_code == 0
+    assert run_cli(["play", "burgundy", "random", "random", "--seed", "2", "--data", data, "--log", log]).exit_code == 0
     data.unlink()  # the replay must not need it
     monkeypatch.chdir("/")
     recorded = json.loads(log.read_text())["data"]
-    assert recorded["text"].startswith("# Goofspiel") and len(recorded["sha256"]) == 64
+    assert recorded["text"].startswith("# my box") and len(recorded["sha256"]) == 64
     assert run_cli(["replay", log, "--verify"]).exit_code == 0
+
+
+def test_data_for_a_game_without_component_data_is_refused(tmp_path):
+    data = tmp_path / "own.toml"
+    data.write_text("[deck]\nsize = 5\n")
+    result = run_cli(["setup", "goofspiel", "-p", "2", "--data", data])
+    assert result.exit_code == 2 and "Goofspiel has no component data to replace; leave out --data" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -246,9 +262,10 @@ def test_usage_errors_are_one_line_through_the_real_entry_point(args, message):
 
 def test_repeat_line_names_the_data_file(tmp_path):
     data = tmp_path / "own.toml"
-    data.write_text("# my box\n")
-    result = run_cli(["setup", "goofspiel", "-p", "2", "--seed", "3", "--data", data])
-    assert f"Repeat with: bgkit setup goofspiel -p 2 --seed 3 --option deck=13 --data {data}" in result.stdout
+    data.write_text(OWN_BONUS)
+    result = run_cli(["setup", "burgundy", "-p", "2", "--seed", "3", "--data", data])
+    assert "Repeat with: bgkit setup burgundy -p 2 --seed 3 --option boards=standard --option ruleset=2011 " \
+           f"--option start=random --data {data}" in result.stdout
 
 
 def test_quitting_without_a_save_file_never_overwrites_another_game(goofspiel, tmp_path, monkeypatch):

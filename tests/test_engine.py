@@ -110,15 +110,18 @@ def test_save_command_saves_and_carries_on(goofspiel, tmp_path, monkeypatch):
     assert match.log.actions[-1] == [0, "bid 1"]
 
 
-def test_people_are_told_what_others_did_but_not_sealed_choices(goofspiel, tmp_path):
+def test_people_are_told_what_others_did_and_sealed_choices_when_all_are_in(goofspiel, tmp_path):
     match, console = human_match(goofspiel, ["bid 1"], tmp_path, specs=("random", "human:Bo"))
     match.step()  # the prize
     match.step()  # random's sealed bid
+    told = console.file.getvalue()
+    assert f"chance: {match.log.actions[0][1]}" in told
+    assert "random: P1 bids" in told
+    assert match.log.actions[1][1] not in told  # the bid itself stays sealed
     match.step()  # Bo bids: both are revealed, the next prize comes
-    shown = console.file.getvalue()
-    assert f"chance: {match.log.actions[0][1]}" in shown
-    assert "random: a sealed choice" in shown
-    assert f"random: {match.log.actions[1][1]}" not in shown
+    revealed = console.file.getvalue()[len(told):]
+    assert f"revealed: random: {match.log.actions[1][1]}" in revealed
+    assert "revealed: Bo: bid 1" in revealed
 
 
 def test_undo_is_refused_for_a_resumed_game(goofspiel, tmp_path):

@@ -25,7 +25,7 @@ def plugin(**hooks):
 
 def test_register_games_adds_a_game(registry):
     def bgkit_register_games(register):
-        register(GameInfo("goof2", "Goofspiel again", 2, 4, "bgkit_goofspiel.game:Goofspiel", playable=True))
+        register(GameInfo("goof2", "Goofspiel again", 2, 4, "bgkit_goofspiel", playable=True))
 
     registry.register(plugin(bgkit_register_games=bgkit_register_games), name="extra")
     result = run_cli(["games", "--format", "json"])
@@ -39,8 +39,8 @@ def test_register_bots_adds_a_seat_kind(registry):
         def __init__(self, rules, seed, **params):
             self.rules = rules
 
-        def choose(self, state, player):
-            return min(self.rules.legal_actions(state))
+        def choose(self, decision):
+            return min(decision.actions)
 
     def bgkit_register_bots(register):
         register("lowest", Lowest, "always the lowest card")
@@ -175,7 +175,7 @@ def test_a_registration_hook_that_raises_is_isolated(registry):
 
 def test_a_game_registered_twice_keeps_the_first(registry, capsys):
     def bgkit_register_games(register):
-        register(GameInfo("goofspiel", "Impostor", 2, 2, "nowhere:Nothing"))
+        register(GameInfo("goofspiel", "Impostor", 2, 2, "nowhere"))
 
     registry.register(plugin(bgkit_register_games=bgkit_register_games), name="impostor")
     assert registry.games["goofspiel"].name == "Goofspiel"
@@ -184,12 +184,12 @@ def test_a_game_registered_twice_keeps_the_first(registry, capsys):
 
 def test_a_game_whose_engine_is_missing_is_one_line_not_a_traceback(registry):
     def bgkit_register_games(register):
-        register(GameInfo("ghost", "Ghost", 2, 2, "no_such_module.game:Ghost"))
+        register(GameInfo("ghost", "Ghost", 2, 2, "no_such_module"))
 
     registry.register(plugin(bgkit_register_games=bgkit_register_games), name="ghost")
     result = run_cli(["setup", "ghost", "-p", "2"])
     assert result.exit_code == 1
-    assert result.stderr.strip() == "bgkit: error: the engine of Ghost (plugin 'ghost') failed to load: ModuleNotFoundError: No module named 'no_such_module'"
+    assert result.stderr.strip() == "bgkit: error: the package of Ghost (plugin 'ghost') failed to load: ModuleNotFoundError: No module named 'no_such_module'"
 
 
 def test_an_unknown_name_in_bgkit_load_plugins_is_a_warning(monkeypatch):
@@ -221,7 +221,7 @@ def test_a_plugin_bot_that_plays_an_illegal_move_is_named(registry):
         def __init__(self, rules, seed, **params):
             pass
 
-        def choose(self, state, player):
+        def choose(self, decision):
             return 99
 
     def bgkit_register_bots(register):

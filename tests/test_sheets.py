@@ -30,7 +30,7 @@ def test_good_sheet_parses(goofspiel):
         ('prizes = [1, 2, 3]\n', '', "s.toml:7: missing field 'prizes' for player 2"),
         ('prizes = [13, 12]', 'prizes = 25', "s.toml:5: prizes must be a list of whole numbers, not 25 (player 1)"),
         ('prizes = [1, 2, 3]', 'prizes = [1, 2, 30]', "s.toml:9: prizes is 30, but cannot be above 13 (player 2)"),
-        ('prizes = [1, 2, 3]', 'prizes = [1, 12]', "s.toml:9: prize card 12 is listed twice"),
+        ('prizes = [1, 2, 3]', 'prizes = [1, 12]', "s.toml:9: prize card 12 is listed for both Ada and Bo (there is one of each)"),
         ('game = "goofspiel"', 'game = "chess"', "s.toml:1: this sheet is for 'chess'"),
         ('name = "Bo"', 'name = "Ada"', "s.toml:8: two players are called 'Ada'"),
     ],
@@ -70,7 +70,7 @@ def test_prompt_asks_again_until_valid(goofspiel):
     sheet = ask_sheet(goofspiel, 2, lambda q: next(answers), said.append)
     assert sheet.players == [{"prizes": [13, 12]}, {"prizes": [1, 2]}]
     assert any("not '13 x'" in s for s in said)  # a typo is asked again
-    assert any("listed twice" in s for s in said)  # so is an impossible combination
+    assert any("is listed for both" in s for s in said)  # so is an impossible combination
 
 
 def test_field_checks_types_and_ranges():

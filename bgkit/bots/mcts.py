@@ -65,6 +65,7 @@ class MctsBot:
         self.rules = rules
         self.rng = random.Random(seed)
         self.last_iterations = 0
+        self.last_root: Node | None = None
 
     def choose(self, decision: Decision) -> Any:
         actions, player = decision.actions, decision.player
@@ -86,6 +87,7 @@ class MctsBot:
             self._iterate(root, state)
             done += 1
         self.last_iterations = done
+        self.last_root = root  # the search tree of the last decision, for analysis and tests
         legal = set(actions)
         if root is None:
             return self.rng.choice(actions)

@@ -144,7 +144,7 @@ class Components:
 # -- loading ----------------------------------------------------------------------------------
 
 
-def load_components(data: Path | str | None = None) -> Components:
+def load(data: Path | str | None = None) -> Components:
     """The shipped components, with the tables of a person's own file ``data`` replacing theirs."""
     return _build(*_tables(data))
 

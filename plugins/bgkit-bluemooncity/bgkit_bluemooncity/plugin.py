@@ -1,6 +1,6 @@
-"""Registers Blue Moon City. Kept light: the engine (bgkit_bluemooncity.game) is imported only when used."""
+"""Registers Blue Moon City. Kept light: the game's modules are imported only when used."""
 
-from bgkit.game import GameInfo
+from bgkit.game import Dynamics, GameInfo
 from bgkit.hookspecs import hookimpl
 
 
@@ -12,14 +12,9 @@ def bgkit_register_games(register):
             name="Blue Moon City",
             min_players=2,
             max_players=4,
-            loader="bgkit_bluemooncity.game:BlueMoonCity",
-            version="0.1.0",
+            package="bgkit_bluemooncity",
             playable=False,
-            data_status="partly reconstructed",
-            data_note=(
-                "box values of 14 buildings, most building rewards and each people's card values are "
-                "reconstructions; --data FILE replaces them"
-            ),
+            dynamics=Dynamics(chance=True, hidden=True, no_winner=True),
             summary="Rebuild the city, make offerings at the obelisk (Knizia 2006).",
         )
     )

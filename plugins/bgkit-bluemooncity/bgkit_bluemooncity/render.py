@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from bgkit.components import MARK
+
 from bgkit_bluemooncity.data import Components
 from bgkit_bluemooncity.setup import count_layouts
 
@@ -29,8 +31,9 @@ STYLES = {
 def render_setup(components: Components, setup: dict):
     city = _city(components, setup)
     parts = [city, _legend(components, setup), _beside(components, setup)]
-    if setup.get("hands"):
-        parts.append(_hands(components, setup["hands"]))
+    hands = [seat["hand"] for seat in setup["seats"] if "hand" in seat]
+    if hands:
+        parts.append(_hands(components, hands))
     return Group(*parts)
 
 
@@ -46,7 +49,7 @@ def _cell(components: Components, building_id: str, layout: str) -> Text:
         return text
     colour = building.colour
     values = "-".join(str(v) for v in building.boxes)
-    mark = "~" if building.is_reconstructed("boxes") else ""
+    mark = MARK if building.is_reconstructed("boxes") else ""
     text.append(f"{colour} {mark}{values}", style=STYLES.get(building.colour, ""))
     return text
 
@@ -66,7 +69,7 @@ def _legend(components: Components, setup: dict) -> Text:
     layouts = count_layouts(components, setup["layout"])
     lines = [
         "Box values are printed left to right; the left-most box wins a majority tie.",
-        "~ marks box values this plugin reconstructed (no source gives them): your tiles show the real ones.",
+        f"{MARK} marks box values this plugin reconstructed (no source gives them): your tiles show the real ones.",
     ]
     if setup["layout"] == "standard":
         lines.append(f"Standard city: courtyard, temples and palace fixed, 16 tiles at random ({layouts:,} cities).")
@@ -77,7 +80,7 @@ def _legend(components: Components, setup: dict) -> Text:
 
 def _beside(components: Components, setup: dict) -> Panel:
     obelisk = setup["obelisk"]
-    players = len(setup["hands"]) if setup.get("hands") else None
+    dealt = any("hand" in seat for seat in setup["seats"])
     lines = [
         f"Start player: Player {setup['start_player']}, then clockwise.",
         f"Offerings to win: {setup['offerings_to_win']}.",
@@ -90,7 +93,7 @@ def _beside(components: Components, setup: dict) -> Panel:
         f"Cards: shuffle all {len(components.deck())}, deal {setup['hand_size']} to each player; "
         f"{setup['deck']} stay face down as the deck east of the city.",
     ]
-    if players:
+    if dealt:
         lines[-1] += " The hands dealt are below."
     return Panel("\n".join(lines), title="Beside the city", title_align="left")
 

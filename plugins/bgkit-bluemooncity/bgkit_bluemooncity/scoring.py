@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bgkit.errors import SheetError
 from bgkit.ranking import ScoreResult, TieBreak, rank
-from bgkit.sheets import Field, Sheet
+from bgkit.sheets import Field, Sheet, check_in_all
 
 from bgkit_bluemooncity.data import Components
 
@@ -22,7 +22,7 @@ CATEGORIES = ("offerings", "crystals", "golden scales")
 CRYSTALS_TIEBREAK = "crystals left"
 
 
-def game_fields(components: Components, players: int) -> list[Field]:
+def sheet_game_fields(components: Components, players: int) -> list[Field]:
     target = components.count(players).offerings_to_win
     return [
         Field(
@@ -35,7 +35,7 @@ def game_fields(components: Components, players: int) -> list[Field]:
     ]
 
 
-def player_fields(components: Components, players: int) -> list[Field]:
+def sheet_fields(components: Components, players: int) -> list[Field]:
     count = components.count(players)
     return [
         Field("offerings", f"markers this player put on the obelisk (target {count.offerings_to_win})",
@@ -47,7 +47,7 @@ def player_fields(components: Components, players: int) -> list[Field]:
     ]
 
 
-def check(components: Components, sheet: Sheet) -> None:
+def check_sheet(components: Components, sheet: Sheet) -> None:
     """Reject endings the offerings make impossible, and more scales or offerings than exist."""
     count = components.count(sheet.num_players)
     target = count.offerings_to_win
@@ -75,35 +75,19 @@ def check(components: Components, sheet: Sheet) -> None:
             "offerings",
             at_target[0],
         )
-    running = 0
-    for i, n in enumerate(offerings):
-        running += n
-        if running > count.obelisk_boxes:
-            raise SheetError(
-                f"the obelisk has {count.obelisk_boxes} boxes with {sheet.num_players} players, "
-                f"but the offerings add up to {sum(offerings)}",
-                "offerings",
-                i,
-            )
+    check_in_all(sheet, offerings, count.obelisk_boxes, "markers on the obelisk", "offerings",
+                 f"the obelisk has {count.obelisk_boxes} boxes with {sheet.num_players} players")
     # Taking the last scale from the supply exchanges the scales at once, and the player with the
     # most (who always gets crystals) gives theirs back [RB p2-3; rule summary 3(2)], so the supply
     # is never empty at the end: the players hold at most one scale fewer than are in play.
-    scales = [p["scales"] for p in sheet.players]
-    running = 0
-    for i, n in enumerate(scales):
-        running += n
-        if running >= count.scales:
-            raise SheetError(
-                f"the players hold {sum(scales)} golden scales, but only {count.scales} are in play with "
-                f"{sheet.num_players} players, and taking the last one from the supply exchanges them at "
-                f"once (whoever gets crystals gives their scales back), so at most {count.scales - 1} "
-                "can be in front of the players",
-                "scales",
-                i,
-            )
+    check_in_all(
+        sheet, [p["scales"] for p in sheet.players], count.scales - 1, "golden scales", "scales",
+        f"{count.scales} are in play with {sheet.num_players} players and one at least stays in the supply: "
+        "taking the last one exchanges them at once, and whoever gets crystals gives their scales back",
+    )
 
 
-def result(components: Components, game_id: str, sheet: Sheet) -> ScoreResult:
+def score_sheet(components: Components, sheet: Sheet) -> ScoreResult:
     """Offerings as the total, crystals left as the tie-break, the winner as the ending decides."""
     n = sheet.num_players
     target = components.count(n).offerings_to_win
@@ -134,7 +118,7 @@ def result(components: Components, game_id: str, sheet: Sheet) -> ScoreResult:
             f"anyone reached {target} offerings (the game ends at once)"
         )
     return ScoreResult(
-        game=game_id,
+        game=sheet.game,
         names=list(sheet.names),
         categories=list(CATEGORIES),
         table=table,

@@ -2,7 +2,8 @@
 
 ``make_setup`` is a pure function of (components, players, rng, options) and draws only from the
 ``rng`` it is given, in a fixed order (city, start player, hands), so one seed gives one setup on
-every machine, and ``deal=yes`` shows the same city and start player as ``deal=no``.
+every machine, and ``deal=yes`` shows the same city and start player as ``deal=no``. The seats,
+start player and turn order follow the one schema of :mod:`bgkit.seats`.
 """
 
 from __future__ import annotations
@@ -12,18 +13,32 @@ import random
 from collections import Counter
 from functools import lru_cache
 
+from bgkit.game import Option
+from bgkit.seats import draw_start, seat_document, start_factor, start_option
+
 from bgkit_bluemooncity.city import POSITION_CELLS, SIZE, free_cells
 from bgkit_bluemooncity.data import Components
 
 LAYOUTS = ("standard", "random")
+OPTIONS = (
+    Option(
+        "layout",
+        LAYOUTS,
+        "standard",
+        "standard: temples and palace fixed around the courtyard; random: only the courtyard fixed (variant)",
+    ),
+    Option("deal", ("no", "yes"), "no", "yes: also deal each player's 8 starting cards"),
+    start_option(4),
+)
 
 
 def make_setup(components: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
     """The setup as plain JSON data.
 
     ``city`` holds the rows from north to south, each from west to east, as building ids; the four
-    missing corners of the cross are ``""``. ``start_player`` counts seats from 1. ``hands`` (only
-    with ``deal=yes``) are card ids ``people-value``, sorted.
+    missing corners of the cross are ``""``. ``seats`` has one table per seat (``seat`` from 1),
+    with its ``hand`` only with ``deal=yes``: card ids ``people-value``, sorted. ``start_player``
+    and ``turn_order`` count seats from 1; play goes clockwise.
     """
     layout = options["layout"]
     grid = [["" for _ in range(SIZE)] for _ in range(SIZE)]
@@ -39,10 +54,10 @@ def make_setup(components: Components, players: int, rng: random.Random, options
         grid[r][c] = building_id
 
     count = components.count(players)
+    start = draw_start(players, rng, options)
     setup = {
         "layout": layout,
         "city": grid,
-        "start_player": rng.randrange(players) + 1,
         "offerings_to_win": count.offerings_to_win,
         "obelisk": list(components.obelisk_in_use(players)),
         "scales": count.scales,
@@ -51,14 +66,15 @@ def make_setup(components: Components, players: int, rng: random.Random, options
         "dragons": list(components.dragons),
         "deal": options["deal"] == "yes",
     }
+    rows: list[dict] = [{} for _ in range(players)]
     if setup["deal"]:
         deck = [card.id for card in components.deck()]
         rng.shuffle(deck)
         size = components.hand_size
-        setup["hands"] = [
-            sorted(deck[i * size:(i + 1) * size], key=components.card_order) for i in range(players)
-        ]
+        for i, row in enumerate(rows):
+            row["hand"] = sorted(deck[i * size:(i + 1) * size], key=components.card_order)
     setup["deck"] = len(components.deck()) - (players * components.hand_size)
+    setup.update(seat_document(rows, start))
     return setup
 
 
@@ -69,7 +85,7 @@ def count_layouts(components: Components, layout: str) -> int:
 
 def count_setups(components: Components, players: int, options: dict[str, str]) -> int:
     """Distinct setups ``make_setup`` can give: cities x start players (x distinct deals)."""
-    total = count_layouts(components, options["layout"]) * players
+    total = count_layouts(components, options["layout"]) * start_factor(players, options)
     if options["deal"] == "yes":
         available = sorted(Counter(card.id for card in components.deck()).values())
         total *= count_deals(tuple(available), players, components.hand_size)

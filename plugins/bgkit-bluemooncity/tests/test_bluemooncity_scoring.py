@@ -10,20 +10,10 @@ from hypothesis import strategies as st
 
 from bgkit.errors import SheetError
 from bgkit.sheets import ask_sheet, parse_sheet, sheet_from_data
-from bgkit.testing import check_light_start, run_cli
-from bgkit_bluemooncity.game import BlueMoonCity
-from bgkit_bluemooncity.plugin import bgkit_register_games
+from bgkit.plugins import get_registry
+from bgkit.testing import run_cli
 
-
-def the_game():
-    infos = []
-    bgkit_register_games(infos.append)
-    game = BlueMoonCity()
-    game.info = infos[0]
-    return game
-
-
-GAME = the_game()
+GAME = get_registry().load_game("bluemooncity")
 
 
 def sheet_text(ended_by, *players):
@@ -140,7 +130,7 @@ def test_more_than_the_target_is_rejected_by_the_field():
 
 def test_more_scales_than_in_play():
     error = bad(sheet_text("buildings", ("Ada", 1, 0, 5), ("Bo", 1, 0, 5)))  # 2 players: 9 scales
-    assert error.field == "scales" and error.player == 1 and "only 9" in str(error)
+    assert error.field == "scales" and error.player == 0 and "only 8 (9 are in play with 2 players" in str(error)
 
 
 def test_an_empty_scale_supply_is_exchanged_at_once():
@@ -148,8 +138,8 @@ def test_an_empty_scale_supply_is_exchanged_at_once():
     last scale exchanges them at once [RB p2-3]: Ada (sole most) gets 6 crystals and Bo (4, at
     least 3) gets 3, and both give their scales back, so 5 and 4 cannot be on the table at the end."""
     error = bad(sheet_text("buildings", ("Ada", 1, 0, 5), ("Bo", 1, 0, 4)))
-    assert error.field == "scales" and error.player == 1 and error.where == "sheet.toml:14"
-    assert "at most 8" in str(error)
+    assert error.field == "scales" and error.player == 0 and error.where == "sheet.toml:8"  # Ada holds the most
+    assert "only 8" in str(error) and "one at least stays in the supply" in str(error)
     one_left = score("buildings", ("Ada", 1, 0, 5), ("Bo", 1, 0, 3))  # 8 held, 1 still in the supply
     assert one_left.table[0]["golden scales"] == 5 and one_left.table[1]["golden scales"] == 3
     assert bad(sheet_text("buildings", ("Ada", 1, 0, 9), ("Bo", 1, 0, 0))).field == "scales"  # the field: 0..8
@@ -166,11 +156,11 @@ def test_more_offerings_than_obelisk_boxes(tmp_path):
         "[player_count.3]\nscales = 12\nofferings_to_win = 5\nobelisk_boxes = 8\n"
         'source = "a test table"\nconfirmed = true\n'
     )
-    game = BlueMoonCity(data=data)
-    game.info = GAME.info
+    game = get_registry().load_game("bluemooncity", data)
     with pytest.raises(SheetError) as info:
         parse_sheet(game, sheet_text("buildings", ("Ada", 4, 0, 0), ("Bo", 3, 0, 0), ("Cy", 3, 0, 0)), "s.toml")
-    assert info.value.field == "offerings" and info.value.player == 2 and "8 boxes" in str(info.value)
+    assert info.value.field == "offerings" and info.value.player == 0 and "8 boxes" in str(info.value)
+    assert "the players hold 10 markers on the obelisk in all" in str(info.value)
 
 
 def test_interactive_prompt_asks_again_for_an_impossible_ending():
@@ -256,8 +246,7 @@ def test_cli_template_needs_players_and_rejects_five():
     assert run_cli(["score", "bluemooncity", "--template", "-p", "5"]).exit_code == 2
 
 
-def test_games_lists_the_game_without_importing_the_engine():
-    check_light_start("bluemooncity")
+def test_games_lists_the_game_and_its_data_status():
     rows = [r for r in json.loads(run_cli(["games", "--json"]).stdout) if r["id"] == "bluemooncity"]
     assert rows[0]["data_status"] == "partly reconstructed"
     assert "--data FILE" in rows[0]["data_note"]

@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from bgkit.testing import run_cli
 from bgkit_bluemooncity.city import CELLS, CORNERS, POSITION_CELLS, neighbours
-from bgkit_bluemooncity.data import load_components
-from bgkit_bluemooncity.game import BlueMoonCity
+from bgkit.plugins import get_registry
+from bgkit_bluemooncity.data import load
 from bgkit_bluemooncity.setup import count_deals, make_setup
 
-COMPONENTS = load_components()
-STANDARD = {"layout": "standard", "deal": "no"}
+COMPONENTS = load()
+STANDARD = {"layout": "standard", "deal": "no", "start": "random"}
 
 
 def setup_for(players=3, seed=7, **options):
@@ -98,22 +98,30 @@ def test_every_seat_can_start():
         assert starts == set(range(1, players + 1))
 
 
+def test_the_start_option_names_the_seat_and_play_goes_clockwise():
+    setup = setup_for(players=4, start="3")
+    assert setup["start_player"] == 3 and setup["turn_order"] == [3, 4, 1, 2]
+    game = get_registry().load_game("bluemooncity")
+    assert game.count_setups(4, {**STANDARD, "start": "3"}) == math.factorial(16)
+
+
 # -- dealing -------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_deal_gives_eight_cards_each_from_the_deck(players):
     setup = setup_for(players=players, deal="yes")
-    assert len(setup["hands"]) == players
-    assert all(len(hand) == 8 for hand in setup["hands"])
-    dealt = Counter(card for hand in setup["hands"] for card in hand)
+    hands = [seat["hand"] for seat in setup["seats"]]
+    assert len(hands) == players and [seat["seat"] for seat in setup["seats"]] == list(range(1, players + 1))
+    assert all(len(hand) == 8 for hand in hands)
+    dealt = Counter(card for hand in hands for card in hand)
     deck = Counter(card.id for card in COMPONENTS.deck())
     assert not dealt - deck  # no card dealt more often than the deck has it
 
 
 def test_no_hands_without_deal_and_the_same_city_with_it():
     plain, dealt = setup_for(seed=11), setup_for(seed=11, deal="yes")
-    assert "hands" not in plain and plain["deal"] is False
+    assert all("hand" not in seat for seat in plain["seats"]) and plain["deal"] is False
     assert dealt["city"] == plain["city"] and dealt["start_player"] == plain["start_player"]
 
 
@@ -129,7 +137,7 @@ def test_same_seed_same_setup_different_seeds_differ(options):
 def test_a_known_seed_gives_a_known_city():
     """Pins the draw order (city, start player, hands) so a seed means the same table everywhere."""
     first = setup_for(seed=7)
-    again = make_setup(load_components(), 3, random.Random(7), dict(STANDARD))
+    again = make_setup(load(), 3, random.Random(7), dict(STANDARD))
     assert first == again
     assert first["city"][2] == ["aqueduct", "water_temple", "courtyard", "royal_palace", "city_residence"]
 
@@ -138,10 +146,10 @@ def test_a_known_seed_gives_a_known_city():
 
 
 def test_count_layouts_times_start_players():
-    game = BlueMoonCity()
+    game = get_registry().load_game("bluemooncity")
     for players in (2, 3, 4):
         assert game.count_setups(players, STANDARD) == math.factorial(16) * players
-        assert game.count_setups(players, {"layout": "random", "deal": "no"}) == math.factorial(20) * players
+        assert game.count_setups(players, {"layout": "random", "deal": "no", "start": "random"}) == math.factorial(20) * players
     assert math.factorial(16) == 20_922_789_888_000
 
 
@@ -181,7 +189,7 @@ def test_count_with_deal_uses_the_card_types():
     available = tuple(sorted(Counter(card.id for card in COMPONENTS.deck()).values()))
     deals = _deals_by_polynomial(available, 2, 8)
     assert count_deals(available, 2, 8) == deals
-    assert BlueMoonCity().count_setups(2, {"layout": "standard", "deal": "yes"}) == math.factorial(16) * 2 * deals
+    assert get_registry().load_game("bluemooncity").count_setups(2, {"layout": "standard", "deal": "yes", "start": "random"}) == math.factorial(16) * 2 * deals
 
 
 # -- end to end -----------------------------------------------------------------------------------
@@ -211,7 +219,7 @@ def test_cli_setup_json_and_toml_carry_the_same_setup():
     as_json = json.loads(run_cli(args + ["--format", "json"]).stdout)
     as_toml = tomllib.loads(run_cli(args + ["--format", "toml"]).stdout)
     assert as_json == as_toml
-    assert as_json["seed"] == 9 and as_json["options"] == {"layout": "random", "deal": "yes"}
+    assert as_json["seed"] == 9 and as_json["options"] == {"layout": "random", "deal": "yes", "start": "random"}
     assert as_json["setup"] == make_setup(COMPONENTS, 4, random.Random(9), {"layout": "random", "deal": "yes"})
 
 
@@ -227,7 +235,8 @@ def test_cli_setup_text_fits_100_columns_with_nothing_cut(monkeypatch, players, 
     monkeypatch.setenv("COLUMNS", "100")
     args = ["setup", "bluemooncity", "-p", players, "--seed", 11, "--option", f"layout={layout}", "--option", "deal=yes"]
     out = run_cli(args).stdout
-    assert max(len(line) for line in out.splitlines()) <= 100 and "…" not in out
+    drawing = [line for line in out.splitlines() if not line.startswith("Repeat with:")]  # one line, to copy
+    assert max(len(line) for line in drawing) <= 100 and "…" not in out
     setup = json.loads(run_cli(args + ["--format", "json"]).stdout)["setup"]
     # every tile's name and boxes, and every dealt card's people, can be read off the drawing
     for building_id in sum(setup["city"], []):
@@ -235,8 +244,8 @@ def test_cli_setup_text_fits_100_columns_with_nothing_cut(monkeypatch, players, 
             building = COMPONENTS.buildings[building_id]
             assert building.name in " ".join(out.split())
             assert "-".join(map(str, building.boxes)) in out
-    for hand in setup["hands"]:
-        for card in hand:
+    for seat in setup["seats"]:
+        for card in seat["hand"]:
             assert COMPONENTS.peoples[card.rpartition("-")[0]].name in out
 
 
@@ -255,7 +264,7 @@ def test_fixed_position_cells_match_the_rulebook_compass():
 def test_the_drawn_city_fits_80_columns_with_every_name_whole(layout):
     from rich.console import Console
 
-    game = BlueMoonCity()
+    game = get_registry().load_game("bluemooncity")
     console = Console(width=80, record=True, color_system=None)
     for seed in range(5):
         console.print(game.render_setup(setup_for(seed=seed, layout=layout, deal="yes")))
@@ -283,7 +292,7 @@ def test_any_seed_gives_a_valid_table(seed, players, layout, deal):
             "fire_temple", "royal_palace", "earth_temple", "water_temple"}
     assert 1 <= setup["start_player"] <= players
     if deal == "yes":
-        dealt = Counter(card for hand in setup["hands"] for card in hand)
+        dealt = Counter(card for seat in setup["seats"] for card in seat["hand"])
         assert sum(dealt.values()) == 8 * players
         assert not dealt - Counter(card.id for card in COMPONENTS.deck())
     json.dumps(setup)  # plain data

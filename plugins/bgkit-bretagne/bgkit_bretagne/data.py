@@ -196,7 +196,20 @@ TABLES = (
 )
 
 
-def load_components(path: Path | str | None = None) -> Components:
+#: What each table may mark as reconstructed (``reconstructed = [...]`` in an unconfirmed table).
+PARTS = {
+    "board": ("site_coasts", "site_types", "harbours_per_coast", "site_harbour"),
+    "lighthouses": ("levels", "extra"),
+    "weather": ("names", "engineers"),
+    "blueprints": ("stack_sizes", "grades", "costs", "rewards"),
+    "barges": ("capacities", "francs", "engineers", "bonus"),
+    "harbours": ("tiles", "incomes"),
+    "production": ("resources",),
+    "equipment": ("counts", "points"),
+}
+
+
+def load(path: Path | str | None = None) -> Components:
     """The shipped components, with the tables of ``path`` (a person's own file) in their place."""
     data = load_tables("bgkit_bretagne", SHIPPED, path)
     t = {name: data.table(name) for name in TABLES}
@@ -220,7 +233,7 @@ def load_components(path: Path | str | None = None) -> Components:
         supply=supply,
         table=rules,
         final_scoring=_final_scoring(t["final_scoring"]),
-        provenance=MappingProxyType({name: table.provenance() for name, table in t.items()}),
+        provenance=MappingProxyType({name: table.provenance(PARTS.get(name, ())) for name, table in t.items()}),
     )
 
 

@@ -1,6 +1,6 @@
-"""Registers Bretagne. Kept light: the engine (bgkit_bretagne.game) is imported only when used."""
+"""Registers Bretagne. Kept light: the game's modules are imported only when used."""
 
-from bgkit.game import GameInfo
+from bgkit.game import Dynamics, GameInfo
 from bgkit.hookspecs import hookimpl
 
 
@@ -12,14 +12,9 @@ def bgkit_register_games(register):
             name="Bretagne",
             min_players=2,
             max_players=4,
-            loader="bgkit_bretagne.game:Bretagne",
-            version="0.1.0",
+            package="bgkit_bretagne",
             playable=False,
-            data_status="partly reconstructed",
-            data_note=(
-                "site colours and harbour links, lighthouse levels and extra costs, blueprints, weather, barges, "
-                "harbour incomes, production and equipment cards are reconstructed; --data FILE replaces them"
-            ),
+            dynamics=Dynamics(chance=True, hidden=True),
             summary="Build lighthouses around Brittany: seeded setups and end-of-game scoring.",
         )
     )

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from bgkit_bretagne.data import Components
 
-MARK = "*"  # after a value that comes from a reconstructed table
+from bgkit.components import MARK  # after a value that comes from a reconstructed table
 
 
 _NAMES = {
@@ -38,11 +38,11 @@ def render_setup(comps: Components, setup: dict) -> Group:
         return MARK if table in recon else ""
 
     parts: list = []
-    seats = setup["seats"]
+    seats = sorted(setup["seats"], key=lambda row: row["turn_order"])
     order = " → ".join(f"P{seat}" for seat in setup["turn_order"])
     parts.append(
         Panel(
-            f"Players sit P1..P{setup['players']} clockwise. Start player: [bold]P{setup['turn_order'][0]}[/bold]. "
+            f"Players sit P1..P{setup['players']} clockwise. Start player: [bold]P{setup['start_player']}[/bold]. "
             f"Turn order at Pontivy: {order}.",
             title="Bretagne — turn order",
             title_align="left",

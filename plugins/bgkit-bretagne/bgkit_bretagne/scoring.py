@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bgkit.errors import SheetError
 from bgkit.ranking import ScoreResult, build_result
-from bgkit.sheets import Field, Sheet
+from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
 
 from bgkit_bretagne.data import Components
 
@@ -51,34 +50,13 @@ def sheet_fields(comps: Components, players: int) -> list[Field]:
 
 def check_sheet(comps: Components, sheet: Sheet) -> None:
     """Places at Pontivy are all different; no harbour holds more workers than the rules score."""
-    seen: dict[int, int] = {}
-    for index, values in enumerate(sheet.players):
-        place = values["pontivy"]
-        if place in seen:
-            raise SheetError(
-                f"{sheet.names[index]} and {sheet.names[seen[place]]} both have Pontivy place {place}; "
-                "each place on the turn-order track holds one player",
-                "pontivy",
-                index,
-            )
-        seen[place] = index
+    places = Sheet(sheet.game, sheet.names, [{"pontivy": [values["pontivy"]]} for values in sheet.players])
+    check_one_of_each(places, "pontivy", "Pontivy place")
     most = len(comps.final_scoring.harbour)
-    totals: Counter[int] = Counter()
-    for index, values in enumerate(sheet.players):
-        totals.update(values["harbours"])
-        for harbour, count in sorted(totals.items()):
-            if count > most:
-                whose = ", ".join(
-                    f"{sheet.names[i]} {n}"
-                    for i in range(index + 1)
-                    if (n := sheet.players[i]["harbours"].count(harbour))
-                )
-                raise SheetError(
-                    f"harbour {harbour} would hold {count} workers ({whose}), but the end-game scoring "
-                    f"goes up to {most} workers in a harbour",
-                    "harbours",
-                    index,
-                )
+    for harbour in sorted({h for values in sheet.players for h in values["harbours"]}):
+        held = [values["harbours"].count(harbour) for values in sheet.players]
+        check_in_all(sheet, held, most, f"workers in harbour {harbour}", "harbours",
+                     f"the end-game scoring goes up to {most} workers in a harbour")
 
 
 def harbour_points(comps: Components, workers_per_player: list[list[int]]) -> list[int]:
@@ -97,7 +75,7 @@ def money_points(comps: Components, francs: int) -> int:
     return francs // comps.final_scoring.francs_per_point
 
 
-def score_sheet(comps: Components, game_id: str, sheet: Sheet) -> ScoreResult:
+def score_sheet(comps: Components, sheet: Sheet) -> ScoreResult:
     harbours = harbour_points(comps, [values["harbours"] for values in sheet.players])
     table = [
         {
@@ -108,4 +86,4 @@ def score_sheet(comps: Components, game_id: str, sheet: Sheet) -> ScoreResult:
         }
         for index, values in enumerate(sheet.players)
     ]
-    return build_result(game_id, sheet.names, table, notes=[NO_TIEBREAK])
+    return build_result(sheet.game, sheet.names, table, notes=[NO_TIEBREAK])

@@ -2,7 +2,8 @@
 
 What is random at the table, and how it is drawn here (in this order, from ``rng`` only):
 
-1. the start player (or the one named with ``--option start=N``); turn order runs clockwise;
+1. the start player (``bgkit.seats.draw_start``, or the one named with ``--option start=N``); turn
+   order runs clockwise;
 2. the lighthouse tiles around the coast: each site has a printed colour (type), and the tiles
    of a colour go at random onto the sites of that colour (rule summary). With 2 players each
    coast uses one site of each colour (doczz), picked at random; the other sites stay empty.
@@ -22,26 +23,16 @@ from __future__ import annotations
 import math
 import random
 
-from bgkit.errors import BadInput
+from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
 
 from bgkit_bretagne.data import TYPES, Components
 
-START_CHOICES = ("random", "1", "2", "3", "4")
-
-
-def start_seat(players: int, rng: random.Random, start: str) -> int:
-    """The start player's seat (0-based)."""
-    if start == "random":
-        return rng.randrange(players)
-    seat = int(start)
-    if seat > players:
-        raise BadInput(f"option start={start}, but there are only {players} players")
-    return seat - 1
+OPTIONS = (start_option(4),)
 
 
 def make_setup(comps: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
-    first = start_seat(players, rng, options["start"])
-    turn_order = [(first + i) % players + 1 for i in range(players)]
+    first = draw_start(players, rng, options)
+    order = clockwise(players, first)
     lighthouses = _lighthouses(comps, players, rng)
     weather = rng.sample(list(comps.weather), 2)
     pontivy = {
@@ -54,12 +45,12 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
     table = comps.table
     brest_market = {kind: table.brest_resources_each for kind in comps.supply.resources}
 
-    seats = []
-    for place, seat in enumerate(turn_order, start=1):
+    rows = []
+    for seat in range(players):
+        place = order.index(seat) + 1
         barge = comps.barges[place - 1]
-        seats.append(
+        rows.append(
             {
-                "seat": seat,
                 "turn_order": place,
                 "barge": barge.number,
                 "francs": barge.francs,
@@ -70,10 +61,11 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
                 "score": 0,
             }
         )
-    engineers_out = table.brest_engineers + 2 * table.brest_engineer_pairs + sum(s["engineers"] for s in seats)
+    seats = seat_document(rows, first, order)
+    engineers_out = table.brest_engineers + 2 * table.brest_engineer_pairs + sum(r["engineers"] for r in rows)
     return {
         "players": players,
-        "turn_order": turn_order,
+        **seats,
         "lighthouses": lighthouses,
         "harbours": [
             {
@@ -94,14 +86,13 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
             "engineer_pairs": table.brest_engineer_pairs,
         },
         "equipment_deck": sum(kind.count for kind in comps.equipment),
-        "seats": seats,
         "supply": {
             "resources": {
                 kind: comps.supply.resources_each - brest_market[kind] - quimper.get(kind, 0)
                 for kind in comps.supply.resources
             },
             "engineers": comps.supply.engineers - engineers_out,
-            "workers": {str(s["seat"]): s["reserve_workers"] for s in seats},
+            "workers": {str(row["seat"]): row["reserve_workers"] for row in seats["seats"]},
         },
     }
 
@@ -161,9 +152,7 @@ def count_lighthouse_layouts(comps: Components, players: int) -> int:
 
 def count_setups(comps: Components, players: int, options: dict[str, str]) -> int:
     """The exact number of distinct setups ``make_setup`` can produce."""
-    starts = players if options["start"] == "random" else 1
-    if options["start"] != "random" and int(options["start"]) > players:
-        raise BadInput(f"option start={options['start']}, but there are only {players} players")
+    starts = start_factor(players, options)
     weather = math.perm(len(comps.weather), 2)
     blueprints = math.prod(math.comb(len(comps.stack_tiles(s.colour)), comps.table.face_up_blueprints) for s in comps.stacks)
     return starts * count_lighthouse_layouts(comps, players) * weather * blueprints * len(comps.production)

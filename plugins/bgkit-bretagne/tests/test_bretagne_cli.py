@@ -7,8 +7,8 @@ import tomllib
 
 import pytest
 
-from bgkit.testing import check_light_start, run_cli
-from bgkit_bretagne.data import load_components
+from bgkit.testing import run_cli
+from bgkit_bretagne.data import load
 from bgkit_bretagne.setup import count_setups
 
 SHEET = """game = "bretagne"
@@ -45,10 +45,6 @@ def test_games_lists_bretagne_with_its_data_status():
     assert "--data FILE" in row["data_note"] and "reconstructed" in row["data_note"]
     text = run_cli(["games"])
     assert "bretagne" in text.stdout and "partly reconstructed" in text.stdout
-
-
-def test_listing_games_does_not_import_the_engine():
-    check_light_start("bretagne")
 
 
 def test_setup_text_shows_the_whole_table():
@@ -101,7 +97,7 @@ def test_setup_option_on_the_command_line():
 
 
 def test_setup_count():
-    comps = load_components()
+    comps = load()
     for players in (2, 3, 4):
         doc = json.loads(run_cli(["setup", "bretagne", "-p", str(players), "--count", "--format", "json"]).stdout)
         assert doc["count"] == count_setups(comps, players, {"start": "random"})
@@ -181,7 +177,7 @@ def test_bad_sheets_exit_2_naming_field_and_line(tmp_path):
     path.write_text(SHEET.replace("pontivy = 3", "pontivy = 1"), encoding="utf-8")
     result = run_cli(["score", "bretagne", path])
     assert result.exit_code == 2
-    assert f"{path}:20: Cy and Ben both have Pontivy place 1" in result.stderr
+    assert f"{path}:20: Pontivy place 1 is listed for both Ben and Cy (there is one of each)" in result.stderr
     assert "Traceback" not in result.stderr
     path.write_text(SHEET.replace("harbours = [7]", "harbours = [7, 12]"), encoding="utf-8")
     result = run_cli(["score", "bretagne", path])
@@ -189,7 +185,7 @@ def test_bad_sheets_exit_2_naming_field_and_line(tmp_path):
     result = run_cli(["score", "bretagne", "-"], input=SHEET.replace("francs = 9", "francs = 9.5"))
     assert result.exit_code == 2 and "<stdin>:15: francs must be a whole number" in result.stderr
     result = run_cli(["score", "bretagne", "-"], input=SHEET.replace("harbours = [7]", "harbours = [7, 7, 7]"))
-    assert result.exit_code == 2 and "harbour 7 would hold 5 workers" in result.stderr
+    assert result.exit_code == 2 and "the players hold 5 workers in harbour 7 in all, but there are only 4" in result.stderr
 
 
 def test_score_without_a_sheet_when_not_interactive_is_bad_input():
@@ -207,6 +203,6 @@ def test_the_prompt_asks_again_for_an_impossible_pontivy_place():
                     "2"])  # ... and is asked again
     said: list[str] = []
     sheet = ask_sheet(game, 2, lambda question: next(answers), said.append)
-    assert any("both have Pontivy place 1" in line for line in said)
+    assert any("Pontivy place 1 is listed for both" in line for line in said)
     result = game.score_sheet(sheet)
     assert result.totals == [40 + 4 + 4 + 2, 38 + 2 + 0 + 1]

@@ -8,15 +8,15 @@ from importlib import resources
 import pytest
 
 from bgkit.errors import DataError
-from bgkit_bretagne.data import TABLES, load_components
-from bgkit_bretagne.game import Bretagne
+from bgkit_bretagne.data import TABLES, load
+from bgkit.plugins import get_registry
 
 RECONSTRUCTED = {"board", "lighthouses", "weather", "blueprints", "barges", "harbours", "production", "equipment"}
 CONFIRMED = {"lighthouse_types", "supply", "table", "final_scoring"}
 
 
 def test_shipped_data_loads_with_the_confirmed_counts():
-    comps = load_components()
+    comps = load()
     assert comps.board.sites == 15 and comps.board.harbours == 9
     assert comps.board.coasts == ("south", "west", "north")
     assert [t.tiles for t in comps.types.values()] == [5, 5, 5]
@@ -33,7 +33,7 @@ def test_shipped_data_loads_with_the_confirmed_counts():
 
 
 def test_rule_summary_values_are_in_the_confirmed_tables():
-    comps = load_components()
+    comps = load()
     assert [t.majority_points for t in comps.types.values()] == [3, 5, 7]
     assert [t.extra_resources for t in comps.types.values()] == [0, 1, 2]
     assert comps.final_scoring.pontivy == (4, 2, 1)
@@ -49,7 +49,7 @@ def test_rule_summary_values_are_in_the_confirmed_tables():
 
 
 def test_every_table_says_where_it_comes_from_and_whether_it_is_confirmed():
-    comps = load_components()
+    comps = load()
     assert set(comps.provenance) == set(TABLES)
     assert set(comps.reconstructed()) == RECONSTRUCTED
     for name, p in comps.provenance.items():
@@ -62,8 +62,9 @@ def test_every_table_says_where_it_comes_from_and_whether_it_is_confirmed():
 def test_a_persons_file_replaces_only_its_tables(shipped_tables, write_data):
     weather = shipped_tables["weather"]
     weather.update(source="my box", confirmed=True)
+    del weather["reconstructed"]
     weather["cards"]["W1"]["engineers"]["hell"] = 9
-    comps = load_components(write_data({"weather": weather}))
+    comps = load(write_data({"weather": weather}))
     assert comps.weather["W1"].engineers["hell"] == 9
     assert comps.provenance["weather"].confirmed and comps.provenance["weather"].source == "my box"
     assert "weather" not in comps.reconstructed()
@@ -74,7 +75,7 @@ def test_a_persons_file_replaces_only_its_tables(shipped_tables, write_data):
 def test_game_takes_a_data_file(shipped_tables, write_data):
     production = shipped_tables["production"]
     production["cards"] = {"MINE": {"resources": {"wood": [1, 1, 1]}}}
-    game = Bretagne(data=write_data({"production": production}))
+    game = get_registry().load_game("bretagne", write_data({"production": production}))
     import random
 
     setup = game.setup(2, random.Random(0), {"start": "random"})
@@ -108,7 +109,8 @@ BAD_DATA = [
      "weather.cards.W3.engineers: must give a number for each of heaven, purgatory, hell"),
     ('hell = 2 }, storm = false }\nW4', 'hell = 2 }, storm = "yes" }\nW4', 'W3 = { name',
      "weather.cards.W3.storm: must be true or false, not 'yes'"),
-    ('confirmed = false\nnote = "Reconstructed: the names of the six', 'confirmed = "no"\nnote = "Reconstructed: the names of the six',
+    ('confirmed = false\nreconstructed = ["names", "engineers"]\nnote = "Reconstructed: the names of the six',
+     'confirmed = "no"\nreconstructed = ["names", "engineers"]\nnote = "Reconstructed: the names of the six',
      None, "weather.confirmed: must be true or false, not 'no'"),
     ('G04 = { stack = "green"', 'G04 = { stack = "blue"', None, "blueprints.tiles.G04.stack: must be one of green, red, black, not 'blue'"),
     ('G04 = { stack = "green", cost = { sand = 2 }', 'G04 = { stack = "green", cost = { gold = 2 }', None,
@@ -150,7 +152,7 @@ def test_bad_data_names_the_file_line_and_key(tmp_path, old, new, at, problem):
     path = tmp_path / "mybox.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError) as err:
-        load_components(path)
+        load(path)
     assert str(err.value) == f"{path}:{_line_of(text, at or new)}: {problem}"
 
 
@@ -159,7 +161,7 @@ def test_the_same_id_twice_is_a_toml_error_on_its_line(tmp_path):
     path = tmp_path / "twice.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError, match=rf"^{re.escape(str(path))}:{_line_of(text, 'H3 = ') - 1}: not valid TOML"):
-        load_components(path)
+        load(path)
 
 
 def test_a_handwritten_file_with_only_some_entries(tmp_path):
@@ -172,11 +174,11 @@ def test_a_handwritten_file_with_only_some_entries(tmp_path):
         encoding="utf-8",
     )
     with pytest.raises(DataError) as err:
-        load_components(path)
+        load(path)
     assert str(err.value) == f"{path}:5: lighthouses.tiles: there are 4 hell tiles, but lighthouse_types says 5"
     with path.open("a", encoding="utf-8") as f:
         f.write('X5 = { type = "hell", levels = 6, extra = ["sand", "sand"] }\n')
-    comps = load_components(path)
+    comps = load(path)
     assert comps.lighthouses["X5"].levels == 6 and comps.provenance["lighthouses"].file == str(path)
 
 
@@ -184,18 +186,18 @@ def test_missing_provenance_is_an_error(shipped_tables, write_data):
     del shipped_tables["weather"]["source"]
     path = write_data({"weather": shipped_tables["weather"]})
     with pytest.raises(DataError) as err:
-        load_components(path)
+        load(path)
     assert str(err.value) == f"{path}:1: weather.source: missing"
 
 
 def test_unknown_table_and_bad_toml(write_data, tmp_path):
     path = write_data({"ships": {"source": "x", "confirmed": True}})
     with pytest.raises(DataError, match=rf"^{re.escape(str(path))}:1: ships: unknown table \(known: board, "):
-        load_components(path)
+        load(path)
     broken = tmp_path / "broken.toml"
     broken.write_text('[weather]\nsource = "x"\n[weather\n', encoding="utf-8")
     with pytest.raises(DataError, match=rf"^{re.escape(str(broken))}:3: not valid TOML"):
-        load_components(broken)
+        load(broken)
 
 
 @pytest.mark.parametrize(
@@ -209,5 +211,5 @@ def test_tables_of_the_wrong_shape(tmp_path, text, problem):
     path = tmp_path / "mine.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError) as err:
-        load_components(path)
+        load(path)
     assert str(err.value) == f"{path}:{problem}"

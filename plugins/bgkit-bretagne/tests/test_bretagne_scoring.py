@@ -171,14 +171,14 @@ def test_two_players_on_one_pontivy_place_names_the_field_and_line(game):
     with pytest.raises(SheetError) as err:
         parse_sheet(game, text, "end.toml")
     assert err.value.field == "pontivy" and err.value.player == 1
-    assert "end.toml:13" in str(err.value) and "both have Pontivy place 1" in str(err.value)
+    assert "end.toml:13" in str(err.value) and "Pontivy place 1 is listed for both A and B" in str(err.value)
 
 
 def test_a_fifth_worker_in_a_harbour_is_impossible(game):
     players = [player(n, pontivy=p, harbours=[2]) for p, n in enumerate("ABCD", start=1)]
     players[3]["harbours"] = [2, 2]
-    with pytest.raises(SheetError, match=r"harbour 2 would hold 5 workers \(A 1, B 1, C 1, D 2\), but the end-game "
-                                         "scoring goes up to 4 workers in a harbour") as err:
+    with pytest.raises(SheetError, match=r"the players hold 5 workers in harbour 2 in all, but there are only 4 \(the end-game "
+                                         r"scoring goes up to 4 workers in a harbour\)") as err:
         parse_sheet(game, sheet_text(*players), "end.toml")
     assert err.value.field == "harbours" and err.value.player == 3
 

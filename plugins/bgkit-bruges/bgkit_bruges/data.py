@@ -87,7 +87,7 @@ class Components:
         return self.provenance[table].confirmed
 
 
-def load_components(path: Path | None = None) -> Components:
+def load(path: Path | None = None) -> Components:
     """The shipped components, with the replaceable tables of ``path`` (a person's file) swapped in."""
     data = load_tables("bgkit_bruges", SHIPPED, path)
     own = _own_tables(data, path)

@@ -1,6 +1,6 @@
-"""Registers Bruges. Kept light: the engine (bgkit_bruges.game) is imported only when used."""
+"""Registers Bruges. Kept light: the game's modules are imported only when a command uses them."""
 
-from bgkit.game import GameInfo
+from bgkit.game import Dynamics, GameInfo
 from bgkit.hookspecs import hookimpl
 
 
@@ -12,14 +12,9 @@ def bgkit_register_games(register):
             name="Bruges",
             min_players=2,
             max_players=4,
-            loader="bgkit_bruges.game:Bruges",
-            version="0.1.0",
+            package="bgkit_bruges",
             playable=False,
-            data_status="partly reconstructed",
-            data_note=(
-                "the 165 persons, the colours of the canal spaces and the reputation step values are a "
-                "labelled reconstruction; --data FILE replaces them"
-            ),
+            dynamics=Dynamics(chance=True, hidden=True),
             summary="Merchants in Bruges: persons, houses, canals, reputation (setup and scoring).",
         )
     )

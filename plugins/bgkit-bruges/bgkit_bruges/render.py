@@ -7,9 +7,9 @@ from rich.panel import Panel
 from rich.table import Table
 
 
-def render_setup(setup: dict) -> Group:
-    players = setup["players"]
-    start = setup["start_seat"]
+def render_setup(comp, setup: dict) -> Group:
+    players = setup["seats"]
+    start = setup["start_player"]
     seats = Table(title="Players (seats clockwise)", title_justify="left")
     for column in ("seat", "colour", "turn", "small seal"):
         seats.add_column(column)
@@ -55,8 +55,8 @@ def render_setup(setup: dict) -> Group:
     table_items.add_column("how")
     table_items.add_row("statues", "stacked " + ", ".join(map(str, reversed(setup["statues_top_first"])))
                         + f" from the bottom ({setup['statues_top_first'][0]} on top)")
-    who = " (whoever most recently ate the most Belgian chocolate sits here)" if setup["start_by"] == "chocolate" else ""
-    table_items.add_row("start player", f"seat {start}{who}: start player banner and the 5 dice")
+    table_items.add_row("start player", f"seat {start}: start player banner and the 5 dice (the rule book's pick: "
+                        "whoever most recently ate the most Belgian chocolate; --option start=N seats them)")
     table_items.add_row("workers", ", ".join(f"{n} {c}" for c, n in supply["workers"].items()) + " (use substitutes if short)")
     table_items.add_row("threat markers", ", ".join(f"{n} {c}" for c, n in supply["threats"].items()))
     table_items.add_row("guilders", f"{supply['coins_1']}×1 and {supply['coins_3']}×3 in the bank")

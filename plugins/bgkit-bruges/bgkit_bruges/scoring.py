@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bgkit.errors import SheetError
 from bgkit.ranking import ScoreResult, TieBreak, build_result
-from bgkit.sheets import Field, Sheet
+from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
 
 from bgkit_bruges.data import Components
 
@@ -18,7 +18,7 @@ CATEGORIES = ("track", "persons", "houses", "laurels", "majorities", "canals", "
 MAJORITIES = ("reputation", "persons", "canals")
 
 
-def sheet_fields(comp: Components) -> list[Field]:
+def sheet_fields(comp: Components, players: int) -> list[Field]:
     s = comp.scoring
     tokens = s["point_token_values"]
     return [
@@ -59,21 +59,13 @@ def person_count(values: dict) -> int:
 def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Reject combinations the table cannot show (SheetError names the field and the player)."""
     tokens = (0, *comp.scoring["point_token_values"])
-    seen_ids: dict[int, str] = {}
-    cards = 0
     for p, values in enumerate(sheet.players):
-        name = sheet.names[p]
         if values["point_token"] not in tokens:
             raise _error(sheet, "point_token", p, f"is {values['point_token']}; a 50/100 token shows "
                                                   f"{' or '.join(map(str, tokens[1:]))} (0 for none)")
         if values["person_ids"] and not comp.own_persons:
             raise _error(sheet, "person_ids", p, "needs your own card list (--data FILE): the shipped card list "
                                                  "is a reconstruction; enter the printed points in persons instead")
-        for pid in values["person_ids"]:
-            if pid in seen_ids:
-                raise _error(sheet, "person_ids", p, f"person {pid} ({comp.persons_by_id[pid].name}) is also "
-                                                     f"listed for {seen_ids[pid]}; every person exists once")
-            seen_ids[pid] = name
         persons = person_count(values)
         if persons > values["houses"]:
             raise _error(sheet, "persons", p, f"{persons} persons but {values['houses']} houses; every person "
@@ -88,25 +80,18 @@ def check_sheet(comp: Components, sheet: Sheet) -> None:
         if values["majority_reputation"] and values["reputation"] == 0:
             raise _error(sheet, "majority_reputation", p, "the marker is coloured, but the reputation pawn never "
                                                           "left the town hall (reputation 0)")
-        if len(set(values["statues"])) != len(values["statues"]):
-            raise _error(sheet, "statues", p, "the same statue twice (there is one of each)")
-        cards += values["houses"] + persons  # a house and the person on it are two cards
-        if cards > comp.deck_size:
-            raise _error(sheet, "houses", p, f"the players' houses and persons add up to {cards} cards, more "
-                                             f"than the {comp.deck_size} in the box")
+    check_one_of_each(sheet, "person_ids", "person")
+    check_one_of_each(sheet, "statues", "statue")
+    # a house and the person on it are two cards
+    check_in_all(sheet, [v["houses"] + person_count(v) for v in sheet.players], comp.deck_size,
+                 "cards as houses and persons", "houses", "the person cards in the box")
     _check_statues(comp, sheet)
     _check_final_majorities(sheet)
 
 
 def _check_statues(comp: Components, sheet: Sheet) -> None:
     """Statues are taken from the top of the stack (7 first), so the taken ones are the highest."""
-    owner: dict[int, int] = {}
-    for p, values in enumerate(sheet.players):
-        for value in values["statues"]:
-            if value in owner:
-                raise _error(sheet, "statues", p, f"statue {value} is also listed for {sheet.names[owner[value]]}; "
-                                                  "there is one of each")
-            owner[value] = p
+    owner = {value: p for p, values in enumerate(sheet.players) for value in values["statues"]}
     top_first = list(reversed(comp.statues_bottom_to_top))
     taken = top_first[:len(owner)]
     for value, p in owner.items():
@@ -132,7 +117,7 @@ def _check_final_majorities(sheet: Sheet) -> None:
                                           "flipped that marker")
 
 
-def score(comp: Components, sheet: Sheet, game_id: str) -> ScoreResult:
+def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
     s = comp.scoring
     table = []
     for values in sheet.players:
@@ -157,4 +142,4 @@ def score(comp: Components, sheet: Sheet, game_id: str) -> ScoreResult:
     if any(values["person_ids"] for values in sheet.players):
         notes.append("persons given by id are scored with the points of your card list")
     tiebreaks = [TieBreak("guilders", [values["guilders"] for values in sheet.players])]
-    return build_result(game_id, sheet.names, table, tiebreaks, notes)
+    return build_result(sheet.game, sheet.names, table, tiebreaks, notes)

@@ -1,9 +1,10 @@
 """The Bruges setup: a pure function of (components, players, rng, options) -> plain JSON data.
 
-Random parts (and so the setup space): the order of all 165 persons (which ends in which draw pile
-and where), the start player, and the players' colours. Everything else follows the rules.
-The result is also the start state a later play engine reads: every player's area is listed
-with plain fields (seat, colour, guard house, score, reputation, guilders, workers, ...).
+Random parts (and so the setup space): the players' colours, the start player, and the order of
+all 165 persons (which ends in which draw pile and where), drawn in that order. Everything else
+follows the rules. The document has the one seat schema of every game (``seats``,
+``start_player``, ``turn_order``, :mod:`bgkit.seats`); each seat lists its area with plain fields
+(colour, guard house, score, reputation, guilders, workers, ...): the start state play reads.
 """
 
 from __future__ import annotations
@@ -12,10 +13,16 @@ import math
 import random
 from typing import Sequence
 
+from bgkit.game import Option
+from bgkit.seats import draw_start, seat_document, start_factor, start_option
+
 from bgkit_bruges.data import Components
 
-START_OPTIONS = ("random", "chocolate")
-COLOUR_OPTIONS = ("random", "fixed")
+OPTIONS = (
+    start_option(4),
+    Option("colours", ("random", "fixed"), "random",
+           "random: deal the player colours; fixed: seats 1-4 take red, yellow, blue, green"),
+)
 
 #: Guard houses (board sides, clockwise) taken by seats 1..N: opposite sides for 2 players.
 GUARD_HOUSES_BY_PLAYERS = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}
@@ -44,22 +51,26 @@ def deal_piles(card_ids: Sequence[int], players: int, stacks: int, rng: random.R
     return {"draw_a": draw_a, "draw_b": draw_b, "extra": [card for stack in stack_list[players:] for card in stack]}
 
 
+def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+    return build_setup(comp, [p.id for p in comp.persons], players, rng, options)
+
+
 def build_setup(comp: Components, card_ids: Sequence[int], players: int, rng: random.Random,
                 options: dict[str, str]) -> dict:
-    """The setup for ``players``, drawing only from ``rng``: colours, start player, then the cards."""
-    if options["colours"] == "random":
+    """The setup for ``players`` with the deck ``card_ids``, drawing only from ``rng``: colours,
+    start player, then the cards."""
+    if options.get("colours", "random") == "random":
         colours = rng.sample(list(comp.player_colours), players)
     else:
         colours = list(comp.player_colours[:players])
-    start_seat = rng.randrange(players) + 1 if options["start"] == "random" else 1
+    first = draw_start(players, rng, options)
     piles = deal_piles(card_ids, players, comp.stacks, rng)
     start = comp.start
-    seats = []
-    for seat in range(1, players + 1):
-        seats.append({
-            "seat": seat,
-            "colour": colours[seat - 1],
-            "guard_house": GUARD_HOUSES_BY_PLAYERS[players][seat - 1],
+    rows = []
+    for seat in range(players):
+        rows.append({
+            "colour": colours[seat],
+            "guard_house": GUARD_HOUSES_BY_PLAYERS[players][seat],
             "score": start["score"],
             "reputation": start["reputation"],
             "guilders": start["guilders"],
@@ -77,10 +88,7 @@ def build_setup(comp: Components, card_ids: Sequence[int], players: int, rng: ra
     return {
         "round": 1,
         "phase": "draw",
-        "start_seat": start_seat,
-        "start_by": "randomiser" if options["start"] == "random" else "chocolate",
-        "turn_order": [(start_seat - 1 + k) % players + 1 for k in range(players)],
-        "players": seats,
+        **seat_document(rows, first),
         "piles": piles,
         "stacks": {
             "count": comp.stacks,
@@ -101,12 +109,15 @@ def build_setup(comp: Components, card_ids: Sequence[int], players: int, rng: ra
     }
 
 
-def count_setups(cards: int, players: int, player_colours: int, options: dict[str, str]) -> int:
-    """Distinct setups: every order of the persons gives different piles (``cards!``: which persons
-    go where and in which order), times the start player, times the ordered choice of colours."""
-    count = math.factorial(cards)
-    if options["start"] == "random":
-        count *= players
-    if options["colours"] == "random":
+def count_setups(comp: Components, players: int, options: dict[str, str]) -> int:
+    return count_orders(comp.deck_size, players, len(comp.player_colours), options)
+
+
+def count_orders(cards: int, players: int, player_colours: int, options: dict[str, str]) -> int:
+    """Distinct setups with a deck of ``cards``: every order of the persons gives different piles
+    (``cards!``: which persons go where and in which order), times the start player, times the
+    ordered choice of colours."""
+    count = math.factorial(cards) * start_factor(players, options)
+    if options.get("colours", "random") == "random":
         count *= math.perm(player_colours, players)
     return count

@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 import tomli_w
 
-from bgkit.testing import check_light_start, run_cli
+from bgkit.testing import run_cli
 
 SHEET = """\
 game = "bruges"
@@ -48,12 +48,8 @@ def test_games_lists_bruges_with_its_data_status():
     row = next(r for r in json.loads(result.stdout) if r["id"] == "bruges")
     assert row["players"] == "2-4" and row["playable"] is False
     assert row["data_status"] == "partly reconstructed"
-    assert "--data FILE" in row["data_note"] and "165 persons" in row["data_note"]
+    assert "--data FILE" in row["data_note"] and "persons (" in row["data_note"] and "abilities" in row["data_note"]
     assert "bruges" in run_cli(["games"]).stdout
-
-
-def test_games_does_not_import_the_engine():
-    check_light_start("bruges")
 
 
 def test_setup_text_for_the_table():
@@ -65,7 +61,7 @@ def test_setup_text_for_the_table():
                  "start player", "space 5", "town hall", "1 of each colour", "grey side up", "RECONSTRUCTED"):
         assert text in out, text
     json_setup = json.loads(run_cli(["setup", "bruges", "-p", "3", "--seed", "7", "--format", "json"]).stdout)
-    start = json_setup["setup"]["start_seat"]
+    start = json_setup["setup"]["start_player"]
     assert f"seat {start}" in out and f"{start} ★ start" in out
 
 
@@ -75,18 +71,20 @@ def test_setup_json_and_toml_carry_the_same_setup():
     assert as_json == as_toml
     assert as_json["seed"] == 7 and as_json["players"] == 3 and as_json["game"] == "bruges"
     assert as_json["options"] == {"start": "random", "colours": "random"}
-    assert len(as_json["setup"]["players"]) == 3
+    assert len(as_json["setup"]["seats"]) == 3
 
 
 def test_setup_options_on_the_command_line():
-    doc = json.loads(run_cli(["setup", "bruges", "-p", "4", "--seed", "3", "--option", "start=chocolate",
+    doc = json.loads(run_cli(["setup", "bruges", "-p", "4", "--seed", "3", "--option", "start=2",
                               "--option", "colours=fixed", "--format", "json"]).stdout)
-    assert doc["setup"]["start_seat"] == 1
-    assert [p["colour"] for p in doc["setup"]["players"]] == ["red", "yellow", "blue", "green"]
-    text = run_cli(["setup", "bruges", "-p", "4", "--seed", "3", "--option", "start=chocolate"]).stdout
-    assert "Belgian chocolate" in text
+    assert doc["setup"]["start_player"] == 2 and doc["setup"]["turn_order"] == [2, 3, 4, 1]
+    assert [p["colour"] for p in doc["setup"]["seats"]] == ["red", "yellow", "blue", "green"]
+    text = run_cli(["setup", "bruges", "-p", "4", "--seed", "3", "--option", "start=1"]).stdout
+    assert "Belgian chocolate" in text and "seat 1: start player" in text
     bad = run_cli(["setup", "bruges", "-p", "4", "--option", "start=youngest"])
     assert bad.exit_code == 2 and "start" in bad.stderr
+    bad = run_cli(["setup", "bruges", "-p", "3", "--option", "start=4"])
+    assert bad.exit_code == 2 and "only 3 players" in bad.stderr
 
 
 def test_setup_count():
@@ -214,7 +212,7 @@ def test_tie_on_points_is_decided_by_guilders_through_the_cli(tmp_path):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("options", [[], ["--option", "start=chocolate", "--option", "colours=fixed"]])
+@pytest.mark.parametrize("options", [[], ["--option", "start=1", "--option", "colours=fixed"]])
 def test_setup_text_fits_a_100_column_terminal(monkeypatch, players, options):
     monkeypatch.setenv("COLUMNS", "100")
     out = run_cli(["setup", "bruges", "-p", players, "--seed", 5, *options]).stdout

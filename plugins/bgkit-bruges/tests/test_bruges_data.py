@@ -12,7 +12,7 @@ import tomli_w
 
 from bgkit.errors import DataError
 from bgkit.testing import run_cli
-from bgkit_bruges.data import load_components
+from bgkit_bruges.data import load
 
 
 def shipped_persons() -> dict:
@@ -27,7 +27,7 @@ def write(tmp_path: Path, data: dict, name: str = "mine.toml") -> Path:
 
 
 def test_confirmed_tables_hold_the_rule_summarys_values():
-    comp = load_components()
+    comp = load()
     assert comp.card_colours == ("red", "yellow", "blue", "brown", "purple")
     assert comp.player_colours == ("red", "yellow", "blue", "green")
     assert len(comp.groups) == 11 and comp.persons_per_group == 15
@@ -44,7 +44,7 @@ def test_confirmed_tables_hold_the_rule_summarys_values():
 
 
 def test_every_table_says_where_it_comes_from_and_the_unknown_ones_are_flagged():
-    comp = load_components()
+    comp = load()
     flags = {table: p.confirmed for table, p in comp.provenance.items()}
     assert all(p.source and p.file.startswith("bgkit_bruges/data/") for p in comp.provenance.values())
     for table in ("card_colours", "player_colours", "groups", "deck", "statues", "start", "supply", "canal_costs",
@@ -60,7 +60,7 @@ def test_every_table_says_where_it_comes_from_and_the_unknown_ones_are_flagged()
 
 
 def test_the_person_reconstruction_follows_every_sourced_constraint():
-    comp = load_components()
+    comp = load()
     persons = comp.persons
     assert [p.id for p in persons] == list(range(1, 166))
     assert len({p.name for p in persons}) == 165
@@ -84,7 +84,7 @@ def test_the_person_reconstruction_follows_every_sourced_constraint():
 
 
 def test_the_reconstructed_canals_use_each_colour_once_per_section():
-    comp = load_components()
+    comp = load()
     assert comp.canal_costs == (1, 2, 3, 4, 5)
     assert [h.number for h in comp.guard_houses] == [1, 2, 3, 4]
     for house in comp.guard_houses:
@@ -98,7 +98,7 @@ def test_own_file_replaces_only_the_tables_it_holds(tmp_path):
     data["persons"] = {"source": "my copy of the card sheet", "confirmed": True}
     data["person"][0]["points"] = 4
     data["reputation"] = {"source": "my board", "confirmed": True, "points": [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16]}
-    comp = load_components(write(tmp_path, data))
+    comp = load(write(tmp_path, data))
     assert comp.own_persons
     assert comp.persons_by_id[1].points == 4
     assert comp.reputation_points[-1] == 16
@@ -109,7 +109,7 @@ def test_own_file_replaces_only_the_tables_it_holds(tmp_path):
 
 def test_own_card_list_without_a_provenance_table_is_accepted(tmp_path):
     path = write(tmp_path, {"person": shipped_persons()["person"]})
-    comp = load_components(path)
+    comp = load(path)
     assert comp.own_persons and comp.is_confirmed("persons")
     assert comp.provenance["persons"].source == f"your own card list ({path})"
     assert comp.provenance["persons"].file == str(path)
@@ -127,7 +127,7 @@ def _bad(tmp_path, change) -> tuple[str, Path, str]:
     change(data)
     path = write(tmp_path, data)
     with pytest.raises(DataError) as info:
-        load_components(path)
+        load(path)
     return str(info.value), path, path.read_text(encoding="utf-8")
 
 
@@ -259,15 +259,15 @@ def test_not_toml_and_empty_files(tmp_path):
     broken = tmp_path / "broken.toml"
     broken.write_text("[persons]\nsource = = 1\n", encoding="utf-8")
     with pytest.raises(DataError, match=f"^{broken}:2: not valid TOML"):
-        load_components(broken)
+        load(broken)
     empty = tmp_path / "empty.toml"
     empty.write_text("", encoding="utf-8")
     with pytest.raises(DataError, match="has no tables"):
-        load_components(empty)
+        load(empty)
     meta_only = write(tmp_path, {"persons": {"source": "x", "confirmed": True}}, "meta.toml")
     with pytest.raises(DataError, match=f"^{meta_only}:1: persons: describes a card list, but the file has no "
                                         "\\[\\[person\\]\\] entries"):
-        load_components(meta_only)
+        load(meta_only)
 
 
 def test_bad_data_file_is_exit_2_with_one_line(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def K(game, name):
-    return game.comp.kind_by_name[name]
+    return game.components.kind_by_name[name]
 
 
 def put(game, s, p, name, space_id):

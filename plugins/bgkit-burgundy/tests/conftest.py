@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
-from bgkit_burgundy.game import Burgundy
+from bgkit.plugins import get_registry
+
+sys.path.insert(0, str(Path(__file__).parent))  # the tests share burgundy_scene.py
 
 
 @pytest.fixture(scope="session")
 def burgundy():
-    game = Burgundy()
-    from bgkit.game import GameInfo
-
-    game.info = GameInfo(id="burgundy", name="The Castles of Burgundy", min_players=2, max_players=4,
-                         loader="bgkit_burgundy.game:Burgundy")
-    return game
+    return get_registry().load_game("burgundy")
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bgkit.errors import DataError
-from bgkit.testing import check_light_start, run_cli
+from bgkit.testing import run_cli
 from bgkit_burgundy.data import BUILDING, CASTLE, KNOWLEDGE, SHIP, load
 
 
@@ -99,7 +99,3 @@ def test_a_board_of_the_own_file_replaces_only_that_board(tmp_path):
     assert comp.boards[4].confirmed and comp.boards[4].provenance.file == str(path)
     assert not comp.boards[8].confirmed and comp.boards[8].provenance.reconstructed == ("rows",)
     assert comp.sources["tiles"].file == "bgkit_burgundy/data/burgundy.toml"
-
-
-def test_games_lists_burgundy_without_importing_the_engine():
-    check_light_start("burgundy")

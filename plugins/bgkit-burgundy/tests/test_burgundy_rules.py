@@ -91,8 +91,8 @@ def test_region_of_one_with_phase_bonus(burgundy, table, phase, points):
 
 
 def test_region_size_points(burgundy):
-    assert burgundy.comp.region_points[:8] == (1, 3, 6, 10, 15, 21, 28, 36)
-    assert burgundy.comp.phase_bonus == (10, 8, 6, 4, 2)
+    assert burgundy.components.region_points[:8] == (1, 3, 6, 10, 15, 21, 28, 36)
+    assert burgundy.components.phase_bonus == (10, 8, 6, 4, 2)
 
 
 @pytest.mark.parametrize("players,large,small", [(2, 5, 2), (3, 6, 3), (4, 7, 4)])
@@ -103,7 +103,7 @@ def test_colour_bonus_first_and_second(burgundy, table, players, large, small):
         put(burgundy, s, p, "mine", 30)
         s.vp[p] = 0
         s._place(p, K(burgundy, "mine"), 34 - 1)  # fills the grey colour (3 spaces, one region)
-        region = 6 + burgundy.comp.phase_bonus[0]
+        region = 6 + burgundy.components.phase_bonus[0]
         assert s.vp[p] == region + (large, small, 0, 0)[rank]
     assert s.bonus_taken[1] == 2
 
@@ -474,7 +474,7 @@ def test_phase_b_draws_tiles_as_chance_and_keeps_ships_mines_castles(burgundy, t
     assert s.cur == CHANCE and s.chance[0][:2] == (st.DRAW, 1)
     outcomes = s.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
-    assert all(burgundy.comp.kind_names[o[1]] in st_buildings(burgundy) for o, _ in outcomes)
+    assert all(burgundy.components.kind_names[o[1]] in st_buildings(burgundy) for o, _ in outcomes)
     assert s.action_text(outcomes[0][0]).startswith("draw 1:")
 
 
@@ -487,7 +487,7 @@ def st_buildings(burgundy):
 def _next_phase(s):
     """End the current phase on an empty board, draw the next phase's depots and roll (first outcome each)."""
     s.depots = [[] for _ in range(6)]
-    s.round, s.turn, s.left, s.pending = 4, s.num_players - 1, [], []
+    s.round, s.turn, s.left = 4, s.num_players - 1, []; s.pending.clear()
     s._end_turn()
     s._run()
     while s.cur == CHANCE:

@@ -38,10 +38,10 @@ def test_castle_chain_completes_a_region_and_the_castle_colour(burgundy, table):
     put(burgundy, s, p, "castle", 2)
     ready(burgundy, s, storage=["castle", "castle"], left=[6, 4])
     act(s, "place 7:castle@6")
-    assert s.vp[p] == 0 and s.pending == [(st.P_FREE,)]
+    assert s.vp[p] == 0 and s.pending.frames == [(st.P_FREE,)]
     act(s, "place 3:castle@any")
     assert s.vp[p] == 16 + 5 and s.bonus[p] == [0]  # castle colour, the large tile
-    assert s.pending == [(st.P_FREE,)] and s.left == [4]
+    assert s.pending.frames == [(st.P_FREE,)] and s.left == [4]
     act(s, "workers@any")
     assert s.workers[p] == 2 and not s.pending and s.left == [4]
 

@@ -27,7 +27,7 @@ def test_same_seed_same_setup_and_different_seeds_differ(burgundy):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_contents(burgundy, players):
     setup = burgundy.setup(players, random.Random(players), STANDARD)
-    rows = setup["player"]
+    rows = setup["seats"]
     assert sorted(setup["turn_order"]) == list(range(1, players + 1))
     assert setup["turn_order"][0] == setup["start_player"]
     for seat, row in enumerate(rows, start=1):
@@ -42,7 +42,7 @@ def test_setup_contents(burgundy, players):
     assert len(setup["black_depot"]) == {2: 4, 3: 6, 4: 8}[players]
     colours = {"castle": 0, "mine": 1, "ship": 2}
     for d, tiles in enumerate(setup["depots"], start=1):
-        wanted = sorted(depot_colours(burgundy.comp, d, players, 0))
+        wanted = sorted(depot_colours(burgundy.components, d, players, 0))
         got = sorted(colours.get(t, 4 if t[-1] in "234" and not t.startswith("k") else 5 if t.startswith("k") else 3)
                      for t in tiles)
         assert got == wanted
@@ -50,9 +50,9 @@ def test_setup_contents(burgundy, players):
 
 def test_random_boards_option(burgundy):
     setup = burgundy.setup(4, random.Random(3), {"boards": "random", "ruleset": "2011"})
-    boards = [row["board"] for row in setup["player"]]
+    boards = [row["board"] for row in setup["seats"]]
     assert len(set(boards)) == 4 and all(1 <= b <= 9 for b in boards)
-    assert all(row["castle"] == 0 and row["castle_spaces"] for row in setup["player"])
+    assert all(row["castle"] == 0 and row["castle_spaces"] for row in setup["seats"])
 
 
 def test_ruleset_option_is_recorded(burgundy):
@@ -81,7 +81,7 @@ def test_count_goods_against_brute_force():
 
 
 def test_count_setups_parts(burgundy):
-    comp = burgundy.comp
+    comp = burgundy.components
     standard = count_setups(comp, 2, STANDARD)
     assert count_setups(comp, 2, {"boards": "random", "ruleset": "2011"}) == standard * 9 * 8
     assert standard % 2 == 0 and standard > 10**30
@@ -109,15 +109,16 @@ def test_cli_setup_text_json_toml_count():
 def test_setup_text_fits_100_columns_with_whole_rows_and_estates(players, boards, monkeypatch, drawn_cells):
     monkeypatch.setenv("COLUMNS", "100")
     out = run_cli(["setup", "burgundy", "-p", str(players), "--seed", "7", "--option", f"boards={boards}"]).stdout
-    assert max(len(line) for line in out.splitlines()) <= 100 and "…" not in out
+    drawing = [line for line in out.splitlines() if not line.startswith("Repeat with:")]  # one line to copy
+    assert max(len(line) for line in drawing) <= 100 and "…" not in out
     doc = json.loads(run_cli(["setup", "burgundy", "-p", str(players), "--seed", "7", "--option", f"boards={boards}",
                               "--format", "json"]).stdout)["setup"]
-    for seat, row in enumerate(doc["player"], start=1):  # each player's row whole, on one line
+    for seat, row in enumerate(doc["seats"], start=1):  # each player's row whole, on one line
         castle = f"space {row['castle']} (centre)" if row["castle"] else "choose: " + ", ".join(map(str, row["castle_spaces"]))
         goods = " ".join(map(str, row["goods"]))
         assert re.search(rf"│ Player {seat} +│ {row['position']} +│ #{row['board']} +│ {re.escape(castle)} +│ "
                          rf"{row['workers']} +│ 1 +│ {goods} +│", out), (seat, out)
-    boards_shown = len({row["board"] for row in doc["player"]})
+    boards_shown = len({row["board"] for row in doc["seats"]})
     rows = [len(cells) for cells in drawn_cells(out)]
     assert sum(rows) == 37 * boards_shown  # every space of every board drawn, none cut
     assert all(count in (4, 5, 6, 7, 8, 10, 12, 14) for count in rows), rows  # hex rows whole, 1 or 2 boards a line
