@@ -150,3 +150,192 @@ def _deck(setup: dict, components: Components) -> Panel:
         title=f"5) Traveller deck, face down, from the top (1) to the bottom ({len(setup['deck'])})",
         title_align="left",
     )
+
+
+# -- a state in play -------------------------------------------------------------------------------
+
+
+def _marked(components: Components, card, field: str, value: int) -> str:
+    """``value`` with the reconstruction mark when no source confirms that field of that card."""
+    confirmed = components.provenance["travellers"].confirmed or field in card.confirmed_fields
+    return f"{value}{'' if confirmed else MARK}"
+
+
+def card_text(components: Components, x: int, area: str | None = None) -> str:
+    """A traveller as a player needs it: its name and what it is worth (on ``area``, or all)."""
+    card = components.travellers[x]
+    if card.kind == "hazard":
+        if card.effect == "goat":
+            return (
+                f"{card.name} (goat: {_marked(components, card, 'stones', card.stones)} colours, "
+                f"+{_marked(components, card, 'reward', card.reward)}/-{_marked(components, card, 'damage', card.damage)})"
+            )
+        return f"{card.name} ({card.effect})"
+    if area == "food":
+        return f"{card.name} {_marked(components, card, 'food', card.food)}"
+    if area == "toll":
+        if card.kind == "royal":
+            return f"{card.name} {_marked(components, card, 'ransom', card.ransom)}"
+        return f"{card.name} {_marked(components, card, 'toll', card.toll)}"
+    food = _marked(components, card, "food", card.food)
+    bonus = f" +{_marked(components, card, 'bonus', card.bonus)}" if card.bonus else ""
+    if card.kind == "royal":
+        return f"{card.name} (royal: food {food}, ransom {_marked(components, card, 'ransom', card.ransom)})"
+    if card.kind == "special":
+        return f"{card.name} ({card.effect}, food {food})"
+    return f"{card.name} {_marked(components, card, 'toll', card.toll)}g/{food}f{bonus}"
+
+
+def render_state(state, player: int | None) -> Group:
+    """The table as ``player`` sees it (None: what everyone sees): the round and the row, then a
+    line per bridge (stones, points, the two sides, hand, bid and trophy), then what is being
+    decided. Reconstructed values carry the mark, and its legend closes the drawing."""
+    from rich.markup import escape
+
+    from bgkit.components import MARK_LEGEND
+    from bgkit_bridgetroll.bids import BID, BIDMIX, CLOSE
+    from bgkit_bridgetroll.state import NONE, S_BID, S_OVER, S_PICK
+
+    comp = state.comp
+    t = state.t
+    n = state.num_players
+    schedule = comp.schedules[n]
+    sched_mark = "" if comp.provenance["schedules"].confirmed else MARK
+    head = f"Bridge Troll — round {state.round}, start player P{state.start + 1}"
+    if state.weather >= 0:
+        weather = t.weathers[state.weather]
+        mark = "" if weather in schedule.confirmed_values else sched_mark
+        head += f" · weather {weather}: {state.k}{mark} travellers"
+    unseen = state.unseen(player) if player is not None else state.deck.to_list()
+    physical = state.deck.size - (1 if state.fd == -2 else 0)
+    head += f" · deck {physical} cards"
+    parts: list = [Text(head, style="bold")]
+    if state.stage == S_OVER:
+        parts.append(Text("The game is over: the deck cannot supply a round's travellers."))
+    row_items = [escape(card_text(comp, x)) for x in state.row]
+    if state.fd != NONE:
+        if state.fd >= 0 and player is not None and state.seen >> player & 1:
+            row_items.insert(0, f"face down: {escape(card_text(comp, state.fd))} (you looked)")
+        else:
+            peekers = [f"P{q + 1}" for q in range(n) if state.seen >> q & 1]
+            row_items.insert(0, "face down" + (f" (seen by {', '.join(peekers)})" if peekers else ""))
+    parts.append(Text.from_markup("Row: " + (" · ".join(row_items) if row_items else "empty")))
+    cost_mark = "" if comp.provenance["upgrade_costs"].confirmed else MARK
+    if state.pile:
+        parts.append(Text(
+            f"Upgrade pile: {state.pile[0]} on top (costs {comp.upgrade_costs[state.pile[0]]}{cost_mark} points; "
+            f"worth {state.pile[0] + 1} at the end) · {len(state.pile)} cards left · pool stones: {_stones(t, state.pool)}"
+        ))
+    else:
+        parts.append(Text(f"Upgrade pile: empty · pool stones: {_stones(t, state.pool)}"))
+    table = Table(show_lines=False, pad_edge=False, expand=False)
+    for column, justify in (("", "left"), ("stones", "left"), ("points", "right"), ("food side", "left"),
+                            ("toll side", "left"), ("hand", "left"), ("bid", "left")):
+        table.add_column(column, justify=justify, overflow="fold")
+    for q in range(n):
+        name = f"P{q + 1}" + (" (you)" if q == player else "")
+        ups = f" up {','.join(map(str, sorted(state.ups[q])))}" if state.ups[q] else ""
+        points = f"{int(state.scores()[q])}" + (f" ({state.vp[q]}+{ups.strip()})" if ups else "")
+        food = " · ".join(card_text(comp, x, "food") for x in state.food[q])
+        toll = " · ".join(card_text(comp, x, "toll") for x in state.toll[q])
+        food += f" = {sum(t.food[x] for x in state.food[q])}" if state.food[q] else ""
+        toll += f" = {sum(t.toll[x] for x in state.toll[q])}" if state.toll[q] else ""
+        hand = ", ".join(t.titles[x] for x in state.hand[q])
+        bid = state.bids[q]
+        if state.stage == S_BID:
+            shown = "—" if bid is None else (state.action_text(bid) if q == player else "sealed")
+        elif bid is None:
+            shown = ""
+        elif bid[0] == CLOSE:
+            shown = "closed"
+        else:
+            on = _stones(t, state.bridge[q])
+            shown = (f"bid {bid[2]} {t.colours[bid[1]]}" if bid[0] == BID else f"bid {bid[1]} mixed") + (
+                f" (on bridge: {on})" if any(state.bridge[q]) else "")
+            if q in state.order:
+                shown += f" · {comp.trophies[state.order.index(q)]}"
+        if bid is not None and bid[0] == BIDMIX and state.stage != S_BID and not any(state.bridge[q]):
+            shown = f"bid {bid[1]} mixed"
+        table.add_row(name, _stones(t, state.stones[q]), points, food, toll, hand, shown)
+    parts.append(table)
+    parts.append(Text(_now(state, player)))
+    if not all(p.confirmed for p in comp.provenance.values()):
+        parts.append(Text(MARK_LEGEND, style="dim"))
+    return Group(*parts)
+
+
+def _stones(t, counts: list[int]) -> str:
+    shown = [f"{n} {t.colours[c]}" for c, n in enumerate(counts) if n]
+    return ", ".join(shown) if shown else "none"
+
+
+def _now(state, player: int | None) -> str:
+    """What is being decided, in words."""
+    from bgkit_bridgetroll.state import (
+        CHANCE,
+        P_GOAT,
+        P_HAZARD,
+        P_MIX,
+        P_PAY,
+        P_PLACE,
+        P_SCORE,
+        P_SELL,
+        P_TAKE,
+        P_THROW,
+        S_BID,
+        S_OVER,
+        S_PICK,
+        S_PILES,
+        S_WINDOW,
+    )
+    from bgkit_bridgetroll.travellers import targets
+
+    t = state.t
+    if state.stage == S_OVER:
+        return "Final scores: points + upgrade values + 1 per upgrade card."
+    if state.cur == CHANCE:
+        return f"Now: {state.chance_label()}."
+    who = f"P{state.cur + 1}"
+    top = state.pending.top()
+    if top is not None:
+        code = top[0]
+        if code == P_SCORE:
+            _, sel_food, sel_toll, boost, converted, bought = top
+            if converted:
+                return f"Now: {who} scores (converted{', bought an upgrade' if bought else ''}): buy the top upgrade or end."
+            chosen = [f"food {t.titles[x]}" for x in sel_food] + [f"toll {t.titles[x]}" for x in sel_toll]
+            food = sum(t.food[x] for x in sel_food)
+            gold = sum(t.toll[x] for x in sel_toll)
+            extra = f", {len(boost)} stones to add" if boost else ""
+            closed = " (closed bridge: 2 stones = 1 point on the smaller side)" if state.cur in state.closed else ""
+            return (f"Now: {who} scores{closed}: spending {', '.join(chosen) or 'nothing yet'} "
+                    f"(food {food}, gold {gold}{extra}); convert, buy the top upgrade, or end.")
+        if code == P_HAZARD:
+            value, found = targets(t, t.effect[top[1]], state.food[state.cur], state.toll[state.cur])
+            lost = " or ".join(t.titles[x] for _, x in found)
+            return f"Now: the {t.titles[top[1]]} takes {who}'s {lost} (worth {value}): lose it, defend with {value} stones, or use a Garlic Merchant."
+        if code == P_PAY:
+            return f"Now: {who} pays {top[1]} more stones, any colours."
+        if code == P_GOAT:
+            x = top[1]
+            return (f"Now: the {t.titles[x]} at {who}'s bridge: fight with {t.goat_stones[x]} stones of different colours "
+                    f"(+{t.goat_reward[x]} points) or yield (-{t.goat_damage[x]} points, the goat goes back into the deck).")
+        if code == P_THROW:
+            return f"Now: {who} throws {top[1]} more stones, each a colour not thrown yet."
+        if code == P_SELL:
+            return f"Now: {who} turns an upgrade back into points to pay the goat's {top[2]}."
+        if code == P_TAKE:
+            return f"Now: {who} takes {top[1]} more stones."
+        if code == P_MIX:
+            return f"Now: {who} lays out a Jester bid: {top[2]} stones still to choose, colour by colour."
+        if code == P_PLACE:
+            return f"Now: {who} took the face-down {t.titles[top[1]]}: eat it or rob it."
+    if state.stage == S_BID:
+        return f"Now: {who} bids in secret (stones of one colour; close bids nothing)."
+    if state.stage == S_PICK:
+        return f"Now: {who} ({state.comp.trophies[state.order.index(state.cur)]}) picks a traveller; no passing."
+    if state.stage == S_PILES:
+        return f"Now: {who} takes the bid stones of one bridge."
+    if state.stage == S_WINDOW:
+        return f"Now: {who} may play a special before the bids."
+    return ""
