@@ -32,9 +32,9 @@ OPTIONS = (
     start_option(6),  # the rulebook's start player grunts most like a troll
     Option(
         "deck",
-        ("order", "shuffle"),
-        "order",
-        "order: the setup fixes the traveller deck's order (stack it, replay it); shuffle: you shuffle at the table",
+        ("shuffle", "order"),
+        "shuffle",
+        "shuffle: you shuffle at the table (play draws by chance); order: the setup lists an order to stack a real deck by",
     ),
 )
 
