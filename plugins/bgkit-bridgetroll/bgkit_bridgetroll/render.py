@@ -155,6 +155,18 @@ def _deck(setup: dict, components: Components) -> Panel:
 # -- a state in play -------------------------------------------------------------------------------
 
 
+EFFECT_WORDS = {
+    "peek": "look at the face-down traveller",
+    "garlic": "cancels a knight, bandit or dragon",
+    "jester": "bid stones of mixed colours",
+    "miner": "take 3 stones from the pool",
+    "messenger": "ransom a royal: food side to toll side",
+    "knight": "frees your best food card",
+    "bandit": "steals your best toll card",
+    "dragon": "takes your best card",
+}
+
+
 def _marked(components: Components, card, field: str, value: int) -> str:
     """``value`` with the reconstruction mark when no source confirms that field of that card."""
     confirmed = components.provenance["travellers"].confirmed or field in card.confirmed_fields
@@ -162,101 +174,105 @@ def _marked(components: Components, card, field: str, value: int) -> str:
 
 
 def card_text(components: Components, x: int, area: str | None = None) -> str:
-    """A traveller as a player needs it: its name and what it is worth (on ``area``, or all)."""
+    """A traveller as a player needs it. On a side (``area``): its key (what is typed) and its worth
+    there; in the row: its name, its key when that differs, and all it is worth or does."""
     card = components.travellers[x]
+    if area == "food":
+        return f"{card.key} {_marked(components, card, 'food', card.food)}"
+    if area == "toll":
+        field, value = ("ransom", card.ransom) if card.kind == "royal" else ("toll", card.toll)
+        return f"{card.key} {_marked(components, card, field, value)}"
+    name = card.name if card.name.lower() == card.key.replace("_", " ") else f"{card.name} [{card.key}]"
     if card.kind == "hazard":
         if card.effect == "goat":
             return (
-                f"{card.name} (goat: {_marked(components, card, 'stones', card.stones)} colours, "
-                f"+{_marked(components, card, 'reward', card.reward)}/-{_marked(components, card, 'damage', card.damage)})"
+                f"{name} (goat: {_marked(components, card, 'stones', card.stones)} colours win "
+                f"+{_marked(components, card, 'reward', card.reward)}, else -{_marked(components, card, 'damage', card.damage)})"
             )
-        return f"{card.name} ({card.effect})"
-    if area == "food":
-        return f"{card.name} {_marked(components, card, 'food', card.food)}"
-    if area == "toll":
-        if card.kind == "royal":
-            return f"{card.name} {_marked(components, card, 'ransom', card.ransom)}"
-        return f"{card.name} {_marked(components, card, 'toll', card.toll)}"
+        return f"{name} ({card.effect}: {EFFECT_WORDS[card.effect]})"
     food = _marked(components, card, "food", card.food)
-    bonus = f" +{_marked(components, card, 'bonus', card.bonus)}" if card.bonus else ""
     if card.kind == "royal":
-        return f"{card.name} (royal: food {food}, ransom {_marked(components, card, 'ransom', card.ransom)})"
+        return f"{name} (royal: food {food}, ransom {_marked(components, card, 'ransom', card.ransom)})"
     if card.kind == "special":
-        return f"{card.name} ({card.effect}, food {food})"
-    return f"{card.name} {_marked(components, card, 'toll', card.toll)}g/{food}f{bonus}"
+        return f"{name} (special: {EFFECT_WORDS[card.effect]}; food {food})"
+    bonus = f" +{_marked(components, card, 'bonus', card.bonus)}" if card.bonus else ""
+    return f"{name} {_marked(components, card, 'toll', card.toll)}g/{food}f{bonus}"
+
+
+def colour_keys(colours: tuple[str, ...]) -> tuple[str, ...]:
+    """The shortest prefix of each colour name that no other colour shares (r, g, y, p, b, o)."""
+    keys = []
+    for name in colours:
+        size = 1
+        while any(other != name and other.startswith(name[:size]) for other in colours) and size < len(name):
+            size += 1
+        keys.append(name[:size])
+    return tuple(keys)
 
 
 def render_state(state, player: int | None) -> Group:
-    """The table as ``player`` sees it (None: what everyone sees): the round and the row, then a
-    line per bridge (stones, points, the two sides, hand, bid and trophy), then what is being
-    decided. Reconstructed values carry the mark, and its legend closes the drawing."""
+    """The table as ``player`` sees it (None: what everyone sees): the round, the row and the
+    upgrade on offer, then a line per bridge (stones, points, the two sides with their totals,
+    hand, bid and trophy), then what is being decided. Reconstructed values carry the mark, and
+    its legend closes the drawing. Only what ``player`` may see is drawn: the face-down traveller
+    by name only if they looked at it, the others' bids as sealed until the reveal."""
     from rich.markup import escape
 
     from bgkit.components import MARK_LEGEND
     from bgkit_bridgetroll.bids import BID, BIDMIX, CLOSE
-    from bgkit_bridgetroll.state import NONE, S_BID, S_OVER, S_PICK
+    from bgkit_bridgetroll.state import HIDDEN, NONE, S_BID, S_OVER
 
     comp = state.comp
     t = state.t
     n = state.num_players
+    keys = colour_keys(t.colours)
     schedule = comp.schedules[n]
     sched_mark = "" if comp.provenance["schedules"].confirmed else MARK
-    head = f"Bridge Troll — round {state.round}, start player P{state.start + 1}"
+    head = f"Bridge Troll, round {state.round} · start player P{state.start + 1}"
     if state.weather >= 0:
         weather = t.weathers[state.weather]
         mark = "" if weather in schedule.confirmed_values else sched_mark
-        head += f" · weather {weather}: {state.k}{mark} travellers"
-    unseen = state.unseen(player) if player is not None else state.deck.to_list()
-    physical = state.deck.size - (1 if state.fd == -2 else 0)
-    head += f" · deck {physical} cards"
+        head += f" · {weather}: {state.k}{mark} travellers"
+    head += f" · deck {state.deck.size - (1 if state.fd == HIDDEN else 0)} cards"
     parts: list = [Text(head, style="bold")]
     if state.stage == S_OVER:
         parts.append(Text("The game is over: the deck cannot supply a round's travellers."))
     row_items = [escape(card_text(comp, x)) for x in state.row]
     if state.fd != NONE:
         if state.fd >= 0 and player is not None and state.seen >> player & 1:
-            row_items.insert(0, f"face down: {escape(card_text(comp, state.fd))} (you looked)")
+            row_items.insert(0, f"face down: {escape(card_text(comp, state.fd))}, you looked")
         else:
             peekers = [f"P{q + 1}" for q in range(n) if state.seen >> q & 1]
             row_items.insert(0, "face down" + (f" (seen by {', '.join(peekers)})" if peekers else ""))
     parts.append(Text.from_markup("Row: " + (" · ".join(row_items) if row_items else "empty")))
     cost_mark = "" if comp.provenance["upgrade_costs"].confirmed else MARK
-    if state.pile:
-        parts.append(Text(
-            f"Upgrade pile: {state.pile[0]} on top (costs {comp.upgrade_costs[state.pile[0]]}{cost_mark} points; "
-            f"worth {state.pile[0] + 1} at the end) · {len(state.pile)} cards left · pool stones: {_stones(t, state.pool)}"
-        ))
-    else:
-        parts.append(Text(f"Upgrade pile: empty · pool stones: {_stones(t, state.pool)}"))
-    table = Table(show_lines=False, pad_edge=False, expand=False)
-    for column, justify in (("", "left"), ("stones", "left"), ("points", "right"), ("food side", "left"),
-                            ("toll side", "left"), ("hand", "left"), ("bid", "left")):
-        table.add_column(column, justify=justify, overflow="fold")
+    pool = " ".join(f"{keys[c]}{k}" for c, k in enumerate(state.pool) if k) or "empty"
+    offer = (
+        f"Upgrade on offer: {state.pile[0]} for {comp.upgrade_costs[state.pile[0]]}{cost_mark} points "
+        f"(scores {state.pile[0] + 1}), {len(state.pile)} left"
+        if state.pile else "Upgrade pile: empty"
+    )
+    parts.append(Text(f"{offer} · pool stones {pool} ({', '.join(f'{k} {c}' for k, c in zip(keys, t.colours))})"))
+    table = Table(pad_edge=False, expand=False)
+    table.add_column("", no_wrap=True)
+    table.add_column("stones", max_width=16)
+    table.add_column("points", justify="right", no_wrap=True)
+    table.add_column("bid", max_width=16)
+    table.add_column("travellers: food side, toll side, hand", overflow="fold")
     for q in range(n):
-        name = f"P{q + 1}" + (" (you)" if q == player else "")
-        ups = f" up {','.join(map(str, sorted(state.ups[q])))}" if state.ups[q] else ""
-        points = f"{int(state.scores()[q])}" + (f" ({state.vp[q]}+{ups.strip()})" if ups else "")
-        food = " · ".join(card_text(comp, x, "food") for x in state.food[q])
-        toll = " · ".join(card_text(comp, x, "toll") for x in state.toll[q])
-        food += f" = {sum(t.food[x] for x in state.food[q])}" if state.food[q] else ""
-        toll += f" = {sum(t.toll[x] for x in state.toll[q])}" if state.toll[q] else ""
-        hand = ", ".join(t.titles[x] for x in state.hand[q])
-        bid = state.bids[q]
-        if state.stage == S_BID:
-            shown = "—" if bid is None else (state.action_text(bid) if q == player else "sealed")
-        elif bid is None:
-            shown = ""
-        elif bid[0] == CLOSE:
-            shown = "closed"
-        else:
-            on = _stones(t, state.bridge[q])
-            shown = (f"bid {bid[2]} {t.colours[bid[1]]}" if bid[0] == BID else f"bid {bid[1]} mixed") + (
-                f" (on bridge: {on})" if any(state.bridge[q]) else "")
-            if q in state.order:
-                shown += f" · {comp.trophies[state.order.index(q)]}"
-        if bid is not None and bid[0] == BIDMIX and state.stage != S_BID and not any(state.bridge[q]):
-            shown = f"bid {bid[1]} mixed"
-        table.add_row(name, _stones(t, state.stones[q]), points, food, toll, hand, shown)
+        name = f"P{q + 1}" + (" you" if q == player else "")
+        stones = " ".join(f"{keys[c]}{k}" for c, k in enumerate(state.stones[q]) if k) or "none"
+        points = str(state.vp[q] + sum(state.ups[q]) + len(state.ups[q]))
+        if state.ups[q]:
+            points += f"\nup {' '.join(map(str, sorted(state.ups[q])))}"
+        lines = []
+        for cards, values, area in ((state.food[q], t.food, "food"), (state.toll[q], t.toll, "toll")):
+            if cards:
+                shown = ", ".join(card_text(comp, x, area) for x in cards)
+                lines.append(f"{area}: {shown} = {sum(values[x] for x in cards)}")
+        if state.hand[q]:
+            lines.append("hand: " + ", ".join(t.names[x] for x in state.hand[q]))
+        table.add_row(name, stones, points, _bid_shown(state, q, player, keys), "\n".join(lines))
     parts.append(table)
     parts.append(Text(_now(state, player)))
     if not all(p.confirmed for p in comp.provenance.values()):
@@ -264,9 +280,20 @@ def render_state(state, player: int | None) -> Group:
     return Group(*parts)
 
 
-def _stones(t, counts: list[int]) -> str:
-    shown = [f"{n} {t.colours[c]}" for c, n in enumerate(counts) if n]
-    return ", ".join(shown) if shown else "none"
+def _bid_shown(state, q: int, player: int | None, keys: tuple[str, ...]) -> str:
+    from bgkit_bridgetroll.bids import CLOSE, amount
+    from bgkit_bridgetroll.state import S_BID
+
+    bid = state.bids[q]
+    if bid is None:
+        return "-" if state.stage == S_BID else ""
+    if state.stage == S_BID:
+        return state.action_text(bid) if q == player else "sealed"
+    if bid[0] == CLOSE:
+        return "closed"
+    on = " ".join(f"{keys[c]}{k}" for c, k in enumerate(state.bridge[q]) if k)
+    trophy = state.comp.trophies[state.order.index(q)] + ", " if q in state.order else ""
+    return f"{trophy}bid {amount(bid)}" + (f": {on}" if on else "")
 
 
 def _now(state, player: int | None) -> str:
