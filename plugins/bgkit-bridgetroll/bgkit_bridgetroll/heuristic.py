@@ -45,13 +45,6 @@ SPARE = 0.2  # a point of food or gold without its partner (it may pair up later
 HAND_WORTH = {PEEK: 0.8, GARLIC: 1.6, JESTER: 0.8, MINER: 3 * STONE + 0.5, MESSENGER: 0.6}
 
 
-def lead(state, player: int) -> float:
-    """``player``'s worth minus the best of the others'."""
-    values = [worth(state, p) for p in range(state.num_players)]
-    best_other = max(v for q, v in enumerate(values) if q != player)
-    return values[player] - best_other
-
-
 def worth(state, p: int) -> float:
     from bgkit_bridgetroll.state import P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_PICK
 
@@ -196,13 +189,37 @@ def _row_gains(state, p: int) -> list[float]:
 
 
 def _unseen_mean(state, p: int) -> float:
-    counts = state.unseen(p)
-    total = sum(counts)
+    """What the face-down traveller is likely worth to ``p``: the card itself if they looked, else
+    the unseen cards' average worth (each at the better of its sides, hazards at their usual cost)."""
     if state.fd >= 0 and state.seen >> p & 1:
         return card_gain(state, p, state.fd)
+    counts = state.unseen(p)
+    total = sum(counts)
     if not total:
         return 0.0
-    return sum(c * card_gain(state, p, x) for x, c in enumerate(counts) if c) / total
+    table = _face_worth(state.t)
+    return sum(c * table[x] for x, c in enumerate(counts) if c) / total
+
+
+def _face_worth(t) -> tuple[float, ...]:
+    cached = _FACE.get(id(t))
+    if cached is None or cached[0] is not t:
+        values = []
+        for x in range(t.cards):
+            kind = t.kind[x]
+            if kind == NORMAL:
+                values.append(RISK * max(t.food[x], t.toll[x]) * 0.6 + RISK * t.bonus[x])
+            elif kind == ROYAL:
+                values.append(RISK * t.food[x] * 0.6)
+            elif kind == SPECIAL:
+                values.append(HAND_WORTH.get(t.effect[x], 0.5) + 0.3 * t.food[x])
+            else:
+                values.append(-(t.goat_damage[x] if t.effect[x] == GOAT else 2.5))
+        cached = _FACE[id(t)] = (t, tuple(values))
+    return cached[1]
+
+
+_FACE: dict = {}
 
 
 def _picks_ahead(state, p: int) -> float:

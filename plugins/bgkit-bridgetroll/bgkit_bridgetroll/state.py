@@ -94,6 +94,7 @@ class TrollState(State):
     def __init__(self, comp: Components):
         self.comp = comp
         self.t: Tables = tables_of(comp)
+        self._worths: list[float] | None = None
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -136,6 +137,7 @@ class TrollState(State):
     def clone(self) -> "TrollState":
         o = TrollState.__new__(TrollState)
         o.comp, o.t, o.num_players = self.comp, self.t, self.num_players
+        o._worths = None
         o.start, o.round, o.weather, o.k = self.start, self.round, self.weather, self.k
         o.stones = [s[:] for s in self.stones]
         o.pool = self.pool[:]
@@ -566,6 +568,7 @@ class TrollState(State):
 
     # -- applying ----------------------------------------------------------------------------------
     def apply(self, action) -> None:
+        self._worths = None
         self._do(action)
         self._run()
 
@@ -886,11 +889,15 @@ class TrollState(State):
         return scoring.score_sheet(self.comp, sheet).outcome
 
     def heuristic(self, player: int) -> float:
-        from bgkit_bridgetroll.heuristic import lead
-
+        """``player``'s worth minus the best of the others' (see ``heuristic``); at the end, the outcome."""
         if self.stage == S_OVER:
             return self.outcome().rewards()[player]
-        return lead(self, player)
+        values = self._worths
+        if values is None:  # asked for every seat in turn (a cut-off rollout): worked out once
+            from bgkit_bridgetroll.heuristic import worth
+
+            values = self._worths = [worth(self, p) for p in range(self.num_players)]
+        return values[player] - max(v for q, v in enumerate(values) if q != player)
 
     # -- information -----------------------------------------------------------------------------
     def to_dict(self) -> dict:
