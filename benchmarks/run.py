@@ -133,7 +133,7 @@ def _per_decision(samples: list[Sample]) -> float:
 
 def measure_engine(game: Any, players: int, options: dict[str, str], settings: Settings, row: PlayRow) -> None:
     """Random-vs-random games through the engine: build_match, Match.step to the end, Match.finish."""
-    from bgkit.play import build_match, seat_names
+    from bgkit.match import build_match, seat_names
 
     specs = ["random"] * players
     names = seat_names(specs)
@@ -226,6 +226,7 @@ def early_states(game: Any, players: int, options: dict[str, str], seed: int) ->
 def measure_mcts(game: Any, players: int, options: dict[str, str], settings: Settings, row: PlayRow) -> None:
     """MctsBot.choose with ``iterations=N`` (capped at ``mcts_seconds``) on a few early states."""
     from bgkit.bots.mcts import MctsBot
+    from bgkit.engine import decision_for
     from bgkit.rules import rules_for
 
     rules = rules_for(game)
@@ -234,12 +235,13 @@ def measure_mcts(game: Any, players: int, options: dict[str, str], settings: Set
     if not states:
         return
     warm = MctsBot(rules, settings.seed, iterations="5")
-    warm.choose(states[0][0].clone(), states[0][1])
+    warm.choose(decision_for(states[0][0].clone(), states[0][1], rules.legal_actions(states[0][0]), warm.rng))
     done, spent = 0, 0.0
     for index, (state, player) in enumerate(states):
         bot = MctsBot(rules, derive_seed(settings.seed, "bench-mcts", index), **params)
+        decision = decision_for(state, player, rules.legal_actions(state), bot.rng)
         t0 = time.perf_counter()
-        bot.choose(state, player)
+        bot.choose(decision)
         spent += time.perf_counter() - t0
         done += bot.last_iterations
     row.mcts_states = len(states)
@@ -247,13 +249,13 @@ def measure_mcts(game: Any, players: int, options: dict[str, str], settings: Set
     row.mcts_iterations_per_s = done / spent if spent else 0.0
 
 
-def measure_games(infos: list[Any], settings: Settings, status: Callable[[str], None]) -> list[PlayRow]:
+def measure_games(registry: Any, infos: list[Any], settings: Settings, status: Callable[[str], None]) -> list[PlayRow]:
     from bgkit.setups import parse_options
 
     rows = []
     for info in infos:
         try:
-            game = info.load()
+            game = registry.load_game(info.id)
             options = parse_options(game, [])
         except Exception as exc:  # a broken game is reported, the others are still measured
             row = PlayRow(info.id, 0, errors=[f"load: {type(exc).__name__}: {exc}"])
@@ -469,8 +471,8 @@ def main(argv: list[str] | None = None) -> int:
         def status(text: str) -> None:
             spinner.update(f"measuring {text}")
 
-        rows = measure_games(infos, settings, status)
-        engine_modules = {info.loader.partition(":")[0] for info in known.values()}
+        rows = measure_games(registry, infos, settings, status)
+        engine_modules = {f"{info.package}.{job}" for info in known.values() for job in ("state", "setup", "scoring", "data")}
         cli = [] if args.no_cli else measure_cli(engine_modules, status)
 
     meta = {

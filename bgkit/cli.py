@@ -200,17 +200,24 @@ def play(
     format: Format = typer.Option(Format.text, "--format", help="text or json (JSON Lines, summary last)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every decision."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game's log (for bgkit replay) here."),
-    chance: ChanceMode = typer.Option(ChanceMode.random, "--chance", help="random, or table: type the dice/draws."),
+    chance: Optional[ChanceMode] = typer.Option(
+        None, "--chance", help="random (default), or table: type the dice and draws of a real table. A resumed game keeps its own."
+    ),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+    setup_file: Optional[Path] = typer.Option(
+        None, "--setup", help="Start from this setup (as bgkit setup --format toml|json writes it, edited to the real table)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Let --save/--log replace a file that is not a save of this game."),
 ) -> None:
     """Play a game: humans at the terminal, bots, or many bot games in a row with statistics."""
     from bgkit import play as playing
 
     if resume is not None:
-        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1:
-            raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options or data")
-        playing.resume_game(_registry(), resume, save=save or resume, log=log, chance=chance.value, format=format.value)
+        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or setup_file:
+            raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options, data or setup")
+        playing.resume_game(_registry(), resume, save=save or resume, log=log, chance=chance.value if chance else None,
+                            format=format.value, force=force)
         return
     if game is None:
         raise BadInput("name a game (see bgkit games), or --resume FILE")
@@ -226,8 +233,10 @@ def play(
         format=format.value,
         save=save,
         log=log,
-        chance=chance.value,
+        chance=chance.value if chance else None,
         data=data,
+        force=force,
+        setup_file=setup_file,
     )
 
 

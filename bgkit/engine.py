@@ -47,34 +47,36 @@ class Decision:
     determinisation for ``player`` (everything the seat cannot see resampled), made on first use.
 
     ``sample(rng)`` draws a fresh determinisation (a search makes one per iteration). The true
-    state is not among the attributes: a bot cannot peek at what its seat may not see.
+    state is held only to sample from: a seat reads ``state``, ``sample`` and ``view``, which show
+    nothing its player may not see, so a bot cannot peek. A random bot that reads only
+    ``actions`` costs no determinisation at all.
     """
 
-    __slots__ = ("player", "actions", "_sample", "_rng", "_state")
+    __slots__ = ("player", "actions", "_source", "_rng", "_state")
 
-    def __init__(self, player: int, actions: list, sample: Callable[[random.Random], State], rng: random.Random):
+    def __init__(self, player: int, actions: list, source: State, rng: random.Random):
         self.player = player
         self.actions = actions
-        self._sample = sample
+        self._source = source
         self._rng = rng
         self._state: State | None = None
 
     @property
     def state(self) -> State:
         if self._state is None:
-            self._state = self._sample(self._rng)
+            self._state = self._source.determinize(self.player, self._rng)
         return self._state
 
     def sample(self, rng: random.Random) -> State:
-        return self._sample(rng)
+        return self._source.determinize(self.player, rng)
 
     def view(self) -> dict:
-        return self.state.view(self.player)
+        return self._source.view(self.player)
 
 
 def decision_for(state: State, player: int, actions: list, rng: random.Random) -> Decision:
-    """A :class:`Decision` for ``player`` at ``state`` (the state is captured, not exposed)."""
-    return Decision(player, actions, lambda r: state.determinize(player, r), rng)
+    """A :class:`Decision` for ``player`` at ``state``."""
+    return Decision(player, actions, state, rng)
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,7 @@ class Narrator:
 
 def replay_events(game: Game, rules: Rules, log: "GameLog") -> Iterator[tuple[Event, State]]:
     """Every event of a logged game with the state after it (``bgkit replay --as SEAT``)."""
-    state = game.new_state(log.setup)
+    state = start_state(game, log.setup)
     narrator = Narrator()
     for player, text in log.actions:
         action = parse_action(rules, state, text)
@@ -145,9 +147,18 @@ def replay_events(game: Game, rules: Rules, log: "GameLog") -> Iterator[tuple[Ev
             yield reveal, state
 
 
+#: Most seats any log may name (every game's player count is checked against the game as well).
+MAX_SEATS = 64
+
+
 @dataclass
 class GameLog:
-    """Everything needed to replay or resume a game (a save file is the same thing)."""
+    """Everything needed to replay or resume a game (a save file is the same thing).
+
+    ``chance`` is how chance was decided: ``random`` (seeded: the outcomes follow from ``seed``)
+    or ``table`` (typed in from a real table). ``setup_from`` is ``seed`` when the setup was made
+    from the seed and options, or the file a person laid out (``--setup FILE``).
+    """
 
     game: str
     players: int
@@ -159,6 +170,8 @@ class GameLog:
     data: dict | None = None  # a --data file: {"path", "sha256", "text"}, so the log replays anywhere
     actions: list[list] = field(default_factory=list)  # [player or -1 for chance, action text]
     result: dict | None = None
+    chance: str = "random"
+    setup_from: str = "seed"
 
     def to_dict(self) -> dict:
         return {
@@ -169,6 +182,8 @@ class GameLog:
             "seed": self.seed,
             "options": self.options,
             "data": self.data,
+            "chance": self.chance,
+            "setup_from": self.setup_from,
             "seats": self.seats,
             "names": self.names,
             "setup": self.setup,
@@ -178,42 +193,66 @@ class GameLog:
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "log") -> "GameLog":
-        if data.get("format") != LOG_FORMAT:
-            raise BadInput(f"not a bgkit game log (format {data.get('format')!r}, expected {LOG_FORMAT!r})", source)
-        try:
-            log = cls(
-                game=str(data["game"]),
-                players=int(data["players"]),
-                setup=dict(data["setup"]),
-                seats=[str(s) for s in data["seats"]],
-                names=[str(n) for n in data["names"]],
-                seed=data.get("seed"),
-                options=dict(data.get("options") or {}),
-                data=data.get("data"),
-                actions=[[int(p), str(t)] for p, t in data["actions"]],
-                result=data.get("result"),
-            )
-        except KeyError as exc:
-            raise BadInput(f"corrupt game log: no {exc.args[0]!r}", source) from None
-        except (TypeError, ValueError):
-            raise BadInput("corrupt game log: a field has the wrong type (players, setup, seats, names or actions)", source) from None
-        if len(log.seats) != log.players or len(log.names) != log.players:
-            raise BadInput("corrupt game log: seats and names must list every player", source)
-        if log.seed is not None and (isinstance(log.seed, bool) or not isinstance(log.seed, int)):
-            raise BadInput(f"corrupt game log: seed must be a whole number, not {log.seed!r}", source)
-        if log.result is not None and not isinstance(log.result, dict):
-            raise BadInput(f"corrupt game log: result must be a table, not {log.result!r}", source)
-        if log.data is not None and not (isinstance(log.data, dict) and isinstance(log.data.get("text"), str)):
-            raise BadInput("corrupt game log: data must hold the data file's text", source)
-        return log
+        """A log read back, every field checked for its type (a corrupt file is one line, never a traceback)."""
+        if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
+            found = data.get("format") if isinstance(data, dict) else None
+            raise BadInput(f"not a bgkit game log (format {found!r}, expected {LOG_FORMAT!r})", source)
+
+        def bad(problem: str) -> BadInput:
+            return BadInput(f"corrupt game log: {problem}", source)
+
+        for key in ("game", "players", "setup", "seats", "names", "actions"):
+            if key not in data:
+                raise bad(f"it has no {key!r}")
+        players = data["players"]
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_SEATS:
+            raise bad(f"players must be a whole number 1-{MAX_SEATS}, not {players!r}")
+        if not isinstance(data["game"], str) or not data["game"]:
+            raise bad(f"game must be a game id, not {data['game']!r}")
+        if not isinstance(data["setup"], dict):
+            raise bad("setup must be a table")
+        for key in ("seats", "names"):
+            value = data[key]
+            if not isinstance(value, list) or len(value) != players or not all(isinstance(v, str) and v for v in value):
+                raise bad(f"{key} must list a name for each of the {players} players")
+        if len(set(data["names"])) != players:
+            raise bad("two seats have the same name")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
+            raise bad(f"seed must be a whole number, not {seed!r}")
+        options = data.get("options") or {}
+        if not isinstance(options, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
+            raise bad("options must be a table of texts")
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise bad("actions must be a list")
+        for number, entry in enumerate(actions, start=1):
+            if (not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool) or not isinstance(entry[0], int)
+                    or not CHANCE <= entry[0] < players or not isinstance(entry[1], str)):
+                raise bad(f"action {number} must be [seat 0-{players - 1} or -1 for chance, its text], not {entry!r}")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise bad(f"result must be a table, not {result!r}")
+        extra = data.get("data")
+        if extra is not None and not (isinstance(extra, dict) and isinstance(extra.get("text"), str)):
+            raise bad("data must hold the data file's text")
+        chance = data.get("chance", "random")
+        if chance not in ("random", "table"):
+            raise bad(f"chance must be random or table, not {chance!r}")
+        setup_from = data.get("setup_from", "seed")
+        if not isinstance(setup_from, str):
+            raise bad("setup_from must be text")
+        return cls(
+            game=data["game"], players=players, setup=data["setup"], seats=list(data["seats"]), names=list(data["names"]),
+            seed=seed, options=dict(options), data=extra, actions=[list(a) for a in actions], result=result,
+            chance=chance, setup_from=setup_from,
+        )
 
 
 def replay(game: Game, rules: Rules, log: GameLog, source: str = "log") -> State:
     """The state after every logged action; BadInput naming the first action that is not legal."""
-    try:
-        state = game.new_state(log.setup)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise BadInput(f"corrupt game log: its setup does not fit {game.info.name} ({type(exc).__name__}: {exc})", source) from None
+    game.info.check_players(log.players)
+    state = start_state(game, log.setup, source)
     for index, (player, text) in enumerate(log.actions):
         if state.is_terminal():
             raise BadInput(f"action {index + 1} ({text!r}) comes after the end of the game", source)
@@ -228,6 +267,17 @@ def replay(game: Game, rules: Rules, log: GameLog, source: str = "log") -> State
             raise BadInput(f"action {index + 1}: {exc.message}", source) from None
         rules.apply(state, action)
     return state
+
+
+def start_state(game: Game, setup: dict, source: str = "setup") -> State:
+    """The state a setup starts play from; a setup that does not fit the game is bad input."""
+    try:
+        return game.new_state(setup)
+    except BadInput:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
+        detail = f"no {exc.args[0]!r}" if isinstance(exc, KeyError) and exc.args else f"{type(exc).__name__}: {exc}"
+        raise BadInput(f"the setup does not fit {game.info.name} ({detail})", source) from None
 
 
 def parse_action(rules: Rules, state: State, text: str) -> Any:
@@ -255,13 +305,22 @@ def load_logged_game(registry: Any, log: GameLog) -> Game:
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / Path(log.data.get("path", "data.toml")).name
+        path = Path(folder) / "data.toml"  # the logged path is only a note: never a place to write
         path.write_text(log.data["text"], encoding="utf-8")
         return registry.load_game(log.game, path)
 
 
 def _who(player: int) -> str:
     return "chance" if player == CHANCE else f"player {player + 1}"
+
+
+def chance_stream(seed: int, drawn: int = 0) -> random.Random:
+    """The random stream chance outcomes are drawn from, after ``drawn`` outcomes: a resumed game
+    (or a replay checking a log) continues exactly where the first left off."""
+    rng = random.Random(derive_seed(seed, "chance", 0))
+    for _ in range(drawn):
+        rng.random()  # sample_chance draws exactly one number per outcome
+    return rng
 
 
 def sample_chance(state: State, rng: random.Random) -> Any:
@@ -305,9 +364,11 @@ class Match:
     chance: Callable[[State], Any]
     save_path: Path | None = None
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
-    view_rngs: list[random.Random] = field(default_factory=list)  # for seats without an rng of their own
+    view_rngs: list[random.Random | None] = field(default_factory=list)  # per seat: where its determinisations come from
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
     narrator: Narrator = field(default_factory=Narrator)
+    seat_plugins: list[str] = field(default_factory=list)  # per seat: the plugin whose bot sits there ("" for the core's)
+    screen: Any = None  # the terminal people share (bgkit.human.Screen), if any
     _saved_at: float = 0.0
 
     def play(self) -> Any:
@@ -321,14 +382,14 @@ class Match:
         player = state.current_player()
         try:
             if player == CHANCE:
-                action = self.chance(state)
+                action = self._guarded(self.chance, state, what="drawing a chance outcome")
             else:
                 seat = self.seats[player]
-                actions = self.rules.legal_actions(state)
-                rng = getattr(seat, "rng", None) or self._view_rng(player)
-                action = seat.choose(decision_for(state, player, actions, rng))
+                actions = self._guarded(self.rules.legal_actions, state, what="listing the legal actions")
+                decision = Decision(player, actions, state, self._seat_rng(player, seat))
+                action = self._guarded(seat.choose, decision, what=f"deciding for seat {seat.name!r}", seat=player)
                 if not getattr(seat, "trusted", False) and action not in actions:
-                    raise PluginError(f"seat {seat.name!r} chose {action!r}, which is not a legal action")
+                    raise PluginError(f"{self._origin(player)}: seat {seat.name!r} chose {action!r}, which is not a legal action")
         except UndoRequest:
             try:
                 self.undo(player)
@@ -342,17 +403,42 @@ class Match:
             return
         self.apply(player, action)
 
-    def _view_rng(self, player: int) -> random.Random:
-        while len(self.view_rngs) <= player:
-            self.view_rngs.append(random.Random(derive_seed(self.log.seed or 0, "view", len(self.view_rngs))))
-        return self.view_rngs[player]
+    def _guarded(self, function: Callable, *args: Any, what: str, seat: int | None = None) -> Any:
+        """Call plugin code; what it raises (but a person's requests and bad input) names the plugin."""
+        try:
+            return function(*args)
+        except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
+            raise
+        except Exception as exc:
+            raise PluginError(f"{self._origin(seat)} failed while {what}: {type(exc).__name__}: {exc}") from exc
+
+    def _origin(self, seat: int | None) -> str:
+        """Whose code it is: the game's plugin, or the plugin of the bot in ``seat``."""
+        plugins = getattr(self, "seat_plugins", None) or []
+        if seat is not None and seat < len(plugins) and plugins[seat]:
+            return f"plugin {plugins[seat]!r}"
+        return f"plugin {self.game.info.plugin or self.game.info.id!r}"
+
+    def _seat_rng(self, player: int, seat: Seat) -> random.Random:
+        """The stream a seat's determinisation is drawn from: its own ``rng``, or one seeded for it."""
+        rngs = self.view_rngs
+        if len(rngs) <= player or rngs[player] is None:
+            while len(rngs) <= player:
+                rngs.append(None)
+            rngs[player] = getattr(seat, "rng", None) or random.Random(derive_seed(self.log.seed or 0, "view", player))
+        return rngs[player]
 
     def apply(self, player: int, action: Any) -> None:
         state = self.state
-        text = state.action_text(action)
-        self.revealed.append(state.reveals(action))
-        event = self.narrator.before(state, player, action, text) if self.listeners else None
-        self.rules.apply(state, action)
+        try:
+            text = state.action_text(action)
+            self.revealed.append(state.reveals(action))
+            event = self.narrator.before(state, player, action, text) if self.listeners else None
+            self.rules.apply(state, action)
+        except (BadInput, PluginError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            raise PluginError(f"{self._origin(None)} failed while applying {action!r}: {type(exc).__name__}: {exc}") from exc
         self.log.actions.append([player, text])
         if event is not None:
             for listener in self.listeners:

@@ -142,9 +142,18 @@ class Game:
         self.info = info
         self.data_path = data
         self.hooks = hooks if hooks is not None else _core_hooks()
-        self.components = self._module("data").load(data) if self._has("data") else None
+        self.components = self._load_components(data) if self._has("data") else None
         if data is not None and self.components is None:
             raise BadInput(f"{info.name} has no component data to replace; leave out --data")
+
+    def _load_components(self, data: Path | None) -> Any:
+        module = self._module("data")
+        try:
+            return module.load(data)
+        except BadInput:
+            raise
+        except Exception as exc:  # the plugin's own code failed, not the person's file
+            raise self._broken("data", exc) from exc
 
     # -- the plugin's modules ----------------------------------------------------------------
     def _has(self, job: str) -> bool:
@@ -190,6 +199,13 @@ class Game:
     def count_setups(self, players: int, options: dict[str, str]) -> int:
         """The exact number of distinct setups ``setup`` can produce with these options."""
         return self._call("setup", "count_setups", players, options)
+
+    def check_setup(self, setup: dict) -> None:
+        """Refuse a setup a person edited into one the game cannot start from (raise BadInput).
+
+        The plugin's optional ``setup.check_setup(comp, setup)``; the core checks the shape first.
+        """
+        self._call("setup", "check_setup", setup, default=lambda s: None)
 
     def render_setup(self, setup: dict) -> Any:
         """Draw a setup so a person can lay out the table from it (default: indented JSON)."""

@@ -23,8 +23,8 @@ hookimpl = pluggy.HookimplMarker("bgkit")
 def bgkit_register_games(register: Callable[[Any], None]) -> None:
     """Register games by calling ``register(GameInfo(...))`` once per game.
 
-    :param register: call it with a :class:`bgkit.game.GameInfo`; the engine named by its
-        ``loader`` is imported only when the game is used, so keep this module light.
+    :param register: call it with a :class:`bgkit.game.GameInfo`; the modules of its ``package``
+        are imported only when the game is used, so keep this module light.
     """
 
 
@@ -33,8 +33,9 @@ def bgkit_register_bots(register: Callable[..., None]) -> None:
     """Register bots by calling ``register(name, factory, help)`` once per bot.
 
     :param register: ``register(name: str, factory, help: str)``; ``factory(rules, seed, **params)``
-        returns an object with ``choose(state, player) -> action``. ``params`` come from a seat spec such
-        as ``mcts:iterations=500``.
+        returns an object with ``choose(decision) -> action``: a :class:`bgkit.engine.Decision`
+        holds the player, the legal actions and a determinisation for that player (never the
+        true state). ``params`` come from a seat spec such as ``mcts:iterations=500``.
     """
 
 

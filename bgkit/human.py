@@ -27,11 +27,15 @@ from bgkit.rules import Rules
 
 HELP = (
     "Type the number of an action, its text, or a prefix that only one action has.\n"
-    "  ?      this help and the list of actions\n"
+    "  ?      this help, the seats and the list of actions\n"
+    "  full   the full drawing of the table (the screen shows a compact one when the full one does not fit)\n"
+    "  log    everything that happened since your last decision\n"
     "  undo   take back your last decision (while nothing was revealed since)\n"
     "  save   save the game and carry on\n"
     "  quit   save the game and stop (resume with: bgkit play --resume FILE)"
 )
+#: Lines of "since your last decision" shown at once (``log`` shows them all).
+NEWS_LINES = 12
 
 CHANCE_HELP = (
     "Type what happened at the table as listed (e.g. 'dice 2 5'; the first word may be left out\n"
@@ -79,8 +83,13 @@ def show_options(console: Console, texts: list[str], limit: int = 120, numbered:
 
 
 class Screen:
-    """The terminal the people of a match share: it tells them what happened, as much as all of
-    them may know, and hands it to one of them before showing something private."""
+    """The terminal the people of a match share.
+
+    It keeps what happened between one person's decisions and shows it, as much as that person
+    may know, in a "since your last decision" panel when their turn comes; it hands the screen to
+    one person before showing something private; and it draws the table compactly when the full
+    drawing would not fit the terminal.
+    """
 
     def __init__(self, console: Console, ask: Callable[[str], str], names: list[str], people: list[int]):
         self.console = console
@@ -88,22 +97,56 @@ class Screen:
         self.names = names
         self.people = people
         self.legend = " · ".join(f"P{i + 1} {literal(name)}" for i, name in enumerate(names))
+        self.news: dict[int, list[Event]] = {p: [] for p in people}
+        self.last: dict[int, list[Event]] = {p: [] for p in people}  # shown at their last decision (``log``)
+        self.greeted: set[int] = set()
         self._match: Any = None
 
     def attach(self, match: Any) -> None:
         self._match = match
 
     def who(self, seat: int) -> str:
-        return "chance" if seat == CHANCE else literal(self.names[seat])
+        return "chance" if seat == CHANCE else f"P{seat + 1} {literal(self.names[seat])}"
 
     def tell_event(self, event: Event) -> None:
-        """Announce an action as the people here may see it (their own open moves they typed)."""
-        if event.reveal:
-            self.console.print(f"revealed: [bold]{self.who(event.player)}[/bold]: {literal(event.text)}")
+        """Keep an action for the people who have not seen it yet (their own moves they typed)."""
+        for person, news in self.news.items():
+            if event.player == person and not event.reveal:
+                continue
+            news.append(event)
+
+    def news_lines(self, person: int, private: bool, events: list[Event] | None = None) -> list[str]:
+        """What ``person`` is told of the actions since their last decision: what they may see
+        when the screen is theirs alone, else what every person here may see."""
+        lines = []
+        for event in self.news.get(person, []) if events is None else events:
+            seen = event.seen_by(person) if private or len(self.people) == 1 else event.shown_to(self.people)
+            lines.append(f"{'revealed: ' if event.reveal else ''}[bold]{self.who(event.player)}[/bold]: {literal(seen)}")
+        return lines
+
+    def show_news(self, person: int, private: bool, everything: bool = False) -> None:
+        from rich.panel import Panel
+
+        lines = self.news_lines(person, private, self.last[person] if everything else None)
+        if not lines:
             return
-        if event.player in self.people and len(self.people) == 1:
-            return  # they typed it themselves
-        self.console.print(f"[bold]{self.who(event.player)}[/bold]: {literal(event.shown_to(self.people))}")
+        shown = lines if everything else lines[-NEWS_LINES:]
+        if len(shown) < len(lines):
+            shown = [f"… {len(lines) - len(shown)} earlier (type log to see them all)"] + shown
+        self.console.print(Panel("\n".join(shown), title="since your last decision", title_align="left", expand=False))
+
+    def seen(self, person: int) -> None:
+        self.last[person], self.news[person] = self.news[person], []
+
+    def flush(self) -> None:
+        """At the end of the game: what nobody has been told yet, said once for everyone."""
+        if not self.people:
+            return
+        lines = self.news_lines(self.people[0], private=False)
+        if lines:
+            self.console.print("\n".join(lines))
+        for person in self.people:
+            self.seen(person)
 
     def needs_handover(self, player: int) -> bool:
         """Whether showing ``player``'s view would show another person here what they may not see."""
@@ -115,6 +158,21 @@ class Screen:
             return True
         mine = state.view(player)
         return any(state.view(other) != mine for other in others)
+
+    def drawing(self, state: State, player: int, full: bool = False) -> Any:
+        """The table as ``player`` sees it: the full drawing if it fits the terminal (or is asked
+        for), else the game's compact one."""
+        picture = state.render(player)
+        compact = getattr(state, "render_compact", None)
+        if full or compact is None:
+            return picture
+        import io
+
+        probe = Console(file=io.StringIO(), width=self.console.width, color_system=None)
+        probe.print(picture, soft_wrap=False)
+        if probe.file.getvalue().count("\n") <= max(10, self.console.height - 18):
+            return picture
+        return compact(player)
 
     def read(self, prompt: str) -> str:
         try:
@@ -141,9 +199,12 @@ class HumanSeat:
         if private:
             screen.read(f"{self.name}, your turn: the others look away, then press Enter")
         state = decision.state
-        console.print(state.render(player), soft_wrap=False)  # the drawing wraps at the terminal's width
-        if len(screen.names) > 1:
+        console.print(screen.drawing(state, player), soft_wrap=False)  # the drawing wraps at the terminal's width
+        screen.show_news(player, private)
+        screen.seen(player)
+        if player not in screen.greeted and len(screen.names) > 1:
             console.print(f"Seats: {screen.legend}")
+            screen.greeted.add(player)
         actions = decision.actions
         texts = [state.action_text(a) for a in actions]
         if len(actions) == 1 and not state.is_sealed():
@@ -156,7 +217,14 @@ class HumanSeat:
             answer = screen.read(f"{self.name}> ").strip()
             if answer in ("?", "help"):
                 console.print(escape(HELP))
+                console.print(f"Seats: {screen.legend}")
                 show_options(console, texts)
+                continue
+            if answer == "full":
+                console.print(state.render(player), soft_wrap=False)
+                continue
+            if answer == "log":
+                screen.show_news(player, private, everything=True)
                 continue
             if answer == "undo":
                 raise UndoRequest()

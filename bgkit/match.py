@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from bgkit.bots import parse_seat_spec
-from bgkit.engine import GameLog, Match, data_record, derive_seed, replay, sample_chance
+from bgkit.engine import GameLog, Match, chance_stream, data_record, derive_seed, replay, sample_chance, start_state
 from bgkit.errors import BadInput, PluginError
-from bgkit.game import Game
+from bgkit.game import CHANCE, Game
 from bgkit.rules import Rules, rules_for
 
 
@@ -55,7 +55,12 @@ def make_seat(rules: Rules, spec: str, name: str, seed: int, bots: dict[str, Any
     factory = bots[kind].factory
     if not callable(factory):
         raise PluginError(f"bot {kind!r} (plugin {bots[kind].plugin!r}) has a factory that cannot be called")
-    bot = factory(rules, seed, **params)
+    try:
+        bot = factory(rules, seed, **params)
+    except (BadInput, PluginError):
+        raise
+    except Exception as exc:
+        raise PluginError(f"bot {kind!r} (plugin {bots[kind].plugin!r}) failed to start: {type(exc).__name__}: {exc}") from exc
     if not callable(getattr(bot, "choose", None)):
         raise PluginError(f"bot {kind!r} (plugin {bots[kind].plugin!r}) has no choose(decision) method")
     bot.name = name
@@ -75,16 +80,21 @@ def build_match(
     ask: Any = None,
     save_path: Path | None = None,
     bots: dict[str, Any] | None = None,
+    setup: dict | None = None,
+    setup_from: str = "seed",
 ) -> Match:
-    """A match ready to play: the setup through its hook (or the log's, when resuming), seats, chance.
+    """A match ready to play: the setup through its hook (or the one given: a table's real setup,
+    or the log's, when resuming), seats, chance.
 
-    ``console`` and ``ask`` are the terminal of the people playing (None in a script).
+    ``console`` and ``ask`` are the terminal of the people playing (None in a script). Resumed,
+    the chance stream carries on where the saved game left it, as if it had never stopped.
     """
     from bgkit.setups import make_setup
 
     rules = rules_for(game)
     if log is None:
-        setup = make_setup(game, len(specs), seed, option_values)
+        if setup is None:
+            setup = make_setup(game, len(specs), seed, option_values)
         log = GameLog(
             game=game.info.id,
             players=len(specs),
@@ -94,10 +104,13 @@ def build_match(
             seed=seed,
             options=dict(option_values),
             data=data_record(game.data_path) if game.data_path else None,
+            chance=chance,
+            setup_from=setup_from,
         )
-        state = game.new_state(setup)
+        state = start_state(game, setup)
     else:
         state = replay(game, rules, log, source=str(save_path or "log"))
+        log.chance = "table" if "table" in (log.chance, chance) else "random"  # once typed in, never checkable
     bot_seeds = bot_seeds or [derive_seed(seed, "bot", i) for i in range(len(specs))]
     people = [i for i, s in enumerate(specs) if parse_seat_spec(s)[0] == "human"]
     screen = None
@@ -116,12 +129,19 @@ def build_match(
 
         chooser: Any = TableChance(screen)
     else:
-        chance_rng = random.Random(derive_seed(seed, "chance", len(log.actions)))
+        chance_rng = chance_stream(seed, sum(1 for player, _ in log.actions if player == CHANCE))
         chooser = lambda state: sample_chance(state, chance_rng)  # noqa: E731
     match = Match(game=game, rules=rules, state=state, log=log, seats=seats, chance=chooser, save_path=save_path)
+    kinds = [parse_seat_spec(spec)[0] for spec in specs]
+    match.seat_plugins = [bots[k].plugin if k in bots and not _core(bots[k].plugin) else "" for k in kinds]
     match.revealed = [True] * len(log.actions)  # a resumed game cannot undo into the old session
     match.narrator.count = len(log.actions)
     if screen is not None:
         screen.attach(match)
+        match.screen = screen
         match.listeners.append(screen.tell_event)
     return match
+
+
+def _core(plugin: str) -> bool:
+    return plugin == "bgkit" or plugin.startswith("bgkit.default_plugins")

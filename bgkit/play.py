@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,10 +9,11 @@ from typing import Any
 from bgkit import render
 from bgkit.bots import parse_seat_spec
 from bgkit.engine import CHANCE, GameLog, Match, QuitRequest, final_result, load_logged_game, replay
-from bgkit.errors import BadInput
+from bgkit.errors import BadInput, PluginError
 from bgkit.game import Game
 from bgkit.match import build_match, seat_names
 from bgkit.rules import rules_for
+from bgkit.savefile import check_target
 
 
 def _prompt_tools(needed: bool) -> tuple[Any, Any]:
@@ -39,56 +39,54 @@ def play_command(
     format: str,
     save: Path | None,
     log: Path | None,
-    chance: str,
+    chance: str | None,
     data: Path | None,
+    force: bool = False,
+    setup_file: Path | None = None,
 ) -> None:
-    from bgkit.setups import check_seed, new_seed, parse_options
+    from bgkit.setups import check_seed, new_seed, parse_options, read_setup
 
     if not specs:
         raise BadInput(f"give one seat per player, e.g. bgkit play {game.info.id} human greedy")
     game.info.check_players(len(specs))
     if not game.info.playable:
         raise BadInput(f"{game.info.name} cannot be played yet (setup and score work)")
+    chance = chance or "random"
     option_values = parse_options(game, options)
+    laid_out = None
+    if setup_file is not None:
+        if options or seed is not None:
+            raise BadInput("--setup gives the setup as it was laid out: its options and seed come from the file")
+        laid_out = read_setup(game, setup_file, len(specs))
+        option_values, seed = laid_out["options"], laid_out["seed"]
     seed = check_seed(new_seed() if seed is None else seed)
     names = seat_names(specs)
     has_human = any(parse_seat_spec(s)[0] == "human" for s in specs)
     if games > 1 or jobs > 1:
         if has_human or chance == "table":
             raise BadInput("--games and --jobs are for bot matches; play humans or --chance table one game at a time")
-        if save is not None or log is not None:
-            raise BadInput("--save and --log keep one game; for many, --format json gives a record of each")
+        if save is not None or log is not None or setup_file is not None:
+            raise BadInput("--save, --log and --setup are for one game; for many, --format json gives a record of each")
         _tournament(registry, game, specs, names, seed, games, jobs, option_values, format)
         return
-    for path in (save, log):
-        check_writable(path)
+    for path, what in ((save, "save"), (log, "log")):
+        check_target(path, game.info.id, force, what)
     console, ask = _prompt_tools(has_human or chance == "table")
     match = build_match(
-        game, specs, names, seed, option_values, chance=chance, console=console, ask=ask, save_path=save, bots=registry.bots
+        game, specs, names, seed, option_values, chance=chance, console=console, ask=ask, save_path=save, bots=registry.bots,
+        setup=laid_out["setup"] if laid_out else None, setup_from=str(setup_file) if setup_file else "seed",
     )
     render.stderr().print(f"{render.literal(game.info.name)}: {render.literal(', '.join(names))} — seed {seed}")
     _run_match(match, format, log)
 
 
-def check_writable(path: Path | None) -> None:
-    """Refuse a --save or --log path before the game, not after it has been played."""
-    if path is None:
-        return
-    if path.is_dir():
-        raise BadInput(f"{path} is a directory; give a file name")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise BadInput(f"cannot write {path}: no folder {folder}")
-    if not os.access(folder, os.W_OK):
-        raise BadInput(f"cannot write {path}: the folder is not writable")
-
-
-def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str, format: str) -> None:
+def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str | None, format: str, force: bool = False) -> None:
     from bgkit.savefile import read_json
 
     saved = GameLog.from_dict(read_json(path, "save file"), str(path))
-    for target in (save, log):
-        check_writable(target)
+    for target, what in ((save, "save"), (log, "log")):
+        check_target(target, saved.game, force, what)
+    chance = chance or saved.chance  # a table game resumes at the table
     game = load_logged_game(registry, saved)
     has_human = any(parse_seat_spec(s)[0] == "human" for s in saved.seats)
     console, ask = _prompt_tools(has_human or chance == "table")
@@ -105,6 +103,12 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
 
     try:
         scored = match.play()
+    except PluginError as failure:  # nothing is lost: the save holds every decision up to the failure
+        people = any(getattr(seat, "person", False) for seat in match.seats)
+        if match.save_path is not None or people:
+            where = match.save()
+            raise PluginError(f"{failure} (the game up to here is saved in {where})") from failure
+        raise
     except (QuitRequest, KeyboardInterrupt) as stop:
         people = any(getattr(seat, "person", False) for seat in match.seats)
         if match.save_path is not None or people:
@@ -114,6 +118,8 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
             render.stderr().print("interrupted")
             raise SystemExit(130) from None
         return
+    if match.screen is not None:
+        match.screen.flush()  # the last moves, before the final table
     if log_path is not None:
         write_json(log_path, match.log.to_dict())
     if format == "json":
@@ -169,25 +175,22 @@ def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: i
             raise BadInput(f"--as takes a seat 1-{log.players}, not {seat}")
         if verify:
             raise BadInput("--as shows one seat's view; verify the whole log without it")
-    state = replay(game, rules, log, source=str(path))
+    notes: list[str] = []
+    if verify:
+        from bgkit.verify import verify_log
+
+        state, notes = verify_log(game, rules, log, str(path))
+    else:
+        state = replay(game, rules, log, source=str(path))
     finished = state.is_terminal()
     scored = final_result(game, state, log.names) if finished else None
-    if verify:
-        if log.result is not None and scored is not None:
-            recorded = (log.result.get("scores"), log.result.get("winners"))
-            if recorded != (scored.totals, scored.winners):
-                raise BadInput(
-                    f"the recorded result {recorded[0]} does not match the replayed one {scored.totals}", str(path)
-                )
-        if log.result is not None and not finished:
-            raise BadInput("the log records a result but the replayed game has not ended", str(path))
     if seat is not None:
         _replay_as(game, rules, log, seat - 1, format, scored)
         return
     if format == "json":
-        render.print_json(render.replay_record(log, verify, finished, scored))
+        render.print_json(render.replay_record(log, verify, finished, scored, notes))
         return
-    render.print_replay(render.stdout(), game.info.name, log, state if not verify else None, scored, verify)
+    render.print_replay(render.stdout(), game.info.name, log, state if not verify else None, scored, verify, notes)
 
 
 def _replay_as(game: Game, rules: Any, log: GameLog, seat: int, format: str, scored: Any) -> None:

@@ -84,19 +84,20 @@ class Registry:
     def _collect(self, hook_name: str, kind: str) -> dict[str, Any]:
         """Call one registration hook per plugin, isolating a plugin whose hook fails.
 
-        Each registration remembers its plugin; a name registered twice keeps the first and
-        costs a warning, so which game you get never depends on install order by accident.
+        A plugin whose hook raises registers nothing. A name two plugins both register is refused
+        for both, with one warning naming them and how to choose: which game you get never
+        depends on the order plugins happen to be installed in.
         """
         found: dict[str, Any] = {}
+        claims: dict[str, list[_Entry]] = {}
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():  # in registration order
             plugin_name = impl.plugin_name
             mine: dict[str, Any] = {}
 
             def register(item: Any, *more: Any, _plugin: str = plugin_name, _mine: dict = mine, **extra: Any) -> None:
                 entry = _registered(kind, item, more, extra, _plugin, self.versions.get(_plugin, ""))
-                if entry.name in found or entry.name in _mine:
-                    first = found[entry.name].plugin if entry.name in found else _plugin
-                    self._warn(f"{kind} {entry.name!r} of plugin {_plugin!r} ignored: plugin {first!r} registered it first")
+                if entry.name in _mine:
+                    self._warn(f"{kind} {entry.name!r} of plugin {_plugin!r} registered twice: the first is kept")
                     return
                 _mine[entry.name] = entry
 
@@ -105,7 +106,17 @@ class Registry:
             except Exception as exc:  # a broken plugin must not take the others down, nor half-register
                 self._fail(plugin_name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
                 continue
-            found.update(mine)
+            for name, entry in mine.items():
+                claims.setdefault(name, []).append(entry)
+        for name, entries in claims.items():
+            if len(entries) == 1:
+                found[name] = entries[0]
+                continue
+            who = " and ".join(f"{e.plugin!r} ({self.distributions.get(e.plugin, 'registered in-process')})" for e in entries)
+            self._warn(
+                f"{kind} {name!r} is registered by plugins {who}: neither is used; choose one with "
+                f"BGKIT_LOAD_PLUGINS (e.g. BGKIT_LOAD_PLUGINS={entries[0].plugin}) or uninstall the other"
+            )
         return found
 
     @property
@@ -144,7 +155,9 @@ class Registry:
         """One row per loaded plugin and per failed one, for ``bgkit plugins``."""
         rows = []
         self.games, self.bots  # registration failures are load errors too
-        errors = {err.name: err.error for err in self.load_errors}
+        errors: dict[str, str] = {}
+        for err in self.load_errors:  # every error of a plugin, not only the last
+            errors[err.name] = f"{errors[err.name]}; {err.error}" if err.name in errors else err.error
         for name, plugin in self.pm.list_name_plugin():
             hooks = sorted(h.name for h in self.pm.get_hookcallers(plugin) or [])
             rows.append(
@@ -157,7 +170,7 @@ class Registry:
             )
         for err in self.load_errors:
             if err.name in errors:
-                rows.append({"name": err.name, "distribution": err.distribution, "hooks": [], "error": err.error})
+                rows.append({"name": err.name, "distribution": err.distribution, "hooks": [], "error": errors.pop(err.name)})
         return rows
 
 

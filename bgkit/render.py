@@ -48,26 +48,26 @@ def _number(value: float) -> str:
 
 def score_table(result: ScoreResult, title: str | None = None) -> Table:
     """Per-player × per-category table with totals, tie-break values and ranks."""
-    table = Table(title=f"{title or result.game} — final scores", title_justify="left")
+    table = Table(title=f"{literal(title or result.game)} — final scores", title_justify="left")
     table.add_column("category")
     for index, name in enumerate(result.names):
-        table.add_column(name + (" ★" if index in result.winners else ""), justify="right")
+        table.add_column(literal(name) + (" ★" if index in result.winners else ""), justify="right")
     for category in result.categories:
-        table.add_row(category, *(_number(row.get(category, 0)) for row in result.table))
+        table.add_row(literal(category), *(_number(row.get(category, 0)) for row in result.table))
     table.add_section()
     table.add_row(f"[bold]{result.total_label}[/bold]", *(f"[bold]{_number(t)}[/bold]" for t in result.totals))
     for tb in result.tiebreaks:
-        table.add_row(f"tie-break: {tb.label}", *(_number(v) for v in tb.values))
+        table.add_row(f"tie-break: {literal(tb.label)}", *(_number(v) for v in tb.values))
     table.add_row("rank", *(str(r) for r in result.ranks))
     return table
 
 
 def print_score(result: ScoreResult, console: Console, title: str | None = None) -> None:
     console.print(score_table(result, title))
-    winners = ", ".join(result.names[i] for i in result.winners) or "nobody"
-    console.print(f"Winner: [bold]{winners}[/bold] ({result.decided_by})")
+    winners = ", ".join(literal(result.names[i]) for i in result.winners) or "nobody"
+    console.print(f"Winner: [bold]{winners}[/bold] ({literal(result.decided_by)})")
     for note in result.notes:
-        console.print(f"note: {note}")
+        console.print(f"note: {literal(note)}")
 
 
 def match_record(log: Any, scored: Any) -> dict[str, Any]:
@@ -96,8 +96,9 @@ def _who(log: Any, player: int) -> str:
     return "chance" if player < 0 else literal(log.names[player])
 
 
-def replay_record(log: Any, verified: bool, finished: bool, scored: Any) -> dict[str, Any]:
+def replay_record(log: Any, verified: bool, finished: bool, scored: Any, notes: list[str] = ()) -> dict[str, Any]:
     return {
+        "notes": list(notes),
         "game": log.game,
         "seed": log.seed,
         "actions": len(log.actions),
@@ -108,7 +109,7 @@ def replay_record(log: Any, verified: bool, finished: bool, scored: Any) -> dict
     }
 
 
-def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any, verified: bool) -> None:
+def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any, verified: bool, notes: list[str] = ()) -> None:
     """Every logged action, the final table (``state``: None to leave both out) and the score."""
     if state is not None:
         for number, (player, text) in enumerate(log.actions, start=1):
@@ -116,6 +117,8 @@ def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any
         console.print(state.render(None))
     if scored is not None:
         print_score(scored, console, title)
+    for note in notes:
+        console.print(f"note: {literal(note)}")
     verdict = "verified: every action legal" + (", result matches" if log.result else "") if verified else "replayed"
     console.print(f"{verdict} — {len(log.actions)} actions — seed {seed_text(log.seed)}")
 

@@ -1,19 +1,33 @@
-"""Files that must never be half-written: saves, logs, sheets (temp file + rename)."""
+"""Files that must never be half-written, nor clobbered: saves, logs, sheets.
+
+Writes go to a temp file beside the target, are flushed to disk and renamed over it, so a reader
+sees the old file or the new one, never a part; temp files left by a writer that was killed are
+cleaned up by the next write. Reads refuse what is not a regular file or is implausibly large
+(``/dev/zero``, a FIFO), and JSON nested too deep, in one line.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
 
 from bgkit.errors import BadInput
+
+#: The largest save, log or sheet bgkit reads (a long game's log is a few hundred KB).
+MAX_BYTES = 32 * 1024 * 1024
+#: A temp file older than this is left over from a writer that was killed.
+STALE_SECONDS = 60.0
 
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a reader sees the old file or the new one, never a part."""
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
+    _clean_stale(directory, path.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         umask = os.umask(0)
@@ -30,22 +44,100 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def _clean_stale(directory: Path, name: str) -> None:
+    """Remove temp files of ``name`` that a killed writer left behind."""
+    try:
+        candidates = [p for p in directory.iterdir() if p.name.startswith(f".{name}.") and p.name.endswith(".tmp")]
+    except OSError:
+        return
+    now = time.time()
+    for candidate in candidates:
+        try:
+            if candidate.is_file() and not candidate.is_symlink() and now - candidate.stat().st_mtime > STALE_SECONDS:
+                candidate.unlink()
+        except OSError:
+            pass
+
+
 def write_json(path: Path, data: dict) -> None:
     write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
-def read_json(path: Path, what: str = "file") -> dict:
-    """Read a JSON save or log; a missing or corrupt file is BadInput naming file and line."""
+def read_text(path: Path, what: str = "file") -> str:
+    """A regular file's text; anything else (missing, a device, a FIFO, too large, not UTF-8) is one line."""
+    path = Path(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        info = os.stat(path)
     except FileNotFoundError:
         raise BadInput(f"no such {what}: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"cannot read {what} {path}: {exc}") from None
+    except OSError as exc:
+        raise BadInput(f"cannot read {what} {path}: {exc.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise BadInput(f"{path} is not a regular file; give a {what}")
+    if info.st_size > MAX_BYTES:
+        raise BadInput(f"{path} is {info.st_size:,} bytes; a {what} is at most {MAX_BYTES:,}")
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise BadInput(f"cannot read {what} {path}: {exc.strerror}") from None
+    if len(raw) > MAX_BYTES:
+        raise BadInput(f"{path} is larger than {MAX_BYTES:,} bytes; a {what} is at most that")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"cannot read {what} {path}: not UTF-8 text (byte {exc.start})") from None
+
+
+def read_json(path: Path, what: str = "file") -> dict:
+    """Read a JSON save or log; a missing or corrupt file is BadInput naming file and line."""
+    text = read_text(path, what)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadInput(f"corrupt {what}: {exc.msg}", f"{path}:{exc.lineno}") from None
+    except RecursionError:
+        raise BadInput(f"corrupt {what}: nested too deep", str(path)) from None
     if not isinstance(data, dict):
         raise BadInput(f"corrupt {what}: expected a JSON object", str(path))
     return data
+
+
+def check_target(path: Path | None, game: str, force: bool = False, what: str = "save") -> None:
+    """Refuse a --save or --log path before the game is played, not after.
+
+    Never replace what is not a regular file (a FIFO, a device, a symlink, a folder); replace a
+    regular file only if it is a bgkit save or log of the same game, or with ``force``. The folder
+    must take a new file (tried with a temp file, so ``/proc`` is refused too).
+    """
+    if path is None:
+        return
+    path = Path(path)
+    if path.is_symlink():
+        raise BadInput(f"{path} is a symbolic link; give the file it points to, or another name")
+    if path.exists():
+        if path.is_dir():
+            raise BadInput(f"{path} is a directory; give a file name")
+        if not path.is_file():
+            raise BadInput(f"{path} is not a regular file (a device or a pipe); give another name")
+        if not force and not _is_log_of(path, game):
+            raise BadInput(f"{path} exists and is not a bgkit {what} of {game}; give another name, or --force to replace it")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise BadInput(f"cannot write {path}: no folder {folder}")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _is_log_of(path: Path, game: str) -> bool:
+    from bgkit.engine import LOG_FORMAT
+
+    try:
+        data = read_json(path)
+    except BadInput:
+        return False
+    return data.get("format") == LOG_FORMAT and data.get("game") == game

@@ -177,3 +177,19 @@ def test_bias_zero_turns_progressive_bias_off(goofspiel):
     assert MctsBot(rules_for(goofspiel), 1, bias="0").bias == 0
     result = run_cli(["play", "goofspiel", "mcts:bias=-1", "random"])
     assert result.exit_code == 2 and "bot parameter bias must be 0 or more" in result.stderr
+
+
+def test_the_exploration_constant_changes_how_the_search_spreads(goofspiel):
+    """A tiny c follows the best mean greedily; a large c spreads visits: the root's visit counts differ."""
+    state = goofspiel.new_state({"players": 2, "deck": 5})
+    state.apply(5)
+    rules = rules_for(goofspiel)
+
+    def visits(c):
+        bot = MctsBot(rules, 2, iterations="400", c=c, bias="0")
+        decide(bot, state, 0)
+        return sorted(v for v, _ in bot.last_root.stage[0].values())
+
+    narrow, wide = visits("0.01"), visits("20")
+    assert narrow != wide
+    assert max(wide) - min(wide) < max(narrow) - min(narrow)

@@ -1,6 +1,7 @@
 """Every subcommand end to end, and bad input for each: exit 2 with one line, no traceback."""
 
 import json
+from pathlib import Path
 import re
 import os
 import subprocess
@@ -128,7 +129,7 @@ def test_log_replay_and_verify(tmp_path):
     data["result"]["scores"][0] += 1
     log.write_text(json.dumps(data))
     tampered = run_cli(["replay", log, "--verify"])
-    assert tampered.exit_code == 2 and "does not match the replayed one" in tampered.stderr
+    assert tampered.exit_code == 2 and "the recorded result's scores" in tampered.stderr
 
 
 def test_replay_rejects_an_illegal_logged_action(tmp_path):
@@ -173,15 +174,30 @@ def test_no_color_is_honoured():
     assert not re.search(r"\x1b\[[0-9;]*(3[0-79]|38;|9[0-7])[;m]", result.stdout)  # ...colours go
 
 
+def one_player(d):
+    d.update(players=1, seats=d["seats"][:1], names=d["names"][:1])
+    d["actions"] = [a for a in d["actions"] if a[0] < 1]
+
+
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda d: d.update(setup={}), "corrupt game log: its setup does not fit Goofspiel (KeyError: 'players')"),
+        (lambda d: d.update(setup={}), "the setup does not fit Goofspiel (no 'players')"),
+        (lambda d: d["setup"].update(deck="five"), "the setup does not fit Goofspiel (TypeError"),
         (lambda d: d.update(result="won"), "corrupt game log: result must be a table, not 'won'"),
         (lambda d: d.update(seed="abc"), "corrupt game log: seed must be a whole number, not 'abc'"),
-        (lambda d: d.pop("actions"), "corrupt game log: no 'actions'"),
-        (lambda d: d.update(players="two"), "corrupt game log: a field has the wrong type"),
-        (lambda d: d.update(game="burgundy"), "corrupt game log: its setup does not fit The Castles of Burgundy"),
+        (lambda d: d.pop("actions"), "corrupt game log: it has no 'actions'"),
+        (lambda d: d.update(players="two"), "corrupt game log: players must be a whole number 1-64, not 'two'"),
+        (lambda d: d.update(players="2"), "corrupt game log: players must be a whole number 1-64, not '2'"),
+        (lambda d: d.update(players=2.9), "corrupt game log: players must be a whole number 1-64, not 2.9"),
+        (lambda d: d.update(players=True), "corrupt game log: players must be a whole number 1-64, not True"),
+        (lambda d: d.update(players=float("inf")), "corrupt game log: players must be a whole number 1-64, not inf"),
+        (lambda d: d.update(players=10**9), "corrupt game log: players must be a whole number 1-64"),
+        (lambda d: d.update(players=3), "corrupt game log: seats must list a name for each of the 3 players"),
+        (one_player, "Goofspiel is for 2-4 players, not 1"),
+        (lambda d: d.update(data={"path": "/", "text": "[x]\n"}), "Goofspiel has no component data to replace"),
+        (lambda d: d["actions"].append([7, "bid 1"]), "must be [seat 0-1 or -1 for chance, its text]"),
+        (lambda d: d.update(game="burgundy", options={}), "the setup does not fit The Castles of Burgundy"),
     ],
 )
 def test_a_damaged_log_is_one_line_and_exit_2(tmp_path, change, message):
@@ -190,9 +206,29 @@ def test_a_damaged_log_is_one_line_and_exit_2(tmp_path, change, message):
     data = json.loads(log.read_text())
     change(data)
     log.write_text(json.dumps(data))
-    result = run_cli(["replay", log, "--verify"])
-    assert result.exit_code == 2
-    assert message in result.stderr and result.stderr.count("\n") == 1
+    for command in (["replay", log, "--verify"], ["play", "--resume", log]):
+        result = run_cli(command)
+        assert result.exit_code == 2, result
+        assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("name, content", [
+    ("deep.json", "[" * 100_000 + "]" * 100_000),
+    ("fifo", None),
+    ("dev-zero", "/dev/zero"),
+])
+def test_a_save_that_is_not_a_plausible_file_is_one_line(tmp_path, name, content):
+    path = tmp_path / name
+    if content is None:
+        os.mkfifo(path)
+    elif content.startswith("/dev/"):
+        path = Path(content)
+    else:
+        path.write_text(content)
+    for command in (["replay", path], ["play", "--resume", path]):
+        result = run_cli(command)
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result
+        assert "nested too deep" in result.stderr or "not a regular file" in result.stderr
 
 
 @pytest.mark.parametrize("target", ["missing-folder/game.json", "."])
@@ -205,7 +241,7 @@ def test_unwritable_save_or_log_is_refused_before_playing(tmp_path, target):
 
 def test_save_and_log_are_for_one_game(tmp_path):
     result = run_cli(["play", "goofspiel", "random", "random", "--games", "2", "--log", tmp_path / "l.json"])
-    assert result.exit_code == 2 and "--save and --log keep one game" in result.stderr
+    assert result.exit_code == 2 and "--save, --log and --setup are for one game" in result.stderr
 
 
 def test_resume_takes_no_new_setup(tmp_path):

@@ -111,17 +111,36 @@ def test_save_command_saves_and_carries_on(goofspiel, tmp_path, monkeypatch):
 
 
 def test_people_are_told_what_others_did_and_sealed_choices_when_all_are_in(goofspiel, tmp_path):
-    match, console = human_match(goofspiel, ["bid 1"], tmp_path, specs=("random", "human:Bo"))
-    match.step()  # the prize
-    match.step()  # random's sealed bid
+    match, console = human_match(goofspiel, ["bid 1", "bid 2"], tmp_path, specs=("random", "human:Bo"))
+    for _ in range(3):  # the prize, random's sealed bid, Bo's bid (which reveals both)
+        match.step()
     told = console.file.getvalue()
+    assert "since your last decision" in told
     assert f"chance: {match.log.actions[0][1]}" in told
-    assert "random: P1 bids" in told
-    assert match.log.actions[1][1] not in told  # the bid itself stays sealed
-    match.step()  # Bo bids: both are revealed, the next prize comes
-    revealed = console.file.getvalue()[len(told):]
-    assert f"revealed: random: {match.log.actions[1][1]}" in revealed
-    assert "revealed: Bo: bid 1" in revealed
+    assert "P1 random: P1 bids" in told
+    assert f"P1 random: {match.log.actions[1][1]}" not in told  # the bid itself stays sealed
+    for _ in range(3):  # the next prize, random's bid, Bo's second decision
+        match.step()
+    later = console.file.getvalue()[len(told):]
+    assert f"revealed: P1 random: {match.log.actions[1][1]}" in later
+    assert "revealed: P2 Bo: bid 1" in later
+    assert f"chance: {match.log.actions[3][1]}" in later
+    assert "Seats:" not in later  # the legend once; ? shows it again
+
+
+def test_the_news_of_a_long_wait_is_cut_to_fit_and_log_shows_it_all(goofspiel, tmp_path):
+    from bgkit.engine import Event
+    from bgkit.human import NEWS_LINES, Screen
+
+    screen = Screen(quiet(), scripted([]), ["Ada", "Bo"], [0])
+    for n in range(NEWS_LINES + 5):
+        screen.tell_event(Event(n + 1, 1, f"move {n}", None, f"move {n}"))
+    screen.show_news(0, private=False)
+    shown = screen.console.file.getvalue()
+    assert "… 5 earlier (type log to see them all)" in shown and "move 4" not in shown and f"move {NEWS_LINES + 4}" in shown
+    screen.seen(0)
+    screen.show_news(0, private=False, everything=True)
+    assert "move 0" in screen.console.file.getvalue()[len(shown):]
 
 
 def test_undo_is_refused_for_a_resumed_game(goofspiel, tmp_path):
@@ -173,3 +192,73 @@ def test_a_person_is_told_which_seat_is_whose(goofspiel, tmp_path):
     match.step()
     match.step()
     assert "Seats: P1 Ada · P2 random" in console.file.getvalue()
+
+
+def test_replay_as_a_seat_shows_its_own_bids_and_the_others_only_once_revealed(tmp_path):
+    from bgkit.testing import run_cli
+
+    log = tmp_path / "g.json"
+    assert run_cli(["play", "goofspiel", "random", "random", "--seed", "3", "--option", "deck=5", "--log", log]).exit_code == 0
+    actions = json.loads(log.read_text())["actions"]
+    as_two = run_cli(["replay", log, "--as", "2"]).stdout
+    first_bid = actions[1][1]  # seat 1's sealed bid
+    lines = as_two.splitlines()
+    assert "   2. random: P1 bids" in lines
+    assert f"   3. random #2: {actions[2][1]}" in lines
+    assert f"  revealed random: {first_bid}" in lines
+    assert lines.index("   2. random: P1 bids") < lines.index(f"  revealed random: {first_bid}")
+    doc = json.loads(run_cli(["replay", log, "--as", "1", "--format", "json"]).stdout)
+    assert doc["events"][1]["text"] == first_bid and doc["events"][2]["text"] == "P2 bids"
+    bad = run_cli(["replay", log, "--as", "3"])
+    assert bad.exit_code == 2 and "--as takes a seat 1-2, not 3" in bad.stderr
+
+
+class PrivateDraw:
+    """A chance node whose outcome only seat 2 may see (a card drawn into a hand)."""
+
+    def chance_outcomes(self):
+        return [("card 1", 0.5), ("card 2", 0.5)]
+
+    def audience(self, outcome):
+        return frozenset({1})
+
+    def chance_label(self):
+        return "P2 draws a card"
+
+    def action_text(self, outcome):
+        return outcome
+
+    def parse_action(self, text):
+        if text in ("card 1", "card 2"):
+            return text
+        raise BadInput(f"{text!r} is not legal here")
+
+
+def test_a_private_draw_at_the_table_is_typed_by_its_owner_while_the_others_look_away():
+    from bgkit.human import Screen, TableChance
+
+    asked = []
+    answers = iter(["", "card 2"])
+
+    def ask(prompt):
+        asked.append(prompt)
+        return next(answers)
+
+    console = quiet()
+    chance = TableChance(Screen(console, ask, ["Ada", "Bo"], [0, 1]))
+    assert chance(PrivateDraw()) == "card 2"
+    assert asked[0] == "P2 draws a card: only P2 Bo may see it (they type it); the others look away, then press Enter"
+    assert "P2 draws a card" in console.file.getvalue()
+
+
+def test_bot_moves_are_saved_as_the_game_goes(goofspiel, tmp_path, monkeypatch):
+    """Bot decisions are saved at least once a second, not only at the end."""
+    import bgkit.engine as engine
+
+    clock = iter(range(0, 10_000, 2))  # every call: two seconds later
+    monkeypatch.setattr(engine.time, "monotonic", lambda: next(clock))
+    save = tmp_path / "save.json"
+    match = build_match(goofspiel, ["random", "random"], ["a", "b"], 3, {"deck": "5"}, save_path=save)
+    for _ in range(4):
+        match.step()
+    assert json.loads(save.read_text())["actions"] == match.log.actions

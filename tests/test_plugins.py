@@ -173,13 +173,27 @@ def test_a_registration_hook_that_raises_is_isolated(registry):
     assert rows["faulty"]["error"] == "bgkit_register_games failed: ValueError: bad table"
 
 
-def test_a_game_registered_twice_keeps_the_first(registry, capsys):
+def test_a_game_two_plugins_register_is_refused_for_both(registry, capsys):
     def bgkit_register_games(register):
         register(GameInfo("goofspiel", "Impostor", 2, 2, "nowhere"))
 
     registry.register(plugin(bgkit_register_games=bgkit_register_games), name="impostor")
-    assert registry.games["goofspiel"].name == "Goofspiel"
-    assert "game 'goofspiel' of plugin 'impostor' ignored: plugin 'goofspiel' registered it first" in capsys.readouterr().err
+    assert "goofspiel" not in registry.games and "burgundy" in registry.games
+    warning = capsys.readouterr().err
+    assert "game 'goofspiel' is registered by plugins 'goofspiel' (bgkit-goofspiel 1.0.0) and 'impostor' (registered in-process)" in warning
+    assert "BGKIT_LOAD_PLUGINS" in warning and warning.count("\n") == 1
+
+
+def test_plugins_lists_every_error_of_a_plugin(registry):
+    def bgkit_register_games(register):
+        raise ValueError("no games today")
+
+    def bgkit_register_bots(register):
+        raise ValueError("no bots either")
+
+    registry.register(plugin(bgkit_register_games=bgkit_register_games, bgkit_register_bots=bgkit_register_bots), name="gloomy")
+    rows = {row["name"]: row for row in registry.plugin_rows()}
+    assert "no games today" in rows["gloomy"]["error"] and "no bots either" in rows["gloomy"]["error"]
 
 
 def test_a_game_whose_engine_is_missing_is_one_line_not_a_traceback(registry):
@@ -230,4 +244,64 @@ def test_a_plugin_bot_that_plays_an_illegal_move_is_named(registry):
     registry.register(plugin(bgkit_register_bots=bgkit_register_bots), name="cheats")
     result = run_cli(["play", "goofspiel", "cheat", "random", "--seed", "1"])
     assert result.exit_code == 1
-    assert result.stderr.splitlines()[-1] == "bgkit: error: seat 'cheat' chose 99, which is not a legal action"
+    assert result.stderr.splitlines()[-1] == "bgkit: error: plugin 'cheats': seat 'cheat' chose 99, which is not a legal action"
+
+
+# -- plugin code that fails during play ----------------------------------------------------------------
+
+
+def test_a_bot_that_raises_is_one_line_naming_its_plugin_and_the_game_is_saved(registry, tmp_path):
+    class Grumpy:
+        def __init__(self, rules, seed, **params):
+            self.turns = 0
+
+        def choose(self, decision):
+            self.turns += 1
+            if self.turns == 3:
+                raise ZeroDivisionError("cannot count today")
+            return decision.actions[0]
+
+    def bgkit_register_bots(register):
+        register("grumpy", Grumpy, "fails on its third turn")
+
+    registry.register(plugin(bgkit_register_bots=bgkit_register_bots), name="grumpybot")
+    save = tmp_path / "save.json"
+    result = run_cli(["play", "goofspiel", "grumpy", "random", "--seed", "5", "--save", save])
+    assert result.exit_code == 1
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.startswith("bgkit: error: plugin 'grumpybot' failed while deciding for seat 'grumpy': ZeroDivisionError")
+    assert f"saved in {save}" in line
+    saved = json.loads(save.read_text())
+    assert [p for p, _ in saved["actions"]].count(0) == 2  # both decisions before the failure are kept
+
+
+def test_a_game_whose_rules_raise_is_one_line_naming_the_game_plugin(registry, monkeypatch):
+    from bgkit_goofspiel.state import GoofState
+
+    def broken(self):
+        raise KeyError("hand")
+
+    monkeypatch.setattr(GoofState, "legal_actions", broken)
+    result = run_cli(["play", "goofspiel", "random", "random", "--seed", "5"])
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines()[-1] == "bgkit: error: plugin 'goofspiel' failed while listing the legal actions: KeyError: 'hand'"
+
+
+def test_a_bot_factory_that_is_not_callable_or_raises_is_one_line(registry):
+    def bgkit_register_bots(register):
+        register("nothing", None, "not a factory")
+        register("fails", lambda rules, seed, **p: 1 / 0, "raises")
+
+    registry.register(plugin(bgkit_register_bots=bgkit_register_bots), name="oddbots")
+    for seat, message in (("nothing", "has a factory that cannot be called"), ("fails", "failed to start: ZeroDivisionError")):
+        result = run_cli(["play", "goofspiel", seat, "random", "--seed", "1"])
+        assert result.exit_code == 1 and message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_setup_hook_that_returns_a_list_is_one_line(registry):
+    def bgkit_setup(game, players, seed, options):
+        return [1, 2, 3]
+
+    registry.register(plugin(bgkit_setup=bgkit_setup), name="listy")
+    result = run_cli(["setup", "goofspiel", "-p", "2"])
+    assert result.exit_code == 1 and "the setup of Goofspiel is a list, not a table" in result.stderr

@@ -31,3 +31,17 @@ def test_build_result_totals_categories_in_order():
     assert result.categories == ["a", "b"]
     assert result.totals == [3, 7]
     assert result.to_dict()["winners"] == ["B"]
+
+
+def test_three_tied_leaders_name_the_tie_break_that_separates_the_last_two():
+    coins = TieBreak("coins", [4, 4, 4, 9])  # does not separate the leaders (the 9 is not a leader)
+    stones = TieBreak("stones", [2, 5, 5, 0])  # leaves two
+    cards = TieBreak("cards", [0, 1, 3, 0])  # decides
+    ranks, winners, decided = rank([10, 10, 10, 3], [coins, stones, cards])
+    assert winners == [2] and decided == "tie-break: cards"
+    assert ranks == [3, 2, 1, 4]
+
+
+def test_a_tie_break_that_only_separates_the_others_decides_nothing():
+    ranks, winners, decided = rank([8, 8, 1], [TieBreak("x", [0, 0, 5])])
+    assert winners == [0, 1] and decided.startswith("shared win: 2 players")

@@ -83,3 +83,10 @@ def test_field_checks_types_and_ranges():
     choice = Field("ending", "how it ended", kind=str, choices=("offerings", "markers"))
     with pytest.raises(SheetError, match="choose one of offerings, markers"):
         choice.check("time")
+
+
+def test_a_list_one_item_over_its_limit_is_refused_and_at_the_limit_accepted():
+    field = Field("knowledge", "tiles", kind=list, minimum=1, maximum=26, max_items=3)
+    assert field.check([1, 2, 3]) == [1, 2, 3]
+    with pytest.raises(SheetError, match="knowledge lists 4 items, but there can be at most 3"):
+        field.check([1, 2, 3, 4])

@@ -213,6 +213,35 @@ def render_state(state, player: int | None):
     return Group(*parts)
 
 
+def render_compact(state, player: int):
+    """The table in about 30 lines at 4 players, for a terminal the full drawing does not fit:
+    the depots and every player in one row each, and only the deciding player's own estate
+    (``full`` at the prompt draws everything)."""
+    comp = state.comp
+    n = state.num_players
+    head = Text(f"Phase {PHASES[min(state.phase, 4)]}, round {min(state.round, 4) + 1} — turn order: "
+                + " → ".join(f"P{p + 1}" for p in state.order) + " — type full for the whole table", style="bold")
+    depots = Table(box=None, padding=(0, 1), show_header=False)
+    depots.add_column("depot", style="bold")
+    depots.add_column("tiles")
+    depots.add_column("goods")
+    for d in range(6):
+        goods = " ".join(f"{t + 1}×{c}" for t, c in enumerate(state.depot_goods[d]) if c)
+        depots.add_row(f"depot {d + 1}", ", ".join(comp.kind_names[k] for k in sorted(state.depots[d])), goods)
+    depots.add_row("black", ", ".join(comp.kind_names[k] for k in sorted(state.black)), "")
+    players = Table(padding=(0, 1))
+    for column in ("", "track", "score", "silver", "workers", "goods", "storage", "dice"):
+        players.add_column(column, justify="right" if column in ("track", "score", "silver", "workers") else "left")
+    scores = state.scores()
+    for p in range(n):
+        players.add_row(f"P{p + 1}" + (" ◀" if p == state.cur else ""), str(state.vp[p]), f"{scores[p]:g}",
+                        str(state.silver[p]), str(state.workers[p]), _counts(state.goods[p]),
+                        ", ".join(comp.kind_names[k] for k in state.storage[p]) or "-", _dice(state, p))
+    mine = Panel(estate_text(state.boards[player], state.tiles[player], comp),
+                 title=f"P{player + 1} estate (board #{state.board_ids[player]})", expand=False)
+    return Group(head, depots, players, mine, estate_key(comp, played=True))
+
+
 def _counts(per_type: list[int]) -> str:
     return " ".join(f"{t + 1}×{c}" for t, c in enumerate(per_type) if c) or "-"
 
@@ -223,4 +252,4 @@ def _dice(state, p: int) -> str:
     return " ".join(map(str, state.dice[p])) or "-"
 
 
-__all__ = ["render_setup", "render_state", "estate_text", "kind_colour"]
+__all__ = ["render_setup", "render_state", "render_compact", "estate_text", "kind_colour"]

@@ -855,6 +855,12 @@ class BurgundyState(State):
 
         return render_state(self, player)
 
+    def render_compact(self, player: int):
+        """What fits a terminal the full drawing does not (the screen picks it)."""
+        from bgkit_burgundy.render import render_compact
+
+        return render_compact(self, player)
+
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 

@@ -156,3 +156,26 @@ def test_invariants_hold_through_random_games(burgundy, seed, players):
         for p in range(players):
             assert len(state.storage[p]) <= (4 if state.pending and state.pending.top()[0] == 5 else 3)
             assert all(c >= 0 for c in state.goods[p]) and sum(1 for c in state.goods[p] if c) <= 3
+
+
+def test_a_four_player_turn_fits_a_120_by_50_terminal_and_full_shows_everything(burgundy):
+    """The full drawing is about 64 lines at 4 players: the screen draws the compact one instead."""
+    import io
+
+    from rich.console import Console
+
+    from bgkit.human import Screen
+    from bgkit.match import build_match
+
+    match = build_match(burgundy, ["random"] * 4, list("abcd"), 1, {"boards": "standard", "ruleset": "2011"})
+    while match.state.is_chance() or match.log.actions.__len__() < 200:
+        match.step()
+    state, player = match.state, match.state.current_player()
+    console = Console(file=io.StringIO(), width=120, height=50, color_system=None)
+    screen = Screen(console, lambda prompt: "", list("abcd"), [player])
+    console.print(screen.drawing(state, player))
+    compact = console.file.getvalue()
+    assert compact.count("\n") <= 32 and f"P{player + 1} estate" in compact and "type full" in compact
+    console.file = io.StringIO()
+    console.print(screen.drawing(state, player, full=True))
+    assert all(f"P{p + 1} estate" in console.file.getvalue() for p in range(4))

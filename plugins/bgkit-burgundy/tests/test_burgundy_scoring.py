@@ -82,6 +82,9 @@ def test_tie_break_fewest_empty_spaces_then_later_in_turn_order(burgundy):
         ([player(unsold_goods=3, sold_2=7, sold_3=7), player(unsold_goods=2, sold_4=7, sold_5=6)], "unsold_goods"),
         # 13 buildings, but an estate has 12 building spaces
         ([player(empty_spaces=0, warehouses=5, churches=5, banks=3), player()], "warehouses"),
+        # the box has 7 tiles of each building type: 4 + 4 is one too many
+        ([player(empty_spaces=20, warehouses=4), player(empty_spaces=20, warehouses=4)], "warehouses"),
+        ([player(bonus_tiles=6, empty_spaces=0), player(bonus_tiles=6, empty_spaces=0), player(bonus_tiles=1, empty_spaces=0)], "bonus_tiles"),
     ],
 )
 def test_impossible_sheets(burgundy, rows, field):

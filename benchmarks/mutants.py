@@ -1,0 +1,214 @@
+"""Mutation testing of the core: realistic one-line bugs planted one at a time; does a test notice?
+
+Each mutant names a core file, a line fragment found exactly once in it, its replacement, and the
+test files to run. The script copies the checkout to a temporary folder, plants one mutant at a
+time there, runs those tests with the copy first on ``PYTHONPATH`` (the installed plugins are used
+as they are), and counts a mutant *killed* when a test fails. It prints each survivor and the kill
+rate; the goal is at least 90% in the core.
+
+    python benchmarks/mutants.py              # every mutant (about 20-40 minutes on 2 cores)
+    python benchmarks/mutants.py --only engine # mutants whose file name contains "engine"
+    python benchmarks/mutants.py --list        # the list, without running anything
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CLI = "tests/test_cli.py"
+ENGINE = "tests/test_engine.py"
+FILES = "tests/test_files.py"
+VERIFY = "tests/test_verify.py"
+BOTS = "tests/test_bots.py"
+CONTRACT = "tests/test_contract.py"
+CONFORMANCE = "tests/test_conformance.py"
+SHEETS = "tests/test_sheets.py"
+RANKING = "tests/test_ranking.py"
+PLUGINS = "tests/test_plugins.py"
+TOURNAMENT = "tests/test_tournament.py"
+COMPONENTS = "tests/test_components.py"
+
+
+@dataclass(frozen=True)
+class Mutant:
+    file: str
+    old: str
+    new: str
+    tests: tuple[str, ...]
+    what: str
+
+
+MUTANTS = [
+    # engine: the log, replay, undo, saves, chance
+    Mutant("bgkit/engine.py", "        if player != expected:\n            raise BadInput(\n                f\"action {index + 1}",
+           "        if False:\n            raise BadInput(\n                f\"action {index + 1}", (ENGINE, CLI), "replay accepts an action logged for the wrong seat"),
+    Mutant("bgkit/engine.py", "        if any(self.revealed[last:]) or any(p == CHANCE", "        if any(self.revealed[last + 1:]) or any(p == CHANCE",
+           (ENGINE,), "undo ignores a reveal made by the undone decision itself"),
+    Mutant("bgkit/engine.py", "time.monotonic() - self._saved_at >= 1.0", "time.monotonic() - self._saved_at >= 1e9",
+           (ENGINE,), "bot moves are never autosaved before the end"),
+    Mutant("bgkit/engine.py", "    for _ in range(drawn):\n        rng.random()", "    for _ in range(0):\n        rng.random()",
+           (FILES,), "a resumed game starts the chance stream again"),
+    Mutant("bgkit/engine.py", "        if self.audience is None or (seat is not None and seat in self.audience):",
+           "        if True:", (ENGINE,), "a seat is told private actions it was not in the audience of"),
+    Mutant("bgkit/engine.py", "        if not self.sealed or state.is_sealed():\n            return []",
+           "        if True:\n            return []", (ENGINE,), "sealed choices are never revealed"),
+    Mutant("bgkit/engine.py", "            raise bad(f\"players must be a whole number 1-{MAX_SEATS}, not {players!r}\")",
+           "            pass", (CLI,), "a log's player count is not type-checked"),
+    Mutant("bgkit/engine.py", "        if len(set(data[\"names\"])) != players:", "        if False:", (CLI, FILES, CONTRACT, ENGINE), "two seats may share a name in a log"),
+    Mutant("bgkit/engine.py", "                if not getattr(seat, \"trusted\", False) and action not in actions:",
+           "                if False:", (PLUGINS,), "an untrusted bot's illegal move is applied"),
+    Mutant("bgkit/engine.py", "            return self.text\n        return self.public\n\n    def shown_to",
+           "            return self.text\n        return self.text\n\n    def shown_to", (ENGINE,), "the public text is never used"),
+    # verify
+    Mutant("bgkit/verify.py", "            if log.result.get(key) != value:", "            if key != \"scores\" and log.result.get(key) != value:",
+           (VERIFY, CLI), "verify ignores edited scores"),
+    Mutant("bgkit/verify.py", "        if not state.is_terminal():\n            raise BadInput(\"the log records a result",
+           "        if False:\n            raise BadInput(\"the log records a result", (VERIFY,), "a log cut short keeps a made-up result"),
+    Mutant("bgkit/verify.py", "            if drawn != text:", "            if False:", (VERIFY,), "chance outcomes are not checked against the seed"),
+    Mutant("bgkit/verify.py", "        if make_setup(game, log.players, log.seed, options) != log.setup:", "        if False:",
+           (VERIFY,), "options that contradict the setup pass"),
+    # savefile
+    Mutant("bgkit/savefile.py", "        if not force and not _is_log_of(path, game):", "        if False:",
+           (FILES,), "--save overwrites any file"),
+    Mutant("bgkit/savefile.py", "    if path.is_symlink():", "    if False:", (FILES,), "a symlink is replaced by a regular file"),
+    Mutant("bgkit/savefile.py", "now - candidate.stat().st_mtime > STALE_SECONDS", "now - candidate.stat().st_mtime > -1",
+           (FILES,), "a temp file still being written is removed"),
+    Mutant("bgkit/savefile.py", "    if not stat.S_ISREG(info.st_mode):", "    if False:", (CLI,), "/dev/zero is read as a save"),
+    Mutant("bgkit/savefile.py", "        os.replace(tmp, path)", "        os.rename(tmp, str(path) + \".new\")", ("tests/test_savefile.py", ENGINE),
+           "a save never reaches its file"),
+    # ranking
+    Mutant("bgkit/ranking.py", "        return (totals[i],) + tuple(tb.values[i] if tb.higher_wins else -tb.values[i] for tb in tiebreaks)",
+           "        return (totals[i],) + tuple(tb.values[i] for tb in tiebreaks)", (RANKING,), "lower-is-better tie-breaks are ignored"),
+    Mutant("bgkit/ranking.py", "        leaders = [i for i in leaders if tb.values[i] == best]", "        leaders = [i for i in range(len(totals)) if tb.values[i] == best]",
+           (RANKING,), "a tie-break is read over every player, not only the tied leaders"),
+    Mutant("bgkit/ranking.py", "(sum(1.0 for s in ranks if s > r) + 0.5 * (sum(1 for s in ranks if s == r) - 1)) / (n - 1)",
+           "(sum(1.0 for s in ranks if s > r)) / (n - 1)", (CONTRACT, BOTS), "ties give no reward"),
+    # sheets
+    Mutant("bgkit/sheets.py", "len(value) > self.max_items", "len(value) > self.max_items + 1", (SHEETS,), "a list one item over its limit is accepted"),
+    Mutant("bgkit/sheets.py", "        if name in names:\n            raise SheetError", "        if False:\n            raise SheetError",
+           (SHEETS,), "two players with one name are accepted"),
+    Mutant("bgkit/sheets.py", "                if self.minimum is not None and item < self.minimum:", "                if False:",
+           (SHEETS, "plugins/bgkit-burgundy/tests/test_burgundy_scoring.py"), "negative values pass"),
+    Mutant("bgkit/sheets.py", "            if value in owner:\n                first = owner[value]", "            if value in owner and owner[value] != index:\n                first = owner[value]",
+           (CONTRACT,), "a card listed twice for one player passes"),
+    Mutant("bgkit/sheets.py", "    if total > limit:", "    if total > limit + 1:", (CONTRACT, "plugins/bgkit-burgundy/tests/test_burgundy_scoring.py"),
+           "one tile over the box's count passes"),
+    # components
+    Mutant("bgkit/components.py", "    if (low is not None and value < low) or (high is not None and value > high):",
+           "    if low is not None and value < low:", (COMPONENTS,), "values above a table's maximum pass"),
+    Mutant("bgkit/components.py", "        if own and name not in self:", "        if False:", (COMPONENTS,), "an unknown table in --data is ignored"),
+    Mutant("bgkit/components.py", "        while key.group(1) == \"reconstructed\" and chunk.count(\"[\") > chunk.count(\"]\") and i < len(lines):",
+           "        while False:", (CONTRACT,), "multi-line reconstructed lists are lost from the data status"),
+    # cards, pending, seats
+    Mutant("bgkit/cards.py", "            size = sum(n for c, n in enumerate(place.counts) if n and (back(c) if back else None) == key)",
+           "            size = sum(n for c, n in enumerate(place.counts) if n)", (CONTRACT,), "resample ignores the cards' backs"),
+    Mutant("bgkit/cards.py", "        self.counts[card] -= 1\n        self.size -= 1", "        self.counts[card] -= 1", (CONTRACT,), "a draw does not shrink the deck"),
+    Mutant("bgkit/pending.py", "        other.frames = self.frames[:]", "        other.frames = self.frames", (CONTRACT,), "a clone shares the stack"),
+    Mutant("bgkit/seats.py", "    return [(first + i) % players for i in range(players)]", "    return [(first - i) % players for i in range(players)]",
+           (CONTRACT, CONFORMANCE), "turn order runs anticlockwise"),
+    Mutant("bgkit/seats.py", "    return players if value == \"random\" else 1", "    return players", (CONTRACT,), "a fixed start player counts as random"),
+    # human
+    Mutant("bgkit/human.py", "    number = answer[1:] if answer.startswith(\"#\") else answer if numbers else \"\"",
+           "    number = answer[1:] if answer.startswith(\"#\") else answer", (ENGINE,), "a rolled number at the table picks a list position"),
+    Mutant("bgkit/render.py", "    shown = \"\".join(ch if ch.isprintable() or ch == \" \" else repr(ch)[1:-1] for ch in str(text))",
+           "    shown = str(text)", (CONTRACT,), "control characters reach the terminal"),
+    Mutant("bgkit/human.py", "            if event.player == person and not event.reveal:\n                continue",
+           "            if event.player == person:\n                continue", (ENGINE,), "a person's own sealed choice is never shown revealed"),
+    # bots
+    Mutant("bgkit/bots/mcts.py", "            if state.is_sealed():\n                key = self._sealed_stage(", "            if False:\n                key = self._sealed_stage(",
+           (BOTS,), "MCTS searches a sealed stage as if later choosers saw earlier choices"),
+    Mutant("bgkit/bots/mcts.py", "            value = child.totals[mover] / child.visits + c * math.sqrt(log_n / child.visits)",
+           "            value = child.totals[mover] / child.visits + math.sqrt(log_n / child.visits)", (BOTS,), "MCTS's exploration constant has no effect"),
+    Mutant("bgkit/bots/mcts.py", "            value = reward / visits + c * math.sqrt(log_n / visits) if visits else float(\"inf\")",
+           "            value = reward / visits + 1.4 * math.sqrt(log_n / visits) if visits else float(\"inf\")", (BOTS,), "c ignored in sealed stages"),
+    Mutant("bgkit/bots/greedy.py", "            if value > best_value:", "            if value < best_value or best_value == float(\"-inf\"):",
+           (BOTS, TOURNAMENT), "greedy picks the worst action"),
+    Mutant("bgkit/bots/mcts.py", "                return state.outcome().rewards()", "                return rank_rewards([0.0] * state.num_players)",
+           (BOTS,), "MCTS rollouts learn nothing from the end of the game"),
+    # the registry, setups, the game
+    Mutant("bgkit/plugins.py", "                self._fail(plugin_name, f\"{hook_name} failed: {type(exc).__name__}: {exc}\")\n                continue",
+           "                self._fail(plugin_name, f\"{hook_name} failed: {type(exc).__name__}: {exc}\")", (CONTRACT, PLUGINS), "a failed registration is kept half-done"),
+    Mutant("bgkit/plugins.py", "            if len(entries) == 1:", "            if len(entries) >= 1:", (PLUGINS,), "a duplicated game id goes to whoever registered first"),
+    Mutant("bgkit/setups.py", "        if value not in known[key].choices:", "        if False:", (CLI,), "an option value outside its choices is accepted"),
+    Mutant("bgkit/setups.py", "    if not isinstance(setup, dict):", "    if False:", (PLUGINS,), "a setup hook returning a list is used"),
+    Mutant("bgkit/game.py", "        if not self.min_players <= players <= self.max_players:", "        if not self.min_players <= players:",
+           (CLI, CONTRACT), "too many players are accepted"),
+    Mutant("bgkit/tournament.py", "        order = tuple((position + rotation) % k for position in range(k))", "        order = tuple(range(k))",
+           (TOURNAMENT,), "seats never rotate between games"),
+    Mutant("bgkit/match.py", "    bot_seeds = bot_seeds or [derive_seed(seed, \"bot\", i) for i in range(len(specs))]",
+           "    bot_seeds = bot_seeds or [derive_seed(seed, \"bot\", 0) for i in range(len(specs))]", (TOURNAMENT, BOTS, CLI), "every seat's bot gets the same seed"),
+    # the conformance suite itself
+    Mutant("bgkit/testing.py", "            assert again == sample, (", "            assert True or again == sample, (", ("tests/test_testing.py",),
+           "the conformance suite stops checking that determinisations depend on the view alone"),
+]
+
+
+def check(mutants: list[Mutant]) -> None:
+    for m in mutants:
+        text = (ROOT / m.file).read_text(encoding="utf-8")
+        count = text.count(m.old)
+        if count != 1:
+            raise SystemExit(f"{m.file}: the fragment for '{m.what}' is found {count} times, not once")
+
+
+def run(mutants: list[Mutant], timeout: float) -> int:
+    check(mutants)
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "checkout"
+        shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.egg-info", ".hypothesis"))
+        env = {**os.environ, "PYTHONPATH": str(copy), "CI": "1"}
+        survivors = []
+        killed = 0
+        start = time.perf_counter()
+        for number, m in enumerate(mutants, start=1):
+            path = copy / m.file
+            original = path.read_text(encoding="utf-8")
+            path.write_text(original.replace(m.old, m.new), encoding="utf-8")
+            try:
+                done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *m.tests],
+                                      cwd=copy, env=env, capture_output=True, text=True, timeout=timeout)
+                dead = done.returncode != 0
+            except subprocess.TimeoutExpired:
+                dead = True  # a hang is noticed too
+            finally:
+                path.write_text(original, encoding="utf-8")
+            killed += dead
+            status = "killed" if dead else "SURVIVED"
+            print(f"{number:>3}/{len(mutants)} {status:<8} {m.file}: {m.what}", flush=True)
+            if not dead:
+                survivors.append(m)
+        minutes = (time.perf_counter() - start) / 60
+    rate = killed / len(mutants) if mutants else 1.0
+    print(f"\nkill rate: {killed}/{len(mutants)} = {rate:.0%} ({minutes:.1f} minutes)")
+    for m in survivors:
+        print(f"  survived: {m.file}: {m.what}")
+    return 0 if rate >= 0.9 else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", help="run the mutants whose file contains this text")
+    parser.add_argument("--list", action="store_true", help="print the mutants and exit")
+    parser.add_argument("--timeout", type=float, default=900.0, help="seconds one mutant's tests may take")
+    args = parser.parse_args()
+    mutants = [m for m in MUTANTS if not args.only or args.only in m.file]
+    if args.list:
+        check(mutants)
+        for m in mutants:
+            print(f"{m.file}: {m.what}  [{', '.join(m.tests)}]")
+        return 0
+    return run(mutants, args.timeout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

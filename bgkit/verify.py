@@ -1,0 +1,79 @@
+"""``bgkit replay LOG --verify``: a log is checked against everything it can be checked against.
+
+Every action must be legal and logged for the seat that decided; the options must be the game's;
+a setup made from a seed must be the one that seed and those options make; when chance was drawn
+from the seed (not typed in at a table), every outcome must be the one the seeded stream gives;
+and a recorded result must be the replayed game's result, whole (scores, ranks, winners, what
+decided, the number of decisions) — a log cut short keeps no result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bgkit.bots import parse_seat_spec
+from bgkit.engine import CHANCE, GameLog, chance_stream, final_result, parse_action, sample_chance, start_state
+from bgkit.errors import BadInput
+from bgkit.game import Game
+from bgkit.rules import Rules
+
+
+def verify_log(game: Game, rules: Rules, log: GameLog, source: str) -> tuple[Any, list[str]]:
+    """Check ``log`` whole; return the final state and notes on what could not be checked."""
+    from bgkit.setups import make_setup, parse_options
+
+    notes: list[str] = []
+    game.info.check_players(log.players)
+    for spec in log.seats:
+        try:
+            parse_seat_spec(spec)
+        except BadInput as exc:
+            raise BadInput(f"seat {spec!r}: {exc.message}", source) from None
+    try:
+        options = parse_options(game, [f"{k}={v}" for k, v in log.options.items()])
+    except BadInput as exc:
+        raise BadInput(f"the log's options: {exc.message}", source) from None
+    state = start_state(game, log.setup, source)
+    if log.setup_from == "seed" and log.seed is not None:
+        if make_setup(game, log.players, log.seed, options) != log.setup:
+            raise BadInput(f"the setup is not the one seed {log.seed} and options {options} make", source)
+    elif log.setup_from != "seed":
+        notes.append(f"the setup was laid out by hand ({log.setup_from}): not checked against the seed")
+    stream = chance_stream(log.seed) if log.chance == "random" and log.seed is not None else None
+    if stream is None:
+        notes.append("chance was typed in at a table: outcomes not checked against the seed" if log.chance == "table"
+                     else "no seed recorded: chance outcomes not checked")
+    for number, (player, text) in enumerate(log.actions, start=1):
+        if state.is_terminal():
+            raise BadInput(f"action {number} ({text!r}) comes after the end of the game", source)
+        expected = state.current_player()
+        if player != expected:
+            raise BadInput(f"action {number} ({text!r}) is logged for {_who(player)} but {_who(expected)} decides", source)
+        if stream is not None and player == CHANCE:
+            drawn = state.action_text(sample_chance(state, stream))
+            if drawn != text:
+                raise BadInput(f"action {number}: the log says {text!r}, but seed {log.seed} draws {drawn!r} here", source)
+        try:
+            action = parse_action(rules, state, text)
+        except BadInput as exc:
+            raise BadInput(f"action {number}: {exc.message}", source) from None
+        rules.apply(state, action)
+    if log.result is not None:
+        if not state.is_terminal():
+            raise BadInput("the log records a result but the replayed game has not ended", source)
+        scored = final_result(game, state, log.names)
+        replayed = {
+            "scores": scored.totals,
+            "ranks": scored.ranks,
+            "winners": scored.winners,
+            "decided_by": scored.decided_by,
+            "decisions": sum(1 for p, _ in log.actions if p != CHANCE),
+        }
+        for key, value in replayed.items():
+            if log.result.get(key) != value:
+                raise BadInput(f"the recorded result's {key} {log.result.get(key)!r} is not the replayed {value!r}", source)
+    return state, notes
+
+
+def _who(player: int) -> str:
+    return "chance" if player == CHANCE else f"player {player + 1}"

@@ -1,0 +1,106 @@
+"""The conformance suite itself: a game that leaks what a seat may not see is caught."""
+
+import random
+
+import pytest
+
+from bgkit.game import CHANCE, TERMINAL, State
+from bgkit.testing import check_secrets, check_views
+
+
+class Hand(State):
+    """Seat 1 holds a hidden card (1-5); seat 0 sees only that one is held. Variants leak it."""
+
+    def __init__(self, card=3, leak=""):
+        self.num_players = 2
+        self.card = card
+        self.leak = leak
+        self.drawn = False
+
+    def current_player(self):
+        return 0 if self.drawn else CHANCE
+
+    def legal_actions(self):
+        return ["pass"]
+
+    def chance_outcomes(self):
+        return [(c, 0.2) for c in range(1, 6)]
+
+    def audience(self, action):
+        return frozenset({1}) if self.current_player() == CHANCE else None
+
+    def public_text(self, action):
+        return f"P2 draws card {action}" if self.leak == "text" else "P2 draws a card"
+
+    def apply(self, action):
+        if not self.drawn:
+            self.card, self.drawn = action, True
+
+    def clone(self):
+        other = Hand(self.card, self.leak)
+        other.drawn = self.drawn
+        return other
+
+    def view(self, player):
+        shown = self.card if player == 1 or self.leak == "view" else None
+        return {"drawn": self.drawn, "card": shown}
+
+    def determinize(self, player, rng):
+        other = self.clone()
+        if player == 0:
+            if self.leak == "order":  # samples from an order that starts at the true card
+                pool = [(self.card + i - 1) % 5 + 1 for i in range(5)]
+            else:
+                pool = list(range(1, 6))
+            other.card = pool[rng.randrange(5)]
+        return other
+
+    def to_dict(self):
+        return {"card": self.card, "drawn": self.drawn}
+
+    def render(self, player):
+        return f"card {self.view(player)['card']}"
+
+
+class Rules:
+    hooked = False
+
+    def legal_actions(self, state):
+        return state.legal_actions()
+
+    def apply(self, state, action):
+        state.apply(action)
+
+
+def test_an_honest_game_passes():
+    state = Hand()
+    check_secrets(Rules(), state, [o for o, _ in state.chance_outcomes()], "draw")
+    state.apply(4)
+    check_views(state, random.Random(1), "after the draw")
+
+
+@pytest.mark.parametrize("leak, message", [
+    ("view", "view changes with what they cannot see"),
+    ("order", "determinisation depends on what they cannot see"),
+])
+def test_a_leaking_view_or_determinisation_is_caught(leak, message):
+    state = Hand(leak=leak)
+    state.apply(4)
+    with pytest.raises(AssertionError, match=message):
+        check_views(state, random.Random(1), "after the draw")
+
+
+def test_a_public_text_naming_the_hidden_card_is_caught():
+    state = Hand(leak="text")
+    with pytest.raises(AssertionError, match="is told different public texts"):
+        check_secrets(Rules(), state, [o for o, _ in state.chance_outcomes()], "draw")
+
+
+def test_an_audience_that_depends_on_the_outcome_is_caught():
+    class Telling(Hand):
+        def audience(self, action):
+            return frozenset({1}) if action < 3 else None
+
+    state = Telling()
+    with pytest.raises(AssertionError, match="audience of a chance node depends on its outcome"):
+        check_secrets(Rules(), state, [o for o, _ in state.chance_outcomes()], "draw")

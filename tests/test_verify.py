@@ -1,0 +1,86 @@
+"""``bgkit replay --verify`` finds every kind of tampering a log can carry."""
+
+import json
+
+import pytest
+
+from bgkit.testing import run_cli
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    log = tmp_path_factory.mktemp("verify") / "game.json"
+    assert run_cli(["play", "burgundy", "random", "greedy", "--seed", "12", "--log", log]).exit_code == 0
+    return json.loads(log.read_text())
+
+
+def verify(tmp_path, data):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    return run_cli(["replay", path, "--verify"])
+
+
+def test_an_untouched_log_verifies(tmp_path, played):
+    result = verify(tmp_path, played)
+    assert result.exit_code == 0 and "verified: every action legal, result matches" in result.stdout
+
+
+def edited(data, **changes):
+    data = json.loads(json.dumps(data))
+    for key, value in changes.items():
+        data["result"][key] = value
+    return data
+
+
+@pytest.mark.parametrize("key", ["scores", "ranks", "winners", "decided_by", "decisions"])
+def test_any_edited_part_of_the_result_is_found(tmp_path, played, key):
+    value = {"scores": [1, 2], "ranks": [2, 1] if played["result"]["ranks"] != [2, 1] else [1, 2],
+             "winners": [0, 1], "decided_by": "a coin toss", "decisions": 3}[key]
+    result = verify(tmp_path, edited(played, **{key: value}))
+    assert result.exit_code == 2 and f"the recorded result's {key}" in result.stderr
+
+
+def test_a_log_cut_short_that_keeps_a_made_up_result_is_refused(tmp_path, played):
+    data = json.loads(json.dumps(played))
+    data["actions"] = data["actions"][:50]
+    result = verify(tmp_path, data)
+    assert result.exit_code == 2 and "records a result but the replayed game has not ended" in result.stderr
+
+
+def test_an_action_logged_for_the_wrong_seat_is_refused(tmp_path, played):
+    data = json.loads(json.dumps(played))
+    index = next(i for i, (player, _) in enumerate(data["actions"]) if player == 0)
+    data["actions"][index][0] = 1
+    result = verify(tmp_path, data)
+    assert result.exit_code == 2 and f"action {index + 1}" in result.stderr and "is logged for player 2 but player 1 decides" in result.stderr
+
+
+def test_options_that_contradict_the_setup_are_refused(tmp_path, played):
+    data = json.loads(json.dumps(played))
+    data["options"]["boards"] = "random"
+    result = verify(tmp_path, data)
+    assert result.exit_code == 2 and "the setup is not the one seed 12" in result.stderr
+
+
+def test_an_unknown_option_is_refused(tmp_path, played):
+    data = json.loads(json.dumps(played))
+    data["options"]["speed"] = "fast"
+    result = verify(tmp_path, data)
+    assert result.exit_code == 2 and "The Castles of Burgundy has no option 'speed'" in result.stderr
+
+
+def test_a_changed_chance_outcome_is_named_by_the_seed(tmp_path, played):
+    data = json.loads(json.dumps(played))
+    index = next(i for i, (player, text) in enumerate(data["actions"]) if player == -1 and text.startswith("white"))
+    old = data["actions"][index][1]
+    data["actions"][index][1] = "white 1" if old != "white 1" else "white 2"
+    result = verify(tmp_path, data)
+    assert result.exit_code == 2
+    assert f"action {index + 1}: the log says {data['actions'][index][1]!r}, but seed 12 draws {old!r} here" in result.stderr
+
+
+def test_a_table_game_says_its_chance_was_not_checked(tmp_path, played):
+    data = json.loads(json.dumps(played))
+    data["chance"] = "table"
+    result = verify(tmp_path, data)
+    assert result.exit_code == 0 and "chance was typed in at a table" in result.stdout
