@@ -899,6 +899,12 @@ class TrollState(State):
             values = self._worths = [worth(self, p) for p in range(self.num_players)]
         return values[player] - max(v for q, v in enumerate(values) if q != player)
 
+    def rollout_action(self, rng: random.Random):
+        """An MCTS playout's move: a rule of thumb (``bgkit_bridgetroll.playout``), not random play."""
+        from bgkit_bridgetroll.playout import move
+
+        return move(self, rng)
+
     # -- information -----------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {

@@ -292,3 +292,24 @@ def test_a_four_player_game_scored_by_hand(tmp_path):
     assert doc["winners"] == ["Purple"] and doc["decided_by"] == "highest total"
     text_out = run_cli(["score", "bridgetroll", str(path)]).stdout
     assert "Winner: Purple (highest total)" in text_out
+
+
+def test_play_from_a_setup_edited_to_the_real_table(tmp_path):
+    """`bgkit play --setup FILE`: what was really laid out (here seat 1 has only 4 stones and 7
+    points); an edit the box cannot lay out is refused in one line."""
+    text = run_cli(["setup", "bridgetroll", "-p", "3", "--seed", "2", "--format", "toml"]).stdout
+    good = tmp_path / "table.toml"
+    good.write_text(text.replace("stones = 6, victory_points = 5 },", "stones = 4, victory_points = 7 },", 1), encoding="utf-8")
+    log = tmp_path / "log.json"
+    result = run_cli(["play", "bridgetroll", "random", "random", "random", "--setup", str(good), "--log", str(log)])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(log.read_text())["setup"]["seats"][0]["stones"] == 4
+    for old, new, words in (
+        ('colour = "', 'colour = "pink', "colour 'pink"),
+        ("stones = 6, victory_points = 5 },", "stones = 7, victory_points = 5 },", "stones are on the table, but the box has 9"),  # 7 + 3 in the pool
+        ("upgrade_pile = [", "upgrade_pile = [15, ", "every card of"),
+    ):
+        bad = tmp_path / "bad.toml"
+        bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+        result = run_cli(["play", "bridgetroll", "random", "random", "random", "--setup", str(bad)])
+        assert result.exit_code == 2 and words in result.stderr, (words, result.stderr)

@@ -287,3 +287,19 @@ def test_the_drawing_fits_100_columns_and_shows_what_a_player_decides_on(game, p
         for x in s.food[p]:
             assert s.t.names[x] in narrow
     assert "* reconstructed value" in narrow
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_mcts_playouts_follow_a_rule_of_thumb_that_is_always_legal(game, players):
+    """``rollout_action`` (bgkit_bridgetroll.playout) plays whole games: every move it makes is legal,
+    and it plays better than chance (it bids, balances its sides and converts)."""
+    rng = random.Random(players)
+    s = game.new_state(game.setup(players, random.Random(players), {"colours": "random", "start": "random", "deck": "shuffle"}))
+    while not s.is_terminal():
+        if s.is_chance():
+            s.apply(sample_chance(s, rng))
+            continue
+        action = s.rollout_action(rng)
+        assert action in s.legal_actions(), (s.action_text(action), texts(s))
+        s.apply(action)
+    assert max(s.scores()) > 15
