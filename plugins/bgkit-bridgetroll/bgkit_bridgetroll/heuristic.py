@@ -231,47 +231,69 @@ def _picks_ahead(state, p: int) -> float:
     return sum(g for i, g in enumerate(gains) if i % m == position) * 0.9
 
 
-def _bid_worth(state, p: int, bid: int) -> float:
-    """The greedy bidding rule: what a sealed bid of ``bid`` stones is likely to bring ``p``.
+CLOSING = 0.35  # how often a player is taken to close
+USUAL_BID = 5  # the most stones a player is taken to bid (a Jester: any of them)
 
-    The others are taken to bid any number up to their largest single colour (any number up to
-    all their stones with a Jester), each equally likely, closing included. From that: the
-    chance of each rank, the open bridges to share the row with, the travellers ``p`` would
-    pick (best first), the first trophy's point, and the stones: a bid comes back only in part
-    (the bid stones are shared out among the open bridges), a closed bridge takes the schedule's
-    stones per open bridge.
+
+def _bid_worth(state, p: int, bid: int) -> float:
+    """The greedy bidding rule: what a sealed bid of ``bid`` stones (0: close) is likely to bring ``p``.
+
+    Each other player is taken to close about a third of the time, and else to bid 1 up to their
+    largest colour (at most ``USUAL_BID``; with a Jester, any of their stones), each alike. Over how
+    many others stay open: the rank ``p``'s bid is likely to reach, the travellers ``p`` then picks
+    (best first, every ``m``-th), the first trophy's point, and the stones: a bid higher than the
+    others' comes back only in part (the smallest pile is left to the first), a bid nobody else
+    shares comes back whole. A closed bridge takes the schedule's stones per open bridge.
     """
     n = state.num_players
     t = state.t
-    beats = ties = opens = 0.0
-    first = 1.0
+    beat = tie = mean_bid = 0.0
+    others = n - 1
     for q in range(n):
         if q == p:
             continue
         stones = state.stones[q]
         jester = any(t.effect[x] == JESTER for x in state.hand[q])
-        top = sum(stones) if jester else max(stones)
-        options = top + 1
-        higher = max(0, top - bid) / options
-        equal = (1 / options) if 0 < bid <= top else 0.0
-        beats += higher
-        ties += equal
-        opens += top / options
-        first *= 1 - higher - equal * 0.5
+        top = min(sum(stones) if jester else max(stones), USUAL_BID)
+        if top == 0:
+            continue
+        beat += max(0, top - bid) / top  # when open
+        tie += (1 / top) if 0 < bid <= top else 0.0
+        mean_bid += (top + 1) / 2
+    beat, tie, mean_bid = beat / others, tie / others, mean_bid / others
+    opened = 1 - CLOSING
     if bid == 0:
         per_open = state.comp.schedules[n].stones_per_open_player
-        gained = min(per_open * opens, sum(state.pool) + 2)
+        gained = min(per_open * opened * others, sum(state.pool))
         return gained * STONE + 0.3
-    rank = beats + ties * 0.5  # players expected ahead
-    m = 1 + opens
     gains = _row_gains(state, p)
-    picks = 0.0
-    position = rank
+    value = 0.0
+    for k in range(others + 1):  # k others open
+        chance = _binomial(others, k, opened)
+        if not chance:
+            continue
+        ahead = k * (beat + tie * 0.5)
+        picks = _every_mth(gains, ahead, k + 1)
+        first = (1 - beat - tie * 0.5) ** k
+        lost = max(0.0, bid - mean_bid) if k else 0.0
+        value += chance * (picks + first * t.trophy_bonus - lost * STONE)
+    return value
+
+
+def _every_mth(gains: list[float], start: float, m: int) -> float:
+    """The travellers picked from ``start`` (a fractional position: interpolated), then every ``m``-th."""
+    total = 0.0
+    position = start
     while position < len(gains):
         low = int(position)
         frac = position - low
-        g = gains[low] * (1 - frac) + (gains[low + 1] if low + 1 < len(gains) else 0.0) * frac
-        picks += g
+        nxt = gains[low + 1] if low + 1 < len(gains) else 0.0
+        total += gains[low] * (1 - frac) + nxt * frac
         position += m
-    cost = bid * STONE * 0.55
-    return picks + first * t.trophy_bonus - cost
+    return total
+
+
+def _binomial(trials: int, k: int, chance: float) -> float:
+    from math import comb
+
+    return comb(trials, k) * chance ** k * (1 - chance) ** (trials - k)

@@ -29,12 +29,7 @@ def move(s, rng: random.Random):
     if top is None:
         stage = s.stage
         if stage == S.S_BID:
-            stones = s.stones[p]
-            colour = max(range(len(stones)), key=stones.__getitem__)
-            held = stones[colour]
-            if not held or rng.random() < CLOSE_CHANCE:
-                return (CLOSE,)
-            return (BID, colour, rng.randint(1, min(held, MOST_BID)))
+            return bid(s.stones[p], rng)
         if stage == S.S_PICK:
             return _pick(s, p, rng)
         if stage == S.S_PILES:
@@ -59,6 +54,16 @@ def move(s, rng: random.Random):
     if code == S.P_SELL:
         return (S.SELL, min(s.ups[p]))
     return rng.choice(s._frame_actions(p, top))
+
+
+def bid(stones: list[int], rng: random.Random) -> tuple:
+    """The rule's sealed bid for a player holding ``stones``: close now and then, else 1 up to a
+    few stones of the largest colour (the first such colour). It needs only what everyone sees."""
+    colour = max(range(len(stones)), key=stones.__getitem__)
+    held = stones[colour]
+    if not held or rng.random() < CLOSE_CHANCE:
+        return (CLOSE,)
+    return (BID, colour, rng.randint(1, min(held, MOST_BID)))
 
 
 def _side_sums(s, p: int) -> tuple[int, int]:

@@ -984,8 +984,10 @@ class TrollState(State):
 
     def determinize(self, player: int, rng: random.Random) -> "TrollState":
         """Redeal what ``player`` cannot see: the face-down traveller among the unseen cards (pooled
-        in card order by ``bgkit.cards.resample``) and, while bids are sealed, the others' bids
-        (each a uniform draw from that player's legal bids, which everyone can list)."""
+        in card order by ``bgkit.cards.resample``) and, while bids are sealed, the others' bids: each
+        drawn as the playouts bid (``playout.bid``: from that player's stones, which everyone sees)."""
+        from bgkit_bridgetroll.playout import bid as rule_bid
+
         other = self.clone()
         if self.fd >= 0 and not self.seen >> player & 1:
             deck, face_down = resample([self.deck, Deck.of([self.fd], self.t.cards)], rng)
@@ -993,7 +995,7 @@ class TrollState(State):
         if self.stage == S_BID:
             for q, bid in enumerate(self.bids):
                 if q != player and bid is not None:
-                    other.bids[q] = rng.choice(bid_options(self.stones[q], self._holds(q, JESTER) >= 0))
+                    other.bids[q] = rule_bid(self.stones[q], rng)
         return other
 
     def render(self, player: int | None):
