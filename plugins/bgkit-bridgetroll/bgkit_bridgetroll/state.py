@@ -76,6 +76,14 @@ SPEND, BOOST, CONVERT, BUY, SEND, EAT, END = 70, 71, 72, 73, 74, 75, 76
 HAND = 2  # where a picked special goes (with FOOD and TOLL, the sides of the bridge)
 HAZ = 3  # a picked hazard strikes
 
+#: action texts: the actions without a detail, and the verbs of those with a card or a colour
+FIXED_TEXTS = {
+    CLOSE: "close", PICK_FD: "take face-down", PLAY_PEEK: "peek", PLAY_MINER: "miner", READY: "ready",
+    USE_GARLIC: "garlic", DEFEND: "defend", FIGHT: "fight", YIELD: "yield", CONVERT: "convert", END: "end",
+}
+CARD_VERBS = {DRAW: "draw", REVEAL: "reveal", SEE: "see", SEND: "messenger", EAT: "eat"}
+COLOUR_VERBS = {PAY: "pay", THROW: "throw", TAKE: "take", BOOST: "boost"}
+
 # stages of a round
 S_ROLL, S_DRAW, S_WINDOW, S_BID, S_MIX, S_PICK, S_PILES, S_GIFT, S_SCORE, S_OVER = range(10)
 # what comes after the stones are given out
@@ -809,16 +817,14 @@ class TrollState(State):
     def action_text(self, action) -> str:
         t = self.t
         code = action[0]
-        if code == DRAW:
-            return f"draw {t.names[action[1]]}"
+        if code in FIXED_TEXTS:
+            return FIXED_TEXTS[code]
+        if code in CARD_VERBS:
+            return f"{CARD_VERBS[code]} {t.names[action[1]]}"
+        if code in COLOUR_VERBS:
+            return f"{COLOUR_VERBS[code]} {t.colours[action[1]]}"
         if code == WEATHER:
             return f"weather {t.weathers[action[1]]}"
-        if code == REVEAL:
-            return f"reveal {t.names[action[1]]}"
-        if code == SEE:
-            return f"see {t.names[action[1]]}"
-        if code == CLOSE:
-            return "close"
         if code == BID:
             return f"bid {action[2]} {t.colours[action[1]]}"
         if code == BIDMIX:
@@ -826,52 +832,21 @@ class TrollState(State):
         if code == MIX:
             return f"mix {action[2]} {t.colours[action[1]]}"
         if code == PICK:
-            verb = ("eat", "rob", "take", "take")[action[2]]
-            if t.kind[action[1]] == ROYAL:
-                verb = "take"
+            kind = t.kind[action[1]]
+            verb = ("eat", "rob")[action[2]] if kind == NORMAL else "take"
             return f"{verb} {t.names[action[1]]}"
-        if code == PICK_FD:
-            return "take face-down"
         if code == PLACE:
             return f"{'eat' if action[1] == FOOD else 'rob'} {t.names[self.pending.top()[1]]}"
-        if code == PLAY_PEEK:
-            return "peek"
-        if code == PLAY_MINER:
-            return "miner"
-        if code == READY:
-            return "ready"
-        if code == USE_GARLIC:
-            return "garlic"
-        if code == LOSE:
-            return f"lose {('food', 'toll')[action[1]]} {t.names[action[2]]}"
-        if code == DEFEND:
-            return "defend"
-        if code in (PAY, THROW, TAKE):
-            return f"{('pay', 'throw', 'take')[(PAY, THROW, TAKE).index(code)]} {t.colours[action[1]]}"
+        if code in (LOSE, SPEND):
+            return f"{'lose' if code == LOSE else 'spend'} {('food', 'toll')[action[1]]} {t.names[action[2]]}"
         if code == STEAL:
             return f"take {t.colours[action[2]]} from P{action[1] + 1}"
-        if code == FIGHT:
-            return "fight"
-        if code == YIELD:
-            return "yield"
         if code == SELL:
             return f"sell upgrade {action[1]}"
         if code == PILE:
             return f"stones of P{action[1] + 1}"
-        if code == SPEND:
-            return f"spend {('food', 'toll')[action[1]]} {t.names[action[2]]}"
-        if code == BOOST:
-            return f"boost {t.colours[action[1]]}"
-        if code == CONVERT:
-            return "convert"
         if code == BUY:
             return f"buy upgrade {self.pile[0]}" if self.pile else "buy upgrade"
-        if code == SEND:
-            return f"messenger {t.names[action[1]]}"
-        if code == EAT:
-            return f"eat {t.names[action[1]]}"
-        if code == END:
-            return "end"
         return str(action)
 
     # -- scores ----------------------------------------------------------------------------------
