@@ -20,8 +20,11 @@ stones and specials are likely to become:
 from __future__ import annotations
 
 from bisect import bisect_left
+from math import comb
 
 from bgkit_bridgetroll.bids import amount
+from bgkit_bridgetroll.codes import NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_PICK
+from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import (
     BANDIT,
     DRAGON,
@@ -46,8 +49,6 @@ HAND_WORTH = {PEEK: 0.8, GARLIC: 1.6, JESTER: 0.8, MINER: 3 * STONE + 0.5, MESSE
 
 
 def worth(state, p: int) -> float:
-    from bgkit_bridgetroll.state import P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_PICK
-
     t = state.t
     value = float(state.vp[p] + sum(state.ups[p]) + len(state.ups[p]))
     stones = sum(state.stones[p])
@@ -83,8 +84,6 @@ def _holding(food: list[int], toll: list[int]) -> float:
 
 def _spending(state, p: int, top: tuple) -> float:
     """The best the spending under way can become: the chosen cards plus the best of the rest."""
-    from bgkit_bridgetroll.roundscore import convert
-
     t = state.t
     _, sel_food, sel_toll, boost, _, _ = top
     food = list(state.food[p])
@@ -183,7 +182,7 @@ def _threat_of(state, p: int, x: int) -> float:
 
 def _row_gains(state, p: int) -> list[float]:
     gains = [card_gain(state, p, x) for x in state.row]
-    if state.fd != -1:
+    if state.fd != NONE:
         gains.append(_unseen_mean(state, p))
     return sorted(gains, reverse=True)
 
@@ -294,6 +293,4 @@ def _every_mth(gains: list[float], start: float, m: int) -> float:
 
 
 def _binomial(trials: int, k: int, chance: float) -> float:
-    from math import comb
-
     return comb(trials, k) * chance ** k * (1 - chance) ** (trials - k)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from bgkit_bridgetroll import codes as S
 from bgkit_bridgetroll.bids import BID, CLOSE
 from bgkit_bridgetroll.travellers import FOOD, GARLIC, GOAT, NORMAL, ROYAL, SPECIAL, TOLL, targets
 
@@ -22,8 +23,6 @@ MOST_BID = 4
 
 
 def move(s, rng: random.Random):
-    from bgkit_bridgetroll import state as S
-
     p = s.cur
     top = s.pending.top() if s.pending else None
     if top is None:
@@ -72,8 +71,6 @@ def _side_sums(s, p: int) -> tuple[int, int]:
 
 
 def _pick(s, p: int, rng: random.Random):
-    from bgkit_bridgetroll import state as S
-
     t = s.t
     food, toll = _side_sums(s, p)
     best, best_value = (S.PICK_FD,) if s.fd != S.NONE else None, 1.5 + rng.random()
@@ -100,8 +97,6 @@ def _pick(s, p: int, rng: random.Random):
 
 
 def _score(s, p: int, top: tuple):
-    from bgkit_bridgetroll import state as S
-
     _, sel_food, sel_toll, _, converted, bought = top
     t = s.t
     if not bought and s.pile and not sel_food and not sel_toll and s.vp[p] >= s.comp.upgrade_costs[s.pile[0]]:

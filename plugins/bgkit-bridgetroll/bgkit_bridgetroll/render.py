@@ -7,9 +7,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from bgkit.components import MARK
+from rich.markup import escape
 
+from bgkit.components import MARK, MARK_LEGEND
+
+from bgkit_bridgetroll import codes as S
+from bgkit_bridgetroll.bids import CLOSE, amount
 from bgkit_bridgetroll.data import Components
+from bgkit_bridgetroll.travellers import targets
 
 
 def render_setup(components: Components, setup: dict) -> Group:
@@ -216,12 +221,6 @@ def render_state(state, player: int | None) -> Group:
     hand, bid and trophy), then what is being decided. Reconstructed values carry the mark, and
     its legend closes the drawing. Only what ``player`` may see is drawn: the face-down traveller
     by name only if they looked at it, the others' bids as sealed until the reveal."""
-    from rich.markup import escape
-
-    from bgkit.components import MARK_LEGEND
-    from bgkit_bridgetroll.bids import BID, BIDMIX, CLOSE
-    from bgkit_bridgetroll.state import HIDDEN, NONE, S_BID, S_OVER
-
     comp = state.comp
     t = state.t
     n = state.num_players
@@ -233,12 +232,12 @@ def render_state(state, player: int | None) -> Group:
         weather = t.weathers[state.weather]
         mark = "" if weather in schedule.confirmed_values else sched_mark
         head += f" · {weather}: {state.k}{mark} travellers"
-    head += f" · deck {state.deck.size - (1 if state.fd == HIDDEN else 0)} cards"
+    head += f" · deck {state.deck.size - (1 if state.fd == S.HIDDEN else 0)} cards"
     parts: list = [Text(head, style="bold")]
-    if state.stage == S_OVER:
+    if state.stage == S.S_OVER:
         parts.append(Text("The game is over: the deck cannot supply a round's travellers."))
     row_items = [escape(card_text(comp, x)) for x in state.row]
-    if state.fd != NONE:
+    if state.fd != S.NONE:
         if state.fd >= 0 and player is not None and state.seen >> player & 1:
             row_items.insert(0, f"face down: {escape(card_text(comp, state.fd))}, you looked")
         else:
@@ -281,13 +280,10 @@ def render_state(state, player: int | None) -> Group:
 
 
 def _bid_shown(state, q: int, player: int | None, keys: tuple[str, ...]) -> str:
-    from bgkit_bridgetroll.bids import CLOSE, amount
-    from bgkit_bridgetroll.state import S_BID
-
     bid = state.bids[q]
     if bid is None:
-        return "-" if state.stage == S_BID else ""
-    if state.stage == S_BID:
+        return "-" if state.stage == S.S_BID else ""
+    if state.stage == S.S_BID:
         return state.action_text(bid) if q == player else "sealed"
     if bid[0] == CLOSE:
         return "closed"
@@ -298,35 +294,17 @@ def _bid_shown(state, q: int, player: int | None, keys: tuple[str, ...]) -> str:
 
 def _now(state, player: int | None) -> str:
     """What is being decided, in words."""
-    from bgkit_bridgetroll.state import (
-        CHANCE,
-        P_GOAT,
-        P_HAZARD,
-        P_MIX,
-        P_PAY,
-        P_PLACE,
-        P_SCORE,
-        P_SELL,
-        P_TAKE,
-        P_THROW,
-        S_BID,
-        S_OVER,
-        S_PICK,
-        S_PILES,
-        S_WINDOW,
-    )
-    from bgkit_bridgetroll.travellers import targets
 
     t = state.t
-    if state.stage == S_OVER:
+    if state.stage == S.S_OVER:
         return "Final scores: points + upgrade values + 1 per upgrade card."
-    if state.cur == CHANCE:
+    if state.cur < 0 and state.stage != S.S_OVER:
         return f"Now: {state.chance_label()}."
     who = f"P{state.cur + 1}"
     top = state.pending.top()
     if top is not None:
         code = top[0]
-        if code == P_SCORE:
+        if code == S.P_SCORE:
             _, sel_food, sel_toll, boost, converted, bought = top
             if converted:
                 return f"Now: {who} scores (converted{', bought an upgrade' if bought else ''}): buy the top upgrade or end."
@@ -337,32 +315,32 @@ def _now(state, player: int | None) -> str:
             closed = " (closed bridge: 2 stones = 1 point on the smaller side)" if state.cur in state.closed else ""
             return (f"Now: {who} scores{closed}: spending {', '.join(chosen) or 'nothing yet'} "
                     f"(food {food}, gold {gold}{extra}); convert, buy the top upgrade, or end.")
-        if code == P_HAZARD:
+        if code == S.P_HAZARD:
             value, found = targets(t, t.effect[top[1]], state.food[state.cur], state.toll[state.cur])
             lost = " or ".join(t.titles[x] for _, x in found)
             return f"Now: the {t.titles[top[1]]} takes {who}'s {lost} (worth {value}): lose it, defend with {value} stones, or use a Garlic Merchant."
-        if code == P_PAY:
+        if code == S.P_PAY:
             return f"Now: {who} pays {top[1]} more stones, any colours."
-        if code == P_GOAT:
+        if code == S.P_GOAT:
             x = top[1]
             return (f"Now: the {t.titles[x]} at {who}'s bridge: fight with {t.goat_stones[x]} stones of different colours "
                     f"(+{t.goat_reward[x]} points) or yield (-{t.goat_damage[x]} points, the goat goes back into the deck).")
-        if code == P_THROW:
+        if code == S.P_THROW:
             return f"Now: {who} throws {top[1]} more stones, each a colour not thrown yet."
-        if code == P_SELL:
+        if code == S.P_SELL:
             return f"Now: {who} turns an upgrade back into points to pay the goat's {top[2]}."
-        if code == P_TAKE:
+        if code == S.P_TAKE:
             return f"Now: {who} takes {top[1]} more stones."
-        if code == P_MIX:
+        if code == S.P_MIX:
             return f"Now: {who} lays out a Jester bid: {top[2]} stones still to choose, colour by colour."
-        if code == P_PLACE:
+        if code == S.P_PLACE:
             return f"Now: {who} took the face-down {t.titles[top[1]]}: eat it or rob it."
-    if state.stage == S_BID:
+    if state.stage == S.S_BID:
         return f"Now: {who} bids in secret (stones of one colour; close bids nothing)."
-    if state.stage == S_PICK:
+    if state.stage == S.S_PICK:
         return f"Now: {who} ({state.comp.trophies[state.order.index(state.cur)]}) picks a traveller; no passing."
-    if state.stage == S_PILES:
+    if state.stage == S.S_PILES:
         return f"Now: {who} takes the bid stones of one bridge."
-    if state.stage == S_WINDOW:
+    if state.stage == S.S_WINDOW:
         return f"Now: {who} may play a special before the bids."
     return ""

@@ -35,8 +35,69 @@ from bgkit.seats import clockwise
 from bgkit.sheets import Sheet
 
 from bgkit_bridgetroll import scoring
+from bgkit_bridgetroll.codes import (
+    BOOST,
+    BUY,
+    BY_DISCARD,
+    BY_PICK,
+    CONVERT,
+    DEFEND,
+    DRAW,
+    EAT,
+    END,
+    FIGHT,
+    HAND,
+    HAZ,
+    HIDDEN,
+    LOSE,
+    MIX,
+    NONE,
+    PAY,
+    PICK,
+    PICK_FD,
+    PILE,
+    PLACE,
+    PLAY_MINER,
+    PLAY_PEEK,
+    P_GOAT,
+    P_HAZARD,
+    P_MIX,
+    P_PAY,
+    P_PLACE,
+    P_SCORE,
+    P_SELL,
+    P_TAKE,
+    P_THROW,
+    READY,
+    REVEAL,
+    SEE,
+    SELL,
+    SEND,
+    SPEND,
+    STEAL,
+    S_BID,
+    S_DRAW,
+    S_GIFT,
+    S_MIX,
+    S_OVER,
+    S_PICK,
+    S_PILES,
+    S_ROLL,
+    S_SCORE,
+    S_WINDOW,
+    TAKE,
+    THEN_REDRAW,
+    THEN_SCORE,
+    THROW,
+    USE_GARLIC,
+    WEATHER,
+    YIELD,
+)
 from bgkit_bridgetroll.bids import BID, BIDMIX, CLOSE, amount, bid_options, mix_choices, trophy_order
 from bgkit_bridgetroll.data import Components
+from bgkit_bridgetroll.heuristic import worth
+from bgkit_bridgetroll.playout import bid as rule_bid
+from bgkit_bridgetroll.playout import move as playout_move
 from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import (
     BANDIT,
@@ -59,23 +120,6 @@ from bgkit_bridgetroll.travellers import (
     targets,
 )
 
-# chance outcomes: (opcode, card or weather)
-WEATHER, DRAW, REVEAL, SEE = 1, 2, 3, 4
-# a Jester's mix after the reveal: (MIX, colour, n)
-MIX = 13
-# specials played from the hand
-PLAY_PEEK, PLAY_MINER, READY = 20, 21, 22
-# picking travellers: (PICK, card, side), (PICK_FD,), (PLACE, side)
-PICK, PICK_FD, PLACE = 30, 31, 32
-# hazards
-USE_GARLIC, LOSE, DEFEND, PAY, FIGHT, YIELD, THROW, SELL = 40, 41, 42, 43, 44, 45, 46, 47
-# stones: (PILE, owner), (TAKE, colour), (STEAL, from, colour)
-PILE, TAKE, STEAL = 50, 60, 61
-# scoring and upgrades
-SPEND, BOOST, CONVERT, BUY, SEND, EAT, END = 70, 71, 72, 73, 74, 75, 76
-HAND = 2  # where a picked special goes (with FOOD and TOLL, the sides of the bridge)
-HAZ = 3  # a picked hazard strikes
-
 #: action texts: the actions without a detail, and the verbs of those with a card or a colour
 FIXED_TEXTS = {
     CLOSE: "close", PICK_FD: "take face-down", PLAY_PEEK: "peek", PLAY_MINER: "miner", READY: "ready",
@@ -83,18 +127,6 @@ FIXED_TEXTS = {
 }
 CARD_VERBS = {DRAW: "draw", REVEAL: "reveal", SEE: "see", SEND: "messenger", EAT: "eat"}
 COLOUR_VERBS = {PAY: "pay", THROW: "throw", TAKE: "take", BOOST: "boost"}
-
-# stages of a round
-S_ROLL, S_DRAW, S_WINDOW, S_BID, S_MIX, S_PICK, S_PILES, S_GIFT, S_SCORE, S_OVER = range(10)
-# what comes after the stones are given out
-THEN_SCORE, THEN_REDRAW = 0, 1
-# pending micro-decisions (the top frame is decided next, by ``actor``)
-P_MIX, P_PLACE, P_HAZARD, P_PAY, P_GOAT, P_THROW, P_SELL, P_TAKE, P_SCORE = range(1, 10)
-# the face-down traveller: none in the row, lying unseen (not yet decided which card), or a card
-NONE, HIDDEN = -1, -2
-# why the face-down traveller is turned up
-BY_PICK, BY_DISCARD = 0, 1
-
 
 class TrollState(State):
     """The whole table. Per-player data are lists indexed by seat (0-based, clockwise)."""
@@ -581,183 +613,210 @@ class TrollState(State):
         self._run()
 
     def _do(self, action) -> None:
-        code = action[0]
-        p = self.actor
-        if code == DRAW:
-            self.deck.draw(action[1])
-            self.row.append(action[1])
-            self.chance.pop(0)
-        elif code == WEATHER:
-            self.chance.pop(0)
-            self.weather = action[1]
-            self.k = self.comp.schedules[self.num_players].travellers[self.t.weathers[action[1]]]
-            self._lay_out()
-        elif code in (CLOSE, BID, BIDMIX):
-            p = self.cur
-            self.bids[p] = action
-            self.turn += 1
-            if self.turn == self.num_players:
-                self._reveal()
-        elif code == PICK:
-            x, side = action[1], action[2]
-            self.row.remove(x)
-            self.turn += 1
-            self._receive(p, x, side)
-        elif code == PICK_FD:
-            self.turn += 1
-            if self.fd == HIDDEN:
-                self.chance.append((REVEAL, BY_PICK))
-            else:
-                x, self.fd, self.seen = self.fd, NONE, 0
-                self._take_face_down(p, x)
-        elif code == REVEAL:
-            self.chance.pop(0)
-            x = action[1]
-            self.deck.draw(x)
-            self.fd = x
-            if self.stage == S_PICK:
-                self.fd, self.seen = NONE, 0
-                self._take_face_down(p, x)
-            else:
-                self._redraw()
-        elif code == SEE:
-            head = self.chance.pop(0)
-            self.deck.draw(action[1])
-            self.fd = action[1]
-            self.seen |= 1 << head[1]
-        elif code == PLACE:
-            x = self.pending.pop()[1]
-            (self.food if action[1] == FOOD else self.toll)[p].append(x)
-        elif code == MIX:
-            top = self.pending.pop()
-            colour, m = action[1], action[2]
-            still = top[2] - m
-            self.stones[p][colour] -= m
-            self.bridge[p][colour] += m
-            if still:
-                later = next(c for c in range(colour + 1, len(self.stones[p])) if self.stones[p][c])
-                self.pending.push(P_MIX, later, still)
-            else:
-                used = sum(1 for b in self.bridge[p] if b)
-                jester = self._holds(p, JESTER)
-                if used >= 2:  # "使用不同颜色的石头进行出价后，你必须打出小丑卡"
-                    self.hand[p].remove(jester)
-                    self.food[p].append(jester)
-        elif code in (PLAY_PEEK, PLAY_MINER):
-            x = self._holds(p, PEEK if code == PLAY_PEEK else MINER)
-            self.hand[p].remove(x)
-            self.food[p].append(x)  # a special, once used, goes to the food side
-            if code == PLAY_MINER:
-                self.pending.push(P_TAKE, min(3, sum(self.pool)), 0, False)
-            elif self.fd == HIDDEN:
-                self.chance.append((SEE, p))
-            else:
-                self.seen |= 1 << p
-        elif code == READY:
-            self.turn += 1
-        elif code == USE_GARLIC:
-            x = self.pending.pop()[1]
-            garlic = self._holds(p, GARLIC)
-            self.hand[p].remove(garlic)
-            self.discard[garlic] += 1
-            self.discard[x] += 1
-        elif code == LOSE:
-            x = self.pending.pop()[1]
-            (self.food if action[1] == FOOD else self.toll)[p].remove(action[2])
-            self.discard[action[2]] += 1
-            self.discard[x] += 1
-        elif code == DEFEND:
-            x = self.pending.pop()[1]
-            value, _ = targets(self.t, self.t.effect[x], self.food[p], self.toll[p])
-            self.pending.push(P_PAY, value, 0, x)
-        elif code == PAY:
-            _, still, _, x = self.pending.pop()
-            self._spend_stone(p, action[1])
-            if still > 1:
-                self.pending.push(P_PAY, still - 1, action[1], x)
-            else:
-                self.discard[x] += 1
-        elif code == FIGHT:
-            x = self.pending.pop()[1]
-            self.pending.push(P_THROW, self.t.goat_stones[x], 0, x)
-        elif code == THROW:
-            _, still, _, x = self.pending.pop()
-            self._spend_stone(p, action[1])
-            if still > 1:
-                self.pending.push(P_THROW, still - 1, action[1] + 1, x)
-            else:  # the goat is beaten: its points, and it goes to the discard pile
-                self.vp[p] += self.t.goat_reward[x]
-                self.discard[x] += 1
-        elif code == YIELD:
-            x = self.pending.pop()[1]
-            self.deck.put(x)  # shuffled back into the deck at a random place
-            damage = self.t.goat_damage[x]
-            if self.vp[p] >= damage:
-                self.vp[p] -= damage
-            elif self.ups[p]:
-                self.pending.push(P_SELL, x, damage)
-            else:
-                self.vp[p] = 0
-        elif code == SELL:
-            top = self.pending.pop()
-            self.ups[p].remove(action[1])
-            self.broken.append(action[1])
-            self.vp[p] = max(0, self.vp[p] + action[1] - top[2])
-        elif code == PILE:
-            q = action[1]
-            mine, pile = self.stones[p], self.bridge[q]
-            for c, count in enumerate(pile):
-                mine[c] += count
-                pile[c] = 0
-            self.piles.remove(q)
-            self.turn += 1
-        elif code == TAKE:
-            _, still, _, steal = self.pending.pop()
-            self.pool[action[1]] -= 1
-            self.stones[p][action[1]] += 1
-            if still > 1:
-                self.pending.push(P_TAKE, still - 1, action[1], steal)
-        elif code == STEAL:
-            _, still, _, steal = self.pending.pop()
-            self.stones[action[1]][action[2]] -= 1
-            self.stones[p][action[2]] += 1
-            if still > 1:
-                self.pending.push(P_TAKE, still - 1, 0, steal)
-        elif code == SPEND:
-            _, sel_food, sel_toll, boost, converted, bought = self.pending.pop()
-            if action[1] == FOOD:
-                sel_food = tuple(sorted(sel_food + (action[2],)))
-            else:
-                sel_toll = tuple(sorted(sel_toll + (action[2],)))
-            self.pending.push(P_SCORE, sel_food, sel_toll, boost, converted, bought)
-        elif code == BOOST:
-            _, sel_food, sel_toll, boost, converted, bought = self.pending.pop()
-            self.pending.push(P_SCORE, sel_food, sel_toll, boost + (action[1],), converted, bought)
-        elif code == CONVERT:
-            top = self.pending.pop()
-            self._convert(p, top)
-            self.pending.push(P_SCORE, (), (), (), True, top[5])
-        elif code == BUY:
-            top = self.pending.pop()
-            value = self.pile.pop(0)
-            self.vp[p] -= self.comp.upgrade_costs[value]
-            self.ups[p].append(value)
-            self.pending.push(P_SCORE, *top[1:5], True)
-        elif code == SEND:
-            messenger = self._holds(p, MESSENGER)
-            self.hand[p].remove(messenger)
-            self.food[p].remove(action[1])
-            self.toll[p].append(action[1])  # ransom: it counts its toll side now
-            self.food[p].append(messenger)
-        elif code == EAT:
-            self.hand[p].remove(action[1])
-            self.food[p].append(action[1])
-        elif code == END:
-            top = self.pending.pop()
-            if top[1] or top[2]:
-                self._convert(p, top)
-        else:
+        handler = _HANDLERS.get(action[0])
+        if handler is None:
             raise BadInput(f"not an action of this game: {action!r}")
+        handler(self, self.actor, action)
+
+    # one method per opcode (dispatched by ``_HANDLERS``); ``p`` is the player acting
+    def _draw(self, p: int, action) -> None:
+        self.deck.draw(action[1])
+        self.row.append(action[1])
+        self.chance.pop(0)
+
+    def _weather(self, p: int, action) -> None:
+        self.chance.pop(0)
+        self.weather = action[1]
+        self.k = self.comp.schedules[self.num_players].travellers[self.t.weathers[action[1]]]
+        self._lay_out()
+
+    def _bid(self, p: int, action) -> None:
+        self.bids[self.cur] = action
+        self.turn += 1
+        if self.turn == self.num_players:
+            self._reveal()
+
+    def _pick(self, p: int, action) -> None:
+        x, side = action[1], action[2]
+        self.row.remove(x)
+        self.turn += 1
+        self._receive(p, x, side)
+
+    def _pick_face_down(self, p: int, action) -> None:
+        self.turn += 1
+        if self.fd == HIDDEN:
+            self.chance.append((REVEAL, BY_PICK))
+        else:
+            x, self.fd, self.seen = self.fd, NONE, 0
+            self._take_face_down(p, x)
+
+    def _turned_up(self, p: int, action) -> None:
+        self.chance.pop(0)
+        x = action[1]
+        self.deck.draw(x)
+        self.fd = x
+        if self.stage == S_PICK:
+            self.fd, self.seen = NONE, 0
+            self._take_face_down(p, x)
+        else:
+            self._redraw()
+
+    def _seen(self, p: int, action) -> None:
+        head = self.chance.pop(0)
+        self.deck.draw(action[1])
+        self.fd = action[1]
+        self.seen |= 1 << head[1]
+
+    def _place(self, p: int, action) -> None:
+        x = self.pending.pop()[1]
+        (self.food if action[1] == FOOD else self.toll)[p].append(x)
+
+    def _mix(self, p: int, action) -> None:
+        top = self.pending.pop()
+        colour, m = action[1], action[2]
+        still = top[2] - m
+        stones = self.stones[p]
+        stones[colour] -= m
+        self.bridge[p][colour] += m
+        if still:
+            later = next(c for c in range(colour + 1, len(stones)) if stones[c])
+            self.pending.push(P_MIX, later, still)
+        elif sum(1 for b in self.bridge[p] if b) >= 2:  # "使用不同颜色的石头进行出价后，你必须打出小丑卡"
+            jester = self._holds(p, JESTER)
+            self.hand[p].remove(jester)
+            self.food[p].append(jester)
+
+    def _play_special(self, p: int, action) -> None:
+        code = action[0]
+        x = self._holds(p, PEEK if code == PLAY_PEEK else MINER)
+        self.hand[p].remove(x)
+        self.food[p].append(x)  # a special, once used, goes to the food side
+        if code == PLAY_MINER:
+            self.pending.push(P_TAKE, min(3, sum(self.pool)), 0, False)
+        elif self.fd == HIDDEN:
+            self.chance.append((SEE, p))
+        else:
+            self.seen |= 1 << p
+
+    def _ready(self, p: int, action) -> None:
+        self.turn += 1
+
+    def _garlic(self, p: int, action) -> None:
+        x = self.pending.pop()[1]
+        garlic = self._holds(p, GARLIC)
+        self.hand[p].remove(garlic)
+        self.discard[garlic] += 1
+        self.discard[x] += 1
+
+    def _lose(self, p: int, action) -> None:
+        x = self.pending.pop()[1]
+        (self.food if action[1] == FOOD else self.toll)[p].remove(action[2])
+        self.discard[action[2]] += 1
+        self.discard[x] += 1
+
+    def _defend(self, p: int, action) -> None:
+        x = self.pending.pop()[1]
+        value, _ = targets(self.t, self.t.effect[x], self.food[p], self.toll[p])
+        self.pending.push(P_PAY, value, 0, x)
+
+    def _pay(self, p: int, action) -> None:
+        _, still, _, x = self.pending.pop()
+        self._spend_stone(p, action[1])
+        if still > 1:
+            self.pending.push(P_PAY, still - 1, action[1], x)
+        else:
+            self.discard[x] += 1
+
+    def _fight(self, p: int, action) -> None:
+        x = self.pending.pop()[1]
+        self.pending.push(P_THROW, self.t.goat_stones[x], 0, x)
+
+    def _throw(self, p: int, action) -> None:
+        _, still, _, x = self.pending.pop()
+        self._spend_stone(p, action[1])
+        if still > 1:
+            self.pending.push(P_THROW, still - 1, action[1] + 1, x)
+        else:  # the goat is beaten: its points, and it goes to the discard pile
+            self.vp[p] += self.t.goat_reward[x]
+            self.discard[x] += 1
+
+    def _yield(self, p: int, action) -> None:
+        x = self.pending.pop()[1]
+        self.deck.put(x)  # shuffled back into the deck at a random place
+        damage = self.t.goat_damage[x]
+        if self.vp[p] >= damage:
+            self.vp[p] -= damage
+        elif self.ups[p]:
+            self.pending.push(P_SELL, x, damage)
+        else:
+            self.vp[p] = 0
+
+    def _sell(self, p: int, action) -> None:
+        top = self.pending.pop()
+        self.ups[p].remove(action[1])
+        self.broken.append(action[1])
+        self.vp[p] = max(0, self.vp[p] + action[1] - top[2])
+
+    def _pile(self, p: int, action) -> None:
+        q = action[1]
+        mine, pile = self.stones[p], self.bridge[q]
+        for c, count in enumerate(pile):
+            mine[c] += count
+            pile[c] = 0
+        self.piles.remove(q)
+        self.turn += 1
+
+    def _take(self, p: int, action) -> None:
+        _, still, _, steal = self.pending.pop()
+        if action[0] == TAKE:
+            colour, low = action[1], action[1]
+            self.pool[colour] -= 1
+        else:
+            colour, low = action[2], 0
+            self.stones[action[1]][colour] -= 1
+        self.stones[p][colour] += 1
+        if still > 1:
+            self.pending.push(P_TAKE, still - 1, low, steal)
+
+    def _spend(self, p: int, action) -> None:
+        _, sel_food, sel_toll, boost, converted, bought = self.pending.pop()
+        if action[1] == FOOD:
+            sel_food = tuple(sorted(sel_food + (action[2],)))
+        else:
+            sel_toll = tuple(sorted(sel_toll + (action[2],)))
+        self.pending.push(P_SCORE, sel_food, sel_toll, boost, converted, bought)
+
+    def _boost(self, p: int, action) -> None:
+        _, sel_food, sel_toll, boost, converted, bought = self.pending.pop()
+        self.pending.push(P_SCORE, sel_food, sel_toll, boost + (action[1],), converted, bought)
+
+    def _convert_now(self, p: int, action) -> None:
+        top = self.pending.pop()
+        self._convert(p, top)
+        self.pending.push(P_SCORE, (), (), (), True, top[5])
+
+    def _buy(self, p: int, action) -> None:
+        top = self.pending.pop()
+        value = self.pile.pop(0)
+        self.vp[p] -= self.comp.upgrade_costs[value]
+        self.ups[p].append(value)
+        self.pending.push(P_SCORE, *top[1:5], True)
+
+    def _send(self, p: int, action) -> None:
+        messenger = self._holds(p, MESSENGER)
+        self.hand[p].remove(messenger)
+        self.food[p].remove(action[1])
+        self.toll[p].append(action[1])  # ransom: it counts its toll side now
+        self.food[p].append(messenger)
+
+    def _eat(self, p: int, action) -> None:
+        self.hand[p].remove(action[1])
+        self.food[p].append(action[1])
+
+    def _end(self, p: int, action) -> None:
+        top = self.pending.pop()
+        if top[1] or top[2]:
+            self._convert(p, top)
 
     def _spend_stone(self, p: int, colour: int) -> None:
         """A stone paid (a defence, a goat fight, a closed bridge's conversion) goes back to the pool."""
@@ -869,16 +928,12 @@ class TrollState(State):
             return self.outcome().rewards()[player]
         values = self._worths
         if values is None:  # asked for every seat in turn (a cut-off rollout): worked out once
-            from bgkit_bridgetroll.heuristic import worth
-
             values = self._worths = [worth(self, p) for p in range(self.num_players)]
         return values[player] - max(v for q, v in enumerate(values) if q != player)
 
     def rollout_action(self, rng: random.Random):
         """An MCTS playout's move: a rule of thumb (``bgkit_bridgetroll.playout``), not random play."""
-        from bgkit_bridgetroll.playout import move
-
-        return move(self, rng)
+        return playout_move(self, rng)
 
     # -- information -----------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -961,8 +1016,6 @@ class TrollState(State):
         """Redeal what ``player`` cannot see: the face-down traveller among the unseen cards (pooled
         in card order by ``bgkit.cards.resample``) and, while bids are sealed, the others' bids: each
         drawn as the playouts bid (``playout.bid``: from that player's stones, which everyone sees)."""
-        from bgkit_bridgetroll.playout import bid as rule_bid
-
         other = self.clone()
         if self.fd >= 0 and not self.seen >> player & 1:
             deck, face_down = resample([self.deck, Deck.of([self.fd], self.t.cards)], rng)
@@ -977,6 +1030,19 @@ class TrollState(State):
         from bgkit_bridgetroll.render import render_state
 
         return render_state(self, player)
+
+
+_HANDLERS = {
+    DRAW: TrollState._draw, WEATHER: TrollState._weather, REVEAL: TrollState._turned_up, SEE: TrollState._seen,
+    CLOSE: TrollState._bid, BID: TrollState._bid, BIDMIX: TrollState._bid, MIX: TrollState._mix,
+    PLAY_PEEK: TrollState._play_special, PLAY_MINER: TrollState._play_special, READY: TrollState._ready,
+    PICK: TrollState._pick, PICK_FD: TrollState._pick_face_down, PLACE: TrollState._place,
+    USE_GARLIC: TrollState._garlic, LOSE: TrollState._lose, DEFEND: TrollState._defend, PAY: TrollState._pay,
+    FIGHT: TrollState._fight, THROW: TrollState._throw, YIELD: TrollState._yield, SELL: TrollState._sell,
+    PILE: TrollState._pile, TAKE: TrollState._take, STEAL: TrollState._take,
+    SPEND: TrollState._spend, BOOST: TrollState._boost, CONVERT: TrollState._convert_now, BUY: TrollState._buy,
+    SEND: TrollState._send, EAT: TrollState._eat, END: TrollState._end,
+}
 
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
