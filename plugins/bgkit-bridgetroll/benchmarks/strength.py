@@ -25,7 +25,16 @@ MATCHES = {
 }
 
 
-def play(specs: list[str], games: int, seed: int, jobs: int) -> tuple[dict, float]:
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children (tournament workers): the machine's
+    other load does not count in it, unlike wall time."""
+    import resource
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def play(specs: list[str], games: int, seed: int, jobs: int) -> tuple[dict, float, float]:
     from bgkit import tournament
     from bgkit.match import seat_names
     from bgkit.plugins import get_registry
@@ -34,10 +43,10 @@ def play(specs: list[str], games: int, seed: int, jobs: int) -> tuple[dict, floa
     options = {opt.name: opt.default for opt in game.options}
     labels = seat_names(specs)
     tasks = tournament.schedule("bridgetroll", None, options, specs, labels, games, seed)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), cpu_seconds()
     records = list(tournament.run(tasks, jobs))
-    elapsed = time.perf_counter() - start
-    return tournament.summarize(records, labels, seed, "bridgetroll"), elapsed * jobs / games
+    wall, cpu = time.perf_counter() - start, cpu_seconds() - cpu
+    return tournament.summarize(records, labels, seed, "bridgetroll"), cpu / games, wall / games
 
 
 def main() -> None:
@@ -50,12 +59,14 @@ def main() -> None:
     args = parser.parse_args()
     for name in args.match or list(MATCHES):
         specs = MATCHES[name]
-        summary, per_game = play(specs, args.games, args.seed, args.jobs)
+        summary, cpu, wall = play(specs, args.games, args.seed, args.jobs)
         if args.format == "json":
-            print(json.dumps({"match": name, "seconds_per_game": round(per_game, 2), **summary}))
+            print(json.dumps({"match": name, "cpu_seconds_per_game": round(cpu, 2), "wall_seconds_per_game": round(wall, 2),
+                              **summary}), flush=True)
             continue
         print(f"{name}: {' '.join(specs)} — {summary['games']} games, seed {args.seed}, "
-              f"{per_game:.1f} s per game (one process), {summary['mean_decisions']} decisions a game")
+              f"{cpu:.2f} CPU s per game ({wall:.2f} s wall with --jobs {args.jobs}), "
+              f"{summary['mean_decisions']} decisions a game", flush=True)
         for label, seat in summary["seats"].items():
             low, high = seat["win_rate_95"]
             print(f"  {label:12} wins {seat['wins']:3} ({seat['win_rate']:.0%}, 95% {low:.0%}-{high:.0%}), "

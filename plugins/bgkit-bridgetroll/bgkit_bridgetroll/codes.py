@@ -1,10 +1,9 @@
 """The small ints Bridge Troll's state is made of: action opcodes (the first item of every action
 tuple), the stages of a round, the pending micro-decision frames, the face-down card's states.
 
-One place for them so the state, the playout rule and the drawing agree on every number.
+One place for them so the state, the playout rule and the drawing agree on every number. The
+sealed bids' opcodes (``CLOSE``, ``BID``, ``BIDMIX``) are in ``bids``.
 """
-
-from bgkit_bridgetroll.bids import BID, BIDMIX, CLOSE  # noqa: F401  (the sealed bids' opcodes)
 
 # chance outcomes: (opcode, card or weather)
 WEATHER, DRAW, REVEAL, SEE = 1, 2, 3, 4

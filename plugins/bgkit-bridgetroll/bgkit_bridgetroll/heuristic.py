@@ -26,13 +26,9 @@ from bgkit_bridgetroll.bids import amount
 from bgkit_bridgetroll.codes import NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_PICK
 from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import (
-    BANDIT,
-    DRAGON,
     GARLIC,
     GOAT,
-    HAZARD,
     JESTER,
-    KNIGHT,
     MESSENGER,
     MINER,
     NORMAL,
@@ -170,14 +166,7 @@ def card_gain(state, p: int, x: int) -> float:
         return _holding(food_values + [t.food[x]], toll_values) - before
     if kind == SPECIAL:
         return HAND_WORTH.get(t.effect[x], 0.5) + 0.3 * t.food[x]
-    return -_threat_of(state, p, x)
-
-
-def _threat_of(state, p: int, x: int) -> float:
-    t = state.t
-    if t.effect[x] == GOAT:
-        return _threat(state, p, x)
-    return _threat(state, p, x)
+    return -_threat(state, p, x)
 
 
 def _row_gains(state, p: int) -> list[float]:

@@ -100,14 +100,10 @@ from bgkit_bridgetroll.playout import bid as rule_bid
 from bgkit_bridgetroll.playout import move as playout_move
 from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import (
-    BANDIT,
-    DRAGON,
     FOOD,
     GARLIC,
     GOAT,
-    HAZARD,
     JESTER,
-    KNIGHT,
     MESSENGER,
     MINER,
     NORMAL,
