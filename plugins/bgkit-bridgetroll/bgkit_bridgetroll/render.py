@@ -344,3 +344,46 @@ def _now(state, player: int | None) -> str:
     if state.stage == S.S_WINDOW:
         return f"Now: {who} may play a special before the bids."
     return ""
+
+
+def render_compact(state, player: int | None) -> Text:
+    """The table in a few lines, for a terminal the full drawing does not fit: the round, the row
+    by the names one types (with gold/food), then a line per bridge: stones, points, bid and
+    trophy, each side's cards and total, the hand; then what is being decided. ``full`` at the
+    prompt shows the full drawing."""
+    comp = state.comp
+    t = state.t
+    keys = colour_keys(t.colours)
+    lines = [f"Round {state.round} · start P{state.start + 1}"
+             + (f" · {t.weathers[state.weather]}: {state.k} travellers" if state.weather >= 0 else "")
+             + f" · deck {state.deck.size - (1 if state.fd == S.HIDDEN else 0)}"
+             + (f" · upgrade {state.pile[0]} for {comp.upgrade_costs[state.pile[0]]}"
+                + ("" if comp.provenance["upgrade_costs"].confirmed else MARK) if state.pile else "")]
+    row = []
+    if state.fd != S.NONE:
+        known = state.fd >= 0 and player is not None and state.seen >> player & 1
+        row.append(f"face-down={t.names[state.fd]}" if known else "face-down")
+    for x in state.row:
+        card = comp.travellers[x]
+        food = _marked(comp, card, "food", card.food)
+        worth = (f" {_marked(comp, card, 'toll', card.toll)}g/{food}f" if card.kind == "normal"
+                 else f" {food}f" if card.kind in ("royal", "special") else "")
+        row.append(f"{t.names[x]}{worth}")
+    lines.append("Row: " + (", ".join(row) or "empty"))
+    for q in range(state.num_players):
+        stones = " ".join(f"{keys[c]}{k}" for c, k in enumerate(state.stones[q]) if k) or "no stones"
+        points = state.vp[q] + sum(state.ups[q]) + len(state.ups[q])
+        parts = [f"P{q + 1}{' you' if q == player else ''}", stones, f"{points} pts"]
+        bid = _bid_shown(state, q, player, keys)
+        if bid:
+            parts.append(bid)
+        for cards, values, area in ((state.food[q], t.food, "food"), (state.toll[q], t.toll, "toll")):
+            if cards:
+                parts.append(f"{area} {sum(values[x] for x in cards)}: {' '.join(t.names[x] for x in cards)}")
+        if state.hand[q]:
+            parts.append("hand: " + " ".join(t.names[x] for x in state.hand[q]))
+        lines.append(" · ".join(parts))
+    lines.append(_now(state, player))
+    if not all(p.confirmed for p in comp.provenance.values()):
+        lines.append(f"{MARK} reconstructed · type full for the whole table")
+    return Text("\n".join(lines))

@@ -1027,6 +1027,11 @@ class TrollState(State):
 
         return render_state(self, player)
 
+    def render_compact(self, player: int | None):
+        from bgkit_bridgetroll.render import render_compact
+
+        return render_compact(self, player)
+
 
 _HANDLERS = {
     DRAW: TrollState._draw, WEATHER: TrollState._weather, REVEAL: TrollState._turned_up, SEE: TrollState._seen,

@@ -303,3 +303,25 @@ def test_mcts_playouts_follow_a_rule_of_thumb_that_is_always_legal(game, players
         assert action in s.legal_actions(), (s.action_text(action), texts(s))
         s.apply(action)
     assert max(s.scores()) > 15
+
+
+def test_a_compact_drawing_for_a_short_terminal_holds_the_same_table(game):
+    """The screen shows ``render_compact`` when the full drawing would not fit the terminal's height:
+    a line per bridge with what the full drawing shows of it, and the same hidden things hidden."""
+    import io
+
+    s = game.new_state(game.setup(6, random.Random(3), {"colours": "random", "start": "random", "deck": "shuffle"}))
+    rng = random.Random(3)
+    while not (s.round >= 3 and s.stage == 5 and any(s.food) and any(s.toll)):
+        s.apply(sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions()))
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(s.render_compact(0))
+    out = console.file.getvalue()
+    assert len(out.splitlines()) <= 6 + 6 and "P1 you" in out and "face-down" in out
+    for p in range(6):
+        for x in s.food[p] + s.toll[p] + s.hand[p]:
+            assert s.t.names[x] in out
+    other = s.determinize(0, random.Random(1))
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(other.render_compact(0))
+    assert console.file.getvalue() == out  # nothing P1 cannot see
