@@ -124,8 +124,23 @@ FIXED_TEXTS = {
 CARD_VERBS = {DRAW: "draw", REVEAL: "reveal", SEE: "see", SEND: "messenger", EAT: "eat"}
 COLOUR_VERBS = {PAY: "pay", THROW: "throw", TAKE: "take", BOOST: "boost"}
 
+
 class TrollState(State):
-    """The whole table. Per-player data are lists indexed by seat (0-based, clockwise)."""
+    """The whole table. Per-player data are lists indexed by seat (0-based, clockwise); cards are
+    indexes into ``comp.travellers``, colours indexes into ``comp.colours``.
+
+    ``stones[p][c]`` under each board, ``pool[c]``, ``bridge[p][c]`` (bid stones, after the reveal);
+    ``vp[p]`` the point tokens, ``ups[p]`` the upgrade cards, ``broken`` upgrades a goat's damage
+    turned back into points; ``food[p]``, ``toll[p]``, ``hand[p]`` the travellers; ``deck`` the cards
+    not seen yet (a ``Deck`` of counts, with the face-down card while it is undecided), ``discard``
+    counts; ``pile`` the upgrades, top first; ``row`` the face-up travellers, ``fd`` the face-down one
+    (NONE, HIDDEN while undecided, or a card) and ``seen`` a bit per player who looked at it;
+    ``weather`` and ``k`` (travellers this round); ``bids[p]`` the sealed bids; ``order`` the open
+    players in trophy order, ``closed`` the closed ones; ``piles`` the bridges whose bid stones are
+    still there. ``stage`` with ``seq`` (who acts in it, in order) and ``turn``; ``gift``/``then``
+    the closed bridges' stones and what follows them; ``pending`` the micro-decisions of ``actor``;
+    ``chance`` the chance events due; ``cur`` who decides now.
+    """
 
     def __init__(self, comp: Components):
         self.comp = comp
@@ -277,8 +292,9 @@ class TrollState(State):
                 self.pending.push(P_TAKE, self.gift, 0, True)
                 continue
             if stage == S_PILES:
-                if self.turn == len(self.seq):
-                    self._begin_gifts(self.closed, self.comp.schedules[self.num_players].stones_per_open_player * len(self.order), THEN_SCORE)
+                if self.turn == len(self.seq):  # closed bridges: the schedule's stones per open bridge
+                    per_open = self.comp.schedules[self.num_players].stones_per_open_player
+                    self._begin_gifts(self.closed, per_open * len(self.order), THEN_SCORE)
                     continue
                 self.actor = self.seq[self.turn]
                 if len(self.piles) == 1:
