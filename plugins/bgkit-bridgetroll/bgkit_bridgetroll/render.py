@@ -307,7 +307,8 @@ def _now(state, player: int | None) -> str:
         if code == S.P_SCORE:
             _, sel_food, sel_toll, boost, converted, bought = top
             if converted:
-                return f"Now: {who} scores (converted{', bought an upgrade' if bought else ''}): buy the top upgrade or end."
+                done = "converted" + (", bought an upgrade" if bought else "")
+                return f"Now: {who} scores ({done}): buy the top upgrade or end."
             chosen = [f"food {t.titles[x]}" for x in sel_food] + [f"toll {t.titles[x]}" for x in sel_toll]
             food = sum(t.food[x] for x in sel_food)
             gold = sum(t.toll[x] for x in sel_toll)
@@ -318,13 +319,15 @@ def _now(state, player: int | None) -> str:
         if code == S.P_HAZARD:
             value, found = targets(t, t.effect[top[1]], state.food[state.cur], state.toll[state.cur])
             lost = " or ".join(t.titles[x] for _, x in found)
-            return f"Now: the {t.titles[top[1]]} takes {who}'s {lost} (worth {value}): lose it, defend with {value} stones, or use a Garlic Merchant."
+            return (f"Now: the {t.titles[top[1]]} takes {who}'s {lost} (worth {value}): lose it, defend with "
+                    f"{value} stones, or use a Garlic Merchant.")
         if code == S.P_PAY:
             return f"Now: {who} pays {top[1]} more stones, any colours."
         if code == S.P_GOAT:
             x = top[1]
-            return (f"Now: the {t.titles[x]} at {who}'s bridge: fight with {t.goat_stones[x]} stones of different colours "
-                    f"(+{t.goat_reward[x]} points) or yield (-{t.goat_damage[x]} points, the goat goes back into the deck).")
+            return (f"Now: the {t.titles[x]} at {who}'s bridge: fight with {t.goat_stones[x]} stones of different "
+                    f"colours (+{t.goat_reward[x]} points) or yield (-{t.goat_damage[x]} points, the goat goes back "
+                    "into the deck).")
         if code == S.P_THROW:
             return f"Now: {who} throws {top[1]} more stones, each a colour not thrown yet."
         if code == S.P_SELL:
