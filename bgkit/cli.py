@@ -7,6 +7,7 @@ Conventions (DESIGN.md §6): data on stdout, messages and progress on stderr; ex
 from __future__ import annotations
 
 import os
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -15,7 +16,9 @@ from typing import List, Optional
 import typer
 
 from bgkit import __version__
+from bgkit.cli_group import Group
 from bgkit.errors import BadInput, PluginError
+from bgkit.history_cli import DB_HELP, history_app, stats
 
 app = typer.Typer(
     name="bgkit",
@@ -24,6 +27,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=Group,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -65,7 +70,7 @@ def _registry():
 def _load_game(game_id: str, data: Optional[Path] = None):
     registry = _registry()
     registry.game(game_id)  # unknown game: one line naming the installed ones
-    if data is not None and not data.is_file():
+    if data is not None and not data.exists():
         raise BadInput(f"no such data file: {data}")
     return registry.load_game(game_id, data)
 
@@ -120,7 +125,7 @@ def setup(
     game: str = typer.Argument(..., help="Game id (see bgkit games)."),
     players: int = typer.Option(..., "-p", "--players", help="Number of players."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed; without it one is chosen and printed."),
-    option: List[str] = typer.Option([], "--option", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
     format: SetupFormat = typer.Option(SetupFormat.text, "--format", help="text, json or toml."),
     count: bool = typer.Option(False, "--count", help="Print the number of distinct setups instead."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
@@ -135,7 +140,7 @@ def setup(
         if format is SetupFormat.text:
             render.print_count(render.stdout(), the_game.info.name, doc)
         else:
-            render.print_document(doc, format)
+            render.print_document(doc, format, text_in_toml=("count",))
         return
     seed = setups.check_seed(setups.new_seed() if seed is None else seed)
     doc = setups.setup_document(the_game, players, seed, options, setups.make_setup(the_game, players, seed, options))
@@ -153,11 +158,17 @@ def score(
     players: Optional[int] = typer.Option(None, "-p", "--players", help="Players (for --template or prompting)."),
     format: Format = typer.Option(Format.text, "--format", help="text (a table) or json."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+    record: bool = typer.Option(False, "--record", help="Keep the scored game in your history (bgkit history, bgkit stats)."),
+    date: Optional[str] = typer.Option(None, "--date", help="With --record: the day it was played (YYYY-MM-DD; default today)."),
+    note: Optional[str] = typer.Option(None, "--note", help="With --record: a note on the game."),
+    location: Optional[str] = typer.Option(None, "--location", help="With --record: where it was played."),
+    db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Score a finished game from a sheet: categories, totals, ranking and the deciding tie-breaker."""
-    from bgkit import render, sheets
+    from bgkit import history_cli, render, sheets
 
     the_game = _load_game(game, data)
+    recording = history_cli.score_recording(record, db, date, note, location, template, asking=sheet is None)
     if template:
         if sheet is not None:
             raise BadInput("--template writes a new sheet; give no SHEET with it")
@@ -168,35 +179,57 @@ def score(
     if sheet is None:
         if not render.interactive():
             raise BadInput("give a sheet file (or - for stdin); to be asked field by field, run this in a terminal")
-        if players is None:
-            players = typer.prompt("Number of players", type=int, err=True)
-        console = render.stderr()
-        the_sheet = sheets.ask_sheet(the_game, players, lambda q: typer.prompt(q, default="", show_default=False, err=True), console.print)
-    else:
-        the_sheet = sheets.read_sheet(the_game, sheet)
+        _score_at_the_prompt(the_game, players, format, recording, db, date, note, location)
+        return
+    the_sheet = sheets.read_sheet(the_game, sheet)
     result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
     if format is Format.json:
         render.print_json(result.to_dict())
     else:
         render.print_score(result, render.stdout(), the_game.info.name)
-    if sheet is None and typer.confirm("Save this sheet?", default=True, err=True):
-        path = Path(typer.prompt("File name", default=f"{game}-sheet.toml", err=True))
-        from bgkit.savefile import write_atomic
+    if recording is not None:
+        recording.record_score(the_game, the_sheet, result)
 
-        write_atomic(path, sheets.dump_sheet(the_sheet))
-        render.stderr().print(f"Saved {path}")
+
+def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recording, db, date, note, location) -> None:
+    """Ask field by field, score, offer to save and to record; Ctrl-C is exit 130 as in play."""
+    from bgkit import history_cli, render, sheets
+
+    console = render.stderr()
+
+    def ask(question: str) -> str:
+        return console.input(render.literal(question) + " ")
+
+    def say(text: str) -> None:
+        console.print(render.literal(text))
+
+    try:
+        the_sheet = sheets.ask_sheet(the_game, players, ask, say)
+        result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
+        if format is Format.json:
+            render.print_json(result.to_dict())
+        else:
+            render.print_score(result, render.stdout(), the_game.info.name)
+        sheets.offer_to_save(the_sheet, ask, say, f"{the_game.info.id}-sheet.toml")
+        if recording is not None:
+            recording.record_score(the_game, the_sheet, result)
+        else:
+            history_cli.offer_recording(the_game, the_sheet, result, db, date, note, location)
+    except (KeyboardInterrupt, EOFError):
+        console.print("interrupted")
+        raise SystemExit(130) from None
 
 
 @app.command()
 def play(
     game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
     seats: Optional[List[str]] = typer.Argument(
-        None, help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B]."
+        None, metavar="SEAT", help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B]."
     ),
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     games: int = typer.Option(1, "--games", min=1, help="Games to play (seats rotate between games)."),
     jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes for many games."),
-    option: List[str] = typer.Option([], "--option", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text or json (JSON Lines, summary last)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every decision."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game's log (for bgkit replay) here."),
@@ -209,20 +242,26 @@ def play(
         None, "--setup", help="Start from this setup (as bgkit setup --format toml|json writes it, edited to the real table)."
     ),
     force: bool = typer.Option(False, "--force", help="Let --save/--log replace a file that is not a save of this game."),
+    record: bool = typer.Option(False, "--record", help="Keep the finished game, with its log, in your history (needs a human seat)."),
+    db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Play a game: humans at the terminal, bots, or many bot games in a row with statistics."""
+    from bgkit import history_cli
     from bgkit import play as playing
 
+    recording = history_cli.play_recording(record, db, None if resume is not None else list(seats or []))
     if resume is not None:
         if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or setup_file:
             raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options, data or setup")
-        playing.resume_game(_registry(), resume, save=save or resume, log=log, chance=chance.value if chance else None,
-                            format=format.value, force=force)
+        outcome = playing.resume_game(_registry(), resume, save=save or resume, log=log,
+                                      chance=chance.value if chance else None, format=format.value, force=force)
+        if recording is not None:
+            recording.record_match(outcome)
         return
     if game is None:
         raise BadInput("name a game (see bgkit games), or --resume FILE")
     the_game = _load_game(game, data)
-    playing.play_command(
+    outcome = playing.play_command(
         _registry(),
         the_game,
         list(seats or []),
@@ -238,6 +277,8 @@ def play(
         force=force,
         setup_file=setup_file,
     )
+    if recording is not None:
+        recording.record_match(outcome)
 
 
 @app.command()
@@ -253,6 +294,10 @@ def replay(
     playing.replay_command(_registry(), log, verify=verify, format=format.value, seat=as_seat)
 
 
+app.add_typer(history_app, name="history")
+app.command("stats")(stats)
+
+
 def main() -> None:
     """Entry point: bad input is one line and exit code 2, a broken plugin one line and exit 1."""
     usage_error = _click_class("UsageError")
@@ -266,7 +311,8 @@ def main() -> None:
             print(exc.ctx.get_help() if exc.ctx else exc.format_message(), file=sys.stderr)
             sys.exit(2)
         where = f" (see: {exc.ctx.command_path} --help)" if getattr(exc, "ctx", None) else ""
-        print(f"bgkit: error: {exc.format_message()}{where}", file=sys.stderr)
+        message = re.sub(r"\(Possible options: ([^)]*)\)", r"(did you mean \1?)", exc.format_message())
+        print(f"bgkit: error: {message}{where}", file=sys.stderr)
         sys.exit(2)
     except PluginError as exc:
         print(f"bgkit: error: {exc}", file=sys.stderr)

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from bgkit.errors import BadInput, DataError
-from bgkit.tomllines import _HEADER, TomlLines, _split, parse_toml
+from bgkit.savefile import read_text
+from bgkit.tomllines import _HEADER, MAX_TOML_CHARS, TomlLines, _split, parse_toml
 
 PROVENANCE_KEYS = ("source", "confirmed", "note", "reconstructed")
 
@@ -59,11 +60,9 @@ class DataFile:
     def own(cls, path: Path | str) -> "DataFile":
         """A person's own data file (``--data FILE``)."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise DataError(f"no such data file: {path}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(f"cannot read data file: {exc}", str(path)) from None
+            text = read_text(path, "data file", MAX_TOML_CHARS)
+        except BadInput as exc:
+            raise DataError(exc.message, exc.where) from None
         return cls(text, str(path))
 
     def where(self, path: tuple) -> str:
@@ -78,8 +77,19 @@ def _label(path: tuple) -> str:
     return out
 
 
+#: Bounds every read applies when its caller gives none: no box holds a thousand of anything, and
+#: an unbounded count from a person's file (``per_type = [5, 10**100]``) would be allocated.
+#: A plugin should still give the bound its game can take; these only refuse the absurd.
+LIMIT = 1000
+MAX_ITEMS = 1000
+
+
 class Table:
-    """Typed, located reads from one TOML table (``path`` is its key path in ``file``)."""
+    """Typed, located reads from one TOML table (``path`` is its key path in ``file``).
+
+    Every number read is bounded: by the caller's ``low``/``high``, else by -:data:`LIMIT` and
+    :data:`LIMIT`; every list (and array of tables) holds at most :data:`MAX_ITEMS` entries.
+    """
 
     def __init__(self, body: Any, path: tuple, file: DataFile):
         self.path = path
@@ -119,6 +129,8 @@ class Table:
         if isinstance(value, bool):
             raise self.fail(key, f"must be a number, not {value!r}")
         if self.has(key):
+            if value != value:  # nan compares with nothing
+                raise self.fail(key, "must be a number, not nan")
             _check_range(self, key, value, low, high)
         return value
 
@@ -156,6 +168,8 @@ class Table:
         values = self.get(key, list, default)
         if self.has(key) and length is not None and len(values) != length:
             raise self.fail(key, f"must list {length} values, not {len(values)}")
+        if self.has(key) and len(values) > MAX_ITEMS:
+            raise self.fail(key, f"lists {len(values)} values, more than the {MAX_ITEMS} bgkit reads")
         return tuple(values)
 
     # -- structure ---------------------------------------------------------------------------
@@ -172,8 +186,8 @@ class Table:
             yield name, Table(body, parent.path + (name,), self.file)
 
     def rows(self, key: str) -> list["Table"]:
-        """The entries of an array of tables ``[[path.key]]``."""
-        values = self.get(key, list)
+        """The entries of an array of tables ``[[path.key]]`` (at most :data:`MAX_ITEMS`)."""
+        values = self._list(key, None, ...)
         return [Table(body, self.path + (key, i), self.file) for i, body in enumerate(values)]
 
     def only(self, *allowed: str) -> None:
@@ -215,7 +229,16 @@ def _check_range(table: Table, key: str, value: float, low: float | None, high: 
             span = f"at most {high}"
         else:
             span = f"{low}..{high}"
-        raise table.fail(key, f"{'every value ' if each else ''}must be {span}, not {value}")
+        raise table.fail(key, f"{'every value ' if each else ''}must be {span}, not {_shown(value)}")
+    if not -LIMIT <= value <= LIMIT:  # the caller gave no bound on this side
+        raise table.fail(key, f"{'every value ' if each else ''}must be {'at most' if value > 0 else 'at least'} "
+                              f"{LIMIT if value > 0 else -LIMIT}, not {_shown(value)} (no box holds more)")
+
+
+def _shown(value: float) -> str:
+    if isinstance(value, int) and abs(value) >= 10**15:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    return f"{value:.3g}" if isinstance(value, float) and abs(value) >= 1e15 else str(value)
 
 
 class DataSet:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 
 class BadInput(Exception):
     """Bad input from the user: unknown game, wrong player count, a malformed sheet, ...
@@ -37,3 +39,13 @@ class PluginError(Exception):
 
     Not the user's fault: the CLI prints one line and exits 1.
     """
+
+
+def suggest(word: object, known: Iterable[str]) -> str:
+    """``" (did you mean 'seed'?)"`` when ``word`` is close to one of ``known``, else ``""``."""
+    import difflib
+
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

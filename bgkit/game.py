@@ -7,7 +7,8 @@ per job, each a set of plain functions that take the game's components first:
 ``data``       ``load(path) -> components`` (a person's own ``--data`` file or None); optional
 ``setup``      ``OPTIONS``; ``make_setup(comp, players, rng, options)``; ``count_setups(comp, players, options)``
 ``scoring``    ``sheet_fields(comp, players)``; ``score_sheet(comp, sheet)``; optional
-               ``sheet_game_fields(comp, players)`` and ``check_sheet(comp, sheet)``
+               ``sheet_game_fields(comp, players)``, ``check_sheet(comp, sheet)`` and
+               ``check_partial_sheet(comp, sheet)``
 ``render``     ``render_setup(comp, setup)``; optional (default: the setup as JSON)
 ``state``      play, when ``info.playable``: ``new_state(comp, setup)``, ``state_from_dict(comp, data)``,
                ``sheet_from_state(comp, state)``
@@ -227,6 +228,14 @@ class Game:
     def check_sheet(self, sheet: Any) -> None:
         """Reject a sheet whose fields are each valid but impossible together (raise SheetError)."""
         self._call("scoring", "check_sheet", sheet, default=lambda s: None)
+
+    def check_partial_sheet(self, sheet: Any) -> None:
+        """The rules a sheet still being typed at the prompt must already keep (default: none).
+
+        The sheet has every player and field; what is not entered yet holds its default (a required
+        field its lowest value). A game checks here only what more answers cannot put right.
+        """
+        self._call("scoring", "check_partial_sheet", sheet, default=lambda s: None)
 
     def score_sheet(self, sheet: Any) -> Any:
         """Score a validated sheet: categories, totals, ranking and the deciding tie-breaker."""

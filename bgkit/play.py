@@ -43,7 +43,8 @@ def play_command(
     data: Path | None,
     force: bool = False,
     setup_file: Path | None = None,
-) -> None:
+) -> tuple[Match, Any] | None:
+    """One game (returned with its result, for ``--record``; None if stopped), or a tournament."""
     from bgkit.setups import check_seed, new_seed, parse_options, read_setup
 
     if not specs:
@@ -68,7 +69,7 @@ def play_command(
         if save is not None or log is not None or setup_file is not None:
             raise BadInput("--save, --log and --setup are for one game; for many, --format json gives a record of each")
         _tournament(registry, game, specs, names, seed, games, jobs, option_values, format)
-        return
+        return None
     for path, what in ((save, "save"), (log, "log")):
         check_target(path, game.info.id, force, what)
     console, ask = _prompt_tools(has_human or chance == "table")
@@ -77,10 +78,10 @@ def play_command(
         setup=laid_out["setup"] if laid_out else None, setup_from=str(setup_file) if setup_file else "seed",
     )
     render.stderr().print(f"{render.literal(game.info.name)}: {render.literal(', '.join(names))} — seed {seed}")
-    _run_match(match, format, log)
+    return _run_match(match, format, log)
 
 
-def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str | None, format: str, force: bool = False) -> None:
+def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str | None, format: str, force: bool = False) -> tuple[Match, Any] | None:
     from bgkit.savefile import read_json
 
     saved = GameLog.from_dict(read_json(path, "save file"), str(path))
@@ -95,10 +96,11 @@ def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance:
         log=saved, chance=chance, console=console, ask=ask, save_path=save, bots=registry.bots,
     )
     render.stderr().print(f"Resuming {render.literal(game.info.name)} after {len(saved.actions)} actions — seed {saved.seed}")
-    _run_match(match, format, log)
+    return _run_match(match, format, log)
 
 
-def _run_match(match: Match, format: str, log_path: Path | None) -> None:
+def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match, Any] | None:
+    """Play to the end; returns (match, scored result), or None if the game was stopped and saved."""
     from bgkit.savefile import write_json
 
     try:
@@ -117,7 +119,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
         if isinstance(stop, KeyboardInterrupt):
             render.stderr().print("interrupted")
             raise SystemExit(130) from None
-        return
+        return None
     if match.screen is not None:
         match.screen.flush()  # the last moves, before the final table
     if log_path is not None:
@@ -126,6 +128,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> None:
         render.print_json(render.match_record(match.log, scored))
     else:
         render.print_match_end(render.stdout(), match.game.info.name, match.state, match.log, scored)
+    return match, scored
 
 
 def _tournament(registry: Any, game: Game, specs: list[str], names: list[str], seed: int, games: int, jobs: int, option_values: dict, format: str) -> None:

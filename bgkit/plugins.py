@@ -144,8 +144,10 @@ class Registry:
         try:
             return self.games[game_id]
         except KeyError:
+            from bgkit.errors import suggest
+
             known = ", ".join(self.games) or "none installed"
-            raise BadInput(f"unknown game {game_id!r} (installed: {known})") from None
+            raise BadInput(f"unknown game {game_id!r}{suggest(game_id, self.games)} (installed: {known})") from None
 
     def load_game(self, game_id: str, data: Any = None) -> Any:
         """The game ``game_id`` built for play through this registry's hooks (its engine imported)."""

@@ -11,6 +11,16 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 
+def exact(value: float) -> float:
+    """A float that is a whole number as an int (JSON shows 42, not 42.0); a true fraction stays.
+
+    Games give whole points as ints in the first place: a float has already lost the last digits
+    of a large number."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 @dataclass(frozen=True)
 class TieBreak:
     """One link of a game's tie-break chain: ``label`` is printed when it decides."""
@@ -18,6 +28,9 @@ class TieBreak:
     label: str
     values: Sequence[float]
     higher_wins: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", [exact(v) for v in self.values])
 
 
 @dataclass
@@ -41,20 +54,28 @@ class ScoreResult:
     notes: list[str] = field(default_factory=list)
     total_label: str = "total"
 
+    def __post_init__(self) -> None:
+        self.table = [{category: exact(points) for category, points in row.items()} for row in self.table]
+        self.totals = [exact(total) for total in self.totals]
+
     @property
     def outcome(self) -> "Outcome":
         """The ranking alone, as a finished :class:`bgkit.game.State` reports it."""
         return Outcome(tuple(self.ranks), tuple(self.winners), self.decided_by)
 
     def to_dict(self) -> dict:
+        """For scripts: every player has ``total`` (what ranks them; ``total_label`` says what it
+        counts, e.g. Blue Moon City's offerings, and is also a key of its own)."""
         return {
             "game": self.game,
             "categories": self.categories,
+            "total_label": self.total_label,
             "players": [
                 {
                     "name": name,
                     "scores": self.table[i],
-                    self.total_label: self.totals[i],
+                    "total": self.totals[i],
+                    **({self.total_label: self.totals[i]} if self.total_label != "total" else {}),
                     "rank": self.ranks[i],
                     "winner": i in self.winners,
                     "tiebreaks": {tb.label: tb.values[i] for tb in self.tiebreaks},
@@ -108,7 +129,10 @@ def build_result(
     tiebreaks: Sequence[TieBreak] = (),
     notes: Sequence[str] = (),
 ) -> ScoreResult:
-    """Total the categories of ``table`` (in the order of its first row) and rank the players."""
+    """Total the categories of ``table`` (in the order of its first row) and rank the players.
+
+    Give whole points as ints: the totals are then exact ints too (a float is kept only where a
+    game's points are truly fractions)."""
     categories = list(table[0]) if table else []
     totals = [sum(row.values()) for row in table]
     ranks, winners, decided_by = rank(totals, tiebreaks)

@@ -43,7 +43,58 @@ def literal(text: Any) -> str:
 
 
 def _number(value: float) -> str:
+    if isinstance(value, int):
+        return str(value)
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+class Fit:
+    """A table laid out for the width it is drawn at, wrapping words and never cutting one.
+
+    Rich narrows a table that is too wide by cutting cells (``127.…``, ``43.9%…`` on an 80-column
+    terminal). Here each column gets at least its longest word (a number is one word), and the
+    room left goes to the columns that want more, in proportion; headers and labels then wrap at
+    spaces. The first column holds labels (a seat spec, a category): a long one may fold. Only a
+    terminal too narrow for every longest word at once falls back to folding them all.
+    """
+
+    LABEL_WIDTH = 8  # a label longer than this folds before any number does
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.text import Text
+
+        table = self.table
+        columns = table.columns
+
+        def plain(cell: Any) -> str:
+            return Text.from_markup(cell).plain if isinstance(cell, str) else getattr(cell, "plain", "")
+
+        least, most = [], []
+        for column in columns:
+            texts = [plain(column.header), *(plain(c) for c in column._cells)]
+            least.append(max((Text(w).cell_len for t in texts for w in t.split()), default=1))
+            if column is columns[0]:
+                least[-1] = min(least[-1], self.LABEL_WIDTH)
+            most.append(max((Text(line).cell_len for t in texts for line in t.splitlines() or [""]), default=1))
+        room = options.max_width - table._extra_width - 2 * len(columns)  # borders, and padding (0, 1)
+        if sum(most) > room >= sum(least):
+            widths = list(least)
+            spare = room - sum(least)
+            wants = [m - n for n, m in zip(least, most)]
+            total = sum(wants) or 1
+            for i, want in enumerate(wants):
+                widths[i] += min(want, spare * want // total)
+            for i in sorted(range(len(columns)), key=lambda i: widths[i] - most[i]):  # what rounding left
+                extra = min(most[i] - widths[i], room - sum(widths))
+                widths[i] += max(0, extra)
+            for column, width in zip(columns, widths):
+                column.width, column.no_wrap = width, False
+        for column in columns:
+            column.overflow = "fold"
+        yield table
 
 
 def score_table(result: ScoreResult, title: str | None = None) -> Table:
@@ -53,6 +104,8 @@ def score_table(result: ScoreResult, title: str | None = None) -> Table:
     for index, name in enumerate(result.names):
         table.add_column(literal(name) + (" ★" if index in result.winners else ""), justify="right")
     for category in result.categories:
+        if category == result.total_label:  # Blue Moon City ranks by offerings: one row says it
+            continue
         table.add_row(literal(category), *(_number(row.get(category, 0)) for row in result.table))
     table.add_section()
     table.add_row(f"[bold]{result.total_label}[/bold]", *(f"[bold]{_number(t)}[/bold]" for t in result.totals))
@@ -63,7 +116,7 @@ def score_table(result: ScoreResult, title: str | None = None) -> Table:
 
 
 def print_score(result: ScoreResult, console: Console, title: str | None = None) -> None:
-    console.print(score_table(result, title))
+    console.print(Fit(score_table(result, title)))
     winners = ", ".join(literal(result.names[i]) for i in result.winners) or "nobody"
     console.print(f"Winner: [bold]{winners}[/bold] ({literal(result.decided_by)})")
     for note in result.notes:
@@ -190,11 +243,13 @@ def game_details_record(info: Any, game: Any) -> dict[str, Any]:
 
 
 def print_count(console: Console, title: str, doc: dict) -> None:
+    """One line for a pipe; on a terminal (or with COLUMNS) wrapped at its width between words, so
+    the terminal never breaks the number."""
     count = doc["count"]
     console.print(
         f"{literal(title)}, {doc['players']} players, options {literal(options_text(doc['options']))}: "
         f"{big_number(count)} distinct setup{'s' if count != 1 else ''} (log10 {doc['log10']})",
-        soft_wrap=True,
+        soft_wrap=not (sys.stdout.isatty() or os.environ.get("COLUMNS")),
     )
 
 
@@ -225,7 +280,7 @@ def games_table(rows: list[dict[str, Any]]) -> Any:
             row["data_status"] + (" *" if row["data_note"] else ""),
         )
     notes = [Text(f"* {row['id']}: {row['data_note']}") for row in rows if row["data_note"]]
-    return Group(table, *notes)
+    return Group(Fit(table), *notes)
 
 
 def game_details(info: Any, game: Any, players: list[int]) -> Any:
@@ -280,7 +335,12 @@ def plugins_table(rows: list[dict[str, Any]]) -> Table:
     return table
 
 
-def tournament_table(summary: dict[str, Any]) -> Table:
+def _two_places(value: float) -> str:
+    """A mean for people: at most two decimals, no trailing zeros (the JSON summary keeps it whole)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def tournament_table(summary: dict[str, Any]) -> Any:
     """The summary of a bot match: one row per seat spec."""
     table = Table(
         title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}, "
@@ -299,11 +359,11 @@ def tournament_table(summary: dict[str, Any]) -> Table:
             wins,
             f"{row['win_rate']:.1%}",
             f"{low:.1%}–{high:.1%}",
-            f"{row['mean_score']:g}",
-            f"{row['median_score']:g}",
-            f"{row['mean_rank']:g}",
+            _two_places(row["mean_score"]),
+            _two_places(row["median_score"]),
+            _two_places(row["mean_rank"]),
         )
-    return table
+    return Fit(table)
 
 
 def big_number(count: int) -> str:
@@ -318,12 +378,15 @@ def options_text(options: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items()) or "none"
 
 
-def print_document(doc: dict, format: str) -> None:
+def print_document(doc: dict, format: str, text_in_toml: tuple[str, ...] = ()) -> None:
+    """``doc`` as JSON or TOML. Keys in ``text_in_toml`` are written as TOML strings whatever their
+    size (a setup count passes 64 bits for most games: a script reads one type every time)."""
     if format == "json":
         print_json(doc)
     else:
         import tomli_w
 
+        doc = {key: str(value) if key in text_in_toml else value for key, value in doc.items()}
         sys.stdout.write(tomli_w.dumps(toml_ready(doc)))
 
 

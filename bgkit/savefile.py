@@ -63,8 +63,9 @@ def write_json(path: Path, data: dict) -> None:
     write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
-def read_text(path: Path, what: str = "file") -> str:
-    """A regular file's text; anything else (missing, a device, a FIFO, too large, not UTF-8) is one line."""
+def read_text(path: Path, what: str = "file", limit: int = MAX_BYTES) -> str:
+    """A regular file's text, at most ``limit`` bytes; anything else (missing, a device, a FIFO,
+    too large, not UTF-8) is one line naming it, never an endless read."""
     path = Path(path)
     try:
         info = os.stat(path)
@@ -74,19 +75,19 @@ def read_text(path: Path, what: str = "file") -> str:
         raise BadInput(f"cannot read {what} {path}: {exc.strerror}") from None
     if not stat.S_ISREG(info.st_mode):
         raise BadInput(f"{path} is not a regular file; give a {what}")
-    if info.st_size > MAX_BYTES:
-        raise BadInput(f"{path} is {info.st_size:,} bytes; a {what} is at most {MAX_BYTES:,}")
+    if info.st_size > limit:
+        raise BadInput(f"{what} {path} is over {limit:,} bytes: too large for a {what}")
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+            raw = handle.read(limit + 1)
     except OSError as exc:
         raise BadInput(f"cannot read {what} {path}: {exc.strerror}") from None
-    if len(raw) > MAX_BYTES:
-        raise BadInput(f"{path} is larger than {MAX_BYTES:,} bytes; a {what} is at most that")
+    if len(raw) > limit:
+        raise BadInput(f"{what} {path} is over {limit:,} bytes: too large for a {what}")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise BadInput(f"cannot read {what} {path}: not UTF-8 text (byte {exc.start})") from None
+        raise BadInput(f"cannot read {what} {path}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
 def read_json(path: Path, what: str = "file") -> dict:

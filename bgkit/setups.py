@@ -6,7 +6,7 @@ import math
 import secrets
 from typing import Any
 
-from bgkit.errors import BadInput
+from bgkit.errors import BadInput, suggest
 from bgkit.game import Game
 
 MAX_SEED = 2**63 - 1
@@ -28,9 +28,10 @@ def parse_options(game: Game, pairs: list[str]) -> dict[str, str]:
             raise BadInput(f"--option takes NAME=VALUE, not {pair!r}")
         if key not in known:
             names = ", ".join(known) or "none"
-            raise BadInput(f"{game.info.name} has no option {key!r} (options: {names})")
+            raise BadInput(f"{game.info.name} has no option {key!r}{suggest(key, known)} (options: {names})")
         if value not in known[key].choices:
-            raise BadInput(f"option {key} is {value!r}; choose one of {', '.join(known[key].choices)}")
+            raise BadInput(f"option {key} is {value!r}; choose one of {', '.join(known[key].choices)}"
+                           f"{suggest(value, known[key].choices)}")
         values[key] = value
     return values
 

@@ -116,6 +116,33 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
     return CliResult(code, result.stdout, stderr)
 
 
+#: The address space a memory-limited run may use: Python, rich and every plugin fit well under it.
+MEMORY_LIMIT = 1_500 * 2**20
+
+
+def run_limited(argv: list[str], stdin=None, cwd=None, timeout: float = 120, env: dict | None = None):
+    """``argv`` in a subprocess with at most :data:`MEMORY_LIMIT` bytes of address space, for input
+    that could allocate without bound: a bug then costs the test a MemoryError, not the machine its
+    memory. Returns the ``subprocess.CompletedProcess`` (text output; the timeout only stops a hang)."""
+    import os
+    import resource
+    import subprocess
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+    full_env = {k: v for k, v in {**os.environ, **(env or {})}.items() if k != "CI"}
+    return subprocess.run(argv, stdin=stdin if stdin is not None else subprocess.DEVNULL, capture_output=True,
+                          text=True, cwd=cwd, timeout=timeout, preexec_fn=limit, env=full_env)
+
+
+def bgkit_limited(*args, **kwargs):
+    """``bgkit ARGS`` run by :func:`run_limited`."""
+    import sys
+
+    return run_limited([sys.executable, "-m", "bgkit", *map(str, args)], **kwargs)
+
+
 # -- the conformance suite -------------------------------------------------------------------------
 
 

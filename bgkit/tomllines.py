@@ -66,12 +66,91 @@ class TomlLines:
         return None
 
 
+#: The largest TOML text bgkit reads (a score sheet is a few kB, the largest shipped data file 35 kB).
+MAX_TOML_CHARS = 1_000_000
+#: How deep tables and arrays may nest (a sheet nests 2 deep, component data 4).
+MAX_DEPTH = 16
+
+
 def parse_toml(text: str, source: str) -> dict:
-    """``tomllib.loads`` whose syntax errors are BadInput naming ``source:line``."""
+    """``tomllib.loads`` whose errors are BadInput naming ``source:line``: syntax, and what the
+    parser itself cannot take (a text over :data:`MAX_TOML_CHARS`, nesting deeper than
+    :data:`MAX_DEPTH`, an integer of more than 4,300 digits)."""
+    if len(text) > MAX_TOML_CHARS:
+        raise BadInput(f"not valid here: longer than {MAX_TOML_CHARS:,} characters", source)
+    deepest = _deepest(text)
+    if deepest is not None:
+        raise BadInput(f"not valid here: tables or arrays nest more than {MAX_DEPTH} deep", f"{source}:{deepest}")
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         line = match.group(1) if match else str(max(1, len(text.splitlines())))  # "at end of document"
         reason = re.sub(r"\s*\(at (line|end).*\)", "", str(exc))
         raise BadInput(f"not valid TOML: {reason}", f"{source}:{line}") from None
+    except ValueError:  # int() refuses literals of over 4,300 digits
+        long = re.search(r"[0-9_]{4300,}", text)
+        where = f"{source}:{text.count(chr(10), 0, long.start()) + 1}" if long else source
+        raise BadInput("not valid here: a number of more than 4,300 digits", where) from None
+    except RecursionError:
+        raise BadInput(f"not valid here: nested more than {MAX_DEPTH} deep", source) from None
+    if _depth(data) > MAX_DEPTH:
+        raise BadInput(f"not valid here: tables or arrays nest more than {MAX_DEPTH} deep", source)
+    return data
+
+
+def _deepest(text: str) -> int | None:
+    """The line where brackets or braces (outside strings and comments) first open more than
+    :data:`MAX_DEPTH` deep, else None: tomllib recurses once per level, so it is refused before."""
+    depth = 0
+    line = 1
+    quote = ""
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+            if quote in ('"', "'"):
+                quote = ""  # a one-line string cannot cross a line: leave it to tomllib
+        elif quote:
+            if quote in ('"', '"""') and ch == "\\":
+                i += 2
+                continue
+            if text.startswith(quote, i):
+                i += len(quote)
+                quote = ""
+                continue
+        elif ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            i += len(quote)
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return line
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
+
+
+def _depth(value) -> int:
+    """How deep ``value`` nests, without recursion (dotted keys nest without brackets)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((child, level + 1) for child in children)
+    return deepest

@@ -14,3 +14,11 @@ def registry():
 @pytest.fixture
 def goofspiel(registry):
     return registry.load_game("goofspiel")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _history_of_the_tests(tmp_path_factory):
+    """No test records into the real history in the user's data folder (subprocesses inherit this)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BGKIT_DB", str(tmp_path_factory.mktemp("history") / "history.sqlite3"))
+        yield

@@ -107,7 +107,7 @@ def test_score_bad_sheet_names_file_line_and_field(tmp_path):
     sheet.write_text('game = "goofspiel"\n[[player]]\nprizes = [1]\n[[player]]\nprize = [2]\n')
     result = run_cli(["score", "goofspiel", sheet])
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"bgkit: error: {sheet}:5: unknown field 'prize' for player 2 (known: prizes)"
+    assert result.stderr.strip() == f"bgkit: error: {sheet}:5: unknown field 'prize' for player 2 (did you mean 'prizes'?)"
 
 
 def test_play_one_game_text_and_json():
@@ -285,7 +285,7 @@ def test_data_for_a_game_without_component_data_is_refused(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["setup"], "bgkit: error: Missing argument 'game'. (see: python -m bgkit setup --help)"),
+        (["setup"], "bgkit: error: Missing argument 'GAME'. (see: python -m bgkit setup --help)"),
         (["games", "--frmat", "json"], "bgkit: error: No such option: --frmat"),
         (["nonsense"], "bgkit: error: No such command 'nonsense'."),
     ],

@@ -36,7 +36,7 @@ def test_ranking_laws(rows):
 
 @given(st.permutations(list(range(1, 14))), st.lists(st.integers(0, 3), min_size=13, max_size=13), st.integers(2, 4))
 def test_goofspiel_sheets_total_the_prizes_and_round_trip(prizes, owners, players):
-    game = get_registry().game("goofspiel").load()
+    game = get_registry().load_game("goofspiel")
     won = [[p for p, o in zip(prizes, owners) if o % players == seat] for seat in range(players)]
     data = {"game": "goofspiel", "player": [{"name": f"P{i}", "prizes": w} for i, w in enumerate(won)]}
     sheet = sheet_from_data(game, data)

@@ -54,8 +54,12 @@ def test_score_asks_field_by_field_then_offers_to_save(tmp_path):
     assert "Winner: Ada (highest total)" in screen
     term.type("y")
     term.read_until("File name")
+    term.type("/nonexistent/x.toml")  # one line, and the sheet is not lost: another name is asked for
+    assert "cannot save /nonexistent/x.toml" in term.read_until("File name")
     term.type("table.toml")
     term.read_until("Saved table.toml")
+    term.read_until("Record this game in your history?")
+    term.type("n")
     assert term.finish() == 0
     again = subprocess.run([sys.executable, "-m", "bgkit", "score", "goofspiel", "table.toml", "--format", "json"],
                            capture_output=True, text=True, cwd=tmp_path)

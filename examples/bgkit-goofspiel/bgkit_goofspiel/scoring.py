@@ -14,6 +14,10 @@ def check_sheet(components: None, sheet: Sheet) -> None:
     check_one_of_each(sheet, "prizes", "prize card")
 
 
+# A prize card listed twice stays wrong whatever else is typed: the prompt says so at once.
+check_partial_sheet = check_sheet
+
+
 def score_sheet(components: None, sheet: Sheet) -> ScoreResult:
-    table = [{"prizes": float(sum(values["prizes"]))} for values in sheet.players]
+    table = [{"prizes": sum(values["prizes"])} for values in sheet.players]
     return build_result(sheet.game, sheet.names, table)

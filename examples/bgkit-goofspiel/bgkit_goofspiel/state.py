@@ -128,7 +128,7 @@ class GoofState(State):
         table.add_column("bid")
         for q in range(self.num_players):
             mine = player is None or q == player
-            left = sorted(self.hands[q]) if mine else f"{len(self.hands[q]) + (self.bids[q] is not None)} cards"
+            left = " ".join(map(str, sorted(self.hands[q]))) if mine else f"{len(self.hands[q]) + (self.bids[q] is not None)} cards"
             bid = self.bids[q] if mine else ("sealed" if self.bids[q] is not None else "")
             table.add_row(f"P{q + 1}", " ".join(map(str, self.won[q])), str(sum(self.won[q])), str(left), str(bid or ""))
         return table

@@ -40,7 +40,8 @@ def sheet_fields(components: Components, players: int) -> list[Field]:
     return [
         Field("offerings", f"markers this player put on the obelisk (target {count.offerings_to_win})",
               maximum=count.offerings_to_win),
-        Field("crystals", "crystals this player has left (the sum of the token values)"),
+        # crystals are unlimited [RB p3], but no game hands out a thousand: the bound refuses typos
+        Field("crystals", "crystals this player has left (the sum of the token values)", maximum=999),
         Field("scales", f"golden scales in front of this player ({count.scales} in play; the supply is never "
               "empty at the end, as taking the last one exchanges them at once)",
               maximum=count.scales - 1, default=0),
@@ -91,10 +92,10 @@ def score_sheet(components: Components, sheet: Sheet) -> ScoreResult:
     """Offerings as the total, crystals left as the tie-break, the winner as the ending decides."""
     n = sheet.num_players
     target = components.count(n).offerings_to_win
-    offerings = [float(p["offerings"]) for p in sheet.players]
-    crystals = [float(p["crystals"]) for p in sheet.players]
+    offerings = [p["offerings"] for p in sheet.players]
+    crystals = [p["crystals"] for p in sheet.players]
     table = [
-        {"offerings": offerings[i], "crystals": crystals[i], "golden scales": float(p["scales"])}
+        {"offerings": offerings[i], "crystals": crystals[i], "golden scales": p["scales"]}
         for i, p in enumerate(sheet.players)
     ]
     tiebreaks = [TieBreak(CRYSTALS_TIEBREAK, crystals)]
@@ -102,7 +103,7 @@ def score_sheet(components: Components, sheet: Sheet) -> ScoreResult:
     ended_by = sheet.fields["ended_by"]
     notes = [f"{n} players: {target} offerings win; golden scales left at the end count for nothing"]
     if ended_by == "offerings":
-        decided_by = f"first to reach the offering target: {int(offerings[winners[0]])} offerings"
+        decided_by = f"first to reach the offering target: {offerings[winners[0]]} offerings"
         notes.append("the places after the winner follow offerings, then crystals left")
     elif ended_by == "buildings":
         if decided == "highest total":

@@ -99,6 +99,7 @@ class BargeCard:
     francs: int
     engineers: int
     bonus: str
+    engineer_discount: int = 0  # engineers fewer per build (the bonus, as a number)
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,32 @@ class FinalScoring:
 
 
 @dataclass(frozen=True)
+class Trade:
+    """One exchange item: ``pay`` and ``get`` in the units its name says (``francs``: francs also got)."""
+
+    city: str
+    id: str
+    pay: int
+    get: int
+    francs: int = 0
+
+
+LORIENT_TRADES = ("buy_resources", "buy_equipment", "sell_equipment", "hire_worker", "card_for_resource")
+BREST_TRADES = ("hire_engineer", "buy_resources", "sell_resources", "hire_engineer_pair")
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    rounds: int
+    scaffold_from_level: int
+    storm_injuries: int
+    return_points: int
+    harbour_entry_francs: int
+    worker_points: int
+    bounty_francs: int
+
+
+@dataclass(frozen=True)
 class Components:
     board: Board
     types: Mapping[str, LighthouseType]
@@ -168,6 +195,8 @@ class Components:
     supply: Supply
     table: TableRules
     final_scoring: FinalScoring
+    trades: tuple[Trade, ...]  # Lorient's, then Brest's, in the order of LORIENT_TRADES, BREST_TRADES
+    play: PlayRules
     provenance: Mapping[str, Provenance]
 
     def reconstructed(self) -> list[str]:
@@ -193,6 +222,8 @@ TABLES = (
     "supply",
     "table",
     "final_scoring",
+    "exchange",
+    "play",
 )
 
 
@@ -233,6 +264,8 @@ def load(path: Path | str | None = None) -> Components:
         supply=supply,
         table=rules,
         final_scoring=_final_scoring(t["final_scoring"]),
+        trades=_trades(t["exchange"]),
+        play=_play(t["play"]),
         provenance=MappingProxyType({name: table.provenance(PARTS.get(name, ())) for name, table in t.items()}),
     )
 
@@ -353,11 +386,12 @@ def _barges(t: Table) -> tuple[BargeCard, ...]:
     t.only("cards")
     cards: list[BargeCard] = []
     for item in t.rows("cards"):
-        item.only("number", "capacities", "francs", "engineers", "bonus")
+        item.only("number", "capacities", "francs", "engineers", "bonus", "engineer_discount")
         if item.int("number", 1) != len(cards) + 1:
             raise item.fail("number", f"must be {len(cards) + 1}: the cards are numbered 1, 2, 3, ... in order")
         cards.append(BargeCard(len(cards) + 1, _some_ints(item, "capacities", 1), item.int("francs", 0),
-                               item.int("engineers", 0), item.text("bonus", default="")))
+                               item.int("engineers", 0), item.text("bonus", default=""),
+                               item.int("engineer_discount", 0, default=0)))
     if len(cards) < max(PLAYER_COUNTS):
         raise t.fail("cards", f"must have a card for each of {max(PLAYER_COUNTS)} players, not {len(cards)}")
     return tuple(cards)
@@ -438,3 +472,28 @@ def _equipment(t: Table) -> tuple[EquipmentKind, ...]:
 def _final_scoring(f: Table) -> FinalScoring:
     f.only("pontivy", "harbour", "francs_per_point")
     return FinalScoring(_some_ints(f, "pontivy"), _some_ints(f, "harbour"), f.int("francs_per_point", 1))
+
+
+def _trades(t: Table) -> tuple[Trade, ...]:
+    t.only("lorient", "brest")
+    trades = []
+    for city, names in (("lorient", LORIENT_TRADES), ("brest", BREST_TRADES)):
+        items = t.sub(city)
+        items.only(*names)
+        for name in names:
+            item = items.sub(name)
+            item.only("pay", "get", "francs")
+            trade = Trade(city, name, item.int("pay", 0), item.int("get", 1), item.int("francs", 0, default=0))
+            fixed = {"hire_engineer": 1, "hire_engineer_pair": 2}.get(name)
+            if city == "brest" and fixed is not None and trade.get != fixed:
+                raise item.fail("get", f"must be {fixed}: Brest's engineers are held as singles and pairs")
+            trades.append(trade)
+    return tuple(trades)
+
+
+def _play(p: Table) -> PlayRules:
+    p.only("rounds", "scaffold_from_level", "storm_injuries", "return_points", "harbour_entry_francs", "worker_points",
+           "bounty_francs")
+    return PlayRules(p.int("rounds", 1), p.int("scaffold_from_level", 1), p.int("storm_injuries", 0),
+                     p.int("return_points", 0), p.int("harbour_entry_francs", 0), p.int("worker_points", 0),
+                     p.int("bounty_francs", 0))

@@ -13,8 +13,8 @@ def bgkit_register_games(register):
             min_players=2,
             max_players=4,
             package="bgkit_bretagne",
-            playable=False,
+            playable=True,
             dynamics=Dynamics(chance=True, hidden=True),
-            summary="Build lighthouses around Brittany: seeded setups and end-of-game scoring.",
+            summary="Build lighthouses around the coast of Brittany (Placentia Games 2015, 2-4 players).",
         )
     )

@@ -114,20 +114,25 @@ def render_setup(comps: Components, setup: dict) -> Group:
     cities.add_row(f"beside the board{mark('equipment')}", f"equipment deck, {setup['equipment_deck']} cards shuffled face down")
     parts.append(cities)
 
-    players = Table(title=f"Players (in turn order){mark('barges')}", title_justify="left")
-    for column in ("turn order", "player", "barge card (sizes)", "francs", "engineers", "workers", "spare cubes", "score"):
+    players = Table(title="Players (in turn order)", title_justify="left")
+    for column in ("turn order", "player", "francs", "engineers", "workers", "spare cubes", "score"):
         players.add_column(column, no_wrap=True)
-    bonuses = []
     for row in seats:
-        barge = comps.barges[row["barge"] - 1]
-        players.add_row(f"place {row['turn_order']}", f"P{row['seat']}",
-                        f"{barge.number} ({'/'.join(map(str, barge.capacities))})", str(row["francs"]),
-                        str(row["engineers"]), str(row["workers"]), str(row["reserve_workers"]), str(row["score"]))
-        if barge.bonus:
-            bonuses.append(f"barge card {barge.number}: {barge.bonus}")
-    players.caption = "; ".join(["turn-order disc on Pontivy's track, workers on the warehouse, spare cubes in the "
-                                 "supply, score disc on the track"] + bonuses)
+        players.add_row(f"place {row['turn_order']}", f"P{row['seat']}", str(row["francs"]), str(row["engineers"]),
+                        str(row["workers"]), str(row["reserve_workers"]), str(row["score"]))
+    players.caption = ("turn-order disc on Pontivy's track, workers on the warehouse, spare cubes in the supply, score "
+                       "disc on the track")
     parts.append(players)
+
+    barges = Table(title=f"Barge cards beside the board, chosen in turn order at the start of each round{mark('barges')}",
+                   title_justify="left")
+    for column in ("card", "barges (sizes)", "francs", "engineers", "bonus"):
+        barges.add_column(column)
+    for barge in comps.barges[: setup["players"]]:
+        barges.add_row(str(barge.number), "/".join(map(str, barge.capacities)), str(barge.francs), str(barge.engineers),
+                       barge.bonus or "-")
+    barges.caption = "barges are loaded from Quimper in the cards' number order"
+    parts.append(barges)
 
     supply = setup["supply"]
     parts.append(Text(f"Supply: {_counts(supply['resources'])}; {supply['engineers']} engineers; the coins; "
@@ -135,5 +140,156 @@ def render_setup(comps: Components, setup: dict) -> Group:
     if recon:
         parts.append(Text(f"{MARK} reconstructed values ({', '.join(sorted(recon))}): no public source gives them; "
                           "load your own box's values with --data FILE (see the bgkit-bretagne README).",
+                          style="italic"))
+    return Group(*parts)
+
+
+# -- the table in play ------------------------------------------------------------------------------
+
+_STAGES = ("choosing barge cards", "loading barges at Quimper", "actions", "scoring completed lighthouses", "game over")
+
+
+def _res(t, counts) -> str:
+    return " ".join(f"{n}{t.resources[r][:2]}" for r, n in enumerate(counts) if n) or "-"
+
+
+def _box(title: str, columns: list[str]) -> Table:
+    from rich import box
+
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    for column in columns:
+        table.add_column(column)
+    return table
+
+
+def render_compact(state, player: int | None) -> Group:
+    """The same table in fewer lines, for a terminal the full drawing does not fit: the harbours
+    on one line, the built lighthouses and the equipment legend left out."""
+    return render_state(state, player, compact=True)
+
+
+def render_state(state, player: int | None, compact: bool = False) -> Group:
+    """The table as ``player`` sees it (None: a spectator): their own hand, the others' counts."""
+    from bgkit_bretagne.state import BUILT, COMPLETE, F_EXCHANGE, F_PICK, F_RETURN, F_SITE, OPEN, S_OVER, TRADE_WORDS, UNUSED
+
+    comp, t = state.comp, state.t
+    recon = set(comp.reconstructed())
+
+    def mark(table: str) -> str:
+        return MARK if table in recon else ""
+
+    n = state.num_players
+    parts: list = []
+    weather = state.weather
+    eng = t.weather_engineers[weather]
+    storm = " STORM: building Purgatory/Hell injures a worker" if t.weather_storm[weather] else ""
+    forecast = (f"; forecast {t.weather_ids[state.forecast]} {comp.weather[t.weather_ids[state.forecast]].name}"
+                if state.forecast >= 0 else "")
+    head = Text()
+    head.append(f"Bretagne · round {state.round} of {comp.play.rounds} · {_STAGES[state.stage]}", style="bold")
+    head.append(f"\nWeather{mark('weather')} {t.weather_ids[weather]} {comp.weather[t.weather_ids[weather]].name}: "
+                f"engineers Heaven {eng[0]} / Purgatory {eng[1]} / Hell {eng[2]} per level{storm}{forecast}")
+    order = " ".join(f"P{p + 1}" for p in state.order)
+    nxt = " ".join(f"P{p + 1}" for p in state.next_order) or "-"
+    head.append(f"\nPontivy: turn order {order}; next round so far {nxt}")
+    head.append(f"\nQuimper{mark('production')} {t.prod_ids[state.prod]}: {_res(t, state.quimper)} · Brest: "
+                f"{_res(t, state.market)}, engineers {state.singles} single / {state.pairs} pairs · "
+                f"equipment deck {len(state.deck)}, discards {len(state.discard)}")
+    parts.append(head)
+
+    prints = _box(f"Blueprints face up at Pontivy{mark('blueprints')}", ["stack", "blueprints (cost > reward)"])
+    for k, stack in enumerate(t.stacks):
+        tiles = []
+        for b in state.face_up[k]:
+            bp = comp.blueprints[t.bp_ids[b]]
+            reward = _counts(dict(bp.reward)).replace(" points", "vp").replace(" point", "vp")
+            tiles.append(f"{bp.id} {_res(t, t.bp_cost[b])}>{reward}")
+        prints.add_row(stack, " | ".join(tiles) or "-")
+    parts.append(prints)
+
+    lights = _box(f"Lighthouses (from Lorient clockwise){mark('lighthouses')}",
+                  ["site", "coast", "type", "tile", "built", "levels: owner×workers", "eng", "fr", "next level asks"])
+    for i in range(len(state.site)):
+        if state.site[i] == UNUSED or (compact and state.site[i] == BUILT):
+            continue
+        tile = state.tile[i]
+        levels = t.tile_levels[tile]
+        done = len(state.lv_bp[i])
+        if state.site[i] == BUILT:
+            built, lv, ask = "done", "", ""
+        else:
+            built = f"{done}/{levels}" + (" complete" if state.site[i] == COMPLETE else "")
+            lv = " ".join(f"P{o + 1}×{w}" for o, w in zip(state.lv_own[i], state.lv_wk[i]))
+            ask = ""
+            if state.site[i] == OPEN:
+                extra = list(t.tile_extra[tile])
+                if done + 1 >= comp.play.scaffold_from_level:
+                    extra[t.wood] += 1
+                ask = f"{_res(t, extra)}, {eng[t.site_type[i]]} eng"
+        lights.add_row(str(i + 1), t.coasts[t.site_coast[i]], ("Heaven", "Purgatory", "Hell")[t.site_type[i]],
+                       t.tile_ids[tile], built, lv, str(state.site_eng[i] or ""), str(state.bounty[i] or ""), ask)
+    parts.append(lights)
+
+    if compact:
+        line = []
+        for h in range(len(state.harb)):
+            improved = state.improved[t.harbour_coast[h]]
+            income = _counts(dict(t.harbour_income[h][1 if improved else 0]))
+            workers = " ".join(f"P{q + 1}×{w}" for q, w in enumerate(state.harb[h]) if w)
+            line.append(f"{h + 1} {income}{'+' if improved else ''}{': ' + workers if workers else ''}")
+        parts.append(Text(f"Harbours{mark('harbours')} (income per worker, + improved): " + " · ".join(line)))
+    harbours = _box(f"Harbours{mark('harbours')}", ["#", "coast", "side", "income per worker", "workers"])
+    for h in range(len(state.harb)):
+        improved = state.improved[t.harbour_coast[h]]
+        income = _counts(dict(t.harbour_income[h][1 if improved else 0]))
+        workers = " ".join(f"P{q + 1}×{w}" for q, w in enumerate(state.harb[h]) if w) or "-"
+        harbours.add_row(str(h + 1), t.coasts[t.harbour_coast[h]], "improved" if improved else "normal", income, workers)
+    if not compact:
+        parts.append(harbours)
+
+    players = _box(f"Players (barge cards{mark('barges')})",
+                   ["", "place", "barge", "points", "francs", "eng", "workers home/city/spare", "resources", "equipment"])
+    places = state.pontivy_places()
+    for q in range(n):
+        hand = state.hands[q]
+        if q == player:
+            cards = ", ".join(f"{c} {t.kinds[k]}" for k, c in enumerate(hand.counts) if c) or "none"
+        else:
+            cards = f"{len(hand)} hidden"
+        barge = state.barge[q]
+        barge_text = f"{barge + 1} ({'/'.join(map(str, t.barge_caps[barge]))})" if barge >= 0 else "-"
+        who = f"P{q + 1}" + (" (you)" if q == player else "") + (" passed" if state.passed[q] and state.stage == 2 else "")
+        players.add_row(who, str(places[q]), barge_text, str(state.vp[q]), str(state.francs[q]), str(state.eng[q]),
+                        f"{state.work[q]}/{state.city[q]}/{state.reserve[q]}", _res(t, state.res[q]), cards)
+    parts.append(players)
+    kinds = " · ".join(f"{k.id} {k.points['heaven']}/{k.points['purgatory']}/{k.points['hell']}" for k in comp.equipment)
+    if not compact:
+        parts.append(Text(f"Equipment{mark('equipment')} points at Heaven/Purgatory/Hell: {kinds}; a later card of a "
+                          "kind at the same lighthouse scores 1 less."))
+
+    top = state.pending.top()
+    doing = ""
+    if top is not None:
+        if top[0] == F_SITE:
+            doing = f"P{state.actor + 1} is building {t.bp_ids[top[1]]}: choose the lighthouse (at SITE)"
+        elif top[0] == F_RETURN:
+            doing = (f"P{state.actor + 1} built at site {top[1] + 1}: of its {top[3]} worker(s), how many return home "
+                     f"for {comp.play.return_points} points each and how many stay for the lighthouse's scoring")
+        elif top[0] == F_EXCHANGE:
+            city = ("Lorient", "Brest")[top[1]]
+            used = ", ".join(TRADE_WORDS[i] for i in range(9) if top[2] >> i & 1) or "none yet"
+            doing = f"P{state.actor + 1} is exchanging in {city} (done: {used}; each trade once)"
+        elif top[0] == F_PICK:
+            doing = f"P{state.actor + 1} picks {top[3]} more for the trade"
+    elif state.stage == 3 and state.score_sites:
+        site = state.score_sites[0]
+        step = "equipment cards (each removes a worker)" if state.score_step == 0 else "harbour entry"
+        doing = f"Scoring the lighthouse at site {site + 1}: {step}"
+    if doing:
+        parts.append(Text(doing, style="bold"))
+    if state.stage == S_OVER:
+        parts.append(Text("Final scores: " + ", ".join(f"P{q + 1} {s:g}" for q, s in enumerate(state.scores())), style="bold"))
+    if recon:
+        parts.append(Text(f"{MARK} reconstructed values: no public source gives them; --data FILE replaces them.",
                           style="italic"))
     return Group(*parts)

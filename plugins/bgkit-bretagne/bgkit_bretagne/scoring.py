@@ -27,7 +27,9 @@ NO_TIEBREAK = "No source gives a tie-break for Bretagne: players tied on the tot
 def sheet_fields(comps: Components, players: int) -> list[Field]:
     harbours = comps.board.harbours
     return [
-        Field("track", "points on the score track at the end, before the end-game bonuses (laps included)"),
+        # the track laps, so there is no printed end; no game comes near 999 points or francs
+        Field("track", "points on the score track at the end, before the end-game bonuses (laps included)",
+              maximum=999),
         Field(
             "pontivy",
             f"final place on Pontivy's turn-order track (1 = first, up to {players})",
@@ -44,7 +46,7 @@ def sheet_fields(comps: Components, players: int) -> list[Field]:
             default=[],
             max_items=comps.supply.worker_cubes,
         ),
-        Field("francs", "francs (money) left at the end"),
+        Field("francs", "francs (money) left at the end", maximum=999),
     ]
 
 
@@ -79,10 +81,10 @@ def score_sheet(comps: Components, sheet: Sheet) -> ScoreResult:
     harbours = harbour_points(comps, [values["harbours"] for values in sheet.players])
     table = [
         {
-            "track": float(values["track"]),
-            "Pontivy": float(pontivy_points(comps, values["pontivy"])),
-            "harbours": float(harbours[index]),
-            "money": float(money_points(comps, values["francs"])),
+            "track": values["track"],
+            "Pontivy": pontivy_points(comps, values["pontivy"]),
+            "harbours": harbours[index],
+            "money": money_points(comps, values["francs"]),
         }
         for index, values in enumerate(sheet.players)
     ]

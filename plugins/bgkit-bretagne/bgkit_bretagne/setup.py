@@ -13,8 +13,9 @@ What is random at the table, and how it is drawn here (in this order, from ``rng
 4. the four face-up blueprints of each grade at Pontivy;
 5. the Quimper production card of round 1.
 
-Harbour tiles, Brest's market and engineers, the barge cards (by turn-order place, rule summary)
-and the players' warehouses follow from the data without chance. The equipment deck is shuffled
+Harbour tiles, Brest's market and engineers and the players' warehouses follow from the data
+without chance. The barge cards are not dealt: in the published game each player chooses one in
+turn order at the start of every round (doczz, ludovox), so that is the first decision of play. The equipment deck is shuffled
 face down: nothing of it is visible, so its order is left to play.
 """
 
@@ -47,14 +48,11 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
 
     rows = []
     for seat in range(players):
-        place = order.index(seat) + 1
-        barge = comps.barges[place - 1]
         rows.append(
             {
-                "turn_order": place,
-                "barge": barge.number,
-                "francs": barge.francs,
-                "engineers": barge.engineers,
+                "turn_order": order.index(seat) + 1,
+                "francs": 0,
+                "engineers": 0,
                 "workers": comps.supply.start_workers,
                 "reserve_workers": comps.supply.worker_cubes - comps.supply.start_workers,
                 "resources": {kind: 0 for kind in comps.supply.resources},
@@ -62,7 +60,7 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
             }
         )
     seats = seat_document(rows, first, order)
-    engineers_out = table.brest_engineers + 2 * table.brest_engineer_pairs + sum(r["engineers"] for r in rows)
+    engineers_out = table.brest_engineers + 2 * table.brest_engineer_pairs
     return {
         "players": players,
         **seats,

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import copy
+import sys
 import tomllib
 from importlib import resources
+from pathlib import Path
 
 import pytest
 import tomli_w
+
+sys.path.insert(0, str(Path(__file__).parent))  # the rule tests share bretagne_scene.py
 
 
 def _shipped() -> dict:

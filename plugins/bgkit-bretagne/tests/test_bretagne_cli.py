@@ -40,7 +40,7 @@ def test_games_lists_bretagne_with_its_data_status():
     result = run_cli(["games", "--json"])
     assert result.exit_code == 0
     (row,) = [r for r in json.loads(result.stdout) if r["id"] == "bretagne"]
-    assert row["players"] == "2-4" and row["playable"] is False
+    assert row["players"] == "2-4" and row["playable"] is True
     assert row["data_status"] == "partly reconstructed"
     assert "--data FILE" in row["data_note"] and "reconstructed" in row["data_note"]
     text = run_cli(["games"])
@@ -67,7 +67,9 @@ def test_setup_text_fits_a_100_column_terminal_without_breaking_values(players, 
     barges = [line for line in out.splitlines() if line.startswith("│ place ")]
     assert len(barges) == players
     for place, line in enumerate(barges, start=1):  # each player's row on one line, whole
-        assert f"│ place {place} " in line and f"│ {place} (" in line
+        assert f"│ place {place} " in line and line.rstrip().endswith("│")
+    cards = [line for line in out.splitlines() if line.startswith("│ ") and "/" in line.split("│")[2]]
+    assert len(cards) == players  # a barge card for each player, beside the board
     if players == 3:
         assert sum(1 for line in out.splitlines() if line.rstrip().endswith("│ built   │")) == 3
 

@@ -12,7 +12,7 @@ from bgkit_bretagne.data import TABLES, load
 from bgkit.plugins import get_registry
 
 RECONSTRUCTED = {"board", "lighthouses", "weather", "blueprints", "barges", "harbours", "production", "equipment"}
-CONFIRMED = {"lighthouse_types", "supply", "table", "final_scoring"}
+CONFIRMED = {"lighthouse_types", "supply", "table", "final_scoring", "exchange", "play"}
 
 
 def test_shipped_data_loads_with_the_confirmed_counts():
@@ -213,3 +213,17 @@ def test_tables_of_the_wrong_shape(tmp_path, text, problem):
     with pytest.raises(DataError) as err:
         load(path)
     assert str(err.value) == f"{path}:{problem}"
+
+
+def test_the_exchange_prices_of_the_summary_are_data():
+    comps = load()
+    prices = {(t.city, t.id): (t.pay, t.get, t.francs) for t in comps.trades}
+    assert prices == {
+        ("lorient", "buy_resources"): (3, 2, 0), ("lorient", "buy_equipment"): (3, 2, 0),
+        ("lorient", "sell_equipment"): (2, 3, 0), ("lorient", "hire_worker"): (4, 1, 0),
+        ("lorient", "card_for_resource"): (1, 1, 1),
+        ("brest", "hire_engineer"): (2, 1, 0), ("brest", "buy_resources"): (2, 2, 0),
+        ("brest", "sell_resources"): (2, 2, 0), ("brest", "hire_engineer_pair"): (2, 2, 0),
+    }
+    assert comps.provenance["exchange"].source.startswith("zh-rules L80-L95")
+    assert comps.play.return_points == 2 and comps.play.rounds == 5 and comps.barges[2].engineer_discount == 1

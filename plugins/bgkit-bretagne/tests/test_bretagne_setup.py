@@ -128,16 +128,16 @@ def test_components_are_conserved(players, seed):
     assert setup["equipment_deck"] == 30
 
 
-def test_turn_order_is_clockwise_from_the_start_player_and_barges_follow_it():
+def test_turn_order_is_clockwise_from_the_start_player_and_no_barge_is_dealt():
     setup = setup_for(4, 11)
     first = setup["turn_order"][0]
     assert setup["turn_order"] == [(first - 1 + i) % 4 + 1 for i in range(4)]
     by_place = sorted(setup["seats"], key=lambda s: s["turn_order"])
-    assert [s["barge"] for s in by_place] == [1, 2, 3, 4]
     assert [s["seat"] for s in by_place] == setup["turn_order"]
     assert [s["seat"] for s in setup["seats"]] == [1, 2, 3, 4]
     assert setup["start_player"] == first
-    assert [s["francs"] for s in by_place] == [c.francs for c in COMPS.barges]
+    # the published game: barges are chosen in turn order at the start of round 1 (doczz), in play
+    assert all("barge" not in s and s["francs"] == 0 and s["engineers"] == 0 for s in setup["seats"])
 
 
 def test_harbours_normal_side_up_and_match_their_sites():

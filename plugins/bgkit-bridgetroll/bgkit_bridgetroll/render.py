@@ -18,7 +18,6 @@ from bgkit_bridgetroll.travellers import targets
 
 
 def render_setup(components: Components, setup: dict) -> Group:
-    players = setup["players"]
     start = setup["start_player"]
     parts = [
         _seats(setup, start),
@@ -45,7 +44,7 @@ def render_setup(components: Components, setup: dict) -> Group:
                 style="dim",
             )
         )
-    return Group(Text(f"Bridge Troll for {players} players", style="bold"), *parts)
+    return Group(*parts)  # the core's header line already names the game and the players
 
 
 def _colour_of(setup: dict, seat: int) -> str:

@@ -29,6 +29,7 @@ def sheet_fields(components: Components, players: int) -> list[Field]:
             "vp_tokens",
             "total value of the victory point tokens this player holds (turned face up); "
             "travellers left beside the board score nothing",
+            maximum=999,  # tokens are not counted out in the rules; no game comes near 999 points
         ),
         Field(
             "upgrades",
@@ -75,14 +76,14 @@ def check_sheet(components: Components, sheet: Sheet) -> None:
 def score_sheet(components: Components, sheet: Sheet) -> ScoreResult:
     table = [
         {
-            VP: float(values["vp_tokens"]),
-            UPGRADE_VALUES: float(sum(values["upgrades"])),
-            UPGRADE_CARDS: float(len(values["upgrades"])),
+            VP: values["vp_tokens"],
+            UPGRADE_VALUES: sum(values["upgrades"]),
+            UPGRADE_CARDS: len(values["upgrades"]),
         }
         for values in sheet.players
     ]
     tiebreaks = [
         TieBreak(UPGRADE_VALUES, [row[UPGRADE_VALUES] for row in table]),
-        TieBreak("stones left", [float(values["stones"]) for values in sheet.players]),
+        TieBreak("stones left", [values["stones"] for values in sheet.players]),
     ]
     return build_result(sheet.game, sheet.names, table, tiebreaks, notes=[TIEBREAK_NOTE])

@@ -31,8 +31,9 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
         Field("person_ids", "or the card ids of your persons, only with your own card list (--data FILE)",
               kind=list, minimum=1, maximum=comp.deck_size, max_items=comp.deck_size, default=[]),
         Field("houses", "house cards in front of you (occupied or empty)", maximum=comp.deck_size),
+        # no source prints the laurel texts; a card's bonus is a handful of points, never 99
         Field("laurels", "points each of your laurel persons gives (as its text says)", kind=list, default=[],
-              max_items=comp.deck_size),
+              maximum=99, max_items=comp.deck_size),
         Field("majority_reputation", "is your reputation majority marker coloured side up?", kind=bool, default=False),
         Field("majority_persons", "is your persons majority marker coloured side up?", kind=bool, default=False),
         Field("majority_canals", "is your canals majority marker coloured side up?", kind=bool, default=False),
@@ -43,7 +44,7 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
               max_items=s["max_statues"], default=[]),
         Field("reputation", "reputation step your pawn reached (0: still on the town hall)",
               maximum=len(comp.reputation_points)),
-        Field("guilders", "guilders left (only the tie-break)"),
+        Field("guilders", "guilders left (only the tie-break)", maximum=999),
     ]
 
 
@@ -134,7 +135,7 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
             "statues": sum(values["statues"]),
             "reputation": comp.reputation_points[step - 1] if step > 0 else 0,
         }
-        table.append({k: float(v) for k, v in row.items()})
+        table.append(row)
     notes = []
     if not comp.is_confirmed("reputation"):
         notes.append("reputation steps are scored 1-12 points (step k = k points): a reading of the sources, the "

@@ -231,6 +231,8 @@ def load(path: Path | str | None = None) -> Components:
     if 5 * 5 + 4 * start_goods > 6 * per_type:
         raise goods.fail("per_type", f"{6 * per_type} goods are too few for the 25 of the piles and 4 players' start goods")
 
+    _check_setup_possible(data, coloured, black, slots, black_size)
+
     grid = table("die_grid", "rows")
     die_rows = _rows(grid, "123456")
 
@@ -257,6 +259,32 @@ def load(path: Path | str | None = None) -> Components:
         boards=boards,
         sources=sources,
     )
+
+
+_COUNTED_IN = {CASTLE: ("tiles", "castle"), MINE: ("tiles", "mine"), SHIP: ("tiles", "ship"),
+               BUILDING: ("buildings", "per_type"), ANIMAL: ("animals", "coloured"), KNOWLEDGE: ("knowledge", "black")}
+
+
+def _check_setup_possible(data: DataSet, coloured: list[int], black: list[int], slots: tuple, black_size: tuple) -> None:
+    """Refuse tiles too few to set up a game (the start castles and the phase A depots, at every
+    player count): such data has 0 setups, and setup would quietly leave spaces empty."""
+    for players in (2, 3, 4):
+        have = [0] * 6
+        for kind, count in enumerate(coloured):
+            have[kind_colour(kind)] += count
+        need = [players if colour == CASTLE else 0 for colour in range(6)]  # each player's start castle
+        for depot in slots:
+            for colour in depot[:players]:
+                need[colour] += 1
+        for colour in range(6):
+            if have[colour] < need[colour]:
+                name, key = _COUNTED_IN[colour]
+                why = "a start castle each and the phase A depots" if colour == CASTLE else "the phase A depots"
+                raise data.table(name).fail(key, f"{have[colour]} {COLOURS[colour]} tiles with a coloured back are "
+                                                 f"too few to set up {players} players: {need[colour]} are needed ({why})")
+        if sum(black) < black_size[players - 2]:
+            raise data.table("black_depot").fail("size", f"the black depot takes {black_size[players - 2]} tiles with "
+                                                         f"{players} players, but only {sum(black)} have a black back")
 
 
 def _kind_names(species: tuple[str, ...]) -> tuple[str, ...]:

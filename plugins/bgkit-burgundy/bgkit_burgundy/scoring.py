@@ -58,16 +58,31 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
         Field("knowledge", "numbers of the yellow knowledge tiles in the estate", kind=list, minimum=1, maximum=26,
               max_items=6, default=[]),
     ]
+    # Only some yellow knowledge tiles score these: the prompt asks for them when such a tile is
+    # entered (a sheet file may always give them).
     for t, name in enumerate(SOLD_FIELDS, start=1):
         fields.append(Field(name, f"goods tiles of type {t} sold (face down), for knowledge 15 and 25", maximum=42,
-                            default=0))
-    for name, label in zip(BUILDING_FIELDS, BUILDING_LABELS):
-        fields.append(Field(name, f"{label} tiles in the estate (knowledge 16-23)", maximum=12, default=0))
+                            default=0, group="sold goods", asked_if=_holds(15, 25)))
+    for k, (name, label) in enumerate(zip(BUILDING_FIELDS, BUILDING_LABELS), start=16):
+        fields.append(Field(name, f"{label} tiles in the estate (knowledge {k})", maximum=12, default=0,
+                            group="buildings", asked_if=_holds(k)))
     fields += [
-        Field("animal_species", "animal species in the estate (knowledge 24)", maximum=4, default=0),
-        Field("bonus_tiles", "bonus tiles taken, large and small (knowledge 26)", maximum=6, default=0),
+        Field("animal_species", "animal species in the estate (knowledge 24)", maximum=4, default=0,
+              asked_if=_holds(24)),
+        Field("bonus_tiles", "bonus tiles taken, large and small (knowledge 26)", maximum=6, default=0,
+              asked_if=_holds(26)),
     ]
     return fields
+
+
+def _holds(*tiles: int):
+    """``asked_if`` of a field only these knowledge tiles score."""
+    wanted = frozenset(tiles)
+
+    def asked_if(values: dict) -> bool:
+        return not wanted.isdisjoint(values.get("knowledge", ()))
+
+    return asked_if
 
 
 def sheet_game_fields(comp: Components, players: int) -> list[Field]:
@@ -75,7 +90,8 @@ def sheet_game_fields(comp: Components, players: int) -> list[Field]:
                   choices=("2011", "2019"), default="2011")]
 
 
-def check_sheet(comp: Components, sheet: Sheet) -> None:
+def check_partial_sheet(comp: Components, sheet: Sheet) -> None:
+    """What more answers cannot put right: each of these only gets worse as values are entered."""
     n = sheet.num_players
     check_one_of_each(sheet, "knowledge", "knowledge tile")
     for index, values in enumerate(sheet.players):
@@ -110,6 +126,11 @@ def check_sheet(comp: Components, sheet: Sheet) -> None:
     for name, label in zip(BUILDING_FIELDS, BUILDING_LABELS):
         check_in_all(sheet, [v[name] for v in sheet.players], 7, f"{label} tiles", name)
     check_in_all(sheet, [v["bonus_tiles"] for v in sheet.players], 12, "bonus tiles", "bonus_tiles")
+
+
+def check_sheet(comp: Components, sheet: Sheet) -> None:
+    check_partial_sheet(comp, sheet)
+    n = sheet.num_players
     positions = [v["turn_position"] for v in sheet.players]
     if any(positions) and sorted(positions) != list(range(1, n + 1)):
         bad = next(i for i, p in enumerate(positions) if p == 0 or positions.count(p) > 1)
@@ -136,17 +157,17 @@ def knowledge_points(values: dict, ruleset: str) -> int:
     return points
 
 
-def categories(values: dict, ruleset: str) -> dict[str, float]:
+def categories(values: dict, ruleset: str) -> dict[str, int]:
     return {
-        "track": float(values["track_points"]),
-        "goods": float(values["unsold_goods"]),
-        "silverlings": float(values["silverlings"]),
-        "workers": float(values["workers"] // 2),
-        "knowledge": float(knowledge_points(values, ruleset)),
+        "track": values["track_points"],
+        "goods": values["unsold_goods"],
+        "silverlings": values["silverlings"],
+        "workers": values["workers"] // 2,
+        "knowledge": knowledge_points(values, ruleset),
     }
 
 
-def total(values: dict, ruleset: str) -> float:
+def total(values: dict, ruleset: str) -> int:
     return sum(categories(values, ruleset).values())
 
 

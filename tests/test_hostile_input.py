@@ -1,0 +1,160 @@
+"""Hostile input is one line and exit 2, never a traceback: numbers past what a game can reach, exact
+integer points, TOML that breaks the parser, files that never end, data files with absurd counts."""
+
+import json
+import math
+import re
+
+import pytest
+
+from bgkit.components import DataFile, Table
+from bgkit.errors import BadInput, DataError, SheetError
+from bgkit.plugins import get_registry, reset_registry
+from bgkit.sheets import CEILING, Field, parse_sheet
+from bgkit.testing import bgkit_limited as bgkit
+from bgkit.testing import run_cli
+from bgkit.tomllines import MAX_DEPTH, parse_toml
+
+EXAMPLES = __import__("pathlib").Path(__file__).parent.parent / "examples" / "sheets"
+
+
+def one_line_error(result, *parts):
+    assert result.returncode == 2 if hasattr(result, "returncode") else result.exit_code == 2, result
+    text = result.stderr.strip()
+    assert "Traceback" not in text and len(text.splitlines()) == 1, text
+    assert text.startswith("bgkit: error: "), text
+    for part in parts:
+        assert part in text, text
+    return text
+
+
+# -- numbers -----------------------------------------------------------------------------------------
+
+def _all_fields():
+    reset_registry()
+    registry = get_registry()
+    for gid, info in registry.games.items():
+        game = registry.load_game(gid)
+        for n in range(info.min_players, info.max_players + 1):
+            for f in game.sheet_game_fields(n) + game.sheet_fields(n):
+                yield gid, n, f
+
+
+def test_every_numeric_field_of_every_game_has_an_upper_bound():
+    unbounded = [(g, n, f.name) for g, n, f in _all_fields() if f.kind in (int, list) and f.maximum is None]
+    unlimited = [(g, n, f.name) for g, n, f in _all_fields() if f.kind is list and f.max_items is None]
+    assert unbounded == [] and unlimited == []
+
+
+def test_a_field_without_a_bound_of_its_own_still_refuses_the_absurd():
+    f = Field("coins", "coins")
+    assert f.check(CEILING) == CEILING
+    with pytest.raises(SheetError, match=r"coins is a number of about 401 digits, but cannot be above 1000000"):
+        f.check(10**400)
+    with pytest.raises(SheetError, match="at most 1000"):
+        Field("cards", "cards", kind=list).check([1] * 1001)
+
+
+@pytest.mark.parametrize("game, sheet, old, new, message", [
+    ("bretagne", "bretagne-3p.toml", "track = 58", "track = 1" + "0" * 400, "track is a number of about 401 digits, but cannot be above 999"),
+    ("bluemooncity", "bluemooncity-3p.toml", "crystals = 7", "crystals = 1" + "0" * 30, "crystals is a number of about 31 digits, but cannot be above 999"),
+    ("bluemooncity", "bluemooncity-3p.toml", "crystals = 7", "crystals = 1e30", "crystals must be a whole number, not 1e+30"),
+    ("bruges", "bruges-3p.toml", "laurels = [2]", "laurels = [1000000000000000000]", "laurels is a number of about 19 digits, but cannot be above 99"),
+])
+def test_numbers_past_what_the_game_reaches_are_one_line(tmp_path, game, sheet, old, new, message):
+    text = (EXAMPLES / sheet).read_text()
+    assert old in text
+    (tmp_path / "s.toml").write_text(text.replace(old, new, 1))
+    one_line_error(run_cli(["score", game, tmp_path / "s.toml"]), message)
+
+
+def _example_sheets():
+    return sorted(p.name for p in EXAMPLES.glob("*.toml"))
+
+
+@pytest.mark.parametrize("name", _example_sheets())
+def test_points_are_exact_integers_and_every_player_has_a_total(name):
+    result = run_cli(["score", name.split("-")[0], EXAMPLES / name, "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    for player in doc["players"]:
+        assert type(player["total"]) is int
+        assert all(type(v) is int for v in player["scores"].values())
+        assert all(type(v) is int for v in player["tiebreaks"].values())
+    assert re.search(r"\d\.0\b", result.stdout) is None
+
+
+def test_fractions_stay_fractions():
+    from bgkit.ranking import build_result
+
+    result = build_result("g", ["a", "b"], [{"x": 1.5, "y": 2}, {"x": 2.0, "y": 1}])
+    assert result.totals == [3.5, 3] and type(result.totals[1]) is int
+
+
+# -- TOML the parser cannot take -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, message", [
+    ("a = " + "[" * 500 + "]" * 500, f"s.toml:1: not valid here: tables or arrays nest more than {MAX_DEPTH} deep"),
+    ("a = " + "{b = " * 300 + "1" + "}" * 300, "nest more than"),
+    (".".join(["a"] * 2000) + " = 1", "nest more than"),
+    ("game = 'x'\na = " + "9" * 5000, "s.toml:2: not valid here: a number of more than 4,300 digits"),
+    ("a = '" + "x" * 1_100_000 + "'", "longer than 1,000,000 characters"),
+])
+def test_toml_the_parser_cannot_take_is_one_line(text, message):
+    with pytest.raises(BadInput) as exc:
+        parse_toml(text, "s.toml")
+    assert message in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_brackets_in_strings_and_comments_do_not_count_as_nesting():
+    text = 'a = "' + "[" * 40 + '"\n# ' + "{" * 40 + "\nb = '''" + "[" * 40 + "'''\nc = [[1]]\n"
+    assert parse_toml(text, "s.toml")["c"] == [[1]]
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "burgundy", "/dev/zero"],
+    ["score", "burgundy", "/tmp"],
+    ["setup", "burgundy", "-p", "2", "--data", "/dev/zero"],
+    ["score", "burgundy", "-"],
+])
+def test_files_that_never_end_are_refused_with_a_size_limit(args):
+    with open("/dev/zero") as zero:
+        result = bgkit(*args, stdin=zero)
+    one_line_error(result)
+    assert re.search(r"over 1,000,000 bytes|larger than 1,000,000 characters|Is a directory|not a regular file", result.stderr)
+
+
+# -- component data ---------------------------------------------------------------------------------
+
+def test_every_count_read_from_a_data_file_is_bounded_by_default():
+    table = Table({"n": 10**100, "ok": 12, "many": list(range(1001)), "nan": math.nan}, ("t",), DataFile("", "d.toml"))
+    assert table.int("ok") == 12
+    with pytest.raises(DataError, match=r"t\.n: must be at most 1000, not a number of about 101 digits"):
+        table.int("n", 0)
+    with pytest.raises(DataError, match="t.many: lists 1001 values"):
+        table.ints("many")
+    with pytest.raises(DataError, match="not nan"):
+        table.number("nan")
+
+
+BUILDINGS = """[buildings]
+source = "my box"
+confirmed = false
+names = ["warehouse", "watchtower", "carpenter", "church", "market", "boarding", "bank", "cityhall"]
+per_type = [5, 1""" + "0" * 100 + "]\n"
+
+
+def test_an_absurd_count_in_a_data_file_is_refused_before_anything_is_allocated(tmp_path):
+    (tmp_path / "box.toml").write_text(BUILDINGS)
+    for args in (["setup", "burgundy", "-p", "2"], ["setup", "burgundy", "-p", "2", "--count"]):
+        result = bgkit(*args, "--data", tmp_path / "box.toml")
+        one_line_error(result, "box.toml:5: buildings.per_type: every value must be at most 1000")
+
+
+def test_burgundy_refuses_data_it_cannot_be_set_up_from(tmp_path):
+    (tmp_path / "box.toml").write_text('[tiles]\nsource = "mine"\nconfirmed = false\ncastle = [2, 0]\n'
+                                       'mine = [0, 0]\nship = [20, 0]\n')
+    for args in (["setup", "burgundy", "-p", "2"], ["setup", "burgundy", "-p", "4", "--count"]):
+        result = run_cli([*args, "--data", tmp_path / "box.toml"])
+        one_line_error(result, "box.toml:4: tiles.castle: 2 castle tiles with a coloured back are too few to set up "
+                               "2 players: 3 are needed (a start castle each and the phase A depots)")

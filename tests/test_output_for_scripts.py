@@ -1,0 +1,107 @@
+"""Output for scripts (JSON and TOML keep one shape and one type) and for people on an 80-column
+terminal (no table cuts a number or hides a column)."""
+
+import io
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from bgkit import render
+from bgkit.plugins import get_registry, reset_registry
+from bgkit.testing import run_cli
+
+EXAMPLES = Path(__file__).parent.parent / "examples" / "sheets"
+
+
+def _games():
+    reset_registry()
+    return list(get_registry().games.items())
+
+
+@pytest.fixture
+def columns_80(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def assert_fits(text: str) -> None:
+    assert "…" not in text, text
+    assert all(len(line) <= 80 for line in text.splitlines()), text
+
+
+def test_bgkit_games_shows_its_data_column_at_80_columns(columns_80):
+    text = run_cli(["games"]).stdout
+    assert_fits(text)
+    header = next(line for line in text.splitlines() if "┃ id" in line)
+    assert header.rstrip().endswith("┃ data ┃") or "data" in header
+    assert "reconstructed *" in text and "confirmed" in text
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+def test_score_tables_keep_every_number_whole_at_80_columns(columns_80, name):
+    game = name.split("-")[0]
+    text = run_cli(["score", game, EXAMPLES / name]).stdout
+    assert_fits(text)
+    doc = json.loads(run_cli(["score", game, EXAMPLES / name, "--format", "json"]).stdout)
+    cells = set(re.findall(r"(?<=│)\s*(\d+)\s*(?=│)", text))
+    for player in doc["players"]:
+        assert str(player["total"]) in cells
+
+
+def test_long_names_and_big_numbers_fold_rather_than_cut():
+    from bgkit.ranking import build_result
+
+    names = ["Alexandra the Great", "Bartholomew", "Cunegonde", "Dorothea"]
+    table = [{"track": 127 + i, "a very long category name indeed": 43 * i, "silverlings": 999} for i in range(4)]
+    out = io.StringIO()
+    render.print_score(build_result("g", names, table), Console(file=out, width=80, no_color=True), "Game")
+    assert_fits(out.getvalue())
+    assert "127" in out.getvalue() and "999" in out.getvalue()
+
+
+@pytest.mark.parametrize("game_id, info", _games())
+def test_setup_count_fits_80_columns_and_toml_always_writes_it_as_text(columns_80, game_id, info):
+    for players in range(info.min_players, info.max_players + 1):
+        assert_fits(run_cli(["setup", game_id, "-p", players, "--count"]).stdout)
+        exact = json.loads(run_cli(["setup", game_id, "-p", players, "--count", "--format", "json"]).stdout)["count"]
+        written = tomllib.loads(run_cli(["setup", game_id, "-p", players, "--count", "--format", "toml"]).stdout)
+        assert isinstance(written["count"], str) and int(written["count"]) == exact
+
+
+def test_a_tournament_summary_fits_80_columns():
+    seats = {label: {"games": 1200, "wins": 640, "shared_wins": 12, "win_rate": 0.5433, "win_rate_95": [0.0001, 1.0],
+                     "mean_score": 127.48333, "median_score": 126.5, "mean_rank": 1.83333}
+             for label in ("mcts:iterations=400", "greedy", "random", "random #2")}
+    summary = {"game": "burgundy", "games": 1200, "seed": 123456789, "mean_decisions": 228.8, "seats": seats}
+    out = io.StringIO()
+    Console(file=out, width=80, no_color=True).print(render.tournament_table(summary))
+    assert_fits(out.getvalue())
+    for whole in ("127.48", "0.0%–100.0%", "54.3%", "1.83", "126.5", "1200", "640"):
+        assert whole in out.getvalue()
+
+
+def test_a_real_tournament_summary_fits_80_columns(columns_80):
+    text = run_cli(["play", "goofspiel", "greedy", "random", "random", "random", "--games", "4", "--seed", "1",
+                    "--option", "deck=5"]).stdout
+    assert_fits(text)
+    assert "95% CI" in text
+
+
+@pytest.mark.parametrize("game_id, info", _games())
+def test_every_games_score_json_has_a_total_per_player(game_id, info):
+    sheet = next(EXAMPLES.glob(f"{game_id}-*.toml"))
+    doc = json.loads(run_cli(["score", game_id, sheet, "--format", "json"]).stdout)
+    assert all("total" in player and "rank" in player for player in doc["players"])
+    assert doc["total_label"]
+
+
+def test_blue_moon_city_says_its_total_once():
+    text = run_cli(["score", "bluemooncity", EXAMPLES / "bluemooncity-3p.toml"]).stdout
+    assert len(re.findall(r"│ offerings\b", text)) == 1
+    doc = json.loads(run_cli(["score", "bluemooncity", EXAMPLES / "bluemooncity-3p.toml", "--format", "json"]).stdout)
+    assert doc["total_label"] == "offerings"
+    assert [p["total"] for p in doc["players"]] == [p["offerings"] for p in doc["players"]] == [3, 4, 5]
