@@ -11,11 +11,7 @@ import pytest
 from bgkit.cards import Deck
 from bgkit.game import CHANCE
 
-from troll_scene import act, card, colour, deal, hold, now, texts
-
-
-def bids(s, *texts_in_seat_order):
-    act(s, *texts_in_seat_order)
+from troll_scene import act, bids, card, colour, deal, hold, now, picked_round, strike, texts, to_scoring
 
 
 # -- the row: weather and travellers (掷骰子) ----------------------------------------------------------
@@ -212,14 +208,6 @@ def test_a_hazard_with_nothing_to_take_is_just_discarded(table):
 # -- hazards and defence (例子四, 例子五) --------------------------------------------------------------
 
 
-def strike(s, hazard, **holding):
-    """P1 alone open, the hazard in the row; P1 picks it."""
-    hold(s, 0, **holding)
-    deal(s, "rainy", hazard, "monk")
-    bids(s, "bid 1 red", "close", "close")
-    act(s, f"take {hazard}")
-
-
 def test_example_5_the_knight_frees_the_best_captive_or_five_stones_drive_him_off(table):
     s = table(3)
     strike(s, "knight", food=["princess", "bard"], stones={"red": 4, "green": 2, "yellow": 1})  # 1 red bid
@@ -330,17 +318,6 @@ def test_goat_damage_without_points_turns_an_upgrade_back_into_points(table):
 # -- stones after the picks (获取石头标记) -------------------------------------------------------------
 
 
-def picked_round(s, bid_texts, weather="rainy", row=("serf", "monk")):
-    """Deal ``row``, make the bids, and pick (eating where possible) until the row is empty."""
-    from bgkit_bridgetroll.state import S_PICK
-
-    deal(s, weather, *row)
-    bids(s, *bid_texts)
-    while s.stage == S_PICK:
-        options = sorted(texts(s))
-        act(s, next((t for t in options if t.startswith("eat")), options[0]))
-
-
 def test_open_bridges_take_a_bridges_stones_from_the_last_trophy_up_their_own_too(table):
     s = table(4)
     picked_round(s, ["bid 3 red", "bid 1 green", "bid 2 yellow", "close"], weather="partly cloudy",
@@ -425,15 +402,6 @@ def test_an_all_closed_redraw_the_deck_cannot_supply_ends_the_game(table):
 
 
 # -- scoring and upgrades (得分/升级) -----------------------------------------------------------------
-
-
-def to_scoring(s, p, bid_texts, **holding):
-    """A round played to ``p``'s scoring turn, with ``holding`` given to ``p`` just before it."""
-    picked_round(s, bid_texts)
-    while s.pending is None or not s.pending or s.pending.top()[0] != 9 or s.current_player() != p:
-        options = sorted(texts(s))
-        act(s, "end" if "end" in options else options[0])
-    hold(s, p, **holding)
 
 
 def test_example_scoring_the_smaller_side_counts(table):
@@ -523,6 +491,29 @@ def test_the_miner_digs_three_stones_of_any_colours_from_the_pool(table):
     before = sum(s.stones[0])
     act(s, "miner", "take red", "take red", "take yellow")
     assert sum(s.stones[0]) == before + 3 and s.food[0] == [card(s, "miner")]
+
+
+def test_the_miner_may_dig_before_the_bids_and_the_stones_can_then_be_bid(table):
+    """矿工 "马上从公共资源中拿去 3 个任意颜色的石头" (specials 随时使用: here before the bids)."""
+    s = table(3)
+    hold(s, 1, hand=["miner"], stones={"green": 1})
+    deal(s, "rainy", "serf", "monk")
+    assert s.current_player() == 1 and texts(s) == {"miner", "ready"}
+    act(s, "miner", "take yellow", "take yellow", "take yellow")
+    assert s.stones[1][colour(s, "yellow")] == 3 and s.food[1] == [card(s, "miner")]
+    assert s.is_sealed() and s.current_player() == 0
+    act(s, "close")
+    assert "bid 3 yellow" in texts(s)  # P2's bid may use the dug stones
+
+
+def test_the_miner_takes_what_is_left_when_the_pool_holds_fewer_than_three(table):
+    s = table(3)
+    to_scoring(s, 0, ["bid 1 red", "close", "close"], hand=["miner"])
+    s.pool = [0, 0, 2, 0, 0, 0]
+    before = sum(s.stones[0])
+    act(s, "miner")  # both yellow stones, without a choice
+    assert sum(s.stones[0]) == before + 2 and s.pool == [0] * 6
+    assert "miner" not in texts(s)
 
 
 def test_the_die_passes_left(table):

@@ -46,3 +46,37 @@ def now(s):
     from bgkit_bridgetroll.render import _now
 
     return _now(s, None)
+
+
+def bids(s, *texts_in_seat_order):
+    act(s, *texts_in_seat_order)
+
+
+def strike(s, hazard, **holding):
+    """P1 alone open, the hazard in the row; P1 picks it."""
+    hold(s, 0, **holding)
+    deal(s, "rainy", hazard, "monk")
+    bids(s, "bid 1 red", "close", "close")
+    act(s, f"take {hazard}")
+
+
+def picked_round(s, bid_texts, weather="rainy", row=("serf", "monk")):
+    """Deal ``row``, make the bids, and pick (eating where possible) until the row is empty."""
+    from bgkit_bridgetroll.state import S_PICK
+
+    deal(s, weather, *row)
+    bids(s, *bid_texts)
+    while s.stage == S_PICK:
+        options = sorted(texts(s))
+        act(s, next((t for t in options if t.startswith("eat")), options[0]))
+
+
+def to_scoring(s, p, bid_texts, **holding):
+    """A round played to ``p``'s scoring turn, with ``holding`` given to ``p`` just before it."""
+    from bgkit_bridgetroll.codes import P_SCORE
+
+    picked_round(s, bid_texts)
+    while s.pending is None or not s.pending or s.pending.top()[0] != P_SCORE or s.current_player() != p:
+        options = sorted(texts(s))
+        act(s, "end" if "end" in options else options[0])
+    hold(s, p, **holding)
