@@ -94,7 +94,7 @@ MUTANTS = [
     Mutant("bgkit/ranking.py", "(sum(1.0 for s in ranks if s > r) + 0.5 * (sum(1 for s in ranks if s == r) - 1)) / (n - 1)",
            "(sum(1.0 for s in ranks if s > r)) / (n - 1)", (CONTRACT, BOTS), "ties give no reward"),
     # sheets
-    Mutant("bgkit/sheets.py", "len(value) > self.max_items", "len(value) > self.max_items + 1", (SHEETS,), "a list one item over its limit is accepted"),
+    Mutant("bgkit/sheets.py", "len(value) > most:", "len(value) > most + 1:", (SHEETS,), "a list one item over its limit is accepted"),
     Mutant("bgkit/sheets.py", "        if name in names:\n            raise SheetError", "        if False:\n            raise SheetError",
            (SHEETS,), "two players with one name are accepted"),
     Mutant("bgkit/sheets.py", "                if self.minimum is not None and item < self.minimum:", "                if False:",

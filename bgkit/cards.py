@@ -50,14 +50,19 @@ class Deck:
         return f"Deck({self.size} cards)"
 
     # -- drawing -----------------------------------------------------------------------------
-    def outcomes(self, allowed: Callable[[int], bool] | None = None) -> list[tuple[int, float]]:
+    def outcomes(self, allowed: Callable[[int], bool] | None = None,
+                 among: Iterable[int] | None = None) -> list[tuple[int, float]]:
         """The chance outcomes of drawing one card: ``(card, probability)`` for each card present.
 
         ``allowed`` limits the draw to some cards (the top card's back is known to be red, say);
-        probabilities are then among those.
+        probabilities are then among those. ``among`` does the same by listing the candidate card
+        ids (in the order to give them), so a draw among a few of many kinds need not scan the deck.
         """
         counts = self.counts
-        cards = [c for c, n in enumerate(counts) if n and (allowed is None or allowed(c))]
+        if among is None:
+            cards = [c for c, n in enumerate(counts) if n and (allowed is None or allowed(c))]
+        else:
+            cards = [c for c in among if counts[c] and (allowed is None or allowed(c))]
         total = sum(counts[c] for c in cards)
         return [(c, counts[c] / total) for c in cards]
 
@@ -113,18 +118,30 @@ def resample(places: Sequence[Deck], rng: random.Random, back: Callable[[int], o
     whatever it cannot see.
     """
     kinds = len(places[0].counts) if places else 0
+    held = [[(card, n) for card, n in enumerate(place.counts) if n] for place in places]  # read once
+    totals = [0] * kinds
+    for cards in held:
+        for card, n in cards:
+            totals[card] += n
+    keys: dict[int, object] = {card: back(card) if back else None for card, copies in enumerate(totals) if copies}
     groups: dict[object, list[int]] = {}
-    for card in range(kinds):
-        copies = sum(place.counts[card] for place in places)
-        if copies:
-            groups.setdefault(back(card) if back else None, []).extend([card] * copies)
+    for card, key in keys.items():
+        groups.setdefault(key, []).extend([card] * totals[card])
+    needs = []  # each place's number of cards of each back
+    for cards in held:
+        need: dict[object, int] = {}
+        for card, n in cards:
+            need[keys[card]] = need.get(keys[card], 0) + n
+        needs.append(need)
     dealt = [Deck([0] * kinds) for _ in places]
     for key, pool in groups.items():
         rng.shuffle(pool)
         start = 0
-        for place, new in zip(places, dealt):
-            size = sum(n for c, n in enumerate(place.counts) if n and (back(c) if back else None) == key)
+        for need, new in zip(needs, dealt):
+            size = need.get(key, 0)
+            counts = new.counts
             for card in pool[start : start + size]:
-                new.put(card)
+                counts[card] += 1
+            new.size += size
             start += size
     return dealt

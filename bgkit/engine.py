@@ -335,6 +335,18 @@ def sample_chance(state: State, rng: random.Random) -> Any:
     return outcomes[-1][0]
 
 
+#: More actions than any game plays (Burgundy: about 550 at 4 players): a state that never ends is
+#: a plugin's bug, stopped and said rather than played forever.
+MAX_ACTIONS = 100_000
+
+
+def fault_text(exc: BaseException) -> str:
+    """An exception from plugin code as one short line: its type and the first line of its message."""
+    lines = str(exc).strip().splitlines()
+    message = lines[0][:200] if lines else ""
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
 class UndoRequest(Exception):
     """A person asked to take back their last decision."""
 
@@ -372,10 +384,23 @@ class Match:
     _saved_at: float = 0.0
 
     def play(self) -> Any:
-        """Play to the end and return the ScoreResult of the sheet exported from the final state."""
-        while not self.state.is_terminal():
-            self.step()
-        return self.finish()
+        """Play to the end and return the ScoreResult of the sheet exported from the final state.
+
+        The calls into plugin code that a bot's or a person's turn makes are guarded one by one
+        (:meth:`_guarded`, :meth:`apply`); whatever else goes wrong while the game's state is driven
+        (its current player, its end, a value of the wrong type it hands back, the final scoring) is
+        the game plugin's fault too, and is said in one line naming it, so the caller can keep the save.
+        """
+        try:
+            while not self.state.is_terminal():
+                self.step()
+                if len(self.log.actions) > MAX_ACTIONS:
+                    raise PluginError(f"{self._origin(None)}: the game has not ended after {MAX_ACTIONS:,} actions")
+            return self.finish()
+        except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
+            raise
+        except Exception as exc:
+            raise PluginError(f"{self._origin(None)} failed while playing: {fault_text(exc)}") from exc
 
     def step(self) -> None:
         state = self.state
@@ -410,7 +435,7 @@ class Match:
         except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
             raise
         except Exception as exc:
-            raise PluginError(f"{self._origin(seat)} failed while {what}: {type(exc).__name__}: {exc}") from exc
+            raise PluginError(f"{self._origin(seat)} failed while {what}: {fault_text(exc)}") from exc
 
     def _origin(self, seat: int | None) -> str:
         """Whose code it is: the game's plugin, or the plugin of the bot in ``seat``."""
@@ -438,7 +463,7 @@ class Match:
         except (BadInput, PluginError, KeyboardInterrupt):
             raise
         except Exception as exc:
-            raise PluginError(f"{self._origin(None)} failed while applying {action!r}: {type(exc).__name__}: {exc}") from exc
+            raise PluginError(f"{self._origin(None)} failed while applying {action!r}: {fault_text(exc)}") from exc
         self.log.actions.append([player, text])
         if event is not None:
             for listener in self.listeners:

@@ -99,6 +99,8 @@ def read_json(path: Path, what: str = "file") -> dict:
         raise BadInput(f"corrupt {what}: {exc.msg}", f"{path}:{exc.lineno}") from None
     except RecursionError:
         raise BadInput(f"corrupt {what}: nested too deep", str(path)) from None
+    except ValueError:  # an integer literal longer than Python converts (4,300 digits)
+        raise BadInput(f"corrupt {what}: a number too long to read", str(path)) from None
     if not isinstance(data, dict):
         raise BadInput(f"corrupt {what}: expected a JSON object", str(path))
     return data

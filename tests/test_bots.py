@@ -147,6 +147,75 @@ def test_mcts_treats_a_sealed_stage_as_simultaneous():
     assert min(means.values()) > 0.3, means
 
 
+class Nim(State):
+    """Take 1, 2 or 3 from a pile in turn; who takes the last wins. Turns in order, nothing sealed."""
+
+    def __init__(self, pile=7):
+        self.num_players = 2
+        self.pile, self.mover, self.winner = pile, 0, None
+
+    def current_player(self):
+        return TERMINAL if self.winner is not None else self.mover
+
+    def legal_actions(self):
+        return [n for n in (1, 2, 3) if n <= self.pile]
+
+    def apply(self, action):
+        self.pile -= action
+        if self.pile == 0:
+            self.winner = self.mover
+        self.mover = 1 - self.mover
+
+    def clone(self):
+        other = Nim(self.pile)
+        other.mover, other.winner = self.mover, self.winner
+        return other
+
+    def determinize(self, player, rng):
+        return self.clone()
+
+    def scores(self):
+        return [float(self.winner == p) for p in range(2)]
+
+
+def test_the_exploration_constant_changes_a_sequential_search():
+    """In turns taken in order (no sealed stage) a tiny c piles visits on the best-looking move and
+    a large c spreads them: the root's children are visited differently."""
+
+    class Game:
+        hooks = None
+
+    def visits(c):
+        bot = MctsBot(Rules(Game()), 4, iterations="600", c=c, bias="0")
+        decide(bot, Nim(7), 0)
+        return sorted(child.visits for child in bot.last_root.children.values())
+
+    narrow, wide = visits("0.01"), visits("20")
+    assert max(wide) - min(wide) < max(narrow) - min(narrow), (narrow, wide)
+
+
+def test_greedy_takes_the_move_its_heuristic_rates_best():
+    """In Nim a pile left at a multiple of four is lost for the one to move: from 7, greedy takes 3."""
+
+    class Game:
+        hooks = None
+
+    class RatedNim(Nim):
+        def clone(self):
+            other = RatedNim(self.pile)
+            other.mover, other.winner = self.mover, self.winner
+            return other
+
+        def heuristic(self, player):
+            if self.winner is not None:
+                return float(self.winner == player)
+            return 1.0 if self.mover != player and self.pile % 4 == 0 else 0.0
+
+    for seed in range(5):
+        assert decide(GreedyBot(Rules(Game()), seed), RatedNim(7), 0) == 3
+        assert decide(GreedyBot(Rules(Game()), seed), RatedNim(6), 0) == 2
+
+
 def test_a_seconds_budget_alone_has_no_iteration_cap(goofspiel):
     bot = MctsBot(rules_for(goofspiel), 1, seconds="0.01")
     assert (bot.iterations, bot.seconds) == (None, 0.01)
@@ -247,3 +316,11 @@ def test_rollouts_play_the_games_own_rule_of_thumb():
     played = []
     decide(MctsBot(Rules(Game()), 1, iterations="20", bias="0"), AlwaysOne(played), 0)
     assert set(played) == {0, 1}  # both seats' playout moves come from the rule
+
+
+def test_each_seat_gets_its_own_bot_seed(tmp_path):
+    """Two random seats with one master seed bid differently: a bot's seed depends on its seat."""
+    log = tmp_path / "game.json"
+    assert run_cli(["play", "goofspiel", "random", "random", "--seed", "4", "--log", log]).exit_code == 0
+    bids = [[text for player, text in json.loads(log.read_text())["actions"] if player == p] for p in (0, 1)]
+    assert len(bids[0]) == 13 and bids[0] != bids[1]

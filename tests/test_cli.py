@@ -197,6 +197,8 @@ def one_player(d):
         (one_player, "Goofspiel is for 2-4 players, not 1"),
         (lambda d: d.update(data={"path": "/", "text": "[x]\n"}), "Goofspiel has no component data to replace"),
         (lambda d: d["actions"].append([7, "bid 1"]), "must be [seat 0-1 or -1 for chance, its text]"),
+        (lambda d: d.update(names=["random", "random"]), "corrupt game log: two seats have the same name"),
+        (lambda d: d["actions"][1].__setitem__(0, 1), "is logged for player 2 but player 1 decides"),
         (lambda d: d.update(game="burgundy", options={}), "the setup does not fit The Castles of Burgundy"),
     ],
 )
@@ -214,6 +216,7 @@ def test_a_damaged_log_is_one_line_and_exit_2(tmp_path, change, message):
 
 @pytest.mark.parametrize("name, content", [
     ("deep.json", "[" * 100_000 + "]" * 100_000),
+    ("digits.json", '{"seed": ' + "9" * 4301 + "}"),
     ("fifo", None),
     ("dev-zero", "/dev/zero"),
 ])
@@ -228,7 +231,7 @@ def test_a_save_that_is_not_a_plausible_file_is_one_line(tmp_path, name, content
     for command in (["replay", path], ["play", "--resume", path]):
         result = run_cli(command)
         assert result.exit_code == 2 and result.stderr.count("\n") == 1, result
-        assert "nested too deep" in result.stderr or "not a regular file" in result.stderr
+        assert any(why in result.stderr for why in ("nested too deep", "not a regular file", "a number too long")), result
 
 
 @pytest.mark.parametrize("target", ["missing-folder/game.json", "."])

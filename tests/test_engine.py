@@ -173,6 +173,14 @@ def test_at_the_table_a_bare_number_is_the_outcome_not_a_position(goofspiel, tmp
     assert match.log.actions[0] == [-1, "prize 4"]  # '4' is 'prize 4', not the 4th listed outcome
 
 
+def test_at_the_table_a_bare_number_is_the_outcome_even_when_the_list_has_moved_on(goofspiel, tmp_path):
+    match, console = human_match(goofspiel, ["1", "bid 1", "4", "bid 2"], tmp_path, chance="table")
+    while len([p for p, _ in match.log.actions if p == -1]) < 2:
+        match.step()
+    # prize 1 is gone, so the 4th outcome listed is prize 5: '4' must still record prize 4
+    assert [text for p, text in match.log.actions if p == -1] == ["prize 1", "prize 4"]
+
+
 def test_at_the_table_hash_picks_by_position_and_question_mark_helps(goofspiel, tmp_path):
     match, console = human_match(goofspiel, ["?", "#2", "bid 1"], tmp_path, chance="table")
     match.step()

@@ -305,3 +305,34 @@ def test_a_setup_hook_that_returns_a_list_is_one_line(registry):
     registry.register(plugin(bgkit_setup=bgkit_setup), name="listy")
     result = run_cli(["setup", "goofspiel", "-p", "2"])
     assert result.exit_code == 1 and "the setup of Goofspiel is a list, not a table" in result.stderr
+
+
+def test_a_state_whose_end_check_raises_is_one_line_and_the_game_is_saved(registry, monkeypatch, tmp_path):
+    from bgkit_goofspiel.state import GoofState
+
+    sound, calls = GoofState.is_terminal, []
+
+    def flaky(self):
+        calls.append(1)
+        if len(calls) > 20:
+            raise IndexError("list index out of range")
+        return sound(self)
+
+    monkeypatch.setattr(GoofState, "is_terminal", flaky)
+    save = tmp_path / "save.json"
+    result = run_cli(["play", "goofspiel", "random", "random", "--seed", "5", "--save", save])
+    assert result.exit_code == 1
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.startswith("bgkit: error: plugin 'goofspiel' failed while playing: IndexError: list index out of range")
+    assert json.loads(save.read_text())["actions"]  # what was played before the fault is kept
+
+
+def test_a_state_that_never_ends_is_stopped_and_named(registry, monkeypatch):
+    from bgkit import engine
+    from bgkit_goofspiel.state import GoofState
+
+    monkeypatch.setattr(engine, "MAX_ACTIONS", 500)
+    monkeypatch.setattr(GoofState, "apply", lambda self, action: None)  # nothing ever changes
+    result = run_cli(["play", "goofspiel", "random", "random", "--seed", "5"])
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines()[-1] == "bgkit: error: plugin 'goofspiel': the game has not ended after 500 actions"

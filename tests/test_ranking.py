@@ -45,3 +45,9 @@ def test_three_tied_leaders_name_the_tie_break_that_separates_the_last_two():
 def test_a_tie_break_that_only_separates_the_others_decides_nothing():
     ranks, winners, decided = rank([8, 8, 1], [TieBreak("x", [0, 0, 5])])
     assert winners == [0, 1] and decided.startswith("shared win: 2 players")
+
+
+def test_a_trailing_player_level_with_the_leader_on_a_tie_break_does_not_undo_it():
+    # Ada and Bo tie on 10; the coins separate them, though Cy (far behind) has as many as Ada
+    ranks, winners, decided = rank([10, 10, 3], [TieBreak("coins", [5, 2, 5]), TieBreak("cards", [0, 9, 0])])
+    assert winners == [0] and decided == "tie-break: coins"

@@ -19,8 +19,9 @@ from typing import Any
 from bgkit.components import DataSet, Provenance, Table, load_tables
 from bgkit.errors import DataError
 
+from bgkit_bruges.abilities import ACTIVATIONS, INFINITY_KINDS, Effect, ability_text, read_effect
+
 SHIPPED = ("components.toml", "board.toml", "persons.toml")
-ACTIVATIONS = ("lightning", "worker", "infinity", "laurel")
 REPLACEABLE = ("person", "persons", "reputation", "canals", "scoring_track")
 #: what an unconfirmed table must say it reconstructs (``reconstructed = [...]``)
 RECONSTRUCTED_PARTS = {
@@ -36,7 +37,9 @@ REPUTATION_STEPS = 12
 
 @dataclass(frozen=True)
 class Person:
-    """One person card (its back is a house of the same colour)."""
+    """One person card (its back is a house of the same colour). ``effect`` is what it does, in the
+    vocabulary of :mod:`bgkit_bruges.abilities`; ``ability`` the card's own words if a card list gives
+    them, else the effect's."""
 
     id: int
     name: str
@@ -46,6 +49,8 @@ class Person:
     activation: str  # lightning | worker | infinity | laurel
     activation_colour: str  # the worker colour paid to activate; "" unless activation == "worker"
     group: str
+    effect: Effect
+    infinity: str = ""  # A | B | C for activation == "infinity", else ""
     ability: str = ""
 
 
@@ -82,6 +87,7 @@ class Components:
     provenance: dict[str, Provenance]  # by table name
     own_persons: bool = False  # True when the card list came from --data
     persons_by_id: dict[int, Person] = field(default_factory=dict, compare=False)
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # tables play derives once
 
     def is_confirmed(self, table: str) -> bool:
         return self.provenance[table].confirmed
@@ -210,7 +216,8 @@ def _canals(table: Table, colours: tuple[str, ...]) -> tuple[GuardHouse, ...]:
     return tuple(sorted(houses, key=lambda h: h.number))
 
 
-_PERSON_KEYS = ("id", "name", "colour", "price", "points", "activation", "activation_colour", "group", "ability", "note")
+_PERSON_KEYS = ("id", "name", "colour", "price", "points", "activation", "activation_colour", "infinity", "group",
+                "effect", "ability", "note")
 
 
 def _persons(
@@ -241,6 +248,13 @@ def _persons(
                                                 f"one of {', '.join(colours)}")
         if activation != "worker" and worker:
             raise row.fail("activation_colour", f"only worker-activated persons have one (this one is {activation})")
+        infinity = row.text("infinity", INFINITY_KINDS, default="")
+        if activation == "infinity" and not infinity:
+            raise row.fail("infinity", "missing: an infinity person is of kind A (free once a round), B (changes an "
+                                       "action each time) or C (acts whenever its situation arises)")
+        if activation != "infinity" and infinity:
+            raise row.fail("infinity", f"only infinity persons have a kind (this one is {activation})")
+        effect = read_effect(row, activation, infinity, colours, groups)
         row.text("note", default="")
         persons.append(Person(
             id=pid,
@@ -251,7 +265,9 @@ def _persons(
             activation=activation,
             activation_colour=worker,
             group=row.text("group", groups),
-            ability=row.text("ability", default=""),
+            effect=effect,
+            infinity=infinity,
+            ability=row.text("ability", default="") or ability_text(activation, infinity, worker, effect, colours),
         ))
     counts = Counter(p.group for p in persons)
     short = [f"{group} {counts[group]}" for group in groups if counts[group] < per_group]

@@ -13,8 +13,8 @@ def bgkit_register_games(register):
             min_players=2,
             max_players=4,
             package="bgkit_bruges",
-            playable=False,
+            playable=True,
             dynamics=Dynamics(chance=True, hidden=True),
-            summary="Merchants in Bruges: persons, houses, canals, reputation (setup and scoring).",
+            summary="Merchants in Bruges (2013): persons that act, houses, canals, reputation, threats; 2-4 players.",
         )
     )

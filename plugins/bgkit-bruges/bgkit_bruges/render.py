@@ -87,3 +87,154 @@ def _markers(markers: dict[str, str]) -> str:
     if len(sides) == 1:
         return f"{len(markers)}, {sides.pop()} side up"
     return ", ".join(f"{name}: {side}" for name, side in markers.items())
+
+
+# -- a state in play ------------------------------------------------------------------------------------
+
+PHASE_NAMES = {1: "phase 1: draw", 2: "phase 2: dice", 3: "phase 3: actions", 4: "game over"}
+SHORT = ("r", "y", "b", "br", "p")
+
+
+class Drawing:
+    """Plain lines drawn as they are, each wrapped to the terminal's width if it is longer (the
+    continuation indented). A drawing is made for every decision a person sees and in every check
+    of what a seat may see, so it skips rich's word wrapping of every line."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+
+    def __rich_console__(self, console, options):
+        import textwrap
+
+        from rich.segment import Segment
+
+        width = max(20, options.max_width)
+        for line in self.lines:
+            if len(line) <= width:
+                yield Segment(line)
+                yield Segment.line()
+                continue
+            indent = " " * (len(line) - len(line.lstrip()) + 2)
+            for part in textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False):
+                yield Segment(part)
+                yield Segment.line()
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+
+def render_state(state, player: int | None) -> Drawing:
+    """What ``player`` (None: a spectator) needs to decide: the round, piles and dice, every
+    player's open holdings and score, their own hand, houses and persons with their abilities.
+    Values of reconstructed tables carry the mark ``*`` (legend at the bottom)."""
+    return Drawing(state_lines(state, player))
+
+
+def state_lines(state, player: int | None) -> list[str]:
+    from bgkit.components import MARK, MARK_LEGEND
+
+    from bgkit_bruges.state import P_ACTIONS, P_DICE, P_DRAW, P_OVER, PILES, PLAYS
+
+    comp, cards = state.comp, state.cards
+    colours = comp.card_colours
+    persons_mark = "" if comp.is_confirmed("persons") else MARK
+    canal_mark = "" if comp.is_confirmed("canals") else MARK
+    rep_mark = "" if comp.is_confirmed("reputation") else MARK
+    n = state.num_players
+    drawing = state.order[state.turn] if state.phase == P_DRAW and state.turn < n else -1
+    head = [f"Bruges · round {state.round} · {PHASE_NAMES[state.phase]}"]
+    if state.phase == P_ACTIONS:
+        head.append(f"turn {min(state.turn, PLAYS * n - 1) // n + 1} of {PLAYS}")
+    head.append(f"start player P{state.start + 1}")
+    if state.last_round and state.phase != P_OVER:
+        head.append("LAST ROUND")
+    elif state.last_next:
+        head.append("next round is the last")
+    lines = [" · ".join(head)]
+
+    piles = []
+    for s in (0, 1):
+        top = state.tops[s]
+        piles.append(f"{PILES[s]} {state.sizes[s]} cards" + (f", top {colours[top]}" if top >= 0 else ""))
+    piles.append("extra pile in play" if state.extra_used else f"extra pile {state.extra} (comes in when A or B runs out)")
+    lines.append("Piles: " + " · ".join(piles) + f" · discards {len(state.discard)}")
+    if any(state.dice) and state.phase in (P_DICE, P_ACTIONS):
+        dice = ", ".join(f"{colours[c]} {v or '-'}" for c, v in enumerate(state.dice))
+        low = sum(v for v in state.dice if 0 < v <= 2)
+        step = f"the reputation step costs {low}" if low else "no reputation step this round"
+        lines.append(f"Dice: {dice} · {step}")
+    statues = " ".join(map(str, state.statues)) or "none"
+    supply = " ".join(f"{SHORT[c]}{state.threat_supply[c]}" for c in range(5))
+    lines.append(f"Statues left (top first): {statues} · threat markers in the supply: {supply}")
+
+    lines.append("")
+    lines.append(f"{'':7} {'score':>5} {'rep':>7} {'money':>5}  {'workers':<9}  {'threats':<9}  {'canal':<5} "
+                 f"{'statue':<6} majorities")
+    lines.append(f"{'':7} {'':>5} {'':>7} {'':>5}  {'r y b br p':<9}  {'r y b br p':<9}  {'L/R':<5}")
+    for q in range(n):
+        who = ("▶" if q == state.cur else " ") + f"P{q + 1}" + (" you" if q == player else "")
+        rep = state.reputation[q]
+        rep_text = f"{rep} ({comp.reputation_points[rep - 1]}{rep_mark})" if rep else "hall"
+        markers = " ".join(name for name, on in zip(("rep", "pers", "can"), state.markers[q]) if on) or "-"
+        lines.append(f"{who:<7} {state.score[q]:>5} {rep_text:>7} {state.guilders[q]:>5}  "
+                     f"{' '.join(str(w) for w in state.workers[q]):<9}  {' '.join(str(t) for t in state.threats[q]):<9}  "
+                     f"{'/'.join(str(b) for b in state.canals[q]):<5} {' '.join(map(str, state.won[q])) or '-':<6} "
+                     f"{markers}")
+    for q in range(n):
+        hand = state.hands[q]
+        if q == player:
+            text = f"{len(hand)} cards (yours, below)"
+        else:
+            text = f"{len(hand)} cards, backs " + (" ".join(SHORT[c] for c in sorted(cards.colour[x] for x in hand)) or "-")
+        if q == drawing and state.fresh:
+            text += f", and {len(state.fresh)} drawn face down: " + " ".join(SHORT[c] for c in state.fresh)
+        lines.append(f"P{q + 1} hand: {text}")
+
+    for q in range(n):
+        lines.append("")
+        lines += _area(state, q, q == player, persons_mark, canal_mark)
+    if player is not None and (state.hands[player] or (player == drawing and state.fresh)):
+        lines.append("")
+        lines.append(f"Your hand (P{player + 1}): card · colour · price · points · group · ability{persons_mark}")
+        for x in sorted(state.hands[player], key=lambda x: (cards.colour[x], cards.name[x])):
+            text = (f"{cards.name[x]} · {colours[cards.colour[x]]} · {cards.price[x]}g{persons_mark} · "
+                    f"{cards.points[x]}pt{persons_mark} · {cards.group[x]} · {comp.persons[x].ability}{persons_mark}")
+            lines.append("  " + text)
+        if player == drawing:
+            for colour in state.fresh:
+                lines.append(f"  a {colours[colour]} card, face down until your hand is full")
+    if state.phase == P_DICE and any(state.disasters):
+        waiting = ", ".join(f"P{q + 1}: " + ", ".join(colours[c] for c in d) for q, d in enumerate(state.disasters) if d)
+        lines.append(f"Disasters to resolve: {waiting}")
+    if state.owed:
+        lines.append("Threats owed (the supply ran out): " + ", ".join(f"P{q + 1} {colours[c]}" for c, q in state.owed))
+    if persons_mark or canal_mark or rep_mark:
+        lines.append(MARK_LEGEND)
+    return lines
+
+
+def _area(state, q: int, mine: bool, persons_mark: str, canal_mark: str) -> list[str]:
+    """One player's canal sections and houses with their persons (abilities in words)."""
+    comp, cards = state.comp, state.cards
+    colours = comp.card_colours
+    sections = []
+    for s, name in enumerate(("left", "right")):
+        built = state.canals[q][s]
+        if built >= 5:
+            sections.append(f"{name} 5/5 done")
+        else:
+            nxt = colours[state.canal_colours[q][s][built]]
+            sections.append(f"{name} {built}/5, next {nxt}{canal_mark} for {comp.canal_costs[built]}g")
+    lines = [f"P{q + 1}{' (you)' if mine else ''} canals: " + " · ".join(sections)]
+    if not state.houses[q]:
+        lines.append("  no houses")
+    for h, card in enumerate(state.houses[q]):
+        colour = colours[cards.colour[card]]
+        person = state.occupants[q][h]
+        if person < 0:
+            lines.append(f"  [{colour} house] empty")
+            continue
+        used = " (used this round)" if state.used[q][h] else ""
+        lines.append(f"  [{colour} house] {cards.name[person]} {cards.points[person]}pt{persons_mark}: "
+                     f"{comp.persons[person].ability}{persons_mark}{used}")
+    return lines

@@ -46,7 +46,8 @@ def test_games_lists_bruges_with_its_data_status():
     result = run_cli(["games", "--json"])
     assert result.exit_code == 0
     row = next(r for r in json.loads(result.stdout) if r["id"] == "bruges")
-    assert row["players"] == "2-4" and row["playable"] is False
+    assert row["players"] == "2-4" and row["playable"] is True
+    assert row["dynamics"]["chance"] and row["dynamics"]["hidden"] and not row["dynamics"]["sealed"]
     assert row["data_status"] == "partly reconstructed"
     assert "--data FILE" in row["data_note"] and "persons (" in row["data_note"] and "abilities" in row["data_note"]
     assert "bruges" in run_cli(["games"]).stdout

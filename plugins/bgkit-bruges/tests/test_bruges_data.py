@@ -160,7 +160,7 @@ def _set(index: int, key: str, value):
          "person[0].activation_colour: only worker-activated persons have one (this one is lightning)"),
         (_set(0, "vp", 3), ("vp = 3", 1),
          "person[0].vp: unknown key (known: id, name, colour, price, points, activation, activation_colour, "
-         "group, ability, note)"),
+         "infinity, group, effect, ability, note)"),
         (_set(0, "points", "two"), ('points = "two"', 1), "person[0].points: must be a whole number, not 'two'"),
         (_set(0, "ability", 3), ("ability = 3", 1), "person[0].ability: must be text, not 3"),
     ],
@@ -190,7 +190,8 @@ def test_card_counts_are_checked(tmp_path):
         d["person"][0]["group"] = "Castle"  # Noble 14, Castle 16: the 16th Castle person is the extra one
 
     error, path, text = _bad(tmp_path, group_size)
-    castle = line_of(text, 'group = "Castle"', 16)
+    lines = text.splitlines()
+    castle = lines.index('group = "Castle"', lines.index("id = 135")) + 1  # person[134]'s own group
     assert error == (f"{path}:{castle}: person[134].group: Castle has 16 "
                      "persons, Noble 14; every group has 15")
 
@@ -279,3 +280,97 @@ def test_bad_data_file_is_exit_2_with_one_line(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.strip().endswith(f"{path}:{line}: person[10].colour: must be one of {COLOURS}, not 'pink'")
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+# -- the ability vocabulary --------------------------------------------------------------------------------
+
+
+def test_the_reconstruction_spreads_activations_and_abilities_as_the_sources_say():
+    from bgkit_bruges.abilities import END, IMMEDIATE, MODIFIERS, SITUATIONS
+
+    comp = load()
+    for group in comp.groups:
+        in_group = [p for p in comp.persons if p.group == group]
+        assert Counter(p.activation for p in in_group) == {"lightning": 3, "worker": 5, "infinity": 5, "laurel": 2}
+        assert Counter(p.infinity for p in in_group if p.infinity) == {"A": 1, "B": 2, "C": 2}
+    for p in comp.persons:
+        family = {"lightning": IMMEDIATE, "worker": IMMEDIATE, "laurel": END}.get(p.activation) or \
+            {"A": IMMEDIATE, "B": MODIFIERS, "C": SITUATIONS}[p.infinity]
+        assert p.effect.kind in family, p
+        assert p.ability and "unknown" not in p.ability
+    kinds = Counter(p.effect.kind for p in comp.persons)
+    assert len(kinds) == 17  # every kind of the vocabulary is on some card
+    assert kinds["draw"] >= 5 and kinds["others_lose"] >= 5 and kinds["protect"] == 5  # UB/RP, GP/KZ, one per disaster
+    assert sum(1 for p in comp.persons if p.effect.kind == "score" and p.effect.per == "group") == 11  # RP
+
+
+def test_the_sourced_abilities_are_exact():
+    comp = load()
+    engraver = next(p for p in comp.persons if p.name == "Engraver")
+    assert (engraver.price, engraver.points, engraver.activation) == (9, 3, "laurel")
+    assert (engraver.effect.kind, engraver.effect.per, engraver.effect.amount) == ("score", "groups", 1)  # YE
+    assert engraver.ability == "at the end: 1 point per different group among your persons"
+    six = [p for p in comp.persons if p.activation == "lightning" and p.effect.kind == "guilders"
+           and p.effect.amount == 6]
+    assert len(six) == 1 and six[0].ability == "when recruited: take 6 guilders"  # SK
+    note = next(p for p in shipped_persons()["person"] if p["id"] == six[0].id)["note"]
+    assert note.startswith("sourced: a lightning person gives 6 guilders once")
+
+
+def test_the_reconstruction_is_what_the_tool_writes():
+    import importlib.util
+
+    tool = Path(__file__).resolve().parent.parent / "tools" / "reconstruct_persons.py"
+    spec = importlib.util.spec_from_file_location("reconstruct_persons", tool)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    shipped = (resources.files("bgkit_bruges") / "data" / "persons.toml").read_text(encoding="utf-8")
+    assert module.render() == shipped
+
+
+def _effect(index: int, **effect):
+    def change(d):
+        d["person"][index]["effect"] = effect
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "index, effect, message",
+    [
+        (0, {"kind": "score", "per": "houses", "amount": 1},  # id 1 is a lightning person
+         "person[0].effect.kind: must be one of guilders, workers, points, reputation, discard_threat, draw, canal, "
+         "house, income, others_lose, not 'score'"),
+        (0, {"kind": "guilders"}, "person[0].effect.amount: missing: a 'guilders' effect needs amount"),
+        (0, {"kind": "guilders", "amount": 2, "per": "houses"},
+         "person[0].effect.per: unknown key (known: kind, amount)"),
+        (0, {"kind": "workers", "amount": 2, "colour": "pink"},
+         "person[0].effect.colour: must be one of red, yellow, blue, brown, purple, any, not 'pink'"),
+        (7, {"kind": "score", "per": "group", "amount": 2},  # id 8 is a laurel person
+         "person[7].effect.group: missing: per = 'group' counts the persons of one group"),
+        (5, {"kind": "action", "action": "fly", "amount": 1},  # id 6 is infinity B
+         "person[5].effect.action: must be one of workers, guilders, threat, canal, house, person, not 'fly'"),
+        (8, {"kind": "trigger", "on": "round", "gain": "workers", "amount": 1},  # id 9 is infinity C
+         "person[8].effect.colour: missing: a trigger that gains workers names their colour"),
+        (8, {"kind": "protect", "colour": "any"},
+         "person[8].effect.colour: must be one of red, yellow, blue, brown, purple, not 'any'"),
+    ],
+)
+def test_bad_abilities_name_the_person_and_key(tmp_path, index, effect, message):
+    error, path, _ = _bad(tmp_path, _effect(index, **effect))
+    assert error.startswith(f"{path}:") and error.split(": ", 1)[1] == message
+
+
+def test_an_infinity_person_says_its_kind(tmp_path):
+    def no_kind(d):
+        del d["person"][2]["infinity"]  # id 3 is infinity A
+
+    error, _, _ = _bad(tmp_path, no_kind)
+    assert error.endswith("person[2].infinity: missing: an infinity person is of kind A (free once a round), B "
+                          "(changes an action each time) or C (acts whenever its situation arises)")
+
+    def stray_kind(d):
+        d["person"][0]["infinity"] = "A"
+
+    error, _, _ = _bad(tmp_path, stray_kind)
+    assert error.endswith("person[0].infinity: only infinity persons have a kind (this one is lightning)")
