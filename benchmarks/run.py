@@ -19,6 +19,7 @@ import os
 import platform
 import random
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -42,6 +43,10 @@ CLI_REPEATS = 5
 ROUNDS = 5
 # A game still going after this many actions is reported as an error instead of hanging the run.
 MAX_ACTIONS = 100_000
+# What every figure is timed by: --clock cpu (the default) counts this process's CPU time (and a
+# command's, for start-up), which other work on a shared machine disturbs far less than the wall
+# clock; --clock wall is the wall clock.
+clock = time.process_time
 
 
 @dataclass
@@ -52,6 +57,7 @@ class Settings:
     mcts_seconds: float
     seed: int
     quick: bool
+    clock: str = "cpu"
 
 
 @dataclass
@@ -132,7 +138,7 @@ def _per_decision(samples: list[Sample]) -> float:
 
 
 def measure_engine(game: Any, players: int, options: dict[str, str], settings: Settings, row: PlayRow) -> None:
-    """Random-vs-random games through the engine: build_match, Match.step to the end, Match.finish."""
+    """Random-vs-random games through the engine: build_match, Match.run to the end, Match.finish."""
     from bgkit.match import build_match, seat_names
 
     specs = ["random"] * players
@@ -140,16 +146,13 @@ def measure_engine(game: Any, players: int, options: dict[str, str], settings: S
 
     def play_one(index: int) -> Sample:
         seed = derive_seed(settings.seed, "bench-engine", game.info.id, players, index)
-        t0 = time.perf_counter()
+        t0 = clock()
         match = build_match(game, specs, names, seed, options)
-        t1 = time.perf_counter()
-        while not match.state.is_terminal():  # Match.play's loop, timed apart from finish()
-            match.step()
-            if len(match.log.actions) > MAX_ACTIONS:
-                raise RuntimeError(f"the game did not end after {MAX_ACTIONS} actions")
-        t2 = time.perf_counter()
+        t1 = clock()
+        match.run(limit=MAX_ACTIONS)  # Match.play's loop, timed apart from finish()
+        t2 = clock()
         match.finish()
-        t3 = time.perf_counter()
+        t3 = clock()
         decisions = sum(1 for player, _ in match.log.actions if player != CHANCE)
         return Sample(t1 - t0, t2 - t1, t3 - t2, decisions, len(match.log.actions))
 
@@ -171,9 +174,9 @@ def measure_bare(game: Any, players: int, options: dict[str, str], settings: Set
     def play_one(index: int) -> Sample:
         seed = derive_seed(settings.seed, "bench-bare", game.info.id, players, index)
         rng = random.Random(seed)
-        t0 = time.perf_counter()
+        t0 = clock()
         state = game.new_state(game.setup(players, random.Random(seed), options))
-        t1 = time.perf_counter()
+        t1 = clock()
         made = actions = 0
         choice = rng.choice
         for actions in range(MAX_ACTIONS):
@@ -187,7 +190,7 @@ def measure_bare(game: Any, players: int, options: dict[str, str], settings: Set
                 made += 1
         else:
             raise RuntimeError(f"the game did not end after {MAX_ACTIONS} actions")
-        t2 = time.perf_counter()
+        t2 = clock()
         return Sample(t1 - t0, t2 - t1, 0.0, made, actions)
 
     play_one(-1)
@@ -240,9 +243,9 @@ def measure_mcts(game: Any, players: int, options: dict[str, str], settings: Set
     for index, (state, player) in enumerate(states):
         bot = MctsBot(rules, derive_seed(settings.seed, "bench-mcts", index), **params)
         decision = decision_for(state, player, rules.legal_actions(state), bot.rng)
-        t0 = time.perf_counter()
+        t0 = clock()
         bot.choose(decision)
-        spent += time.perf_counter() - t0
+        spent += clock() - t0
         done += bot.last_iterations
     row.mcts_states = len(states)
     row.mcts_iterations = done
@@ -277,6 +280,12 @@ def measure_games(registry: Any, infos: list[Any], settings: Settings, status: C
 
 
 def _run(args: list[str], env: dict[str, str]) -> tuple[float, subprocess.CompletedProcess]:
+    """Run a command; its time by the clock in use (cpu: the child's user + system time)."""
+    if clock is time.process_time:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done
     t0 = time.perf_counter()
     done = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env)
     return time.perf_counter() - t0, done
@@ -368,7 +377,7 @@ def print_text(meta: dict, rows: list[PlayRow], cli: list[CliRow], skipped: list
     console.print(
         f"Play: up to {s['games']} games or {s['max_seconds']} s per figure, best of {ROUNDS} rounds; "
         f"MCTS: iterations={s['iterations']}, at most {s['mcts_seconds']} s per position; seed {s['seed']}"
-        + ("; --quick" if s["quick"] else "")
+        + ("; --quick" if s["quick"] else "") + f"; timed by {'CPU time' if s['clock'] == 'cpu' else 'the wall clock'}"
     )
     table = Table(title="Play speed: random vs random", title_justify="left")
     table.add_column("game")
@@ -439,7 +448,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-seconds", type=float, help="stop a play figure after this many seconds (default 5; 0.4 with --quick)")
     parser.add_argument("--seed", type=int, default=1, help="master seed of every game played (default 1)")
     parser.add_argument("--no-cli", action="store_true", help="skip the start-up timings")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                        help="cpu: CPU time of this process and of each command (default; steadier on a shared machine); wall: the wall clock")
     args = parser.parse_args(argv)
+    global clock
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     for name in ("games", "iterations", "max_seconds"):
         value = getattr(args, name)
         if value is not None and value <= 0:
@@ -451,6 +464,7 @@ def main(argv: list[str] | None = None) -> int:
         mcts_seconds=0.25 if args.quick else 10.0,
         seed=args.seed,
         quick=args.quick,
+        clock=args.clock,
     )
 
     from bgkit.plugins import get_registry

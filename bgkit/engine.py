@@ -323,6 +323,18 @@ def chance_stream(seed: int, drawn: int = 0) -> random.Random:
     return rng
 
 
+class RandomChance:
+    """Chance as the engine draws it by default: ``sample_chance`` from one seeded stream."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def __call__(self, state: State) -> Any:
+        return sample_chance(state, self.rng)
+
+
 def sample_chance(state: State, rng: random.Random) -> Any:
     """Draw a chance outcome with its probability."""
     outcomes = state.chance_outcomes()
@@ -392,15 +404,128 @@ class Match:
         the game plugin's fault too, and is said in one line naming it, so the caller can keep the save.
         """
         try:
-            while not self.state.is_terminal():
-                self.step()
-                if len(self.log.actions) > MAX_ACTIONS:
-                    raise PluginError(f"{self._origin(None)}: the game has not ended after {MAX_ACTIONS:,} actions")
+            self.run()
             return self.finish()
         except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
             raise
         except Exception as exc:
             raise PluginError(f"{self._origin(None)} failed while playing: {fault_text(exc)}") from exc
+
+    def run(self, limit: int | None = None) -> None:
+        """Play until the game ends (``play`` without the scoring); RuntimeError if it has not
+        ended after ``limit`` more actions (a guard for benchmarks and tests).
+
+        Bots alone -- nobody seated, nobody listening, no save file, chance from the seeded
+        stream -- take a lean loop: the same calls in the same order as ``step``, with the
+        same errors, and nothing a run without people needs (no events, no reveal checks).
+        """
+        # Without a limit, a state that never ends is the plugin's bug: stopped once the log holds
+        # more than MAX_ACTIONS actions, as PluginError.
+        budget = limit if limit is not None else MAX_ACTIONS + 1 - len(self.log.actions)
+        if (
+            self.listeners
+            or self.save_path is not None
+            or type(self.chance) is not RandomChance
+            or any(getattr(seat, "person", False) for seat in self.seats)
+        ):
+            while not self.state.is_terminal():
+                budget -= 1
+                if budget < 0:
+                    self._too_long(limit)
+                self.step()
+            return
+        before = len(self.log.actions)
+        try:
+            self._run_bots(budget, limit)
+        finally:  # nobody can undo a bot's move: as after a resume, nothing before can be taken back
+            self.revealed.extend([True] * (len(self.log.actions) - before))
+
+    def _too_long(self, limit: int | None) -> None:
+        if limit is not None:
+            raise RuntimeError(f"the game did not end after {limit} actions")
+        raise PluginError(f"{self._origin(None)}: the game has not ended after {MAX_ACTIONS:,} actions")
+
+    def _run_bots(self, budget: int, limit: int | None) -> None:
+        state = self.state
+        cls = type(state)
+        current = cls.current_player
+        text_of = cls.action_text
+        rules = self.rules
+        if rules.hooked:
+            legal, apply = rules.legal_actions, rules.apply
+        else:
+            legal, apply = cls.legal_actions, cls.apply
+        seats = self.seats
+        # The core's own bots (trusted) keep no decision once they have chosen, so each of them
+        # is handed one Decision, renewed in place; any other seat gets a new one every time.
+        # One that decides from the legal actions alone (``pick``: the random bot) gets just them.
+        chooses, checked, rngs, mine, picks = [], [], [], [], []
+        for p, seat in enumerate(seats):
+            trusted = getattr(seat, "trusted", False)
+            pick = getattr(seat, "pick", None) if trusted else None
+            chooses.append(seat.choose)
+            checked.append(not trusted)
+            picks.append(pick)
+            rng = None if pick is not None else self._seat_rng(p, seat)
+            rngs.append(rng)
+            mine.append(Decision(p, [], state, rng) if trusted and pick is None else None)
+        chance_rng = self.chance.rng
+        log = self.log.actions
+        new = object.__new__
+        what = None
+        player = CHANCE
+        try:
+            while True:
+                what = None
+                budget -= 1
+                if budget < 0:
+                    self._too_long(limit)
+                player = current(state)
+                if player == CHANCE:
+                    what = "drawing a chance outcome"
+                    action = sample_chance(state, chance_rng)
+                elif player < 0:
+                    return
+                else:
+                    what = "listing the legal actions"
+                    actions = legal(state)
+                    pick = picks[player]
+                    if pick is not None:
+                        what = "deciding"
+                        action = pick(actions)
+                        what = "applying"
+                        text = text_of(state, action)
+                        apply(state, action)
+                        log.append([player, text])
+                        continue
+                    decision = mine[player]
+                    if decision is None:
+                        decision = new(Decision)  # Decision(player, actions, state, rng), without a call
+                        decision.player, decision._source, decision._rng = player, state, rngs[player]
+                    decision.actions, decision._state = actions, None
+                    what = "deciding"
+                    action = chooses[player](decision)
+                    if checked[player] and action not in actions:
+                        what = None
+                        raise PluginError(
+                            f"{self._origin(player)}: seat {seats[player].name!r} chose {action!r}, which is not a legal action"
+                        )
+                what = "applying"
+                text = text_of(state, action)
+                apply(state, action)
+                log.append([player, text])
+        except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
+            raise
+        except Exception as exc:
+            if what is None:
+                raise
+            if what == "deciding":
+                where, what = player, f"deciding for seat {seats[player].name!r}"
+            elif what == "applying":
+                where, what = None, f"applying {action!r}"
+            else:
+                where = None
+            raise PluginError(f"{self._origin(where)} failed while {what}: {fault_text(exc)}") from exc
 
     def step(self) -> None:
         state = self.state
@@ -519,19 +644,43 @@ class Match:
             "ranks": result.ranks,
             "winners": result.winners,
             "decided_by": result.decided_by,
-            "decisions": sum(1 for p, _ in self.log.actions if p != CHANCE),
+            "decisions": len(self.log.actions) - [p for p, _ in self.log.actions].count(CHANCE),
         }
         if self.save_path is not None:
             self.save()
         return result
 
 
-def final_result(game: Game, state: State, names: list[str]) -> Any:
-    """The final state exported as the sheet a person would fill in, scored by the scoring hook."""
-    from bgkit.sheets import sheet_from_data
+def final_result(game: Game, state: State, names: list[str], check: bool = False) -> Any:
+    """The final state exported as the sheet a person would fill in, scored by the scoring hook.
+
+    When no plugin extends ``bgkit_score`` (the way :mod:`bgkit.rules` looks at the turn hooks)
+    the game's own export is scored by the game's own code directly: each value converted by its
+    field as validation converts it, without the checks a typed sheet needs (names, the game's
+    ``check_sheet``) or the hook dispatch. The conformance suite holds every game to the same
+    result, JSON for JSON (``check=True`` takes the validated path, which it compares).
+    """
+    from bgkit.rules import hooks_extended
+    from bgkit.sheets import Sheet, sheet_from_data
 
     data = game.sheet_from_state(state)
     for row, name in zip(data["player"], names):
         row["name"] = name
-    sheet = sheet_from_data(game, data, "<final state>")
-    return game.hooks.bgkit_score(game=game, sheet=sheet)
+    if check or hooks_extended(game.hooks, "bgkit_score"):
+        sheet = sheet_from_data(game, data, "<final state>")
+        return game.hooks.bgkit_score(game=game, sheet=sheet)
+    from bgkit.sheets import _check_fields
+
+    data = dict(data)
+    data.pop("game", None)
+    rows = data.pop("player")
+    names = [row.pop("name") for row in rows]
+    fields = game._fields("sheet_fields", len(rows))
+    sheet = Sheet(  # each value converted by its field as validation would; the checks of a typed sheet left out
+        game=game.info.id,
+        names=names,
+        players=[_check_fields(fields, row, index) for index, row in enumerate(rows)],
+        fields=_check_fields(game._fields("sheet_game_fields", len(rows), default=lambda p: []), data, None),
+        source="<final state>",
+    )
+    return game.score_sheet(sheet)

@@ -143,6 +143,8 @@ class Game:
         self.info = info
         self.data_path = data
         self.hooks = hooks if hooks is not None else _core_hooks()
+        self._modules: dict[str, Any] = {}  # job -> its module, once imported (every game pays for it)
+        self._sheet_fields: dict[tuple, tuple] = {}
         self.components = self._load_components(data) if self._has("data") else None
         if data is not None and self.components is None:
             raise BadInput(f"{info.name} has no component data to replace; leave out --data")
@@ -160,14 +162,20 @@ class Game:
     def _has(self, job: str) -> bool:
         import importlib.util
 
+        if job in self._modules:
+            return True
         try:
             return importlib.util.find_spec(f"{self.info.package}.{job}") is not None
         except ModuleNotFoundError as exc:  # the package itself is missing
             raise self._broken("package", exc) from exc
 
     def _module(self, job: str) -> Any:
+        found = self._modules.get(job)
+        if found is not None:
+            return found
         try:
-            return importlib.import_module(f"{self.info.package}.{job}")
+            found = self._modules[job] = importlib.import_module(f"{self.info.package}.{job}")
+            return found
         except ModuleNotFoundError as exc:
             if exc.name == f"{self.info.package}.{job}":
                 raise BadInput(f"{self.info.name} has no {job} ({self.info.package}.{job} is missing)") from None
@@ -219,11 +227,19 @@ class Game:
     # -- scoring -----------------------------------------------------------------------------
     def sheet_fields(self, players: int) -> list:
         """The fields each player's part of a score sheet has."""
-        return self._call("scoring", "sheet_fields", players)
+        return list(self._fields("sheet_fields", players))
+
+    def _fields(self, function: str, players: int, default: Any = ...) -> tuple:
+        """A game's sheet fields for a player count, asked once (they are fixed by the rules)."""
+        key = (function, players)
+        found = self._sheet_fields.get(key)
+        if found is None:
+            found = self._sheet_fields[key] = tuple(self._call("scoring", function, players, default=default))
+        return found
 
     def sheet_game_fields(self, players: int) -> list:
         """Fields a sheet has once, for the whole table (default: none)."""
-        return self._call("scoring", "sheet_game_fields", players, default=lambda p: [])
+        return list(self._fields("sheet_game_fields", players, default=lambda p: []))
 
     def check_sheet(self, sheet: Any) -> None:
         """Reject a sheet whose fields are each valid but impossible together (raise SheetError)."""
@@ -239,7 +255,8 @@ class Game:
 
     def score_sheet(self, sheet: Any) -> Any:
         """Score a validated sheet: categories, totals, ranking and the deciding tie-breaker."""
-        return replace(self._call("scoring", "score_sheet", sheet), game=self.info.id)
+        result = self._call("scoring", "score_sheet", sheet)
+        return result if getattr(result, "game", None) == self.info.id else replace(result, game=self.info.id)
 
     # -- play --------------------------------------------------------------------------------
     def _play(self, function: str, *args: Any) -> Any:
@@ -417,6 +434,15 @@ class State(abc.ABC):
         scores = self.scores()
         best_other = max((s for i, s in enumerate(scores) if i != player), default=0.0)
         return scores[player] - best_other
+
+    def heuristic_values(self) -> list[float]:
+        """Every seat's rating at once, ordered (ties included) as ``heuristic(p)`` orders the seats:
+        what a search ranks the seats by when it stops a playout early. Default: ``heuristic(p)``
+        for each seat; a game whose heuristic compares per-seat values returns those values, once.
+        """
+        if type(self).heuristic is State.heuristic and not self.is_terminal():
+            return list(self.scores())  # the default heuristic is the lead in these scores
+        return [self.heuristic(p) for p in range(self.num_players)]
 
     # -- serialisation and drawing -----------------------------------------------------------
     def to_dict(self) -> dict:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bgkit.bots import parse_seat_spec
-from bgkit.engine import GameLog, Match, chance_stream, data_record, derive_seed, replay, sample_chance, start_state
+from bgkit.engine import GameLog, Match, RandomChance, chance_stream, data_record, derive_seed, replay, start_state
 from bgkit.errors import BadInput, PluginError
 from bgkit.game import CHANCE, Game
 from bgkit.rules import Rules, rules_for
@@ -31,18 +31,26 @@ def seat_names(specs: list[str]) -> list[str]:
     return names
 
 
+_CORE_BOTS: dict[str, Any] = {}
+
+
 def core_bots() -> dict[str, Any]:
     """The core's bots (random, greedy, mcts), for a match built outside any registry."""
-    from bgkit.default_plugins import bots as module
-    from bgkit.plugins import BotInfo
+    if not _CORE_BOTS:
+        from bgkit.default_plugins import bots as module
+        from bgkit.plugins import BotInfo
 
-    found: dict[str, Any] = {}
-    module.bgkit_register_bots(register=lambda name, factory, help: found.setdefault(name, BotInfo(name, factory, help, "bgkit")))
-    return found
+        found: dict[str, Any] = {}
+        module.bgkit_register_bots(register=lambda name, factory, help: found.setdefault(name, BotInfo(name, factory, help, "bgkit")))
+        _CORE_BOTS.update(found)
+    return dict(_CORE_BOTS)
 
 
 def make_seat(rules: Rules, spec: str, name: str, seed: int, bots: dict[str, Any], screen: Any = None) -> Any:
-    kind, params = parse_seat_spec(spec)
+    return _make_seat(rules, *parse_seat_spec(spec), name, seed, bots, screen)
+
+
+def _make_seat(rules: Rules, kind: str, params: dict[str, str], name: str, seed: int, bots: dict[str, Any], screen: Any) -> Any:
     if kind == "human":
         if screen is None:
             raise BadInput("human seats need a terminal (stdin is not one); use bot seats to play from a script")
@@ -112,7 +120,9 @@ def build_match(
         state = replay(game, rules, log, source=str(save_path or "log"))
         log.chance = "table" if "table" in (log.chance, chance) else "random"  # once typed in, never checkable
     bot_seeds = bot_seeds or [derive_seed(seed, "bot", i) for i in range(len(specs))]
-    people = [i for i, s in enumerate(specs) if parse_seat_spec(s)[0] == "human"]
+    parsed = [parse_seat_spec(spec) for spec in specs]
+    kinds = [kind for kind, _ in parsed]
+    people = [i for i, kind in enumerate(kinds) if kind == "human"]
     screen = None
     if people or chance == "table":
         if ask is None:
@@ -123,16 +133,15 @@ def build_match(
 
         screen = Screen(console, ask, names, people)
     bots = bots if bots is not None else core_bots()
-    seats = [make_seat(rules, spec, name, bot_seed, bots, screen) for spec, name, bot_seed in zip(specs, names, bot_seeds)]
+    seats = [_make_seat(rules, kind, params, name, bot_seed, bots, screen) for (kind, params), name, bot_seed in zip(parsed, names, bot_seeds)]
     if chance == "table":
         from bgkit.human import TableChance
 
         chooser: Any = TableChance(screen)
     else:
         chance_rng = chance_stream(seed, sum(1 for player, _ in log.actions if player == CHANCE))
-        chooser = lambda state: sample_chance(state, chance_rng)  # noqa: E731
+        chooser = RandomChance(chance_rng)
     match = Match(game=game, rules=rules, state=state, log=log, seats=seats, chance=chooser, save_path=save_path)
-    kinds = [parse_seat_spec(spec)[0] for spec in specs]
     match.seat_plugins = [bots[k].plugin if k in bots and not _core(bots[k].plugin) else "" for k in kinds]
     match.revealed = [True] * len(log.actions)  # a resumed game cannot undo into the old session
     match.narrator.count = len(log.actions)

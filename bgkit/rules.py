@@ -34,8 +34,13 @@ class Rules:
 
 def _extended(hook: Any) -> bool:
     """Whether any plugin besides the core's default one implements a turn hook."""
-    for caller in (hook.bgkit_legal_actions, hook.bgkit_apply_action):
-        if any(impl.plugin_name != "bgkit.default_plugins.games" for impl in caller.get_hookimpls()):
+    return hooks_extended(hook, "bgkit_legal_actions", "bgkit_apply_action")
+
+
+def hooks_extended(hook: Any, *names: str) -> bool:
+    """Whether any plugin besides the core's default one implements one of the hooks ``names``."""
+    for name in names:
+        if any(impl.plugin_name != "bgkit.default_plugins.games" for impl in getattr(hook, name).get_hookimpls()):
             return True
     return False
 

@@ -217,15 +217,16 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
     parses back; ``to_dict`` survives JSON and ``state_from_dict``; who sees what (see
     :func:`check_secrets`); a sealed stage asks each seat once; the same seed gives the same
     game; the log replays to the same final state, also through a save file; the final
-    ``scores()`` equal the scored sheet exported from the final state, and ``outcome()`` equals
-    that sheet's ranking.
+    ``scores()`` equal the scored sheet exported from the final state, ``outcome()`` equals
+    that sheet's ranking, and the engine's result (which skips validating its own export when no
+    plugin extends ``bgkit_score``) equals that sheet validated and scored through the hook.
     """
     import json
     import random
     import tempfile
     from pathlib import Path
 
-    from bgkit.engine import GameLog, replay
+    from bgkit.engine import GameLog, final_result, replay
     from bgkit.game import CHANCE, any_to_json
     from bgkit.plugins import get_registry
     from bgkit.rules import rules_for
@@ -256,6 +257,10 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
             step += 1
         _check_state(game, rules, match.state, rng, f"{where} final")
         scored = match.finish()
+        checked = final_result(game, match.state, match.log.names, check=True)
+        assert json.dumps(scored.to_dict()) == json.dumps(checked.to_dict()), (
+            f"{where}: the engine's result differs from its exported sheet validated and scored through the hook"
+        )
         result = match.log.result
         outcome = match.state.outcome()
         assert (list(outcome.ranks), list(outcome.winners), outcome.decided_by) == (
@@ -310,6 +315,11 @@ def _check_state(game, rules, state, rng, where: str) -> None:
     check_views(state, rng, where)
     if state.is_terminal():
         return
+    from bgkit.bots.mcts import rank_rewards
+
+    assert rank_rewards(state.heuristic_values()) == rank_rewards([state.heuristic(p) for p in range(state.num_players)]), (
+        f"{where}: heuristic_values() orders the seats differently from heuristic(p)"
+    )
     if state.is_chance():
         outcomes = state.chance_outcomes()
         assert outcomes, f"{where}: a chance node without outcomes"

@@ -31,7 +31,7 @@ def test_dash_h_is_help_everywhere_and_help_shows_no_python_types(command):
 @pytest.mark.parametrize("args, message", [
     (["setup", "burgndy", "-p", "2"], "unknown game 'burgndy' (did you mean 'burgundy'?)"),
     (["setup", "burgundy", "-p", "2", "--option", "bords=random"], "has no option 'bords' (did you mean 'boards'?)"),
-    (["setup", "burgundy", "-p", "2", "--option", "boards=randm"], "choose one of standard, random (did you mean 'random'?)"),
+    (["setup", "burgundy", "-p", "2", "--option", "boards=randm"], "choose one of standard, random, random-secret (did you mean 'random'?)"),
     (["scroe", "burgundy"], "No such command 'scroe'. (did you mean 'score'?)"),
 ])
 def test_a_typo_gets_a_did_you_mean(args, message):

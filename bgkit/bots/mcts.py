@@ -240,7 +240,7 @@ class MctsBot:
                 decisions += 1
         if state.is_terminal():
             return state.outcome().rewards()
-        return rank_rewards([state.heuristic(p) for p in range(state.num_players)])
+        return rank_rewards(state.heuristic_values())
 
 
 def rank_rewards(values: list[float]) -> list[float]:

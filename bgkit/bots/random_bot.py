@@ -17,6 +17,9 @@ class RandomBot:
         check_params("random", params, set())
         self.rules = rules
         self.rng = random.Random(seed)
+        # The engine hands a seat with ``pick`` the legal actions alone, with no Decision around
+        # them: the same choice, from the same stream.
+        self.pick = self.rng.choice
 
     def choose(self, decision: Decision) -> Any:
         return self.rng.choice(decision.actions)  # it needs no state: no determinisation is made

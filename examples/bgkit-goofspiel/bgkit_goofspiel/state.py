@@ -10,6 +10,10 @@ import random
 from bgkit.game import CHANCE, TERMINAL, State
 
 
+_PRIZES = tuple(f"prize {card}" for card in range(53))
+_BIDS = tuple(f"bid {card}" for card in range(53))
+
+
 class GoofState(State):
     __slots__ = ("num_players", "deck", "hands", "prizes", "prize", "bids", "won")
 
@@ -38,6 +42,8 @@ class GoofState(State):
         return [(card, p) for card in self.prizes]
 
     def action_text(self, action: int) -> str:
+        if 0 < action < len(_BIDS):  # the texts of the usual decks, made once
+            return _PRIZES[action] if self.prize is None else _BIDS[action]
         return f"prize {action}" if self.prize is None else f"bid {action}"
 
     def public_text(self, action: int) -> str:

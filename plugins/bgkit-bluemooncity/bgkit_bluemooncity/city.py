@@ -27,3 +27,36 @@ def free_cells(layout: str) -> list[tuple[int, int]]:
     """Cells filled at random: all but the five fixed ones ("standard") or all but the centre ("random")."""
     fixed = set(POSITION_CELLS.values()) if layout == "standard" else {POSITION_CELLS["centre"]}
     return [cell for cell in CELLS if cell not in fixed]
+
+
+def _steps() -> tuple[tuple[int, ...], ...]:
+    """STEPS[a][b]: the fewest orthogonal steps from cell ``CELLS[a]`` to ``CELLS[b]`` inside the city."""
+    index = {cell: i for i, cell in enumerate(CELLS)}
+    rows = []
+    for start in CELLS:
+        far = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for cell in frontier:
+                for n in neighbours(cell):
+                    if n not in far:
+                        far[n] = far[cell] + 1
+                        nxt.append(n)
+            frontier = nxt
+        rows.append(tuple(far[cell] for cell in sorted(far, key=index.__getitem__)))
+    return tuple(rows)
+
+
+#: Steps between cells by index into :data:`CELLS` (figures and dragons move orthogonally, never
+#: diagonally, and may pass over any tile, the courtyard included [RB p2, p4]).
+STEPS = _steps()
+#: Index of each cell's orthogonal neighbours, by index into :data:`CELLS`.
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(CELLS.index(n) for n in neighbours(cell)) for cell in CELLS
+)
+
+
+def within(cell: int, low: int, high: int) -> tuple[int, ...]:
+    """Cells (indices into :data:`CELLS`) between ``low`` and ``high`` steps from ``cell``."""
+    return tuple(i for i, d in enumerate(STEPS[cell]) if low <= d <= high)

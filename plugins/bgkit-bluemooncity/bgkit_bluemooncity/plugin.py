@@ -13,7 +13,7 @@ def bgkit_register_games(register):
             min_players=2,
             max_players=4,
             package="bgkit_bluemooncity",
-            playable=False,
+            playable=True,
             dynamics=Dynamics(chance=True, hidden=True, no_winner=True),
             summary="Rebuild the city, make offerings at the obelisk (Knizia 2006).",
         )

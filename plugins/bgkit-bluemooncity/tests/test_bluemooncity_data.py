@@ -11,6 +11,7 @@ import pytest
 
 from bgkit.errors import DataError
 from bgkit.testing import run_cli
+from bmc_scene import own_library
 from bgkit_bluemooncity.data import Reward, load
 
 COMPONENTS = load()
@@ -93,17 +94,7 @@ def test_obelisk_and_player_counts():
 
 # -- a person's own values -----------------------------------------------------------------------
 
-OWN_LIBRARY = """
-[building.library]
-name = "Library"
-colour = "white"
-boxes = [4, 3, 2]
-majority = { crystals = 3 }
-every = { crystals = 1 }
-neighbour = { crystals = 3 }
-source = "my own copy"
-confirmed = true
-"""
+OWN_LIBRARY = own_library()
 
 
 def test_own_file_replaces_whole_tables(tmp_path):

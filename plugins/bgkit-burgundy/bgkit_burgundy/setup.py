@@ -30,8 +30,9 @@ from bgkit_burgundy.data import (
 
 PHASES = "ABCDE"
 OPTIONS = (
-    Option("boards", ("standard", "random"), "standard",
-           "standard: everyone board 1, castle in the centre; random: each a different board, castle on a chosen dark-green space"),
+    Option("boards", ("standard", "random", "random-secret"), "standard",
+           "standard: everyone board 1, castle in the centre; random: each a different board, castle on a chosen dark-green space, "
+           "chosen in turn order; random-secret: the same, all chosen at once and hidden until everyone has chosen"),
     Option("ruleset", ("2011", "2019"), "2011",
            "2011: original rules; 2019: knowledge 6, 15, 26 of the 20th-anniversary edition"),
     start_option(4),
@@ -55,7 +56,7 @@ def depot_colours(comp: Components, depot: int, players: int, phase: int) -> lis
 def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
     start = draw_start(players, rng, options)
     order = clockwise(players, start)
-    if options.get("boards", "standard") == "random":
+    if options.get("boards", "standard") != "standard":  # random, random-secret
         boards = rng.sample(comp.original_boards, players)
     else:
         boards = [1] * players
@@ -152,7 +153,7 @@ def count_goods(types: int, per_type: int, hand: int, players: int, seq_len: int
 
 def count_setups(comp: Components, players: int, options: dict[str, str]) -> int:
     total = start_factor(players, options)
-    if options.get("boards", "standard") == "random":
+    if options.get("boards", "standard") != "standard":
         n = len(comp.boards)
         for i in range(players):
             total *= n - i

@@ -8,7 +8,7 @@ possible outcome (a castle into a castle space) resolve themselves.
 
 Rule choices where the sources are silent or disagree (see README "Rule choices"):
 turn order changes take effect at the start of the next round; City Hall ignores the die number;
-knowledge #5 adds the goods of one depot next to the chosen one (numbers wrap 6-1); knowledge #8
+knowledge #5 may add the goods of one depot next to the chosen one (numbers wrap 6-1); knowledge #8
 lets a worker change a die by 1 or 2; the optional effects (Carpenter, Church, Market, Warehouse,
 City Hall) may be passed; ships, mines and castles still in a depot at a phase change stay there
 (rule summary) and only empty spaces are refilled.
@@ -61,6 +61,7 @@ PICK_COLOURS = {
 DICE_OUTCOMES = tuple(((DICE, a, b), (1.0 if a == b else 2.0) / 36.0) for a in range(1, 7) for b in range(a, 7))
 WHITE_OUTCOMES = tuple(((WHITE, v), 1.0 / 6.0) for v in range(1, 7))
 K = {k: 1 << k for k in range(1, 27)}
+K1, K6, K8, K12 = K[1], K[6], K[8], K[12]
 END_TILES = sum(1 << k for k in range(15, 27))  # knowledge tiles that score at the end
 
 
@@ -84,9 +85,99 @@ def _cost_table() -> tuple:
 
 COST = _cost_table()
 
+# -- precomputed actions ----------------------------------------------------------------------
+# Actions are small immutable tuples, so those a state offers again and again are built once and
+# shared. Depots and storage are tuples: a change makes a new tuple, so the offers built from one
+# (its different kinds, the actions taking, buying or hiring from it) are kept beside it in an
+# ``Entry`` and stay valid for as long as the same tuple object is there -- in clones too, which
+# share both. Anything else (a new tuple, or a list put there by a test's scene) builds a new entry.
+END_ACTION = (END,)
+PASS_ACTION = (PASS,)
+FREE_DIE = (0,)  # a castle's extra action: one die of any number
+WORK_ACTIONS = tuple((WORK, d) for d in range(7))
+SELL_ACTIONS = tuple(tuple((SELL, d, t + 1) for t in range(6)) for d in range(7))
+BIT_INDEX = {1 << i: i for i in range(37)}  # a space's bit -> the space
+KINDS_OF = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR_OF[k] == c) for c in range(6))
+DRAW_ACTIONS = tuple((DRAW, k) for k in range(NUM_KINDS))
+_BLACK_KINDS: dict = {}
+_TEXTS: dict = {}
+
+
+def _texts(comp: Components) -> dict:
+    """The action texts already made for this box's tile names (shared by all its states)."""
+    found = _TEXTS.get(id(comp))
+    if found is None or found[0] is not comp:
+        found = _TEXTS[id(comp)] = (comp, {})
+    return found[1]
+
+
+def _black_kinds(comp: Components) -> tuple:
+    """The kinds that have tiles with a black back in this box (ascending)."""
+    found = _BLACK_KINDS.get(id(comp))
+    if found is None or found[0] is not comp:
+        found = _BLACK_KINDS[id(comp)] = (comp, tuple(k for k in range(NUM_KINDS) if comp.black_stack[k]))
+    return found[1]
+# the slots of an entry: 0 the tiles, 1 their different kinds ascending, then actions built on first use
+E_TILES, E_KINDS, E_TAKE, E_BUY, E_HIRE = 0, 1, 2, 9, 10  # E_TAKE + die: takes with that die
+NO_ENTRY = (None,) * 11  # matches no tiles
+
+
+def _entry(tiles) -> list:
+    return [tiles, sorted(set(tiles)), None, None, None, None, None, None, None, None, None]
+
+
+def _without(tiles, kind: int):
+    """``tiles`` less the first ``kind`` (a depot is a tuple, so clones share it)."""
+    i = tiles.index(kind)
+    return tiles[:i] + tiles[i + 1 :]
+
+
+# What a die can reach with the workers at hand. A die change costs at most 3 workers, so
+# "3 or more" is one case (wcap = min(workers, 3)); die 0 is a castle's free die (any number).
+TAKE_DEPOTS = tuple(  # [(k8 * 2 + k12) * 28 + die * 4 + wcap]: the depots (0-5) a die may take from
+    tuple(dep for dep in range(6) if not d or COST[k8][k12][d][dep + 1] <= w)
+    for k8 in (0, 1) for k12 in (0, 1) for d in range(7) for w in range(4)
+)
+SELL_TYPES = tuple(  # [k8 * 28 + die * 4 + wcap]: the goods types (0-5) a die may sell
+    tuple(t for t in range(6) if not d or COST[k8][0][d][t + 1] <= w) for k8 in (0, 1) for d in range(7) for w in range(4)
+)
+_PLACES: dict = {}
+
+
+def _place_masks(board) -> list:
+    """Per estate, lazily: [((know >> 8) & 15) * 28 + die * 4 + wcap] -> the spaces of each colour
+    that die reaches (knowledge #8 and the free +-1 of #9-#11 are bits 8-11 of ``know``)."""
+    found = _PLACES.get(id(board))
+    if found is None or found[0] is not board:
+        found = _PLACES[id(board)] = (board, [None] * (16 * 28))
+    return found[1]
+
+
+def _fill_place_masks(board, table: list, index: int) -> tuple:
+    bits, rest = divmod(index, 28)
+    d, w = divmod(rest, 4)
+    k8 = bits & 1
+    rows = [COST[k8][1 if bits & (FREE_BIT[colour] >> 8) else 0][d] for colour in range(6)]
+    masks = [0] * 6
+    for i, (colour, die) in enumerate(zip(board.colour, board.die)):
+        if rows[colour][die] <= w:
+            masks[colour] |= 1 << i
+    table[index] = found = tuple(masks)
+    return found
+
 
 class BurgundyState(State):
     """The whole table. Per-player data are lists indexed by seat."""
+
+    # Slots: attribute access is the bulk of this game's work, and slots make it direct.
+    __slots__ = (
+        "comp", "num_players", "ruleset", "board_ids", "boards", "places", "offers", "black_offer",
+        "phase", "round", "turn", "stamp", "stage", "cur", "bought", "hired", "order", "track_pos",
+        "track_stamp", "depots", "depot_goods", "black", "col_stack", "black_stack", "round_goods",
+        "future", "aside", "bonus_taken", "chance", "pending", "left", "tiles", "filled", "adj",
+        "storage", "goods", "sold", "silver", "workers", "vp", "know", "bonus", "region_fill",
+        "colour_fill", "city", "dice", "texts", "secret",
+    )
 
     def __init__(self, comp: Components):
         self.comp = comp
@@ -98,8 +189,11 @@ class BurgundyState(State):
         n = s.num_players = setup["players"]
         s.ruleset = setup.get("ruleset", "2011")
         rows = setup["seats"]
+        # boards=random-secret: the start spaces chosen at once, kept here (-1: not yet) until all have chosen
+        s.secret = [-1] * n if setup.get("boards") == "random-secret" and not any(r["castle"] for r in rows) else None
         s.board_ids = [row["board"] for row in rows]
         s.boards = [comp.boards[b] for b in s.board_ids]
+        s._no_offers()
         s.phase, s.round = 0, 0
         first = [seat - 1 for seat in setup["turn_order"]]
         s.order = list(first)
@@ -108,9 +202,9 @@ class BurgundyState(State):
         s.track_stamp = [n - first.index(p) for p in range(n)]  # start player's marker on top
         s.stamp = n
         names = comp.kind_by_name
-        s.depots = [[names[t] for t in tiles] for tiles in setup["depots"]]
+        s.depots = [tuple(names[t] for t in tiles) for tiles in setup["depots"]]  # tuples: clones share them
         s.depot_goods = [[0] * 6 for _ in range(6)]
-        s.black = [names[t] for t in setup["black_depot"]]
+        s.black = tuple(names[t] for t in setup["black_depot"])
         col = list(comp.coloured_stack)
         col[0] -= n
         blk = list(comp.black_stack)
@@ -139,7 +233,7 @@ class BurgundyState(State):
         s.tiles = [[-1] * 37 for _ in range(n)]
         s.filled = [0] * n
         s.adj = [0] * n
-        s.storage = [[] for _ in range(n)]
+        s.storage = [() for _ in range(n)]  # tuples, like the depots
         s.goods = [[row["goods"].count(t) for t in range(1, 7)] for row in rows]
         s.sold = [[0] * 6 for _ in range(n)]
         s.silver = [row["silverlings"] for row in rows]
@@ -162,18 +256,26 @@ class BurgundyState(State):
         s._run()
         return s
 
+    def _no_offers(self) -> None:
+        """The caches of what the depots and storage offer (see ``Entry`` above), empty."""
+        self.places = [_place_masks(b) for b in self.boards]
+        self.offers = [NO_ENTRY] * 6
+        self.black_offer = NO_ENTRY
+        self.texts = _texts(self.comp)
+
     def clone(self) -> "BurgundyState":
         o = BurgundyState.__new__(BurgundyState)
         o.comp, o.num_players, o.ruleset = self.comp, self.num_players, self.ruleset
-        o.board_ids, o.boards = self.board_ids, self.boards
+        o.board_ids, o.boards, o.places = self.board_ids, self.boards, self.places
+        o.offers, o.black_offer, o.texts = self.offers[:], self.black_offer, self.texts
         o.phase, o.round, o.turn, o.stamp, o.stage = self.phase, self.round, self.turn, self.stamp, self.stage
         o.cur, o.bought, o.hired = self.cur, self.bought, self.hired
         o.order = self.order[:]
         o.track_pos = self.track_pos[:]
         o.track_stamp = self.track_stamp[:]
-        o.depots = [d[:] for d in self.depots]
+        o.depots = self.depots[:]  # the depots themselves are tuples
         o.depot_goods = [d[:] for d in self.depot_goods]
-        o.black = self.black[:]
+        o.black = self.black
         o.col_stack = self.col_stack[:]
         o.black_stack = self.black_stack[:]
         o.round_goods = self.round_goods[:]
@@ -186,7 +288,7 @@ class BurgundyState(State):
         o.tiles = [t[:] for t in self.tiles]
         o.filled = self.filled[:]
         o.adj = self.adj[:]
-        o.storage = [t[:] for t in self.storage]
+        o.storage = self.storage[:]
         o.goods = [t[:] for t in self.goods]
         o.sold = [t[:] for t in self.sold]
         o.silver = self.silver[:]
@@ -198,6 +300,7 @@ class BurgundyState(State):
         o.colour_fill = [t[:] for t in self.colour_fill]
         o.city = [t[:] for t in self.city]
         o.dice = [t[:] for t in self.dice]
+        o.secret = self.secret if self.secret is None else self.secret[:]
         return o
 
     # -- flow ----------------------------------------------------------------------------------
@@ -216,7 +319,7 @@ class BurgundyState(State):
         """Clear the depots (ships, mines and castles may stay) and queue the draws that refill them."""
         n = self.num_players
         for d in range(6):
-            old = self.depots[d]
+            old = list(self.depots[d])
             kept = []
             for colour in depot_colours(self.comp, d + 1, n, self.phase):
                 if colour in (CASTLE, MINE, SHIP) and colour in old:
@@ -224,8 +327,8 @@ class BurgundyState(State):
                     kept.append(colour)
                 else:
                     self.chance.append((DRAW, d + 1, colour))
-            self.depots[d] = kept
-        self.black = []
+            self.depots[d] = tuple(kept)
+        self.black = ()
         for _ in range(self.comp.black_size[n - 2]):
             self.chance.append((DRAW, 0, -1))
         self.round_goods = self.future.pop(0)
@@ -259,12 +362,26 @@ class BurgundyState(State):
         self._start_phase()
 
     def _draw_kinds(self, event: tuple) -> list[tuple[int, int]]:
-        _, depot, colour = event
-        if depot == 0:
-            stack = self.black_stack
-            return [(k, c) for k, c in enumerate(stack) if c]
-        stack = self.col_stack
-        return [(k, stack[k]) for k in range(NUM_KINDS) if stack[k] and COLOUR_OF[k] == colour]
+        """(kind, tiles left) of every kind the draw ``event`` may bring, kinds ascending."""
+        stack, kinds = self._draw_pool(event)
+        return [(k, stack[k]) for k in kinds if stack[k]]
+
+    def _draw_pool(self, event: tuple) -> tuple:
+        """The stack a draw comes from, and the kinds it may hold (ascending)."""
+        if event[1] == 0:
+            return self.black_stack, _black_kinds(self.comp)
+        return self.col_stack, KINDS_OF[event[2]]
+
+    def _forced_draw(self, event: tuple) -> int | None:
+        """The draw's kind when only one is left (-1: none), None when chance decides."""
+        stack, kinds = self._draw_pool(event)
+        found = -1
+        for k in kinds:
+            if stack[k]:
+                if found >= 0:
+                    return None
+                found = k
+        return found
 
     def _run(self) -> None:
         """Resolve forced steps until a real decision (or chance event, or the end) comes."""
@@ -272,35 +389,32 @@ class BurgundyState(State):
             if self.chance:
                 head = self.chance[0]
                 if head[0] == DRAW:
-                    kinds = self._draw_kinds(head)
-                    if len(kinds) <= 1:
+                    kind = self._forced_draw(head)
+                    if kind is not None:
                         self.chance.pop(0)
-                        if kinds:
-                            self._drawn(head, kinds[0][0])
+                        if kind >= 0:
+                            self._drawn(head, kind)
                         continue
                 self.cur = CHANCE
                 return
-            if self.stage == S_OVER:
-                self.cur = TERMINAL
-                return
-            if self.stage == S_CASTLES:
-                self.cur = self.order[self.turn]
+            if self.stage != S_PLAY:
+                self.cur = TERMINAL if self.stage == S_OVER else self.order[self.turn]
                 return
             if self.turn < 0:
                 self._begin_turn()
             p = self.order[self.turn]
             self.cur = p
-            if self.pending or self.left or self._can_buy(p):
+            if self.pending.frames or self.left or self._can_buy(p):
                 return
             self._end_turn()
 
     def _drawn(self, event: tuple, kind: int) -> None:
         if event[1] == 0:
             self.black_stack[kind] -= 1
-            self.black.append(kind)
+            self.black = (*self.black, kind)
         else:
             self.col_stack[kind] -= 1
-            self.depots[event[1] - 1].append(kind)
+            self.depots[event[1] - 1] = (*self.depots[event[1] - 1], kind)
 
     def chance_label(self) -> str:
         head = self.chance[0]
@@ -317,9 +431,9 @@ class BurgundyState(State):
             return list(WHITE_OUTCOMES)
         if head[0] == DICE:
             return list(DICE_OUTCOMES)
-        kinds = self._draw_kinds(head)
-        total = float(sum(c for _, c in kinds))
-        return [((DRAW, k), c / total) for k, c in kinds]
+        stack, kinds = self._draw_pool(head)
+        total = float(sum(map(stack.__getitem__, kinds)))
+        return [(DRAW_ACTIONS[k], stack[k] / total) for k in kinds if stack[k]]
 
     def _can_buy(self, p: int) -> bool:
         if not self.bought and self.silver[p] >= 2:
@@ -332,121 +446,214 @@ class BurgundyState(State):
         return False
 
     def legal_actions(self) -> list:
-        if self.cur < 0:
-            return []
+        """Every legal action, in one fixed order: for each different die left (in order) its
+        takes (depot by depot, kinds ascending), places (stored kinds ascending, spaces ascending),
+        sales and workers; then the purchases; then ``end``. The follow-ups of ``pending`` instead
+        when there are any (a castle's extra action: the same for a die of any number, 0).
+
+        This is the hottest code of the game, so it is written out in one function: actions
+        come from precomputed tables (see the top of the module) and cached entries."""
         p = self.cur
-        out: list = []
+        if p < 0:
+            return []
         if self.stage == S_CASTLES:
-            board = self.boards[p]
-            return [(START, i) for i in board.castle_spaces]
-        if self.pending:
-            top = self.pending.top()
-            code = top[0]
-            if code == P_FREE:
-                self._die_actions(p, 0, out)
-            elif code == P_DISCARD:
-                for k in sorted(set(self.storage[p][:3])):
-                    out.append((DISCARD, k))
-            elif code == P_SHIP:
-                self._ship_actions(p, out)
-            elif code == P_PICK:
-                mask = top[1]
-                for d in range(6):
-                    for k in sorted(set(self.depots[d])):
-                        if mask >> COLOUR_OF[k] & 1:
-                            out.append((PICK, d + 1, k))
-                out.append((PASS,))
-            elif code == P_WARE:
-                for t in range(6):
-                    if self.goods[p][t]:
-                        out.append((WSELL, t + 1))
-                out.append((PASS,))
-            elif code == P_HALL:
-                self._place_actions(p, 0, out, HALL)
-                out.append((PASS,))
-            return out
-        seen = 0
-        for d in self.left:
-            if not seen >> d & 1:
+            return [(START, i) for i in self.boards[p].castle_spaces]
+        out: list = []
+        frames = self.pending.frames
+        if frames:
+            if frames[-1][0] != P_FREE:
+                return self._pending_actions(p)
+            dice = FREE_DIE
+        else:
+            dice = self.left
+        if dice:
+            know = self.know[p]
+            w = self.workers[p]
+            wcap = w if w < 3 else 3
+            bits = (know >> 8) & 15  # knowledge #8 (bit 0) and the free +-1 of #9-#11 (bits 1-3)
+            takes = ((bits & 1) * 2 + ((know >> 12) & 1)) * 28 + wcap
+            sales = (bits & 1) * 28 + wcap
+            depots = self.depots
+            offers = self.offers
+            goods = self.goods[p]
+            frontier = self.adj[p] & ~self.filled[p]
+            storage = self.storage[p]
+            if not frontier or not storage:
+                kinds = ()
+            elif len(storage) == 1:
+                kinds = storage
+            else:
+                kinds = sorted(set(storage))
+            places = self.places[p]
+            seen = 0
+            for d in dice:
+                if seen >> d & 1:
+                    continue
                 seen |= 1 << d
-                self._die_actions(p, d, out)
-        self._buy_actions(p, out)
-        if not self.left:
-            out.append((END,))
+                slot = E_TAKE + d
+                for dep in TAKE_DEPOTS[takes + d * 4]:
+                    tiles = depots[dep]
+                    if tiles:
+                        entry = offers[dep]
+                        if entry[E_TILES] is not tiles:
+                            entry = offers[dep] = _entry(tiles)
+                        acts = entry[slot]
+                        if acts is None:
+                            acts = entry[slot] = [(TAKE, d, dep + 1, k) for k in entry[E_KINDS]]
+                        out += acts
+                if kinds:
+                    if d:
+                        index = bits * 28 + d * 4 + wcap
+                        reach = places[index] or _fill_place_masks(self.boards[p], places, index)
+                    else:
+                        reach = self.boards[p].colour_mask
+                    for k in kinds:
+                        m = frontier & reach[COLOUR_OF[k]]
+                        if not m:
+                            continue
+                        if K_BUILDING <= k < K_ANIMAL and not know & K1:  # one building of a type per city
+                            bit = 1 << (k - K_BUILDING)
+                            city = self.city[p]
+                            region = self.boards[p].region
+                            while m:
+                                low = m & -m
+                                m ^= low
+                                i = BIT_INDEX[low]
+                                if not city[region[i]] & bit:
+                                    out.append((PLACE, d, k, i))
+                        else:
+                            while m:
+                                low = m & -m
+                                m ^= low
+                                out.append((PLACE, d, k, BIT_INDEX[low]))
+                sells = SELL_ACTIONS[d]
+                for t in SELL_TYPES[sales + d * 4]:
+                    if goods[t]:
+                        out.append(sells[t])
+                out.append(WORK_ACTIONS[d])
+
+        if frames:
+            if self.ruleset == "2019":  # right after placing a castle, a purchase it can place [BGA]
+                self._black_buys(p, out)
+            return out
+        if (not self.bought and self.silver[p] >= 2) or self.ruleset == "2019":
+            self._buy_actions(p, out)
+        if not dice:
+            out.append(END_ACTION)
         return out
+
+    def _pending_actions(self, p: int) -> list:
+        out: list = []
+        top = self.pending.top()
+        code = top[0]
+        if code == P_DISCARD:
+            for k in sorted(set(self.storage[p][:3])):
+                out.append((DISCARD, k))
+        elif code == P_SHIP:
+            self._ship_actions(p, out)
+        elif code == P_PICK:
+            mask = top[1]
+            for d in range(6):
+                for k in sorted(set(self.depots[d])):
+                    if mask >> COLOUR_OF[k] & 1:
+                        out.append((PICK, d + 1, k))
+            out.append(PASS_ACTION)
+        elif code == P_WARE:
+            for t in range(6):
+                if self.goods[p][t]:
+                    out.append((WSELL, t + 1))
+            out.append(PASS_ACTION)
+        elif code == P_HALL:
+            self._place_actions(p, 0, out, HALL)
+            if self.ruleset == "2019":  # right after placing a City Hall, a purchase it can place [BGA]
+                self._black_buys(p, out)
+            out.append(PASS_ACTION)
+        return out
+
+    def _depot(self, dep: int) -> list:
+        """The entry of numbered depot ``dep`` (0-5)."""
+        tiles = self.depots[dep]
+        entry = self.offers[dep]
+        if entry[E_TILES] is not tiles:
+            entry = self.offers[dep] = _entry(tiles)
+        return entry
+
+    def _black_buys(self, p: int, out: list) -> None:
+        """The purchases from the black depot, if this turn's purchase is still to make."""
+        if not self.bought and self.silver[p] >= 2 and self.black:
+            entry = self.black_offer
+            if entry[E_TILES] is not self.black:
+                entry = self.black_offer = _entry(self.black)
+            acts = entry[E_BUY]
+            if acts is None:
+                acts = entry[E_BUY] = [(BUY, 0, k) for k in entry[E_KINDS]]
+            out += acts
 
     def _buy_actions(self, p: int, out: list) -> None:
         if not self.bought and self.silver[p] >= 2:
-            for k in sorted(set(self.black)):
-                out.append((BUY, 0, k))
-            if self.ruleset == "2011" and self.know[p] & K[6]:
+            self._black_buys(p, out)
+            if self.ruleset == "2011" and self.know[p] & K6:
                 for d in range(6):
-                    for k in sorted(set(self.depots[d])):
-                        out.append((BUY, d + 1, k))
-        if self.ruleset == "2019" and not self.hired and self.know[p] & K[6] and self.workers[p] >= 2:
+                    if self.depots[d]:
+                        entry = self._depot(d)
+                        acts = entry[E_BUY]
+                        if acts is None:
+                            acts = entry[E_BUY] = [(BUY, d + 1, k) for k in entry[E_KINDS]]
+                        out += acts
+        if self.ruleset == "2019" and not self.hired and self.know[p] & K6 and self.workers[p] >= 2:
             for d in range(6):
-                for k in sorted(set(self.depots[d])):
-                    if COLOUR_OF[k] == BUILDING:
-                        out.append((HIRE, d + 1, k))
-
-    def _die_actions(self, p: int, d: int, out: list) -> None:
-        know = self.know[p]
-        w = self.workers[p]
-        cost = COST[1 if know & K[8] else 0]
-        if d:
-            take_cost = cost[1 if know & K[12] else 0][d]
-            for dep in range(6):
-                tiles = self.depots[dep]
-                if tiles and take_cost[dep + 1] <= w:
-                    for k in sorted(set(tiles)):
-                        out.append((TAKE, d, dep + 1, k))
-        else:
-            for dep in range(6):
-                for k in sorted(set(self.depots[dep])):
-                    out.append((TAKE, 0, dep + 1, k))
-        self._place_actions(p, d, out, PLACE)
-        goods = self.goods[p]
-        sell_cost = cost[0][d]
-        for t in range(6):
-            if goods[t] and (not d or sell_cost[t + 1] <= w):
-                out.append((SELL, d, t + 1))
-        out.append((WORK, d))
+                if self.depots[d]:
+                    entry = self._depot(d)
+                    acts = entry[E_HIRE]
+                    if acts is None:
+                        acts = entry[E_HIRE] = [(HIRE, d + 1, k) for k in entry[E_KINDS] if COLOUR_OF[k] == BUILDING]
+                    out += acts
 
     def _place_actions(self, p: int, d: int, out: list, code: int) -> None:
+        """Placements of stored tiles: kinds ascending, then spaces ascending; ``d`` 0 = any number.
+        (``_die_actions`` has its own copy of this loop.)"""
         storage = self.storage[p]
-        if not storage:
-            return
-        board = self.boards[p]
-        know = self.know[p]
         frontier = self.adj[p] & ~self.filled[p]
-        w = self.workers[p]
-        cost = COST[1 if know & K[8] else 0]
-        dies = board.die
+        if not storage or not frontier:
+            return
+        know = self.know[p]
+        if d:
+            w = self.workers[p]
+            index = ((know >> 8) & 15) * 28 + d * 4 + (w if w < 3 else 3)
+            places = self.places[p]
+            reach = places[index] or _fill_place_masks(self.boards[p], places, index)
+        else:
+            reach = self.boards[p].colour_mask
         for k in sorted(set(storage)):
-            colour = COLOUR_OF[k]
-            m = frontier & board.colour_mask[colour]
+            m = frontier & reach[COLOUR_OF[k]]
             if not m:
                 continue
-            row = cost[1 if know & FREE_BIT[colour] else 0][d] if d else None
-            bit = 1 << (k - K_BUILDING) if colour == BUILDING and not know & K[1] else 0
+            if K_BUILDING <= k < K_ANIMAL and not know & K1:  # one building of a type per city
+                bit = 1 << (k - K_BUILDING)
+                city = self.city[p]
+                region = self.boards[p].region
+            else:
+                bit = 0
             while m:
                 low = m & -m
-                i = low.bit_length() - 1
                 m ^= low
-                if row is not None and row[dies[i]] > w:
-                    continue
-                if bit and self.city[p][board.region[i]] & bit:
-                    continue
-                out.append((code, d, k, i) if code == PLACE else (code, k, i))
+                i = BIT_INDEX[low]
+                if not bit or not city[region[i]] & bit:
+                    out.append((code, d, k, i) if code == PLACE else (code, k, i))
 
     def _ship_actions(self, p: int, out: list) -> None:
         pairs = []
         dg = self.depot_goods
-        if self.know[p] & K[5]:
+        if self.know[p] & K[5]:  # the goods of one depot, or of two neighbouring ones ("可以")
             for d in range(1, 7):
                 for e in (d % 6 + 1,):
                     if any(dg[d - 1]) or any(dg[e - 1]):
                         pairs.append((d, e))
+            # One depot alone differs from every pair only when both its neighbours have goods
+            # (else a pair with an empty neighbour takes the same); offered after the pairs.
+            for d in range(1, 7):
+                if any(dg[d - 1]) and any(dg[(d - 2) % 6]) and any(dg[d % 6]):
+                    pairs.append((d, 0))
         else:
             pairs = [(d, 0) for d in range(1, 7) if any(dg[d - 1])]
         have = self.goods[p]
@@ -474,16 +681,26 @@ class BurgundyState(State):
             self._run()
             return
         p = self.cur
-        if code == TAKE:
-            self._use_die(p, action[1], action[2], 12, 0)
-            self.depots[action[2] - 1].remove(action[3])
-            self._store(p, action[3])
+        if code == TAKE:  # the commonest decision, written out: _use_die, then _store
+            die, dep, kind = action[1], action[2] - 1, action[3]
+            if die:
+                self.left.remove(die)
+                know = self.know[p]
+                self.workers[p] -= COST[1 if know & K8 else 0][1 if know & K12 else 0][die][dep + 1]
+            else:
+                self.pending.pop()  # the castle's free die
+            tiles = self.depots[dep]
+            i = tiles.index(kind)
+            self.depots[dep] = tiles[:i] + tiles[i + 1 :]
+            self.storage[p] = storage = (*self.storage[p], kind)
+            if len(storage) > 3:
+                self.pending.push(P_DISCARD)
         elif code == PLACE:
             kind = action[2]
             space = action[3]
             colour = COLOUR_OF[kind]
             self._use_die(p, action[1], self.boards[p].die[space], 0, FREE_BIT[colour])
-            self.storage[p].remove(kind)
+            self.storage[p] = _without(self.storage[p], kind)
             self._place(p, kind, space)
         elif code == SELL:
             self._use_die(p, action[1], action[2], 0, 0)
@@ -497,12 +714,15 @@ class BurgundyState(State):
         elif code == BUY:
             self.silver[p] -= 2
             self.bought = True
-            (self.black if action[1] == 0 else self.depots[action[1] - 1]).remove(action[2])
+            if action[1] == 0:
+                self.black = _without(self.black, action[2])
+            else:
+                self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
             self._store(p, action[2])
         elif code == HIRE:
             self.workers[p] -= 2
             self.hired = True
-            self.depots[action[1] - 1].remove(action[2])
+            self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
             self._store(p, action[2])
         elif code == END:
             self._end_turn()
@@ -511,25 +731,33 @@ class BurgundyState(State):
             self._ship_goods(p, action[1], action[2], action[3])
         elif code == PICK:
             self.pending.pop()
-            self.depots[action[1] - 1].remove(action[2])
+            self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
             self._store(p, action[2])
         elif code == WSELL:
             self.pending.pop()
             self._sell(p, action[1] - 1)
         elif code == HALL:
             self.pending.pop()
-            self.storage[p].remove(action[1])
+            self.storage[p] = _without(self.storage[p], action[1])
             self._place(p, action[1], action[2])
         elif code == DISCARD:
             self.pending.pop()
             storage = self.storage[p]
-            del storage[storage.index(action[1], 0, 3)]
+            i = storage.index(action[1], 0, 3)
+            self.storage[p] = storage[:i] + storage[i + 1 :]
         elif code == PASS:
             self.pending.pop()
         elif code == START:
-            self._put_start_castle(p, action[1])
+            if self.secret is not None:  # hidden until the last player has chosen
+                self.secret[p] = action[1]
+            else:
+                self._put_start_castle(p, action[1])
             self.turn += 1
             if self.turn == self.num_players:
+                if self.secret is not None:  # everyone has chosen: all castles go down at once
+                    for q, space in enumerate(self.secret):
+                        self._put_start_castle(q, space)
+                    self.secret = None
                 self.stage = S_PLAY
                 self._start_round()
         else:
@@ -546,8 +774,8 @@ class BurgundyState(State):
         self.workers[p] -= COST[1 if know & K[8] else 0][free][die][target]
 
     def _store(self, p: int, kind: int) -> None:
-        self.storage[p].append(kind)
-        if len(self.storage[p]) > 3:
+        self.storage[p] = storage = (*self.storage[p], kind)
+        if len(storage) > 3:
             self.pending.push(P_DISCARD)
 
     def _sell(self, p: int, t: int) -> None:
@@ -640,6 +868,8 @@ class BurgundyState(State):
             elif kind == CITYHALL:
                 probe: list = []
                 self._place_actions(p, 0, probe, HALL)
+                if self.ruleset == "2019" and self.adj[p] & ~self.filled[p]:
+                    self._black_buys(p, probe)
                 if probe:
                     self.pending.push(P_HALL)
             else:
@@ -649,6 +879,18 @@ class BurgundyState(State):
 
     # -- texts ---------------------------------------------------------------------------------
     def action_text(self, action: tuple) -> str:
+        if action[0] == DRAW:  # names the depot drawn for, which the state knows
+            depot = self.chance[0][1] if self.chance else 0
+            return f"draw {'black' if depot == 0 else depot}:{self.comp.kind_names[action[1]]}"
+        try:  # every other action has one text whatever the state: made once, then looked up
+            return self.texts[action]
+        except KeyError:
+            text = self._action_text(action)
+            if len(self.texts) < 100_000:
+                self.texts[action] = text
+            return text
+
+    def _action_text(self, action: tuple) -> str:
         names = self.comp.kind_names
         code = action[0]
         if code == TAKE:
@@ -733,24 +975,29 @@ class BurgundyState(State):
         best_other = max(v for q, v in enumerate(values) if q != player)
         return values[player] - best_other
 
+    def heuristic_values(self) -> list[float]:
+        """Each seat's ``_value``: ``heuristic(p)`` is p's value less the best other's, so it
+        orders the seats as their values do."""
+        return [self._value(p) for p in range(self.num_players)]
+
     def _value(self, p: int) -> float:
         """Points now plus rough worth of what is not points yet (for the greedy bot)."""
-        board = self.boards[p]
         phases_left = 5 - self.phase
+        know = self.know[p]
         v = self.vp[p] + sum(self.goods[p]) * 1.5 + self.silver[p] + self.workers[p] * 0.6
         v += len(self.storage[p]) * 1.5
         v += self.colour_fill[p][MINE] * phases_left
-        v += bin(self.know[p]).count("1") * 2.0
-        fill = self.region_fill[p]
-        for r, size in enumerate(board.region_size):
-            if fill[r] < size:
-                v += fill[r] / size * self.comp.region_points[size - 1] * 0.6
+        v += know.bit_count() * 2.0
+        points = self.comp.region_points
+        for f, size in zip(self.region_fill[p], self.boards[p].region_size):  # the same sums, in the same order
+            if f < size:
+                v += f / size * points[size - 1] * 0.6
         if self.stage == S_OVER:
             return float(scoring.total(self.sheet_values(p), self.ruleset))
         if p == self.cur:
             for top in self.pending:
                 v += (3.0, 2.0, 1.5, 1.0, 3.0, -1.0)[top[0]]
-        if self.know[p] & END_TILES:
+        if know & END_TILES:
             v += scoring.knowledge_points(self.sheet_values(p), self.ruleset) * 0.8
         return v
 
@@ -792,6 +1039,7 @@ class BurgundyState(State):
             "vp": self.vp,
             "bonus": self.bonus,
             "dice": self.dice,
+            **({} if self.secret is None else {"castles": self.secret}),
         }
 
     @classmethod
@@ -799,15 +1047,20 @@ class BurgundyState(State):
         s = cls(comp)
         s.num_players = n = data["players"]
         s.ruleset = data["ruleset"]
+        s.secret = list(data["castles"]) if data.get("castles") is not None else None
         s.board_ids = list(data["boards"])
         s.boards = [comp.boards[b] for b in s.board_ids]
+        s._no_offers()
         for key in ("stage", "phase", "round", "turn", "cur", "stamp", "bought", "hired"):
             setattr(s, key, data[key])
-        for key in ("order", "track_pos", "track_stamp", "black", "col_stack", "black_stack", "round_goods",
+        for key in ("order", "track_pos", "track_stamp", "col_stack", "black_stack", "round_goods",
                     "aside", "bonus_taken", "left", "silver", "workers", "vp"):
             setattr(s, key, list(data[key]))
-        for key in ("depots", "depot_goods", "future", "tiles", "storage", "goods", "sold", "bonus", "dice"):
+        for key in ("depot_goods", "future", "tiles", "goods", "sold", "bonus", "dice"):
             setattr(s, key, [list(x) for x in data[key]])
+        s.depots = [tuple(d) for d in data["depots"]]
+        s.storage = [tuple(t) for t in data["storage"]]
+        s.black = tuple(data["black"])
         s.chance = [tuple(c) for c in data["chance"]]
         s.pending = Pending.from_list(data["pending"])
         s.filled, s.adj, s.know = [0] * n, [0] * n, [0] * n
@@ -830,11 +1083,23 @@ class BurgundyState(State):
         return s
 
     def view(self, player: int) -> dict:
-        """Everything on the table; the goods piles of later phases are face down (only their count shows)."""
+        """Everything on the table; the goods piles of later phases are face down (only their count
+        shows), and with boards=random-secret the others' start spaces until all have chosen (-2: chosen)."""
         data = self.to_dict()
         del data["future"], data["aside"]
         data["future_piles"] = len(self.future)
+        if self.secret is not None:
+            data["castles"] = [c if q == player or c < 0 else -2 for q, c in enumerate(self.secret)]
         return data
+
+    def is_sealed(self) -> bool:
+        """boards=random-secret: the start spaces are chosen at once, each hidden until all have chosen."""
+        return self.secret is not None and self.stage == S_CASTLES
+
+    def public_text(self, action: tuple) -> str:
+        if self.is_sealed():
+            return f"P{self.cur + 1} chooses a start space"
+        return super().public_text(action)
 
     def determinize(self, player: int, rng: random.Random) -> "BurgundyState":
         """Reshuffle the face-down goods (later phases' piles and the goods set aside), pooled in
@@ -848,6 +1113,10 @@ class BurgundyState(State):
             other.future[i] = pool[i * 5 : i * 5 + 5]
         rest = pool[len(other.future) * 5 :]
         other.aside = [rest.count(t) for t in range(1, 7)]
+        if self.secret is not None:  # the others' hidden start spaces: any of their castle spaces
+            for q, space in enumerate(self.secret):
+                if space >= 0 and q != player:
+                    other.secret[q] = rng.choice(self.boards[q].castle_spaces)
         return other
 
     def render(self, player: int | None):

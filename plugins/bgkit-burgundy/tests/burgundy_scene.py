@@ -23,7 +23,7 @@ def texts(s):
 
 def ready(game, s, storage=(), left=None, workers=0, silver=0, goods=None):
     p = s.cur
-    s.storage[p] = [K(game, n) for n in storage]
+    s.storage[p] = tuple(K(game, n) for n in storage)
     if left is not None:
         s.left = list(left)
     s.workers[p] = workers

@@ -34,7 +34,7 @@ def test_workers_change_a_die_with_wrap(burgundy, table):
     s.depots[0] = [K(burgundy, "ship")]
     assert "take 1:ship@6" in texts(s)  # 6 -> 1 costs one worker
     act(s, "take 1:ship@6")
-    assert s.workers[p] == 0 and s.storage[p] == [K(burgundy, "ship")]
+    assert s.workers[p] == 0 and s.storage[p] == (K(burgundy, "ship"),)
     s.depots[0] = [K(burgundy, "ship")]
     assert "take 1:ship@6" not in texts(s)
 
@@ -355,7 +355,7 @@ def test_knowledge_6_2019_takes_a_building_for_two_workers(burgundy, table):
     put(burgundy, s, p, "k6", 13)
     assert {t for t in texts(s) if t.startswith(("buy", "hire"))} == {"hire 2:bank"}
     act(s, "hire 2:bank")
-    assert s.workers[p] == 0 and s.storage[p] == [K(burgundy, "bank")]
+    assert s.workers[p] == 0 and s.storage[p] == (K(burgundy, "bank"),)
 
 
 def test_knowledge_5_adds_an_adjacent_depot(burgundy, table):
@@ -470,7 +470,7 @@ def test_phase_b_draws_tiles_as_chance_and_keeps_ships_mines_castles(burgundy, t
     s.round, s.turn, s.left = 4, 3, []
     s._end_turn()
     s._run()
-    assert s.phase == 1 and s.depots[0] == [K(burgundy, "ship")]
+    assert s.phase == 1 and s.depots[0] == (K(burgundy, "ship"),)
     assert s.cur == CHANCE and s.chance[0][:2] == (st.DRAW, 1)
     outcomes = s.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-12

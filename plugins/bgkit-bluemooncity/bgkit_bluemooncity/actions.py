@@ -1,0 +1,18 @@
+"""The actions of Blue Moon City: small tuples whose first item is one of these codes.
+
+A player's decisions are ``(GO, cell)``, ``(USE, kind)``, ``(TO, cell or OFF)``, ``(DONE,)``,
+``(BOX, box)``, ``(COLOUR, colour)``, the payment steps ``(PAY, kind)``, ``(WILD_CARD, kind)``,
+``(PAIR_CARDS, kind, kind)``, ``(RECOLOUR, kind, colour or -1)``, ``(OFFER,)``, ``(PILLAR, kind)``,
+``(END,)``, ``(DISCARD, kind)`` and ``(DRAW,)``; chance's outcome is ``(CARD, kind)``, the card drawn.
+Their texts are the state's ``action_text``.
+"""
+
+GO, USE, TO, DONE, BOX, COLOUR = 1, 2, 3, 4, 5, 6
+PAY = 7  # a card at its value, of the box's colour or recoloured into it
+WILD_CARD = 8  # a Khind card as a wild card
+PAIR_CARDS = 9  # two Mimix 1/2 cards as one wild 3
+RECOLOUR = 10  # a Hoax 1 recolouring one colour (its second item), or a Hoax 2 (-1): one card
+OFFER, PILLAR, END, DISCARD, DRAW = 11, 12, 13, 14, 15
+CARD = 20
+#: where a dragon is when it is off the board (where all three start [RB p1; L37])
+OFF = -1

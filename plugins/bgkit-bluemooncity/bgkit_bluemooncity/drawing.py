@@ -1,0 +1,243 @@
+"""The table in play as a person sees it: the city, the obelisk, the players, one's own hand.
+
+It fits any terminal from 80 to 120 columns (the city's cells widen with it, lines wrap at
+spaces, nothing is cut). Others' crystals are face down and their hands are counts; a spectator
+sees no hand. Values from reconstructed tables carry the core's MARK.
+
+Drawn as plain lines by a small renderable of its own rather than rich tables: the conformance
+suite draws the table for every seat in every state it checks, and 21 wrapped table cells cost
+rich tens of milliseconds a drawing.
+"""
+
+from __future__ import annotations
+
+from bgkit.components import MARK, MARK_LEGEND
+
+from bgkit_bluemooncity.render import STYLES
+
+GRID_WIDEST, GRID_NARROWEST = 24, 12
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Greedy wrapping at spaces; a word longer than the line stays whole."""
+    if len(text) <= width:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
+
+
+class Drawing:
+    """Blocks of text (``(text, style)``, each wrapped to the width) and the city grid, in order."""
+
+    def __init__(self) -> None:
+        self.blocks: list[tuple] = []
+
+    def text(self, text: str, style: str = "") -> None:
+        self.blocks.append(("text", text, style))
+
+    def grid(self, cells: dict[tuple[int, int], list[tuple[str, str]]]) -> None:
+        self.blocks.append(("grid", cells))
+
+    def __rich_console__(self, console, options):
+        from rich.segment import Segment
+        from rich.style import Style
+
+        width = options.max_width
+        styles: dict[str, Style] = {}
+
+        def style_of(name: str):
+            if not name:
+                return None
+            if name not in styles:
+                styles[name] = Style.parse(name)
+            return styles[name]
+
+        newline = Segment("\n")
+        for block in self.blocks:
+            if block[0] == "text":
+                _, text, style = block
+                for paragraph in text.split("\n"):
+                    for line in wrap(paragraph, width):
+                        yield Segment(line, style_of(style))
+                        yield newline
+                continue
+            cells = block[1]
+            inner = max(GRID_NARROWEST, min(GRID_WIDEST, (width - 6) // 5 - 2))
+            edge = "─" * (inner + 2)
+            yield Segment("┌" + "┬".join([edge] * 5) + "┐")
+            yield newline
+            for r in range(5):
+                columns = []
+                for c in range(5):
+                    column = []
+                    for text, style in cells.get((r, c), ()):
+                        column += [(piece, style) for piece in wrap(text, inner)]
+                    columns.append(column)
+                for i in range(max(len(column) for column in columns)):
+                    line = "│"
+                    for column in columns:
+                        text = column[i][0] if i < len(column) else ""
+                        line += " " + text + " " * max(0, inner - len(text)) + " │"
+                    yield Segment(line)  # one segment a line (the grid is not styled: colours are named)
+                    yield newline
+                yield Segment("├" + "┼".join([edge] * 5) + "┤" if r < 4 else "└" + "┴".join([edge] * 5) + "┘")
+                yield newline
+
+
+def _reward_text(reward, marked: bool) -> str:
+    """``2c``, ``1s+1k+1c`` (golden scales, cards, crystals), with MARK when reconstructed."""
+    bits = [f"{n}{letter}" for n, letter in ((reward.scales, "s"), (reward.cards, "k"), (reward.crystals, "c")) if n]
+    return ("+".join(bits) or "-") + (MARK if marked and bits else "")
+
+
+def _cell(state, cell: int, rewards: bool = True) -> list[tuple[str, str]]:
+    """The lines of one tile (with a style, unused by the grid so far): name, boxes (value:holder),
+    rewards (unless left out), who is there."""
+    board = state.board
+    building = board.building[cell]
+    lines = [(building.name, "bold")]
+    if not building.boxes:
+        cost = state.next_cost()
+        lines.append((f"courtyard: next offering {cost}" if cost is not None else "courtyard: obelisk full", "dim"))
+    elif state.built[cell]:
+        lines.append(("restored", "green"))
+        if rewards:
+            lines.append((f"near {_reward_text(building.neighbour, building.is_reconstructed('neighbour'))}", ""))
+    else:
+        mark = MARK if building.is_reconstructed("boxes") else ""
+        boxes = " ".join(
+            f"{board.box_value[b]}{mark}:" + (f"P{state.owner[b] + 1}" if state.owner[b] >= 0 else "-")
+            for b in board.cell_boxes[cell]
+        )
+        lines.append((f"{building.colour} {boxes}", STYLES.get(building.colour, "")))
+    if building.boxes and not state.built[cell] and rewards:
+        lines.append((
+            f"most {_reward_text(building.majority, building.is_reconstructed('majority'))}"
+            f" all {_reward_text(building.every, building.is_reconstructed('every'))}"
+            f" near {_reward_text(building.neighbour, building.is_reconstructed('neighbour'))}",
+            "dim",
+        ))
+    here = [f"P{p + 1}" for p in range(state.num_players) if state.pos[p] == cell]
+    here += [f"{name} dragon" for name, where in zip(board.dragons, state.dragons) if where == cell]
+    if here:
+        lines.append((" ".join(here), "bold"))
+    return lines
+
+
+def _players(state, viewer: int | None) -> str:
+    """One aligned line per player."""
+    board = state.board
+    rows = [("player", "at", "markers", "offered", "crystals", "scales", "hand", "rewards")]
+    for p in range(state.num_players):
+        me = p == viewer
+        who = f"P{p + 1}" + (" you" if me else "") + (" ◀" if p == state.active and not state.ended else "")
+        owed = state.owed_old[p] + state.owed_new[p]
+        rows.append((who, board.building[state.pos[p]].name, str(state.free[p]), f"{state.offerings[p]}/{state.target}",
+                     str(state.crystals[p]) if me or state.ended else "hidden", str(state.scales[p]),
+                     str(state.hands[p].size), f"{owed} down" if owed else "-"))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(row[i].ljust(widths[i]) if i < 2 else row[i].rjust(widths[i]) for i in range(len(row))).rstrip()
+        for row in rows
+    )
+
+
+def _hand(state, p: int) -> str:
+    kinds = state.board.kinds
+    shown = []
+    for k, n in enumerate(state.hands[p].counts):
+        if n:
+            mark = MARK if kinds.reconstructed[kinds.colour[k]] else ""
+            power = kinds.words(k, state.board.dragons).partition(": ")[2]
+            shown.append(f"{kinds.all[k].id}{mark}" + (f" ×{n}" if n > 1 else "") + (f" ({power})" if power else ""))
+    return f"Your hand ({state.hands[p].size}): " + (", ".join(shown) or "no cards")
+
+
+def _deciding(state) -> str:
+    """What the player to move is in the middle of deciding, in words."""
+    from bgkit_bluemooncity import state as play
+
+    board = state.board
+    kinds = board.kinds
+    top = state.pending.top()
+    who = f"P{state.active + 1}"
+    if top is None:
+        done = f" (discarded {state.discarded})" if state.stage == play.S_DISCARD and state.discarded else ""
+        return f"{who}: {play.STAGE_NAMES[state.stage]}{done}"
+    if top[0] == play.F_PAY:
+        _, box, colour, need, recolour, anyone = top
+        where = board.building[board.box_cell[box]].name
+        allowed = [f"{n} {kinds.colour_names[c]}" for c, n in enumerate(recolour) if n]
+        allowed += [f"{anyone} of any colour"] if anyone else []
+        more = f"; may count as {kinds.colour_names[colour]}: " + ", ".join(allowed) if allowed else ""
+        return (f"{who} pays box {board.box_number(box)} of the {where} ({kinds.colour_names[colour]} "
+                f"{board.box_value[box]}): {need} still to pay{more}")
+    if top[0] == play.F_COLOUR:
+        return f"{who}: which colour pays box {board.box_number(top[1])} of the {board.building[board.box_cell[top[1]]].name}?"
+    kind = kinds.all[top[1]]
+    if top[0] == play.F_DRAGON:
+        return f"{who} played {kind.id}: where does the {board.dragons[kind.dragon]} dragon go?"
+    return f"{who} played {kind.id}: where does their figure go?"
+
+
+def result_text(state) -> str:
+    from bgkit_bluemooncity.scoring import score_sheet
+
+    result = score_sheet(state.comp, state.sheet())
+    winners = ", ".join(result.names[w] for w in result.winners) or "nobody"
+    return f"Game over ({state.ended}): winner {winners}: {result.decided_by}"
+
+
+def render_state(state, player: int | None) -> Drawing:
+    """The table as ``player`` sees it (None: a spectator, who sees no hand)."""
+    from bgkit_bluemooncity.city import CELLS
+
+    board = state.board
+    out = Drawing()
+    out.text(f"Blue Moon City — turn {state.turns + 1}, order " + " → ".join(f"P{p + 1}" for p in state.order)
+             + f" · {state.target} offerings win", "bold")
+    out.grid({rc: _cell(state, cell) for cell, rc in enumerate(CELLS)})
+    owners = [f"{v}:P{state.obelisk_owners[i] + 1}" if i < len(state.obelisk_owners) else f"{v}:-"
+              for i, v in enumerate(state.obelisk)]
+    dragons = ", ".join(f"{name} {board.ids[where] if where >= 0 else 'off the board'}"
+                        for name, where in zip(board.dragons, state.dragons))
+    out.text("\n".join([
+        "Obelisk, bottom up: " + " ".join(owners),
+        f"Golden scales in the supply: {state.supply} of {state.in_play}. Dragons: {dragons}.",
+        f"Deck {state.deck.size} cards, discard pile {state.discard.size}"
+        + (f", {state.pool.size} set aside for reward cards" if state.pool.size else "") + ".",
+        "Tiles: box value:who holds it; most = majority reward, all = every contributor, near = what a restored "
+        "tile gives its neighbours' contributors; c crystals, s golden scales, k cards.",
+    ]), "dim")
+    out.text(_players(state, player))
+    if player is not None:
+        out.text(_hand(state, player))
+    out.text(result_text(state) if state.ended else _deciding(state), "bold")
+    out.text(MARK_LEGEND, "dim")
+    return out
+
+
+def render_compact(state, player: int) -> Drawing:
+    """The table in about 30 lines, for a terminal the full drawing does not fit: the tiles without
+    their rewards, the players, one's own hand, the decision (``full`` at the prompt draws all)."""
+    from bgkit_bluemooncity.city import CELLS
+
+    out = Drawing()
+    out.text(f"Blue Moon City — turn {state.turns + 1} · {state.target} offerings win · next offering "
+             f"{state.next_cost()} · scales in the supply {state.supply} — type full for the whole table", "bold")
+    out.grid({rc: _cell(state, cell, rewards=False) for cell, rc in enumerate(CELLS)})
+    out.text(_players(state, player))
+    out.text(_hand(state, player))
+    out.text(result_text(state) if state.ended else _deciding(state), "bold")
+    out.text(MARK_LEGEND, "dim")
+    return out

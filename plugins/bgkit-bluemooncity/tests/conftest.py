@@ -1,0 +1,6 @@
+"""The Blue Moon City tests share their scene-setting helpers (bmc_scene.py, next to this file)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

@@ -1,0 +1,47 @@
+"""Start-up stays light: the everyday commands convert their arguments without importing Pydantic
+(typer's converters import it, and it cost more than all of typer), and say what typer says."""
+
+import subprocess
+import sys
+
+import pytest
+
+from bgkit.testing import run_cli
+
+PROBE = (
+    "import sys, runpy; sys.argv = ['bgkit'] + sys.argv[1:]\n"
+    "try:\n    runpy.run_module('bgkit', run_name='__main__')\n"
+    "except SystemExit:\n    pass\n"
+    "print('PYDANTIC' if 'pydantic' in sys.modules else 'LIGHT', file=sys.stderr)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--help"], ["games"], ["games", "--format", "json"], ["setup", "goofspiel", "-p", "3", "--seed", "1"],
+     ["score", "goofspiel", "examples/sheets/goofspiel-2p.toml"], ["history", "--help"]],
+)
+def test_everyday_commands_do_not_import_pydantic(args):
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert done.stderr.strip().splitlines()[-1] == "LIGHT", done.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["setup", "goofspiel", "-p", "x"], "Invalid value for '-p' / '--players': Input should be a valid integer, unable to parse string as an integer"),
+        (["games", "--format", "xml"], "Invalid value for '--format': Value error, 'xml' is not one of 'text', 'json'."),
+        (["play", "goofspiel", "random", "random", "--games", "0"], "Invalid value for '--games': Input should be greater than or equal to 1"),
+    ],
+)
+def test_a_value_typer_refuses_keeps_typers_words(args, message):
+    result = run_cli(args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_values_typer_accepts_arrive_converted():
+    result = run_cli(["setup", "goofspiel", "-p", "3", "--seed", "0012", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert '"seed":12' in result.stdout.replace(" ", "")
+    assert "not -12" in run_cli(["setup", "goofspiel", "-p", "3", "--seed", "-12"]).stderr
