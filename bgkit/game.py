@@ -415,6 +415,15 @@ class State(abc.ABC):
 
         return outcome_of(self.scores())
 
+    def rollout_action(self, rng: random.Random) -> Action:
+        """The move a search's rollout plays here (MCTS playouts), for the player to move.
+
+        Default: a uniformly random legal action. A game may give a cheap rule of thumb of its own
+        so that playouts look more like real play; it must return one of ``legal_actions()``, and
+        it runs on determinisations, so it sees only what the search may see.
+        """
+        return rng.choice(self.legal_actions())
+
     def heuristic(self, player: int) -> float:
         """How good the state looks for ``player``; greedy maximises it.
 

@@ -264,6 +264,60 @@ def test_the_exploration_constant_changes_how_the_search_spreads(goofspiel):
     assert max(wide) - min(wide) < max(narrow) - min(narrow)
 
 
+class Counting(State):
+    """Two players take turns adding 1 or 2 to their own score, three times each."""
+
+    def __init__(self, played=None):
+        self.num_players = 2
+        self.totals = [0, 0]
+        self.turn = 0
+        self.played = played if played is not None else []
+
+    def current_player(self):
+        return TERMINAL if self.turn == 6 else self.turn % 2
+
+    def legal_actions(self):
+        return [1, 2]
+
+    def apply(self, action):
+        self.totals[self.turn % 2] += action
+        self.turn += 1
+
+    def clone(self):
+        other = Counting(self.played)
+        other.totals, other.turn = list(self.totals), self.turn
+        return other
+
+    def scores(self):
+        return [float(t) for t in self.totals]
+
+
+def test_rollouts_play_the_games_own_rule_of_thumb():
+    """A game's ``rollout_action`` is what MCTS playouts play, for every seat; by default it is a
+    uniformly random legal action (the same draw as the rollouts made before the hook)."""
+    import random
+
+    class Game:
+        hooks = None
+
+    state = Counting()
+    assert State.rollout_action(state, random.Random(4)) == random.Random(4).choice(state.legal_actions())
+
+    class AlwaysOne(Counting):
+        def rollout_action(self, rng):
+            self.played.append(self.current_player())
+            return 1
+
+        def clone(self):
+            other = AlwaysOne(self.played)
+            other.totals, other.turn = list(self.totals), self.turn
+            return other
+
+    played = []
+    decide(MctsBot(Rules(Game()), 1, iterations="20", bias="0"), AlwaysOne(played), 0)
+    assert set(played) == {0, 1}  # both seats' playout moves come from the rule
+
+
 def test_each_seat_gets_its_own_bot_seed(tmp_path):
     """Two random seats with one master seed bid differently: a bot's seed depends on its seat."""
     log = tmp_path / "game.json"

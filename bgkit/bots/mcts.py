@@ -10,6 +10,9 @@
   statistics of their own kept at the node where the stage starts (decoupled UCT), so a later
   chooser's statistics never depend on an earlier chooser's hidden choice; the node below is
   keyed by the choices together.
+* **Playouts**: a rollout plays ``state.rollout_action(rng)`` for every seat (a uniformly random
+  legal action unless the game gives a rule of thumb of its own; random when plugins extend the
+  turn hooks, whose legal actions the game's rule does not know).
 * **Budget**: ``iterations=N`` and/or ``seconds=T`` (whichever ends first); ``depth=D`` cuts a
   rollout after D decisions and rates the seats by the game's heuristic. With ``iterations`` only,
   the bot is fully reproducible from its seed.
@@ -224,6 +227,8 @@ class MctsBot:
     def _rollout(self, state: State, legal_actions: Any, apply: Any) -> list[float]:
         rng = self.rng
         decisions = 0
+        # the game's own playout move (default: a random legal one); plugins' turn hooks take it over
+        policy = None if self.rules.hooked else type(state).rollout_action
         while decisions < self.depth:
             mover = state.current_player()
             if mover == CHANCE:
@@ -231,7 +236,7 @@ class MctsBot:
             elif mover < 0:
                 return state.outcome().rewards()
             else:
-                apply(state, rng.choice(legal_actions(state)))
+                apply(state, rng.choice(legal_actions(state)) if policy is None else policy(state, rng))
                 decisions += 1
         if state.is_terminal():
             return state.outcome().rewards()

@@ -13,7 +13,7 @@ def bgkit_register_games(register):
             min_players=3,
             max_players=6,
             package="bgkit_bridgetroll",
-            playable=False,
+            playable=True,
             dynamics=Dynamics(chance=True, hidden=True, sealed=True),
             summary="Bid boulders for travellers, eat them or rob them, upgrade your bridge (Seegert, Z-Man).",
         )

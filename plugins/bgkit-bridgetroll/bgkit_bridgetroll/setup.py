@@ -32,9 +32,9 @@ OPTIONS = (
     start_option(6),  # the rulebook's start player grunts most like a troll
     Option(
         "deck",
-        ("order", "shuffle"),
-        "order",
-        "order: the setup fixes the traveller deck's order (stack it, replay it); shuffle: you shuffle at the table",
+        ("shuffle", "order"),
+        "shuffle",
+        "shuffle: you shuffle at the table (play draws by chance); order: the setup lists an order to stack a real deck by",
     ),
 )
 
@@ -106,3 +106,36 @@ def count_setups(components: Components, players: int, options: dict[str, str]) 
             orders //= math.factorial(card.count)
         total *= orders
     return total
+
+
+def check_setup(components: Components, setup: dict) -> None:
+    """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``): a colour
+    the game has not or twice, more stones of a colour than the box holds, an upgrade card not in
+    a game of that size or listed twice, a start player who is not at the table."""
+    from bgkit.errors import BadInput
+
+    colours = components.colours
+    seats = setup["seats"]
+    seen: dict[str, int] = {}
+    for seat in seats:
+        colour = seat["colour"]
+        if colour not in colours:
+            raise BadInput(f"seat {seat['seat']}: colour {colour!r} is not one of the game's ({', '.join(colours)})")
+        if colour in seen:
+            raise BadInput(f"seats {seen[colour]} and {seat['seat']} both play {colour}")
+        seen[colour] = seat["seat"]
+        if seat["stones"] < 0 or seat["victory_points"] < 0:
+            raise BadInput(f"seat {seat['seat']}: stones and victory points cannot be negative")
+    for colour, count in setup["pool"].items():
+        if colour not in colours:
+            raise BadInput(f"pool: colour {colour!r} is not one of the game's ({', '.join(colours)})")
+        own = sum(seat["stones"] for seat in seats if seat["colour"] == colour)
+        if count < 0 or own + count > components.stones_per_colour:
+            raise BadInput(f"{own + count} {colour} stones are on the table, but the box has {components.stones_per_colour}")
+    in_play = components.upgrades_in_play(len(seats))
+    pile = setup["upgrade_pile"]
+    wrong = [value for value in pile if value not in in_play]
+    if wrong or len(set(pile)) != len(pile):
+        raise BadInput(f"upgrade_pile: every card of {', '.join(map(str, in_play))} at most once, not {pile}")
+    if not 1 <= setup["start_player"] <= len(seats):
+        raise BadInput(f"start_player {setup['start_player']} is not one of the seats 1-{len(seats)}")

@@ -44,7 +44,7 @@ def test_games_lists_bridgetroll_with_data_status():
 
 
 def test_setup_text_for_the_table():
-    result = run_cli(["setup", "bridgetroll", "-p", "4", "--seed", "7"])
+    result = run_cli(["setup", "bridgetroll", "-p", "4", "--seed", "7", "--option", "deck=order"])
     assert result.exit_code == 0
     out = result.stdout
     assert "seed 7" in out
@@ -64,7 +64,7 @@ def test_setup_text_for_the_table():
         "bgkit setup bridgetroll -p 4 --seed 7",
     ):
         assert words in " ".join(out.split()), words  # rich's line wrapping undone
-    assert out == run_cli(["setup", "bridgetroll", "-p", "4", "--seed", "7"]).stdout
+    assert out == run_cli(["setup", "bridgetroll", "-p", "4", "--seed", "7", "--option", "deck=order"]).stdout
 
 
 def test_setup_text_names_the_colours_back_in_the_box():
@@ -79,15 +79,16 @@ def test_setup_text_names_the_colours_back_in_the_box():
 
 
 def test_setup_text_six_players_and_table_shuffle():
-    out = run_cli(["setup", "bridgetroll", "-p", "6", "--seed", "1", "--option", "deck=shuffle"]).stdout
+    out = run_cli(["setup", "bridgetroll", "-p", "6", "--seed", "1"]).stdout  # deck=shuffle is the default
     assert "back in the box: 14, 15" in out
     assert "(13 on top, 1 at the bottom)" in " ".join(out.split())
     assert "Shuffle the 53 travellers" in out
 
 
 def test_setup_json_and_toml_agree():
-    as_json = json.loads(run_cli(["setup", "bridgetroll", "-p", "3", "--seed", "9", "--format", "json"]).stdout)
-    as_toml = tomllib.loads(run_cli(["setup", "bridgetroll", "-p", "3", "--seed", "9", "--format", "toml"]).stdout)
+    order = ["--option", "deck=order"]
+    as_json = json.loads(run_cli(["setup", "bridgetroll", "-p", "3", "--seed", "9", "--format", "json", *order]).stdout)
+    as_toml = tomllib.loads(run_cli(["setup", "bridgetroll", "-p", "3", "--seed", "9", "--format", "toml", *order]).stdout)
     assert as_json == as_toml
     assert as_json["game"] == "bridgetroll" and as_json["seed"] == 9 and as_json["players"] == 3
     assert as_json["options"] == {"colours": "random", "start": "random", "deck": "order"}
@@ -255,11 +256,12 @@ def test_tie_breaks_end_to_end(ada, winners, decided_by):
 def test_setup_text_fits_a_100_column_terminal(monkeypatch, players):
     """Nothing wider than 100 columns, nothing cut off: every deck position and card name is there."""
     monkeypatch.setenv("COLUMNS", "100")
-    out = run_cli(["setup", "bridgetroll", "-p", str(players), "--seed", "3"]).stdout
+    out = run_cli(["setup", "bridgetroll", "-p", str(players), "--seed", "3", "--option", "deck=order"]).stdout
     drawing = [line for line in out.splitlines() if not line.startswith("Repeat with: ")]  # one line to copy
     assert max(len(line) for line in drawing) <= 100
     assert "…" not in out
-    deck = json.loads(run_cli(["setup", "bridgetroll", "-p", str(players), "--seed", "3", "--format", "json"]).stdout)
+    deck = json.loads(run_cli(["setup", "bridgetroll", "-p", str(players), "--seed", "3", "--format", "json",
+                               "--option", "deck=order"]).stdout)
     from bgkit_bridgetroll.data import load
 
     names = {card.key: card.name for card in load().travellers}
@@ -290,3 +292,24 @@ def test_a_four_player_game_scored_by_hand(tmp_path):
     assert doc["winners"] == ["Purple"] and doc["decided_by"] == "highest total"
     text_out = run_cli(["score", "bridgetroll", str(path)]).stdout
     assert "Winner: Purple (highest total)" in text_out
+
+
+def test_play_from_a_setup_edited_to_the_real_table(tmp_path):
+    """`bgkit play --setup FILE`: what was really laid out (here seat 1 has only 4 stones and 7
+    points); an edit the box cannot lay out is refused in one line."""
+    text = run_cli(["setup", "bridgetroll", "-p", "3", "--seed", "2", "--format", "toml"]).stdout
+    good = tmp_path / "table.toml"
+    good.write_text(text.replace("stones = 6, victory_points = 5 },", "stones = 4, victory_points = 7 },", 1), encoding="utf-8")
+    log = tmp_path / "log.json"
+    result = run_cli(["play", "bridgetroll", "random", "random", "random", "--setup", str(good), "--log", str(log)])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(log.read_text())["setup"]["seats"][0]["stones"] == 4
+    for old, new, words in (
+        ('colour = "', 'colour = "pink', "colour 'pink"),
+        ("stones = 6, victory_points = 5 },", "stones = 7, victory_points = 5 },", "stones are on the table, but the box has 9"),  # 7 + 3 in the pool
+        ("upgrade_pile = [", "upgrade_pile = [15, ", "every card of"),
+    ):
+        bad = tmp_path / "bad.toml"
+        bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+        result = run_cli(["play", "bridgetroll", "random", "random", "random", "--setup", str(bad)])
+        assert result.exit_code == 2 and words in result.stderr, (words, result.stderr)

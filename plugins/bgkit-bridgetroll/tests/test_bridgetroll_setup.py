@@ -12,7 +12,7 @@ import pytest
 from bgkit_bridgetroll import data
 from bgkit_bridgetroll.setup import OPTIONS, count_setups, make_setup
 
-DEFAULTS = {opt.name: opt.default for opt in OPTIONS}
+DEFAULTS = {opt.name: opt.default for opt in OPTIONS} | {"deck": "order"}  # most tests look at the stacked order
 
 
 @pytest.fixture(scope="module")

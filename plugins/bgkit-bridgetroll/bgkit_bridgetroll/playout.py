@@ -1,0 +1,145 @@
+"""A cheap rule of thumb for MCTS playouts (``TrollState.rollout_action``): play like a person would
+at a glance, so that a playout shows what a decision is worth instead of drowning it in random
+bids, travellers eaten or robbed at random and cards spent at random.
+
+Bids: close now and then (more often when the row is poor), else a few stones of the largest
+colour, more when the row is rich. Picks: the traveller worth most on the side that is shorter (a
+hazard counts what it would take). A hazard: the Garlic Merchant if held, stones when they are
+plenty and the card is worth it, else the card. A goat: fight when possible. Scoring: buy the
+upgrade when affordable, eat the specials held, spend the card that best levels the two sides
+until they are level (a closed bridge then adds stones), convert. Everything else (which stones to
+pay or take, a Jester's colours): at random. Runs on determinisations, so it sees only what the
+search may see; always legal.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bgkit_bridgetroll import codes as S
+from bgkit_bridgetroll.bids import BID, CLOSE
+from bgkit_bridgetroll.travellers import FOOD, GARLIC, GOAT, NORMAL, ROYAL, SPECIAL, TOLL, targets
+
+CLOSE_CHANCE = 0.3
+MOST_BID = 4
+
+
+def move(s, rng: random.Random):
+    p = s.cur
+    top = s.pending.top() if s.pending else None
+    if top is None:
+        stage = s.stage
+        if stage == S.S_BID:
+            return bid(s.stones[p], rng, _row_worth(s))
+        if stage == S.S_PICK:
+            return _pick(s, p, rng)
+        if stage == S.S_PILES:
+            return (S.PILE, max(s.piles, key=lambda q: sum(s.bridge[q])))
+        return s.legal_actions()[0]  # the window: play the special (or go on)
+    code = top[0]
+    if code == S.P_SCORE:
+        return _score(s, p, top)
+    if code == S.P_PLACE:
+        return (S.PLACE, FOOD if _side_sums(s, p)[0] <= _side_sums(s, p)[1] else TOLL)
+    if code == S.P_HAZARD:
+        t = s.t
+        if s._holds(p, GARLIC) >= 0:
+            return (S.USE_GARLIC,)
+        value, found = targets(t, t.effect[top[1]], s.food[p], s.toll[p])
+        if value >= 4 and sum(s.stones[p]) >= value + 2:
+            return (S.DEFEND,)
+        area, card = found[0]
+        return (S.LOSE, area, card)
+    if code == S.P_GOAT:
+        return s._frame_actions(p, top)[0]  # fight when possible
+    if code == S.P_SELL:
+        return (S.SELL, min(s.ups[p]))
+    return rng.choice(s._frame_actions(p, top))
+
+
+def bid(stones: list[int], rng: random.Random, row: float = 6.0) -> tuple:
+    """The rule's sealed bid for a player holding ``stones`` when the row is worth about ``row``:
+    close now and then (more often for a poor row), else 1 up to a few stones of the largest
+    colour (the first such colour), a stone more for a rich row. Needs only what everyone sees."""
+    colour = max(range(len(stones)), key=stones.__getitem__)
+    held = stones[colour]
+    closing = CLOSE_CHANCE + (0.25 if row < 4 else 0.0)
+    if not held or rng.random() < closing:
+        return (CLOSE,)
+    most = min(held, MOST_BID + (1 if row > 12 else 0))
+    return (BID, colour, rng.randint(1, most))
+
+
+def _row_worth(s) -> float:
+    """The row at a glance: each card at the better of its sides, a special 2.5, a hazard -3, the
+    face-down card 2."""
+    t = s.t
+    total = 2.0 if s.fd != S.NONE else 0.0
+    for x in s.row:
+        kind = t.kind[x]
+        total += (max(t.food[x], t.toll[x]) if kind == NORMAL else t.food[x] if kind == ROYAL
+                  else 2.5 if kind == SPECIAL else -3.0)
+    return total
+
+
+def _side_sums(s, p: int) -> tuple[int, int]:
+    t = s.t
+    return sum(t.food[x] for x in s.food[p]), sum(t.toll[x] for x in s.toll[p])
+
+
+def _pick(s, p: int, rng: random.Random):
+    t = s.t
+    food, toll = _side_sums(s, p)
+    best, best_value = (S.PICK_FD,) if s.fd != S.NONE else None, 1.5 + rng.random()
+    for x in set(s.row):
+        kind = t.kind[x]
+        if kind == NORMAL:
+            side = FOOD if food < toll or (food == toll and t.food[x] >= t.toll[x]) else TOLL
+            value = t.food[x] if side == FOOD else t.toll[x]
+            action = (S.PICK, x, side)
+        elif kind == ROYAL:
+            value, action = t.food[x] + 0.5, (S.PICK, x, FOOD)
+        elif kind == SPECIAL:
+            value, action = 2.5, (S.PICK, x, S.HAND)
+        else:
+            if t.effect[x] == GOAT:
+                value = -t.goat_damage[x]
+            else:
+                value = -targets(t, t.effect[x], s.food[p], s.toll[p])[0]
+            action = (S.PICK, x, S.HAZ)
+        value += rng.random()
+        if best is None or value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _score(s, p: int, top: tuple):
+    _, sel_food, sel_toll, boost, converted, bought = top
+    t = s.t
+    if not bought and s.pile and not sel_food and not sel_toll and s.vp[p] >= s.comp.upgrade_costs[s.pile[0]]:
+        return (S.BUY,)
+    if converted:
+        return (S.END,)
+    if s.hand[p] and not sel_food and not sel_toll:
+        return (S.EAT, s.hand[p][0])  # a special still in hand is food for the conversion
+    food = sum(t.food[x] for x in sel_food)
+    gold = sum(t.toll[x] for x in sel_toll)
+    gap = gold - food  # > 0: the food side is short
+    if gap >= 0:
+        left, values, area, chosen = s.food[p], t.food, FOOD, sel_food
+    else:
+        left, values, area, chosen = s.toll[p], t.toll, TOLL, sel_toll
+    if gap or not (food or gold):
+        free = list(left)
+        for x in chosen:
+            free.remove(x)
+        free = [x for x in free if values[x]]
+        if free:  # the card that levels the sides best (the largest when nothing is chosen yet)
+            want = abs(gap) if gap else 99
+            return (S.SPEND, area, min(free, key=lambda x: (abs(want - values[x]), -values[x])))
+    if gap and p in s.closed and len(boost) < 2 * abs(gap):
+        stones = s.stones[p]
+        for c in range(boost[-1] if boost else 0, len(stones)):
+            if stones[c] > boost.count(c):
+                return (S.BOOST, c)
+    return (S.CONVERT,) if food and gold else (S.END,)

@@ -1,0 +1,78 @@
+"""A person playing Bridge Troll at a real (pseudo-)terminal: the table, an illegal move, undo, save,
+quit, resume, and the game played on to its end."""
+
+import json
+import pty
+import re
+
+import pytest
+
+from bgkit.testing import Terminal
+
+pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
+
+OPTION = re.compile(r"(?:^|\s{2})\s*(\d+) (\S+(?: \S+)*?)(?=\s{2}|$)", re.M)
+
+
+def options(screen: str) -> list[str]:
+    """The numbered actions of the last list on the screen, in order."""
+    listing = screen[screen.rfind("to play ("):]
+    found = {int(n): text for n, text in OPTION.findall(listing.split("\n", 1)[1] if "\n" in listing else "")}
+    return [found[i] for i in sorted(found)]
+
+
+def answer(screen: str) -> str:
+    """Bid as much as possible (to be open and pick), else the first action listed."""
+    listed = options(screen)
+    if listed and listed[0] == "close":
+        return str(len(listed))
+    return "1"
+
+
+def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
+    save = tmp_path / "game.json"
+    term = Terminal(["play", "bridgetroll", "human:Ada", "greedy", "greedy", "--seed", "1", "--save", str(save)], tmp_path)
+    screen = term.read_until("Ada> ")
+    assert "Bridge Troll, round 1 · start player P" in screen and "Row: face down" in screen
+    assert "P1 you" in screen and "Upgrade on offer: 15" in screen and "bids in secret" in screen
+    assert max(len(line) for line in screen.splitlines()) <= 100  # the drawing fits the terminal
+    term.type("rob unicorn")
+    screen = term.read_until("Ada> ")
+    assert "'rob unicorn' is not legal here" in screen
+    undone = False
+    while not undone:
+        spends = [o for o in options(screen) if o.startswith("spend ")]
+        if spends:
+            term.type(spends[0])
+            screen = term.read_until("Ada> ")
+            assert "spending" in screen
+            term.type("undo")
+            screen = term.read_until("Ada> ")
+            assert f"undone: {spends[0]}" in screen and "spending nothing yet" in screen
+            undone = True
+            break
+        term.type(answer(screen))
+        screen = term.read_until("Ada> ")
+    term.type("save")
+    screen = term.read_until("Ada> ")
+    assert f"saved to {save}" in screen
+    saved = json.loads(save.read_text())
+    term.type("quit")
+    term.read_until("Resume with: bgkit play --resume")
+    assert term.finish() == 0
+    before = saved["actions"]
+    assert not any(text == spends[0] and player == 0 for player, text in before[-1:])  # the undone spend is gone
+
+    term = Terminal(["play", "--resume", str(save)], tmp_path)
+    decisions = 0
+    while True:
+        screen = term.read_until("Ada> ", "Winner")
+        if term.last_found == "Winner":
+            break
+        term.type(answer(screen))
+        decisions += 1
+    term.read_until("\n")
+    assert term.finish() == 0
+    done = json.loads(save.read_text())
+    assert done["actions"][: len(before)] == before  # the game went on from where it was left
+    assert decisions > 20 and done["result"]["decisions"] == sum(1 for a in done["actions"] if a[0] >= 0)
