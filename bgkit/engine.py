@@ -17,8 +17,8 @@ from bgkit import __version__
 from bgkit.errors import BadInput, PluginError
 from bgkit.game import CHANCE, Game, State
 from bgkit.rules import Rules
+from bgkit.savefile import LOG_FORMAT
 
-LOG_FORMAT = "bgkit-log/1"
 
 
 def derive_seed(master: int, *parts: object) -> int:

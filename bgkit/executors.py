@@ -122,7 +122,7 @@ def play_games(
     A progress bar shows on a terminal. Returns True when Ctrl-C stopped the run (the workers are
     stopped, and the records handed over so far are all complete games).
     """
-    from bgkit.tournament import progress
+    from bgkit.render import progress
 
     runner = open_executor(registry, executor, jobs, scheduler)
     interrupted = False

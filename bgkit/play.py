@@ -69,8 +69,6 @@ def play_command(
             raise BadInput("--games and --jobs are for bot matches; play humans or --chance table one game at a time")
         if save is not None or log is not None or setup_file is not None:
             raise BadInput("--save, --log and --setup are for one game; for many, --format json gives a record of each")
-        from bgkit.tournament import run_tournament
-
         run_tournament(registry, game, specs, names, seed, games, option_values, format, jobs=jobs, executor=executor, scheduler=scheduler)
         return None
     for path, what in ((save, "save"), (log, "log")):
@@ -175,3 +173,52 @@ def _replay_as(game: Game, rules: Any, log: GameLog, seat: int, format: str, sco
         render.print_json(render.seat_replay_record(log, seat, events, scored))
         return
     render.print_seat_replay(render.stdout(), game.info.name, log, seat, events, state, scored)
+
+
+def run_tournament(
+    registry: Any,
+    game: Any,
+    specs: list[str],
+    names: list[str],
+    seed: int,
+    games: int,
+    option_values: dict,
+    format: str,
+    jobs: int = 1,
+    executor: str = "local",
+    scheduler: str | None = None,
+) -> None:
+    """``bgkit play`` with many games: records stream out (JSON) and into the summary, never kept."""
+    import sys
+
+    from bgkit.executors import play_games
+    from bgkit.summary import Summary
+    from bgkit.tournament import GameRecord, Schedule, data_of, preload
+
+    # Build one match up front so bad seat specs fail here, before any worker starts.
+    build_match(game, specs, names, seed, option_values, bots=registry.bots)
+    data = data_of(game.data_path)
+    plan = Schedule(game.info.id, data, option_values, tuple(specs), tuple(names), games, seed)
+    if games % len(specs):
+        render.stderr().print(
+            f"warning: {games} games do not rotate {len(specs)} seats evenly; use a multiple of {len(specs)}"
+        )
+    preload(game, data)
+    summary = Summary(names, seed, game.info.id)
+
+    def record(game_record: GameRecord) -> None:
+        summary.add(game_record)
+        if format == "json":
+            render.print_json(game_record.to_dict())
+
+    interrupted = play_games(registry, plan, range(games), games, record, executor=executor, jobs=jobs, scheduler=scheduler)
+    done = summary.to_dict()
+    if format == "json":
+        render.print_json(done)
+    else:
+        console = render.stdout()
+        console.print(render.tournament_table(done))
+        console.print(render.score_histograms({label: summary.score_counts(label) for label in names}, fancy=sys.stdout.isatty()))
+    if interrupted:
+        render.stderr().print(f"interrupted after {summary.games} of {games} games")
+        raise SystemExit(130)

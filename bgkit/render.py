@@ -523,3 +523,16 @@ def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 18) -> l
 def print_arena(summary: dict[str, Any], console: Console, fancy: bool) -> None:
     for part in arena_tables(summary, fancy):
         console.print(part)
+
+
+def progress(total: int, enabled: bool) -> tuple[Any, Any]:
+    """A rich progress bar on stderr (only on a terminal): returns (advance, stop)."""
+    if not enabled:
+        return (lambda: None), (lambda: None)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True))
+    bar.start()
+    task = bar.add_task("games", total=total)
+    return (lambda: bar.advance(task)), bar.stop

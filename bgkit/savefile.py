@@ -22,6 +22,9 @@ MAX_BYTES = 32 * 1024 * 1024
 #: A temp file older than this is left over from a writer that was killed.
 STALE_SECONDS = 60.0
 
+#: The format tag of every save and log bgkit writes (checked when one is read back).
+LOG_FORMAT = "bgkit-log/1"
+
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a reader sees the old file or the new one, never a part."""
@@ -137,7 +140,6 @@ def check_target(path: Path | None, game: str, force: bool = False, what: str = 
 
 
 def _is_log_of(path: Path, game: str) -> bool:
-    from bgkit.engine import LOG_FORMAT
 
     try:
         data = read_json(path)

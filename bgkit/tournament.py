@@ -10,10 +10,9 @@ the summary (``bgkit/summary.py``) is computed as they stream in.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from bgkit.engine import derive_seed
 from bgkit.summary import Summary, wilson_interval  # noqa: F401  (wilson_interval: for older imports)
@@ -161,64 +160,3 @@ def summarize(records: list[GameRecord], labels: list[str], master_seed: int, ga
     for record in records:
         summary.add(record)
     return summary.to_dict()
-
-
-def run_tournament(
-    registry: Any,
-    game: Any,
-    specs: list[str],
-    names: list[str],
-    seed: int,
-    games: int,
-    option_values: dict,
-    format: str,
-    jobs: int = 1,
-    executor: str = "local",
-    scheduler: str | None = None,
-) -> None:
-    """``bgkit play`` with many games: records stream out (JSON) and into the summary, never kept."""
-    from bgkit import render
-    from bgkit.executors import play_games
-    from bgkit.match import build_match
-
-    # Build one match up front so bad seat specs fail here, before any worker starts.
-    build_match(game, specs, names, seed, option_values, bots=registry.bots)
-    data = data_of(game.data_path)
-    plan = Schedule(game.info.id, data, option_values, tuple(specs), tuple(names), games, seed)
-    if games % len(specs):
-        render.stderr().print(
-            f"warning: {games} games do not rotate {len(specs)} seats evenly; use a multiple of {len(specs)}"
-        )
-    preload(game, data)
-    summary = Summary(names, seed, game.info.id)
-
-    def record(game_record: GameRecord) -> None:
-        summary.add(game_record)
-        if format == "json":
-            render.print_json(game_record.to_dict())
-
-    interrupted = play_games(registry, plan, range(games), games, record, executor=executor, jobs=jobs, scheduler=scheduler)
-    done = summary.to_dict()
-    if format == "json":
-        render.print_json(done)
-    else:
-        console = render.stdout()
-        console.print(render.tournament_table(done))
-        console.print(render.score_histograms({label: summary.score_counts(label) for label in names}, fancy=sys.stdout.isatty()))
-    if interrupted:
-        render.stderr().print(f"interrupted after {summary.games} of {games} games")
-        raise SystemExit(130)
-
-
-def progress(total: int, enabled: bool) -> tuple[Callable[[], None], Callable[[], None]]:
-    """A rich progress bar on stderr (only on a terminal): returns (advance, stop)."""
-    if not enabled:
-        return (lambda: None), (lambda: None)
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True))
-    bar.start()
-    task = bar.add_task("games", total=total)
-    return (lambda: bar.advance(task)), bar.stop
-
