@@ -170,7 +170,7 @@ def render_compact(state, player: int | None) -> Group:
 
 def render_state(state, player: int | None, compact: bool = False) -> Group:
     """The table as ``player`` sees it (None: a spectator): their own hand, the others' counts."""
-    from bgkit_bretagne.state import BUILT, COMPLETE, F_EXCHANGE, F_PICK, F_RETURN, F_SITE, OPEN, S_OVER, TRADE_WORDS, UNUSED
+    from bgkit_bretagne.codes import BUILT, COMPLETE, F_EXCHANGE, F_PICK, F_RETURN, F_SITE, OPEN, S_OVER, TRADE_WORDS, UNUSED
 
     comp, t = state.comp, state.t
     recon = set(comp.reconstructed())

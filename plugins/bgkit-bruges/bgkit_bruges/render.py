@@ -133,7 +133,7 @@ def render_state(state, player: int | None) -> Drawing:
 def state_lines(state, player: int | None) -> list[str]:
     from bgkit.components import MARK, MARK_LEGEND
 
-    from bgkit_bruges.state import P_ACTIONS, P_DICE, P_DRAW, P_OVER, PILES, PLAYS
+    from bgkit_bruges.codes import P_ACTIONS, P_DICE, P_DRAW, P_OVER, PILES, PLAYS
 
     comp, cards = state.comp, state.cards
     colours = comp.card_colours

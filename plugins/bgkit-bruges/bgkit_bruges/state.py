@@ -32,38 +32,17 @@ from bgkit.sheets import Sheet
 
 from bgkit_bruges import scoring
 from bgkit_bruges.abilities import ANY_COLOUR, DISASTERS
+from bgkit_bruges.codes import (  # noqa: F401  (the codes are read from here too)
+    DRAW, REP, PASS, ORDER, BURN_HOUSE, BURN_CANAL, PLAGUE, PLAY, ACTIVATE, END, WCOL, TCOL, ECANAL, BUILD,
+    PICK, SKIP, DIE, TOP, CARD, Q_DIE, Q_TOP, Q_CARD, F_ORDER, F_FIRE, F_PLAGUE, F_REP, F_WCOL, F_THREAT,
+    F_DRAW, F_CANAL, F_HOUSE, F_PICK, A_WORKERS, A_GUILDERS, A_THREAT, A_CANAL, A_HOUSE, A_HIRE,
+    ACTION_WORDS, P_DRAW, P_DICE, P_ACTIONS, P_OVER, D_ROLL, D_DISASTERS, D_REPUTATION, RED, YELLOW, BLUE,
+    BROWN, PURPLE, HAND, PLAYS, SECTIONS, PILES, MAJORITIES, DIE_OUTCOMES, LIGHTNING, WORKER, INF_A, INF_B,
+    INF_C, LAUREL, ABILITY_WORTH, THREAT_WORRY,
+)
 from bgkit_bruges.data import Components
 from bgkit_bruges.effects import NONE, Holdings, Mods, mods_of, per_amount
 from bgkit_bruges.setup import GUARD_HOUSES_BY_PLAYERS
-
-# player decisions
-DRAW, REP, PASS, ORDER, BURN_HOUSE, BURN_CANAL, PLAGUE, PLAY, ACTIVATE, END, WCOL, TCOL, ECANAL, BUILD, PICK, SKIP = range(1, 17)
-# chance outcomes
-DIE, TOP, CARD = 20, 21, 22
-# queued chance events
-Q_DIE, Q_TOP, Q_CARD = 30, 31, 32
-# pending follow-ups: (kind, player, ...)
-F_ORDER, F_FIRE, F_PLAGUE, F_REP, F_WCOL, F_THREAT, F_DRAW, F_CANAL, F_HOUSE, F_PICK = range(40, 50)
-# the six card actions (RS 2.(3) A-F)
-A_WORKERS, A_GUILDERS, A_THREAT, A_CANAL, A_HOUSE, A_HIRE = range(6)
-ACTION_WORDS = ("workers", "guilders", "threat", "canal", "house", "hire")
-# phases
-P_DRAW, P_DICE, P_ACTIONS, P_OVER = 1, 2, 3, 4
-# dice phase stages
-D_ROLL, D_DISASTERS, D_REPUTATION = 0, 1, 2
-
-RED, YELLOW, BLUE, BROWN, PURPLE = range(5)
-HAND = 5  # RS 2.(1): draw until holding 5
-PLAYS = 4  # RS 2.(3): four cards each
-SECTIONS = ("left", "right")
-PILES = "AB"
-MAJORITIES = 3  # reputation, persons, canals
-DIE_OUTCOMES = {c: tuple(((DIE, c, v), 1.0 / 6.0) for v in range(1, 7)) for c in range(5)}
-# activation codes
-LIGHTNING, WORKER, INF_A, INF_B, INF_C, LAUREL = range(6)
-# the greedy heuristic: a person's ability is worth this per round left, by activation code
-ABILITY_WORTH = (0.0, 1.0, 1.0, 0.7, 0.7, 0.0)
-THREAT_WORRY = (0.0, 0.5, 2.0, 3.0)  # by threat markers held of one colour
 
 
 class Cards:
