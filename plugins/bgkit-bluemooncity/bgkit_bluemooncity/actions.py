@@ -16,3 +16,9 @@ OFFER, PILLAR, END, DISCARD, DRAW = 11, 12, 13, 14, 15
 CARD = 20
 #: where a dragon is when it is off the board (where all three start [RB p1; L37])
 OFF = -1
+
+# the stages of a turn and the frames of a multi-step choice (the state's, read by the drawing too)
+S_MOVE, S_POWERS, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_OVER = range(6)
+STAGE_NAMES = ("movement", "movement powers", "contribution", "discard", "drawing", "game over")
+# follow-up decisions on the pending stack
+F_FIGURE, F_DRAGON, F_COLOUR, F_PAY = range(4)

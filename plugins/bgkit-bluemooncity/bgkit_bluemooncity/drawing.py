@@ -165,7 +165,7 @@ def _hand(state, p: int) -> str:
 
 def _deciding(state) -> str:
     """What the player to move is in the middle of deciding, in words."""
-    from bgkit_bluemooncity import state as play
+    from bgkit_bluemooncity import actions as play
 
     board = state.board
     kinds = board.kinds

@@ -33,8 +33,9 @@ from bgkit.pending import Pending
 from bgkit.sheets import Sheet
 
 from bgkit_bluemooncity import scoring
-from bgkit_bluemooncity.actions import (
+from bgkit_bluemooncity.actions import (  # noqa: F401  (stages and frames are read from here too)
     BOX, CARD, COLOUR, DISCARD, DONE, DRAW, END, GO, OFF, OFFER, PAIR_CARDS, PAY, PILLAR, RECOLOUR, TO, USE, WILD_CARD,
+    F_COLOUR, F_DRAGON, F_FIGURE, F_PAY, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_MOVE, S_OVER, S_POWERS, STAGE_NAMES,
 )
 from bgkit_bluemooncity.board import ANY_COLOUR, board_for
 from bgkit_bluemooncity.data import Components
@@ -48,11 +49,6 @@ from bgkit_bluemooncity.kinds import (
 from bgkit_bluemooncity.payment import can_pay, quick_pay, steps, take
 from bgkit_bluemooncity.scales import exchange
 
-# stages of a turn
-S_MOVE, S_POWERS, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_OVER = range(6)
-STAGE_NAMES = ("movement", "movement powers", "contribution", "discard", "drawing", "game over")
-# follow-up decisions on the pending stack
-F_FIGURE, F_DRAGON, F_COLOUR, F_PAY = range(4)
 # why a card is drawn
 DEAL, TURN, REWARD = 0, 1, 2
 #: most cards discarded at the end of a turn, and how many more are drawn [RB p2; L67]
