@@ -325,6 +325,9 @@ def _modules_loaded(cli_args: list[str], env: dict[str, str]) -> set[str]:
 def measure_cli(engine_modules: set[str], status: Callable[[str], None]) -> list[CliRow]:
     exe = sys.executable
     env = dict(os.environ, NO_COLOR="1", COLUMNS="120")
+    # A user's Python keeps its bytecode caches; with PYTHONDONTWRITEBYTECODE set (some shells and CI
+    # images set it) every run would compile bgkit's modules again and time the compiler.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     commands = [
         ("bgkit --help", [exe, "-m", "bgkit", "--help"], True),
         ("bgkit games", [exe, "-m", "bgkit", "games"], True),
@@ -336,6 +339,7 @@ def measure_cli(engine_modules: set[str], status: Callable[[str], None]) -> list
         status(f"start time: {label}")
         row = CliRow(label)
         times = []
+        _run(args, env)  # warm-up: writes the bytecode caches a first run would
         for _ in range(CLI_REPEATS):
             elapsed, done = _run(args, env)
             if done.returncode != 0:
