@@ -10,6 +10,7 @@ Plugins use these from their own tests::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 
 @dataclass
@@ -114,6 +115,53 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
     elif result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return CliResult(code, result.stdout, stderr)
+
+
+def ctrl_c_when(args: list[str], cwd, shows: bytes, before: Callable[[int], Any] | None = None) -> tuple[int, str, Any]:
+    """``bgkit ARGS`` on a pseudo-terminal of its own session; when the screen matches the regex
+    ``shows``, Ctrl-C reaches the whole process group (workers too), as a terminal's would.
+
+    ``before(pid)`` runs just before the interrupt (to note the workers, say). Returns the exit code,
+    everything the screen showed, and what ``before`` returned. The read limit only stops a hung test.
+    """
+    import os
+    import pty
+    import re
+    import select
+    import signal
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    env = {**{k: v for k, v in os.environ.items() if k != "CI"}, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "xterm"}
+    proc = subprocess.Popen([sys.executable, "-m", "bgkit", *map(str, args)], stdin=slave, stdout=slave, stderr=slave,
+                            cwd=cwd, env=env, start_new_session=True)
+    os.close(slave)
+    screen, noted = b"", None
+    try:
+        while not re.search(shows, screen):
+            ready, _, _ = select.select([master], [], [], 120)
+            assert ready, screen.decode(errors="replace")
+            screen += os.read(master, 65536)
+        if before is not None:
+            noted = before(proc.pid)
+        os.killpg(proc.pid, signal.SIGINT)
+        while True:
+            ready, _, _ = select.select([master], [], [], 120)
+            assert ready, screen.decode(errors="replace")
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            screen += chunk
+        code = proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        os.close(master)
+    return code, screen.decode(errors="replace"), noted
 
 
 #: The address space a memory-limited run may use: Python, rich and every plugin fit well under it.

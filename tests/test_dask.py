@@ -6,16 +6,14 @@ workers run at a time. Nothing is timed: the waits only stop a hung test.
 """
 
 import os
-import pty
 import re
-import select
 import signal
 import subprocess
 import sys
 
 import pytest
 
-from bgkit.testing import run_cli
+from bgkit.testing import ctrl_c_when, run_cli
 
 distributed = pytest.importorskip("distributed")
 
@@ -34,34 +32,8 @@ def test_executor_dask_starts_a_local_cluster_and_matches_jobs_1(tmp_path):
 
 
 def test_ctrl_c_stops_the_local_cluster_cleanly(tmp_path):
-    master, slave = pty.openpty()
-    env = {**{k: v for k, v in os.environ.items() if k != "CI"}, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "xterm"}
     args = ["play", "burgundy", "random", "random", "random", "random", "--games", "4000", "--seed", "1", "--executor", "dask", "--jobs", "2"]
-    proc = subprocess.Popen([sys.executable, "-m", "bgkit", *args], stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=env, start_new_session=True)
-    os.close(slave)
-    screen = b""
-    try:
-        while not re.search(rb" [1-9][0-9]*/4000", screen):  # games are coming in
-            ready, _, _ = select.select([master], [], [], 120)
-            assert ready, screen.decode(errors="replace")
-            screen += os.read(master, 65536)
-        os.killpg(proc.pid, signal.SIGINT)  # the terminal's Ctrl-C: the Dask worker processes get it too
-        while True:
-            ready, _, _ = select.select([master], [], [], 120)
-            assert ready, screen.decode(errors="replace")
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            screen += chunk
-        code = proc.wait(timeout=120)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        os.close(master)
-    text = screen.decode(errors="replace")
+    code, text, _ = ctrl_c_when(args, tmp_path, rb" [1-9][0-9]*/4000")  # games are coming in: the terminal's Ctrl-C
     assert code == 130, text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
     finished = int(re.search(r"interrupted after (\d+) of 4000 games", text).group(1))

@@ -5,9 +5,6 @@ below only stop a hung test.
 """
 
 import os
-import pty
-import re
-import select
 import signal
 import subprocess
 import sys
@@ -15,7 +12,7 @@ import time
 from pathlib import Path
 
 from bgkit.executors import Chunker
-from bgkit.testing import run_cli
+from bgkit.testing import ctrl_c_when, run_cli
 
 BURGUNDY = ["play", "burgundy", "random", "random", "random", "random"]
 
@@ -100,38 +97,9 @@ def test_a_killed_worker_costs_nothing(tmp_path):
 
 
 def test_ctrl_c_stops_the_workers_and_says_how_many_games_finished(tmp_path):
-    master, slave = pty.openpty()
-    env = {**{k: v for k, v in os.environ.items() if k != "CI"}, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "xterm"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bgkit", *BURGUNDY, "--games", "4000", "--seed", "1", "--jobs", "2"],
-        stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=env, start_new_session=True,
-    )
-    os.close(slave)
-    screen = b""
-    workers = []
-    try:
-        while not re.search(rb" [1-9][0-9]*/4000", screen):  # the live progress bar: games are being played
-            ready, _, _ = select.select([master], [], [], 120)
-            assert ready, screen.decode(errors="replace")
-            screen += os.read(master, 65536)
-        workers = children(proc.pid)
-        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group, workers too
-        while True:
-            ready, _, _ = select.select([master], [], [], 120)
-            assert ready, screen.decode(errors="replace")
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            screen += chunk
-        code = proc.wait(timeout=120)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        os.close(master)
-    text = screen.decode(errors="replace")
+    args = [*BURGUNDY, "--games", "4000", "--seed", "1", "--jobs", "2"]
+    # the live progress bar shows games being played: then Ctrl-C reaches the workers too
+    code, text, workers = ctrl_c_when(args, tmp_path, rb" [1-9][0-9]*/4000", before=children)
     assert code == 130, text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
     assert "interrupted after " in text, text[-3000:]
