@@ -23,36 +23,47 @@ from bgkit.executors import CHUNK_SECONDS, LOOK_AHEAD, play_chunk
 
 CONNECT_TIMEOUT = "10s"
 
-try:
-    from distributed import WorkerPlugin
-except ImportError:  # said in one line when --executor dask is used (DaskExecutor)
-    WorkerPlugin = object  # type: ignore[misc,assignment]
-
-
 # Imported once by the forkserver process, so each local worker forked from it starts warm.
 PRELOAD = ["distributed", "bgkit.executors", "bgkit.tournament", "bgkit.plugins", "bgkit.match"]
 
+# A local cluster serves no web pages: no dashboard, no HTTP routes (nothing to import for them),
+# and its HTTP listener on a free loopback port, so two tournaments at once do not fight over 8787.
+LOCAL_CLUSTER_CONFIG = {"distributed.scheduler.http.routes": [], "distributed.worker.http.routes": []}
+LOCAL_HTTP_ADDRESS = "127.0.0.1:0"
 
-def _start_method() -> str:
-    """forkserver where there is one: the workers fork from a process that imported Dask and bgkit
-    once, instead of each importing them afresh (spawn, Dask's default, about a second each)."""
+
+def _start_forkserver() -> str:
+    """Start the forkserver the local workers fork from, before this process imports Dask.
+
+    The forkserver imports Dask and bgkit once (``PRELOAD``) so each worker forked from it starts
+    warm (spawn, Dask's default, costs each worker about a second); started first, that import
+    runs beside this process's own import of Dask instead of after it. Returns the start method
+    for Dask's workers: spawn where there is no forkserver.
+    """
     import multiprocessing
 
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return "spawn"
+    from multiprocessing import forkserver
+
     multiprocessing.get_context("forkserver").set_forkserver_preload(PRELOAD)
+    forkserver.ensure_running()
     return "forkserver"
 
 
-class _LeaveCtrlCToTheParent(WorkerPlugin):
+def _leave_ctrl_c_to_the_parent() -> Any:
     """A Dask worker plugin for a local cluster's workers: ignore SIGINT (Ctrl-C)."""
+    from distributed import WorkerPlugin
 
-    def setup(self, worker: Any) -> None:
-        import signal
-        import threading
+    class LeaveCtrlCToTheParent(WorkerPlugin):
+        def setup(self, worker: Any) -> None:
+            import signal
+            import threading
 
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    return LeaveCtrlCToTheParent()
 
 
 def _result(future: Any) -> Any:
@@ -84,10 +95,12 @@ def _result(future: Any) -> Any:
 
 class DaskExecutor:
     def __init__(self, jobs: int = 1, scheduler: str | None = None) -> None:
-        try:
-            import distributed
-        except ImportError:
-            raise BadInput("--executor dask needs Dask; install it with: pip install 'bgkit[dask]'") from None
+        import importlib.util
+
+        if importlib.util.find_spec("distributed") is None:
+            raise BadInput("--executor dask needs Dask; install it with: pip install 'bgkit[dask]'")
+        start_method = None if scheduler else _start_forkserver()
+        import distributed
         self.chunk_seconds = CHUNK_SECONDS
         self._cluster: Any = None
         self._client: Any = None
@@ -100,19 +113,20 @@ class DaskExecutor:
         else:
             import dask
 
-            with dask.config.set({"distributed.worker.multiprocessing-method": _start_method()}):
+            with dask.config.set({**LOCAL_CLUSTER_CONFIG, "distributed.worker.multiprocessing-method": start_method}):
                 self._cluster = distributed.LocalCluster(
                     n_workers=max(1, jobs),
                     threads_per_worker=1,
                     processes=True,
                     host="127.0.0.1",
                     dashboard_address=None,
+                    scheduler_kwargs={"dashboard_address": LOCAL_HTTP_ADDRESS},
                     silence_logs=logging.ERROR,
                 )
             self._client = distributed.Client(self._cluster, set_as_default=False)
             # Ctrl-C reaches every process of the terminal's process group: the local workers leave
             # it to this process, which stops them (a remote cluster's workers are not touched).
-            self._client.register_plugin(_LeaveCtrlCToTheParent(), name="bgkit-leave-ctrl-c")
+            self._client.register_plugin(_leave_ctrl_c_to_the_parent(), name="bgkit-leave-ctrl-c")
         threads = self._client.nthreads()
         if not threads:
             if sys.stderr.isatty():

@@ -5,14 +5,17 @@ Nothing is mocked: the CLI starts its own LocalCluster, or joins the test's clus
 workers run at a time. Nothing is timed: the waits only stop a hung test.
 """
 
+import contextlib
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 
 import pytest
 
+from bgkit.dask_executor import LOCAL_HTTP_ADDRESS
 from bgkit.testing import ctrl_c_when, run_cli
 
 distributed = pytest.importorskip("distributed")
@@ -25,10 +28,14 @@ def bgkit(*args, **kwargs):
 
 
 def test_executor_dask_starts_a_local_cluster_and_matches_jobs_1(tmp_path):
-    done = bgkit(*GOOFSPIEL, "--executor", "dask", "--jobs", "2", cwd=tmp_path)
+    with socket.socket() as other_run:  # another tournament's cluster holds Dask's usual port
+        with contextlib.suppress(OSError):
+            other_run.bind(("127.0.0.1", 8787))
+            other_run.listen()
+        done = bgkit(*GOOFSPIEL, "--executor", "dask", "--jobs", "2", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout == run_cli([*GOOFSPIEL, "--jobs", "1"]).stdout
-    assert done.stderr == ""  # no Dask log lines
+    assert done.stderr == ""  # no Dask log lines, no "port 8787 is already in use"
 
 
 def test_ctrl_c_stops_the_local_cluster_cleanly(tmp_path):
@@ -45,7 +52,8 @@ def cluster():
     import logging
 
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": LOCAL_HTTP_ADDRESS}, silence_logs=logging.ERROR,
     ) as local:
         with distributed.Client(local, set_as_default=False) as client:
             yield local, client
