@@ -16,7 +16,7 @@ from typing import List, Optional
 import typer
 
 from bgkit import __version__
-from bgkit.cli_group import Group
+from bgkit.cli_group import Group, lazy_group
 from bgkit.errors import BadInput, PluginError
 from bgkit.history_cli import DB_HELP, history_app, stats
 
@@ -341,7 +341,7 @@ def main() -> None:
     """Entry point: bad input is one line and exit code 2, a broken plugin one line and exit 1."""
     usage_error = _click_class("UsageError")
     try:
-        code = app(standalone_mode=False)
+        code = lazy_group(app)(standalone_mode=False)
     except BadInput as exc:
         print(error_line(exc), file=sys.stderr)
         sys.exit(2)

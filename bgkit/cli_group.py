@@ -4,6 +4,8 @@ metavars."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 from pathlib import Path
 
 import typer
@@ -14,14 +16,38 @@ from bgkit.errors import BadInput
 class Group(typer.core.TyperGroup):
     """bgkit's command group: ``-h`` is ``--help`` everywhere, an unknown command gets a "did you
     mean", and help shows plain metavars (``--option NAME=VALUE``, ``--seed N``), never Python types
-    such as ``<list[str]>``."""
+    such as ``<list[str]>``.
+
+    Built by :func:`lazy_group`, it makes each subcommand when it is first looked up: typer turns
+    every parameter of every subcommand into a click parameter up front, which was most of what
+    ``bgkit --help`` cost beyond importing typer, while a command line runs one subcommand.
+    """
+
+    _infos: dict = {}  # name -> typer's record of that subcommand (lazy_group fills it)
+    _lazy: dict = {}  # name -> how to build that subcommand
+    _summaries: dict = {}  # name -> a parameterless stand-in, for the list of commands in help
+
+    def list_commands(self, ctx):
+        return list(self._lazy) if self._lazy else super().list_commands(ctx)
 
     def get_command(self, ctx, name):
+        if name in self._summaries:
+            return self._summaries[name]
+        if name not in self.commands and name in self._lazy:
+            self.commands[name] = self._lazy[name]()
         command = super().get_command(ctx, name)
         if command is not None:
             _plain_metavars(command)
             _lean_coercion(command)
         return command
+
+    def format_commands(self, ctx, formatter):
+        """The list of commands in ``--help``: one line of help each, no command built for it."""
+        self._summaries = {name: _summary(info) for name, info in self._infos.items() if name not in self.commands}
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._summaries = {}
 
     def parse_args(self, ctx, args):
         _lean_coercion(self, ctx)
@@ -31,12 +57,45 @@ class Group(typer.core.TyperGroup):
         from bgkit.errors import suggest
 
         name = args[0] if args else ""
-        if args and not name.startswith("-") and super().get_command(ctx, name) is None:
+        if args and not name.startswith("-") and self.get_command(ctx, name) is None:
             raise BadInput(f"No such command {name!r}.{suggest(name, self.list_commands(ctx))} (see: bgkit --help)")
         found = super().resolve_command(ctx, args)
         if found[1] is not None:  # its help option too: made here, with the names it inherits
             _lean_coercion(found[1], ctx)
         return found
+
+
+def lazy_group(app: typer.Typer) -> Group:
+    """``app`` as bgkit's click group (``app`` made with ``cls=Group``), its subcommands built on
+    first use, in typer's order (commands, then sub-apps)."""
+    commands, groups = app.registered_commands, app.registered_groups
+    app.registered_commands, app.registered_groups = [], []
+    try:
+        group = typer.main.get_command(app)  # the group itself: its callback and options
+    finally:
+        app.registered_commands, app.registered_groups = commands, groups
+    style = {"pretty_exceptions_short": app.pretty_exceptions_short, "rich_markup_mode": app.rich_markup_mode}
+    infos, lazy = {}, {}
+    for info in commands:
+        name = info.name or typer.main.get_command_name(info.callback.__name__)
+        infos[name] = info
+        lazy[name] = functools.partial(typer.main.get_command_from_info, info, **style)
+    for info in groups:
+        infos[info.name] = info
+        lazy[info.name] = functools.partial(typer.main.get_group_from_info, info, suggest_commands=app.suggest_commands, **style)
+    group._infos, group._lazy = infos, lazy
+    return group
+
+
+def _summary(info) -> typer.core.TyperCommand:
+    """A stand-in with a command's help and nothing else, for the list of commands."""
+    if isinstance(info, typer.models.TyperInfo):
+        sub = info.typer_instance.info
+        text, short, hidden = info.help or sub.help, info.short_help or sub.short_help, bool(info.hidden or sub.hidden)
+    else:
+        text = inspect.cleandoc(info.help) if info.help else inspect.getdoc(info.callback)
+        short, hidden = info.short_help, bool(info.hidden)
+    return typer.core.TyperCommand(None, help=text, short_help=short, hidden=hidden)
 
 
 def _plain_metavars(command) -> None:

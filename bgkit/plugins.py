@@ -67,15 +67,17 @@ class Registry:
     def load_entry_point_plugins(self, selected: set[str] | None) -> None:
         seen: set[str] = set()
         for ep in sorted(entry_points(group="bgkit"), key=lambda e: e.name):
-            dist = ep.dist.name if ep.dist else ""
+            # each ``dist.name`` or ``dist.version`` parses the whole METADATA file again: read it once
+            metadata = ep.dist.metadata if ep.dist else None
+            dist = metadata["Name"] if metadata else ""
             seen.update((ep.name, dist))
             if selected is not None and ep.name not in selected and dist not in selected:
                 continue
             if self.pm.get_plugin(ep.name) is not None:
                 continue
-            if ep.dist:
-                self.distributions[ep.name] = f"{ep.dist.name} {ep.dist.version}"
-                self.versions[ep.name] = ep.dist.version
+            if metadata:
+                self.distributions[ep.name] = f"{dist} {metadata['Version']}"
+                self.versions[ep.name] = metadata["Version"]
             try:
                 self.pm.register(ep.load(), name=ep.name)
             except Exception as exc:  # a broken plugin must not take the others down

@@ -322,3 +322,21 @@ def test_quitting_without_a_save_file_never_overwrites_another_game(goofspiel, t
     _run_match(match, "text", None)
     assert (tmp_path / "goofspiel-5.bgkit.json").read_text() == "an earlier game"
     assert json.loads((tmp_path / "goofspiel-5-2.bgkit.json").read_text())["seed"] == 5
+
+
+def test_help_lists_the_commands_as_typer_would_without_building_them():
+    """`bgkit --help` builds no subcommand (lazy_group): its list reads as typer's own group's."""
+    import typer
+
+    from bgkit.cli import app
+    from bgkit.cli_group import lazy_group
+
+    def help_of(group):
+        return group.make_context("bgkit", ["--help"], resilient_parsing=True).get_help()
+
+    lazy = lazy_group(app)
+    assert help_of(lazy) == help_of(typer.main.get_command(app))
+    assert lazy.commands == {}  # nothing built for the list
+    assert [c.name for c in map(lambda n: lazy.get_command(None, n), lazy.list_commands(None))] == [
+        "games", "plugins", "setup", "score", "play", "arena", "replay", "stats", "history",
+    ]
