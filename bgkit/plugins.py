@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import Any, Callable
 
 import pluggy
 
 from bgkit import hookspecs
 from bgkit.errors import BadInput
+from bgkit.plugin_index import installed_entry_points
 
 DEFAULT_PLUGINS = ("bgkit.default_plugins.games", "bgkit.default_plugins.bots", "bgkit.default_plugins.executors")
 
@@ -66,18 +66,16 @@ class Registry:
 
     def load_entry_point_plugins(self, selected: set[str] | None) -> None:
         seen: set[str] = set()
-        for ep in sorted(entry_points(group="bgkit"), key=lambda e: e.name):
-            # each ``dist.name`` or ``dist.version`` parses the whole METADATA file again: read it once
-            metadata = ep.dist.metadata if ep.dist else None
-            dist = metadata["Name"] if metadata else ""
+        for ep in installed_entry_points():
+            dist = ep.distribution
             seen.update((ep.name, dist))
             if selected is not None and ep.name not in selected and dist not in selected:
                 continue
             if self.pm.get_plugin(ep.name) is not None:
                 continue
-            if metadata:
-                self.distributions[ep.name] = f"{dist} {metadata['Version']}"
-                self.versions[ep.name] = metadata["Version"]
+            if dist:
+                self.distributions[ep.name] = f"{dist} {ep.version}"
+                self.versions[ep.name] = ep.version
             try:
                 self.pm.register(ep.load(), name=ep.name)
             except Exception as exc:  # a broken plugin must not take the others down

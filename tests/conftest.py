@@ -18,7 +18,9 @@ def goofspiel(registry):
 
 @pytest.fixture(autouse=True, scope="session")
 def _history_of_the_tests(tmp_path_factory):
-    """No test records into the real history in the user's data folder (subprocesses inherit this)."""
+    """No test records into the real history in the user's data folder, nor caches anything in the
+    user's cache folder (subprocesses inherit this)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("BGKIT_DB", str(tmp_path_factory.mktemp("history") / "history.sqlite3"))
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))  # bgkit's list of plugins
         yield

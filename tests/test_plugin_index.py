@@ -1,0 +1,79 @@
+"""The cached list of installed plugins (bgkit.plugin_index): never stale, never in the way."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def bgkit(args, env):
+    return subprocess.run([sys.executable, "-m", "bgkit", *args], capture_output=True, text=True, env=env)
+
+
+@pytest.fixture
+def site(tmp_path):
+    """A folder on PYTHONPATH to install distributions into, and a cache folder of its own."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(folder), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    return folder, env, tmp_path / "cache" / "bgkit" / "plugins.json"
+
+
+def install(folder, name, version="0.1"):
+    (folder / f"{name}_plugin.py").write_text("")
+    dist = folder / f"{name}_plugin-{version}.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}-plugin\nVersion: {version}\n")
+    (dist / "entry_points.txt").write_text(f"[bgkit]\n{name} = {name}_plugin\n")
+    return dist
+
+
+def plugin_names(env):
+    done = bgkit(["plugins", "--format", "json"], env)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return {row["name"]: row["distribution"] for row in json.loads(done.stdout)}
+
+
+def test_a_plugin_installed_or_removed_after_the_cache_was_written_is_seen(site):
+    folder, env, cache = site
+    assert "alpha" not in plugin_names(env)
+    assert cache.exists()  # the first start wrote the list
+    dist = install(folder, "alpha")
+    assert plugin_names(env)["alpha"] == "alpha-plugin 0.1"
+    (folder / "beta_plugin.py").write_text("")
+    (dist / "entry_points.txt").write_text("[bgkit]\nalpha = alpha_plugin\nbeta = beta_plugin\n")  # upgraded in place
+    assert {"alpha", "beta"} <= set(plugin_names(env))
+    for path in sorted(dist.iterdir()):
+        path.unlink()
+    dist.rmdir()
+    assert not {"alpha", "beta"} & set(plugin_names(env))
+
+
+def test_a_warm_start_reads_no_distribution_metadata(site):
+    _, env, _ = site
+    code = "import sys; from bgkit.cli import main; sys.argv = ['bgkit', 'games']\ntry: main()\nexcept SystemExit: pass\nprint('importlib.metadata' in sys.modules, file=sys.stderr)"
+    cold, warm = (subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env) for _ in range(2))
+    assert "goofspiel" in cold.stdout and cold.stderr.strip() == "True"
+    assert "goofspiel" in warm.stdout and warm.stderr.strip() == "False"
+
+
+@pytest.mark.parametrize("content", ["not json {", '{"key": 1}', '[{"key": "x", "entry_points": [[1]]}]', ""])
+def test_a_damaged_cache_is_rebuilt_without_a_word(site, content):
+    folder, env, cache = site
+    install(folder, "alpha")
+    cache.parent.mkdir(parents=True)
+    cache.write_text(content)
+    assert "alpha" in plugin_names(env)
+    assert "alpha" in plugin_names(env)  # and from the rebuilt cache
+    assert any(["alpha", "alpha_plugin", "alpha-plugin", "0.1"] in e["entry_points"] for e in json.loads(cache.read_text()))
+
+
+def test_a_cache_folder_that_cannot_be_written_costs_nothing(site, tmp_path):
+    folder, env, _ = site
+    install(folder, "alpha")
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    assert "alpha" in plugin_names({**env, "XDG_CACHE_HOME": str(blocked)})
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".plugins-")] == []
