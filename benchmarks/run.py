@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 try:
@@ -39,6 +40,7 @@ from bgkit.game import CHANCE
 # (a forced-looking opening, say) does not make the figure.
 MCTS_PICKS = (0, 3, 6)
 CLI_REPEATS = 5
+EXAMPLE_SHEET = Path(__file__).resolve().parent.parent / "examples" / "sheets" / "burgundy-3p.toml"
 # Play figures are split into this many rounds of games and taken from the best round.
 ROUNDS = 5
 # A game still going after this many actions is reported as an error instead of hanging the run.
@@ -331,6 +333,8 @@ def measure_cli(engine_modules: set[str], status: Callable[[str], None]) -> list
     commands = [
         ("bgkit --help", [exe, "-m", "bgkit", "--help"], True),
         ("bgkit games", [exe, "-m", "bgkit", "games"], True),
+        ("bgkit setup burgundy -p 4 --seed 1", [exe, "-m", "bgkit", "setup", "burgundy", "-p", "4", "--seed", "1"], True),
+        ("bgkit score burgundy SHEET", [exe, "-m", "bgkit", "score", "burgundy", str(EXAMPLE_SHEET)], True),
         ("python -c 'import typer'", [exe, "-c", "import typer"], False),
         ("python -c pass", [exe, "-c", "pass"], False),
     ]
@@ -419,12 +423,15 @@ def print_text(meta: dict, rows: list[PlayRow], cli: list[CliRow], skipped: list
     start.add_column("command")
     start.add_column("best ms", justify="right")
     start.add_column("median ms", justify="right")
+    start.add_column("× import typer\n(medians)", justify="right")
     start.add_column("game engines\nimported")
     start.add_column("heaviest top-level imports\n(cumulative ms)")
     for row in cli:
         engines = "-" if row.engines_imported is None else (", ".join(row.engines_imported) or "none")
         heavy = ", ".join(f"{name} {ms}" for name, ms in row.heaviest_imports or [])
-        start.add_row(row.command, _fmt(row.best_ms), _fmt(row.median_ms), engines, heavy or "-")
+        typer_ms = next((r.median_ms for r in cli if r.command == "python -c 'import typer'"), None)
+        ratio = _fmt(row.median_ms / typer_ms, 2) if row.median_ms and typer_ms else "-"
+        start.add_row(row.command, _fmt(row.best_ms), _fmt(row.median_ms), ratio, engines, heavy or "-")
         if row.error:
             console.print(f"[red]error[/red] {row.command}: {row.error}")
     if cli:
