@@ -46,10 +46,14 @@ def play_chunk(schedule: Any, chunk: tuple[int, ...]) -> tuple[list[Any], float]
 
 
 class Chunker:
-    """Cuts game indices into chunks that take about ``seconds`` each, from the times seen so far.
+    """Cuts game indices into chunks that take about ``seconds`` each, at the pace of the latest
+    chunk played.
 
-    The first chunks hold one game; later ones as many as fit ``seconds``, but never so many that
-    the last quarter of the run could not be shared out among the workers.
+    The first chunks hold one game; later ones as many as fit ``seconds`` at the latest chunk's
+    seconds per game, but never so many that the last quarter of the run could not be shared out
+    among the workers. The latest chunk, not the average so far: a worker's first games pay for
+    loading the game (ten times a game of random Burgundy), and an average that remembers them
+    kept the chunks small, and every chunk a round trip, for most of a run.
     """
 
     def __init__(self, indices: Iterable[int], total: int, workers: int, seconds: float = CHUNK_SECONDS) -> None:
@@ -58,20 +62,18 @@ class Chunker:
         self.workers = max(1, workers)
         self.seconds = seconds
         self.handed_out = 0
-        self.timed_games = 0
-        self.timed_seconds = 0.0
+        self.per_game: float | None = None  # seconds a game, in the latest chunk played
 
     def size(self) -> int:
-        if self.seconds <= 0 or not self.timed_games:
+        if self.seconds <= 0 or self.per_game is None:
             return 1
-        per_game = self.timed_seconds / self.timed_games
-        fits = int(self.seconds / per_game) if per_game > 0 else MAX_CHUNK
+        fits = int(self.seconds / self.per_game) if self.per_game > 0 else MAX_CHUNK
         share = (self.total - self.handed_out) // (4 * self.workers)
         return max(1, min(fits, share, MAX_CHUNK))
 
     def observe(self, games: int, seconds: float) -> None:
-        self.timed_games += games
-        self.timed_seconds += seconds
+        if games:
+            self.per_game = seconds / games
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         while True:

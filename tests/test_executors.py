@@ -57,6 +57,16 @@ def test_chunks_cover_every_game_once_in_order_and_grow_with_fast_games():
     assert [*first, *second, *rest] == list(range(5, 1005))
 
 
+def test_chunks_follow_the_latest_pace_not_a_slow_start():
+    chunker = Chunker(range(10_000), total=10_000, workers=2, seconds=0.25)
+    chunks = iter(chunker)
+    next(chunks)
+    chunker.observe(1, 0.2)  # a worker's first game: it loaded the game too
+    assert len(next(chunks)) == 1
+    chunker.observe(1, 0.004)  # then games at their real pace
+    assert len(next(chunks)) == 62
+
+
 def test_slow_games_go_one_at_a_time():
     chunker = Chunker(range(10), total=10, workers=2, seconds=0.25)
     chunker.observe(1, 3.0)
