@@ -215,18 +215,21 @@ class LocalExecutor:
         finished = False
         try:
             while True:
-                while more and len(waiting) < window:
-                    chunk = next(chunks, None)
-                    if chunk is None:
-                        more = False
-                        break
-                    waiting[taken] = chunk
-                    running[taken] = self._pool.submit(play_chunk, schedule, chunk)
-                    taken += 1
-                if not waiting:
-                    finished = True
-                    return
-                try:
+                try:  # a worker may die at any step here, handing out chunks as well as waiting
+                    for n, chunk in waiting.items():  # after a restart: every unfinished chunk again
+                        if n not in running:
+                            running[n] = self._pool.submit(play_chunk, schedule, chunk)
+                    while more and len(waiting) < window:
+                        chunk = next(chunks, None)
+                        if chunk is None:
+                            more = False
+                            break
+                        waiting[taken] = chunk
+                        taken += 1
+                        running[taken - 1] = self._pool.submit(play_chunk, schedule, chunk)
+                    if not waiting:
+                        finished = True
+                        return
                     result = running[yielded].result()  # the later chunks run meanwhile
                 except BrokenProcessPool:  # a worker died: every unfinished chunk is played again
                     failures += 1
@@ -235,7 +238,7 @@ class LocalExecutor:
                     print("warning: a worker process died; its games are played again", file=sys.stderr)
                     self._stop(kill=True)
                     self._start(schedule)
-                    running = {n: self._pool.submit(play_chunk, schedule, c) for n, c in waiting.items()}
+                    running = {}
                     continue
                 failures = 0
                 del running[yielded], waiting[yielded]

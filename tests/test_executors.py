@@ -130,3 +130,34 @@ def test_start_up_does_not_import_dask_or_the_rating_library():
     for command in ("--help", "games", "plugins"):
         done = subprocess.run([sys.executable, "-c", code, command], capture_output=True, text=True)
         assert done.stderr.strip().splitlines()[-1] == "[]", (command, done.stderr)
+
+
+def test_a_pool_that_breaks_while_chunks_are_handed_out_plays_them_all_again(monkeypatch):
+    """A worker can die between two results, so that handing out the next chunk is what fails:
+    every unfinished chunk is played again, in order (here the pool is a stand-in that breaks
+    on its third hand-out; the real pools are in the test above)."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    import bgkit.executors as executors
+
+    class Pool:
+        handed = 0
+
+        def __init__(self, breaks_at):
+            self.breaks_at = breaks_at
+
+        def submit(self, fn, schedule, chunk):
+            Pool.handed += 1
+            if Pool.handed == self.breaks_at:
+                raise BrokenProcessPool("a child process terminated abruptly")
+            done = Future()
+            done.set_result(([f"game {g}" for g in chunk], 0.0))
+            return done
+
+    pools = iter([Pool(breaks_at=3), Pool(breaks_at=0)])
+    executor = executors.LocalExecutor(jobs=2)
+    monkeypatch.setattr(executor, "_start", lambda schedule: setattr(executor, "_pool", next(pools)))
+    monkeypatch.setattr(executor, "_stop", lambda kill: None)
+    played = [record for records, _ in executor.play(None, iter([(0,), (1, 2), (3,), (4, 5)])) for record in records]
+    assert played == [f"game {g}" for g in range(6)]
