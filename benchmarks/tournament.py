@@ -24,6 +24,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 
@@ -99,11 +100,48 @@ def cpu_of_children() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+class TreeCpu(threading.Thread):
+    """The CPU seconds of a process and all its descendants, polled every 50 ms with psutil (Dask's
+    dependency): Dask's workers fork from a forkserver, so the command's own accounting (what the
+    operating system adds up as children end) never sees them."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.seen, self.done = pid, {}, threading.Event()
+
+    def run(self) -> None:
+        import psutil
+
+        try:
+            root = psutil.Process(self.pid)
+        except psutil.Error:
+            return
+        while not self.done.wait(0.05):
+            try:
+                tree = [root, *root.children(recursive=True)]
+            except psutil.Error:
+                return
+            for process in tree:
+                try:
+                    times = process.cpu_times()
+                    self.seen[process.pid] = times.user + times.system
+                except psutil.Error:
+                    pass
+
+    def seconds(self) -> float:
+        self.done.set()
+        self.join()
+        return sum(self.seen.values())
+
+
 def speed_run(name: str, round_number: int, games: int, seed: int) -> SpeedRun:
     load_before = os.getloadavg()[0]
     cpu_before = cpu_of_children()
     start = time.perf_counter()
     proc = subprocess.Popen(command(games, seed, SETUPS[name]), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    tree = TreeCpu(proc.pid) if "dask" in name else None
+    if tree is not None:
+        tree.start()
     digest = hashlib.sha256()
     first = last = None
     records = 0
@@ -120,7 +158,8 @@ def speed_run(name: str, round_number: int, games: int, seed: int) -> SpeedRun:
     steady = last - first if first and last else 0.0
     return SpeedRun(
         name, round_number, games, round(seconds, 3), round(games / seconds, 1), round(steady, 3),
-        round((games - 1) / steady, 1) if steady else 0.0, round(cpu_of_children() - cpu_before, 2),
+        round((games - 1) / steady, 1) if steady else 0.0,
+        round(tree.seconds() if tree is not None else cpu_of_children() - cpu_before, 2),
         load_before, os.getloadavg()[0], digest.hexdigest(),
     )
 
@@ -174,8 +213,7 @@ def main() -> None:
             report.speed_best[name] = max(run.games_per_s for run in report.speed if run.setup == name)
         one = report.speed_best["jobs 1"]
         report.speed_ratios = {name: round(rate / one, 2) for name, rate in report.speed_best.items()}
-        # Dask's workers fork from a forkserver, not from the command: their CPU time is not the command's.
-        cpu = {name: min(run.cpu_seconds for run in report.speed if run.setup == name) for name in SETUPS if "dask" not in name}
+        cpu = {name: min(run.cpu_seconds for run in report.speed if run.setup == name) for name in SETUPS}
         report.cpu_efficiency = {name: round(cpu["jobs 1"] / seconds, 2) for name, seconds in cpu.items()}
         report.same_output = len({run.output_sha256 for run in report.speed}) == 1
     if not args.no_rss:
