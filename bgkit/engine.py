@@ -336,15 +336,8 @@ class RandomChance:
 
 
 def sample_chance(state: State, rng: random.Random) -> Any:
-    """Draw a chance outcome with its probability."""
-    outcomes = state.chance_outcomes()
-    pick = rng.random()
-    total = 0.0
-    for outcome, probability in outcomes:
-        total += probability
-        if pick < total:
-            return outcome
-    return outcomes[-1][0]
+    """Draw a chance outcome with its probability: one ``rng.random()``, then ``state.chance_pick``."""
+    return state.chance_pick(rng.random())
 
 
 #: More actions than any game plays (Burgundy: about 550 at 4 players): a state that never ends is

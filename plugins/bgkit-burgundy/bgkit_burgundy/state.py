@@ -17,6 +17,7 @@ City Hall) may be passed; ships, mines and castles still in a depot at a phase c
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from itertools import combinations
 
 from bgkit.errors import BadInput
@@ -60,6 +61,22 @@ PICK_COLOURS = {
 }
 DICE_OUTCOMES = tuple(((DICE, a, b), (1.0 if a == b else 2.0) / 36.0) for a in range(1, 7) for b in range(a, 7))
 WHITE_OUTCOMES = tuple(((WHITE, v), 1.0 / 6.0) for v in range(1, 7))
+
+
+def _running_totals(outcomes: tuple) -> tuple:
+    """The probabilities of ``outcomes`` added up in order, as ``State.chance_pick`` adds them."""
+    total, totals = 0.0, []
+    for _, probability in outcomes:
+        total += probability
+        totals.append(total)
+    return tuple(totals)
+
+
+# per chance event with fixed odds: (outcomes, their running totals) for chance_pick's bisection
+FIXED_ODDS = {
+    WHITE: (tuple(o for o, _ in WHITE_OUTCOMES), _running_totals(WHITE_OUTCOMES)),
+    DICE: (tuple(o for o, _ in DICE_OUTCOMES), _running_totals(DICE_OUTCOMES)),
+}
 K = {k: 1 << k for k in range(1, 27)}
 K1, K6, K8, K12 = K[1], K[6], K[8], K[12]
 END_TILES = sum(1 << k for k in range(15, 27))  # knowledge tiles that score at the end
@@ -434,6 +451,28 @@ class BurgundyState(State):
         stack, kinds = self._draw_pool(head)
         total = float(sum(map(stack.__getitem__, kinds)))
         return [(DRAW_ACTIONS[k], stack[k] / total) for k in kinds if stack[k]]
+
+    def chance_pick(self, pick: float) -> tuple:
+        """``State.chance_pick`` without building the outcome list: the dice and the white die by
+        bisecting precomputed running totals, a draw by the same running sum stopped at the pick."""
+        head = self.chance[0]
+        fixed = FIXED_ODDS.get(head[0])
+        if fixed is not None:
+            outcomes, totals = fixed
+            i = bisect_right(totals, pick)  # the first running total above pick
+            return outcomes[i] if i < len(outcomes) else outcomes[-1]
+        stack, kinds = self._draw_pool(head)
+        total = float(sum(map(stack.__getitem__, kinds)))
+        running = 0.0
+        last = -1
+        for k in kinds:
+            left = stack[k]
+            if left:
+                running += left / total
+                if pick < running:
+                    return DRAW_ACTIONS[k]
+                last = k
+        return DRAW_ACTIONS[last]
 
     def _can_buy(self, p: int) -> bool:
         if not self.bought and self.silver[p] >= 2:
