@@ -462,7 +462,7 @@ class Match:
             rng = None if pick is not None else self._seat_rng(p, seat)
             rngs.append(rng)
             mine.append(Decision(p, [], state, rng) if trusted and pick is None else None)
-        chance_rng = self.chance.rng
+        pick_chance, uniform = cls.chance_pick, self.chance.rng.random  # sample_chance's calls, looked up once
         log = self.log.actions
         new = object.__new__
         what = None
@@ -476,7 +476,7 @@ class Match:
                 player = current(state)
                 if player == CHANCE:
                     what = "drawing a chance outcome"
-                    action = sample_chance(state, chance_rng)
+                    action = pick_chance(state, uniform())
                 elif player < 0:
                     return
                 else:
