@@ -918,15 +918,15 @@ class BurgundyState(State):
 
     # -- texts ---------------------------------------------------------------------------------
     def action_text(self, action: tuple) -> str:
-        if action[0] == DRAW:  # names the depot drawn for, which the state knows
-            depot = self.chance[0][1] if self.chance else 0
-            return f"draw {'black' if depot == 0 else depot}:{self.comp.kind_names[action[1]]}"
-        try:  # every other action has one text whatever the state: made once, then looked up
-            return self.texts[action]
+        # Every action has one text whatever the state, made once, then looked up; but a draw's
+        # names the depot drawn for, which the state knows: it is kept under (DRAW, depot, kind).
+        key = (DRAW, self.chance[0][1] if self.chance else 0, action[1]) if action[0] == DRAW else action
+        try:
+            return self.texts[key]
         except KeyError:
             text = self._action_text(action)
             if len(self.texts) < 100_000:
-                self.texts[action] = text
+                self.texts[key] = text
             return text
 
     def _action_text(self, action: tuple) -> str:
