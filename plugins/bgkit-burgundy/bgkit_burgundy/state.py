@@ -170,6 +170,23 @@ def _place_masks(board) -> list:
     return found[1]
 
 
+_WORTH: dict = {}
+
+
+def _region_worth(comp: Components, board) -> tuple:
+    """[region][spaces filled]: what ``_value`` counts for a region not yet full,
+    ``f / size * points * 0.6`` (0.0 when empty or full), per board of this box."""
+    found = _WORTH.get(id(board))
+    if found is None or found[0] is not board or found[1] is not comp:
+        points = comp.region_points
+        table = tuple(
+            tuple(f / size * points[size - 1] * 0.6 if 0 < f < size else 0.0 for f in range(size + 1))
+            for size in board.region_size
+        )
+        found = _WORTH[id(board)] = (board, comp, table)
+    return found[2]
+
+
 def _fill_place_masks(board, table: list, index: int) -> tuple:
     bits, rest = divmod(index, 28)
     d, w = divmod(rest, 4)
@@ -1021,24 +1038,45 @@ class BurgundyState(State):
 
     def _value(self, p: int) -> float:
         """Points now plus rough worth of what is not points yet (for the greedy bot)."""
+        if self.stage == S_OVER:
+            return float(scoring.total(self.sheet_values(p), self.ruleset))
         phases_left = 5 - self.phase
         know = self.know[p]
         v = self.vp[p] + sum(self.goods[p]) * 1.5 + self.silver[p] + self.workers[p] * 0.6
         v += len(self.storage[p]) * 1.5
         v += self.colour_fill[p][MINE] * phases_left
         v += know.bit_count() * 2.0
-        points = self.comp.region_points
-        for f, size in zip(self.region_fill[p], self.boards[p].region_size):  # the same sums, in the same order
-            if f < size:
-                v += f / size * points[size - 1] * 0.6
-        if self.stage == S_OVER:
-            return float(scoring.total(self.sheet_values(p), self.ruleset))
+        # a region's part-filled worth from a table (a full or empty one adds 0.0), summed in region order
+        for f, worth in zip(self.region_fill[p], _region_worth(self.comp, self.boards[p])):
+            v += worth[f]
         if p == self.cur:
             for top in self.pending:
                 v += (3.0, 2.0, 1.5, 1.0, 3.0, -1.0)[top[0]]
         if know & END_TILES:
-            v += scoring.knowledge_points(self.sheet_values(p), self.ruleset) * 0.8
+            v += self._end_knowledge(p, know) * 0.8
         return v
+
+    def _end_knowledge(self, p: int, know: int) -> int:
+        """``scoring.knowledge_points(self.sheet_values(p), ...)``, read off the table without the
+        sheet: each end-scoring knowledge tile on the estate (``know``'s bits) times its worth."""
+        tiles = self.tiles[p]
+        first = self.ruleset == "2011"
+        points = 0
+        for j in range(15, 27):
+            if not know >> j & 1:
+                continue
+            if j == 15:
+                worth = (3 if first else 2) * sum(1 for s in self.sold[p] if s)
+            elif j <= 23:
+                worth = 4 * tiles.count(K_BUILDING + j - 16)
+            elif j == 24:
+                worth = 4 * len({(k - K_ANIMAL) // 3 for k in tiles if K_ANIMAL <= k < K_ANIMAL + 12})
+            elif j == 25:
+                worth = sum(self.sold[p])
+            else:
+                worth = (2 if first else 3) * len(self.bonus[p])
+            points += tiles.count(K_KNOWLEDGE + j) * worth
+        return points
 
     # -- information ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
