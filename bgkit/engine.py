@@ -336,15 +336,8 @@ class RandomChance:
 
 
 def sample_chance(state: State, rng: random.Random) -> Any:
-    """Draw a chance outcome with its probability."""
-    outcomes = state.chance_outcomes()
-    pick = rng.random()
-    total = 0.0
-    for outcome, probability in outcomes:
-        total += probability
-        if pick < total:
-            return outcome
-    return outcomes[-1][0]
+    """Draw a chance outcome with its probability: one ``rng.random()``, then ``state.chance_pick``."""
+    return state.chance_pick(rng.random())
 
 
 #: More actions than any game plays (Burgundy: about 550 at 4 players): a state that never ends is
@@ -469,7 +462,7 @@ class Match:
             rng = None if pick is not None else self._seat_rng(p, seat)
             rngs.append(rng)
             mine.append(Decision(p, [], state, rng) if trusted and pick is None else None)
-        chance_rng = self.chance.rng
+        pick_chance, uniform = cls.chance_pick, self.chance.rng.random  # sample_chance's calls, looked up once
         log = self.log.actions
         new = object.__new__
         what = None
@@ -483,7 +476,7 @@ class Match:
                 player = current(state)
                 if player == CHANCE:
                     what = "drawing a chance outcome"
-                    action = sample_chance(state, chance_rng)
+                    action = pick_chance(state, uniform())
                 elif player < 0:
                     return
                 else:

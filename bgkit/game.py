@@ -335,6 +335,23 @@ class State(abc.ABC):
         """At a chance node: every outcome with its probability (summing to 1)."""
         return []
 
+    def chance_pick(self, pick: float) -> Action:
+        """The outcome a uniform draw ``pick`` in [0, 1) selects at a chance node: the first of
+        ``chance_outcomes()`` whose running total of probabilities (added up in that order)
+        exceeds ``pick``, else the last. Every chance draw of the engine and the bots goes
+        through here (``bgkit.engine.sample_chance``).
+
+        A game may override it with a faster way to the very same outcome for every ``pick``
+        (precomputed running totals, stopping at the pick); ``bgkit.testing`` checks that it agrees.
+        """
+        outcomes = self.chance_outcomes()
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if pick < total:
+                return outcome
+        return outcomes[-1][0]
+
     @abc.abstractmethod
     def apply(self, action: Action) -> None:
         """Apply ``action`` in place (the player's move or the chance outcome)."""

@@ -373,6 +373,7 @@ def _check_state(game, rules, state, rng, where: str) -> None:
         assert outcomes, f"{where}: a chance node without outcomes"
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9, f"{where}: chance probabilities do not sum to 1"
         pairs = [(o, state.action_text(o)) for o, _ in outcomes]
+        check_chance_pick(state, outcomes, where)
     else:
         actions = rules.legal_actions(state)
         assert actions, f"{where}: player {state.current_player() + 1} has no legal action"
@@ -390,6 +391,25 @@ def _check_state(game, rules, state, rng, where: str) -> None:
         rules.apply(after, action)
     assert any_to_json(state.to_dict()) == data, f"{where}: applying to a clone changed the original"
     check_secrets(rules, state, [a for a, _ in pairs], where)
+
+
+def check_chance_pick(state, outcomes: list, where: str) -> None:
+    """A game's own ``chance_pick`` selects what the default does, at and around every running total."""
+    import math
+
+    from bgkit.game import State
+
+    if type(state).chance_pick is State.chance_pick:
+        return
+    picks, total = [0.0, 0.5, math.nextafter(1.0, 0.0)], 0.0
+    for _, probability in outcomes:
+        total += probability
+        picks += [math.nextafter(total, 0.0), total, math.nextafter(total, 2.0)]
+    for pick in picks:
+        if 0.0 <= pick < 1.0:
+            assert state.chance_pick(pick) == State.chance_pick(state, pick), (
+                f"{where}: chance_pick({pick!r}) differs from the default's"
+            )
 
 
 def check_views(state, rng, where: str) -> None:

@@ -104,3 +104,31 @@ def test_an_audience_that_depends_on_the_outcome_is_caught():
     state = Telling()
     with pytest.raises(AssertionError, match="audience of a chance node depends on its outcome"):
         check_secrets(Rules(), state, [o for o, _ in state.chance_outcomes()], "draw")
+
+
+class FastHand(Hand):
+    """Hand with its own chance_pick: right, or one card too high from the second card on."""
+
+    def __init__(self, card=3, leak="", off=False):
+        super().__init__(card, leak)
+        self.off = off
+
+    def chance_pick(self, pick):
+        card = int(pick / 0.2) + 1
+        return min(5, card + (1 if self.off and pick >= 0.2 else 0))
+
+
+def test_a_chance_pick_that_agrees_with_the_default_passes():
+    from bgkit.testing import check_chance_pick
+
+    state = FastHand()
+    check_chance_pick(state, state.chance_outcomes(), "here")
+    assert [State.chance_pick(state, u) for u in (0.0, 0.19, 0.2, 0.5, 0.99)] == [1, 1, 2, 3, 5]
+
+
+def test_a_chance_pick_that_differs_from_the_default_is_caught():
+    from bgkit.testing import check_chance_pick
+
+    state = FastHand(off=True)
+    with pytest.raises(AssertionError, match=r"here: chance_pick\(0\.5\) differs from the default's"):
+        check_chance_pick(state, state.chance_outcomes(), "here")

@@ -228,15 +228,19 @@ class MctsBot:
         rng = self.rng
         decisions = 0
         # the game's own playout move (default: a random legal one); plugins' turn hooks take it over
-        policy = None if self.rules.hooked else type(state).rollout_action
-        while decisions < self.depth:
-            mover = state.current_player()
+        cls = type(state)
+        policy = None if self.rules.hooked or cls.rollout_action is State.rollout_action else cls.rollout_action
+        # the hottest loop of the search: its calls looked up once (the same calls as sample_chance
+        # and State.rollout_action make, drawing the same numbers)
+        current, pick_chance, uniform, choice, depth = cls.current_player, cls.chance_pick, rng.random, rng.choice, self.depth
+        while decisions < depth:
+            mover = current(state)
             if mover == CHANCE:
-                apply(state, sample_chance(state, rng))
+                apply(state, pick_chance(state, uniform()))
             elif mover < 0:
                 return state.outcome().rewards()
             else:
-                apply(state, rng.choice(legal_actions(state)) if policy is None else policy(state, rng))
+                apply(state, choice(legal_actions(state)) if policy is None else policy(state, rng))
                 decisions += 1
         if state.is_terminal():
             return state.outcome().rewards()

@@ -17,6 +17,7 @@ City Hall) may be passed; ships, mines and castles still in a depot at a phase c
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from itertools import combinations
 
 from bgkit.errors import BadInput
@@ -60,6 +61,22 @@ PICK_COLOURS = {
 }
 DICE_OUTCOMES = tuple(((DICE, a, b), (1.0 if a == b else 2.0) / 36.0) for a in range(1, 7) for b in range(a, 7))
 WHITE_OUTCOMES = tuple(((WHITE, v), 1.0 / 6.0) for v in range(1, 7))
+
+
+def _running_totals(outcomes: tuple) -> tuple:
+    """The probabilities of ``outcomes`` added up in order, as ``State.chance_pick`` adds them."""
+    total, totals = 0.0, []
+    for _, probability in outcomes:
+        total += probability
+        totals.append(total)
+    return tuple(totals)
+
+
+# per chance event with fixed odds: (outcomes, their running totals) for chance_pick's bisection
+FIXED_ODDS = {
+    WHITE: (tuple(o for o, _ in WHITE_OUTCOMES), _running_totals(WHITE_OUTCOMES)),
+    DICE: (tuple(o for o, _ in DICE_OUTCOMES), _running_totals(DICE_OUTCOMES)),
+}
 K = {k: 1 << k for k in range(1, 27)}
 K1, K6, K8, K12 = K[1], K[6], K[8], K[12]
 END_TILES = sum(1 << k for k in range(15, 27))  # knowledge tiles that score at the end
@@ -151,6 +168,23 @@ def _place_masks(board) -> list:
     if found is None or found[0] is not board:
         found = _PLACES[id(board)] = (board, [None] * (16 * 28))
     return found[1]
+
+
+_WORTH: dict = {}
+
+
+def _region_worth(comp: Components, board) -> tuple:
+    """[region][spaces filled]: what ``_value`` counts for a region not yet full,
+    ``f / size * points * 0.6`` (0.0 when empty or full), per board of this box."""
+    found = _WORTH.get(id(board))
+    if found is None or found[0] is not board or found[1] is not comp:
+        points = comp.region_points
+        table = tuple(
+            tuple(f / size * points[size - 1] * 0.6 if 0 < f < size else 0.0 for f in range(size + 1))
+            for size in board.region_size
+        )
+        found = _WORTH[id(board)] = (board, comp, table)
+    return found[2]
 
 
 def _fill_place_masks(board, table: list, index: int) -> tuple:
@@ -434,6 +468,28 @@ class BurgundyState(State):
         stack, kinds = self._draw_pool(head)
         total = float(sum(map(stack.__getitem__, kinds)))
         return [(DRAW_ACTIONS[k], stack[k] / total) for k in kinds if stack[k]]
+
+    def chance_pick(self, pick: float) -> tuple:
+        """``State.chance_pick`` without building the outcome list: the dice and the white die by
+        bisecting precomputed running totals, a draw by the same running sum stopped at the pick."""
+        head = self.chance[0]
+        fixed = FIXED_ODDS.get(head[0])
+        if fixed is not None:
+            outcomes, totals = fixed
+            i = bisect_right(totals, pick)  # the first running total above pick
+            return outcomes[i] if i < len(outcomes) else outcomes[-1]
+        stack, kinds = self._draw_pool(head)
+        total = float(sum(map(stack.__getitem__, kinds)))
+        running = 0.0
+        last = -1
+        for k in kinds:
+            left = stack[k]
+            if left:
+                running += left / total
+                if pick < running:
+                    return DRAW_ACTIONS[k]
+                last = k
+        return DRAW_ACTIONS[last]
 
     def _can_buy(self, p: int) -> bool:
         if not self.bought and self.silver[p] >= 2:
@@ -879,15 +935,15 @@ class BurgundyState(State):
 
     # -- texts ---------------------------------------------------------------------------------
     def action_text(self, action: tuple) -> str:
-        if action[0] == DRAW:  # names the depot drawn for, which the state knows
-            depot = self.chance[0][1] if self.chance else 0
-            return f"draw {'black' if depot == 0 else depot}:{self.comp.kind_names[action[1]]}"
-        try:  # every other action has one text whatever the state: made once, then looked up
-            return self.texts[action]
+        # Every action has one text whatever the state, made once, then looked up; but a draw's
+        # names the depot drawn for, which the state knows: it is kept under (DRAW, depot, kind).
+        key = (DRAW, self.chance[0][1] if self.chance else 0, action[1]) if action[0] == DRAW else action
+        try:
+            return self.texts[key]
         except KeyError:
             text = self._action_text(action)
             if len(self.texts) < 100_000:
-                self.texts[action] = text
+                self.texts[key] = text
             return text
 
     def _action_text(self, action: tuple) -> str:
@@ -982,24 +1038,45 @@ class BurgundyState(State):
 
     def _value(self, p: int) -> float:
         """Points now plus rough worth of what is not points yet (for the greedy bot)."""
+        if self.stage == S_OVER:
+            return float(scoring.total(self.sheet_values(p), self.ruleset))
         phases_left = 5 - self.phase
         know = self.know[p]
         v = self.vp[p] + sum(self.goods[p]) * 1.5 + self.silver[p] + self.workers[p] * 0.6
         v += len(self.storage[p]) * 1.5
         v += self.colour_fill[p][MINE] * phases_left
         v += know.bit_count() * 2.0
-        points = self.comp.region_points
-        for f, size in zip(self.region_fill[p], self.boards[p].region_size):  # the same sums, in the same order
-            if f < size:
-                v += f / size * points[size - 1] * 0.6
-        if self.stage == S_OVER:
-            return float(scoring.total(self.sheet_values(p), self.ruleset))
+        # a region's part-filled worth from a table (a full or empty one adds 0.0), summed in region order
+        for f, worth in zip(self.region_fill[p], _region_worth(self.comp, self.boards[p])):
+            v += worth[f]
         if p == self.cur:
             for top in self.pending:
                 v += (3.0, 2.0, 1.5, 1.0, 3.0, -1.0)[top[0]]
         if know & END_TILES:
-            v += scoring.knowledge_points(self.sheet_values(p), self.ruleset) * 0.8
+            v += self._end_knowledge(p, know) * 0.8
         return v
+
+    def _end_knowledge(self, p: int, know: int) -> int:
+        """``scoring.knowledge_points(self.sheet_values(p), ...)``, read off the table without the
+        sheet: each end-scoring knowledge tile on the estate (``know``'s bits) times its worth."""
+        tiles = self.tiles[p]
+        first = self.ruleset == "2011"
+        points = 0
+        for j in range(15, 27):
+            if not know >> j & 1:
+                continue
+            if j == 15:
+                worth = (3 if first else 2) * sum(1 for s in self.sold[p] if s)
+            elif j <= 23:
+                worth = 4 * tiles.count(K_BUILDING + j - 16)
+            elif j == 24:
+                worth = 4 * len({(k - K_ANIMAL) // 3 for k in tiles if K_ANIMAL <= k < K_ANIMAL + 12})
+            elif j == 25:
+                worth = sum(self.sold[p])
+            else:
+                worth = (2 if first else 3) * len(self.bonus[p])
+            points += tiles.count(K_KNOWLEDGE + j) * worth
+        return points
 
     # -- information ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
