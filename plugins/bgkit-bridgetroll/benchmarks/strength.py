@@ -35,16 +35,20 @@ def cpu_seconds() -> float:
 
 
 def play(specs: list[str], games: int, seed: int, jobs: int) -> tuple[dict, float, float]:
+    """One match as ``bgkit play`` runs it: the tournament's schedule on the local executor."""
     from bgkit import tournament
+    from bgkit.executors import play_games
     from bgkit.match import seat_names
     from bgkit.plugins import get_registry
 
-    game = get_registry().load_game("bridgetroll")
+    registry = get_registry()
+    game = registry.load_game("bridgetroll")
     options = {opt.name: opt.default for opt in game.options}
     labels = seat_names(specs)
-    tasks = tournament.schedule("bridgetroll", None, options, specs, labels, games, seed)
+    plan = tournament.Schedule("bridgetroll", None, options, tuple(specs), tuple(labels), games, seed)
+    records: list = []
     start, cpu = time.perf_counter(), cpu_seconds()
-    records = list(tournament.run(tasks, jobs))
+    play_games(registry, plan, range(games), games, records.append, jobs=jobs)
     wall, cpu = time.perf_counter() - start, cpu_seconds() - cpu
     return tournament.summarize(records, labels, seed, "bridgetroll"), cpu / games, wall / games
 
