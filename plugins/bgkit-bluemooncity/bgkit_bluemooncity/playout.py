@@ -29,14 +29,16 @@ from bgkit_bluemooncity.actions import (
 )
 from bgkit_bluemooncity.board import ANY_COLOUR
 from bgkit_bluemooncity.city import STEPS
-from bgkit_bluemooncity.kinds import DRAGON_STEPS, EXTRA_STEPS, FLY, NO_POWER, TELEPORT
+from bgkit_bluemooncity.kinds import (
+    DRAGON_STEPS, EXTRA_STEPS, FLY, NO_POWER, PAIR, PAIR_VALUE, RECOLOUR_MANY, RECOLOUR_ONE, TELEPORT, WILD,
+)
 from bgkit_bluemooncity.payment import quick_pay
 
 #: what a tile's worth counts for, by what the hand can do there
 OPEN_BOX, COMPLETE, DRAGON = 1.0, 2.0, 0.5
 
-#: the powers a playout never uses, so their cards are worth discarding when their colour is not wanted
-JUNK_POWERS = frozenset((NO_POWER, FLY, DRAGON_STEPS, TELEPORT, EXTRA_STEPS))
+#: the powers a playout never uses (it pays only what a quick look pays: no Hoax), so their cards are worth discarding when their colour is not wanted
+JUNK_POWERS = frozenset((NO_POWER, FLY, DRAGON_STEPS, TELEPORT, EXTRA_STEPS, RECOLOUR_MANY, RECOLOUR_ONE))
 
 _DONE, _DRAW, _END = (DONE,), (DRAW,), (END,)
 
@@ -67,12 +69,29 @@ def move(s, rng: random.Random) -> tuple:
 
 
 def _quick(s, p: int) -> list[int]:
-    """What the hand pays of each colour at a quick look (index: colour; Khind's stays 0)."""
+    """What the hand pays of each colour at a quick look, as :func:`payment.quick_pay` counts it
+    (the colour's cards as they are, wild cards, Mimix pairs but at a brown box), in one pass."""
     kinds = s.board.kinds
-    counts = s.hands[p].counts
+    kcolour, kvalue, kpower = kinds.colour, kinds.value, kinds.power
+    hoax = kinds.hoax_colour
     out = [0] * len(kinds.colour_names)
+    wild = pairs = 0
+    for k, n in enumerate(s.hands[p].counts):
+        if not n:
+            continue
+        power = kpower[k]
+        if power == WILD:
+            wild += kvalue[k] * n
+            continue
+        if power == PAIR:
+            pairs += n
+        elif (power == RECOLOUR_MANY or power == RECOLOUR_ONE) and kcolour[k] != hoax:
+            continue
+        out[kcolour[k]] += kvalue[k] * n
+    pairs = pairs // 2 * PAIR_VALUE
+    mimix = kinds.mimix_colour
     for c in kinds.box_colours:
-        out[c] = quick_pay(kinds, counts, c)
+        out[c] += wild + (pairs if c != mimix else 0)
     return out
 
 
@@ -99,7 +118,7 @@ def _tile_worth(s, p: int, cell: int, quick: list[int], best: int) -> float:
     if paid == len(open_values):
         worth += COMPLETE
     if not s.scaled:
-        worth += DRAGON * sum(1 for d in s.dragons if d == cell)
+        worth += DRAGON * s.dragons.count(cell)
     return worth
 
 
@@ -129,21 +148,30 @@ def _where(s, p: int, cells, rng: random.Random) -> int:
 
 
 def _contribute(s, p: int) -> tuple:
+    """An offering (and every Pillar extra) whenever allowed; else the cheapest box the hand pays at
+    a quick look (a box that needs a Hoax is left alone), while a marker would be left over or the
+    box completes the building; else done."""
     actions = s.legal_actions()
     board = s.board
-    boxes = []
+    box, cheapest = -1, 99
+    quick = None
+    values, colours = board.box_value, board.box_colour
     for a in actions:
         code = a[0]
         if code == OFFER or code == PILLAR:
             return a
         if code == BOX:
-            boxes.append(a[1])
-    if not boxes:
+            b = a[1]
+            if values[b] < cheapest:
+                if quick is None:
+                    quick = _quick(s, p)
+                colour = colours[b]
+                if values[b] <= (max(quick) if colour == ANY_COLOUR else quick[colour]):
+                    box, cheapest = b, values[b]
+    if box < 0:
         return _END
-    box = min(boxes, key=board.box_value.__getitem__)
     owner = s.owner
-    last = sum(1 for b in board.cell_boxes[board.box_cell[box]] if owner[b] < 0) == 1
-    if s.free[p] >= 2 or last:
+    if s.free[p] >= 2 or sum(1 for b in board.cell_boxes[board.box_cell[box]] if owner[b] < 0) == 1:
         return board.boxes[box]
     return _END
 
@@ -156,28 +184,44 @@ def _colour(s, p: int) -> tuple:
 
 def _pay_step(s, p: int, top: tuple) -> tuple:
     """A card of the box's colour that finishes the box with the least overpay (a card without a
-    power first), else the biggest such card, else a wild card, else a Mimix pair; when the quick
-    look cannot pay the box (a Hoax is needed), the same order over the steps offered, a recoloured
-    card after the box's own colour and a recolouring last.
+    power first), else the biggest such card (a plain one first), else a wild card, else a Mimix
+    pair; when the quick look cannot pay the box (a Hoax is needed), the same order over the steps
+    offered, a recoloured card after the box's own colour and a recolouring last.
 
     While :func:`payment.quick_pay` covers what is still to pay, every card of the box's colour,
     every wild card and (but at a brown box) every Mimix pair is a step offered (``payment.steps``
     keeps them unchecked), so the common case needs no list of steps."""
     colour, need = top[2], top[3]
     kinds = s.board.kinds
-    kcolour, kvalue, kpower = kinds.colour, kinds.value, kinds.power
+    kvalue, kpower = kinds.value, kinds.power
     counts = s.hands[p].counts
-    if quick_pay(kinds, counts, colour) >= need:
-        candidates = [(PAY, k) for k in kinds.face[colour] if counts[k]]
-        candidates += [(WILD_CARD, k) for k in kinds.wilds if counts[k]]
-        if colour != kinds.mimix_colour:
-            pairs = [k for k in kinds.pairs if counts[k]]
-            if len(pairs) > 1 or pairs and counts[pairs[0]] > 1:
-                a = pairs[0]
-                b = pairs[1] if len(pairs) > 1 else a
-                candidates.append((PAIR_CARDS, a, b) if a <= b else (PAIR_CARDS, b, a))
-    else:
-        candidates = s.legal_actions()
+    if quick_pay(kinds, counts, colour) < need:
+        return _pay_listed(s, colour, need)
+    finish = biggest = -1
+    finish_key = biggest_key = None
+    for k in kinds.face[colour]:
+        if counts[k]:
+            value, plain = kvalue[k], kpower[k] == NO_POWER
+            if value >= need and (finish_key is None or (not plain, value) < finish_key):
+                finish, finish_key = k, (not plain, value)
+            if biggest_key is None or (plain, value) > biggest_key:
+                biggest, biggest_key = k, (plain, value)
+    if finish >= 0:
+        return (PAY, finish)
+    if biggest >= 0:
+        return (PAY, biggest)
+    for k in kinds.wilds:
+        if counts[k]:
+            return (WILD_CARD, k)
+    held = [k for k in kinds.pairs if counts[k]]  # kind order, as payment.steps lists pairs
+    return (PAIR_CARDS, held[0], held[1] if len(held) > 1 else held[0])
+
+
+def _pay_listed(s, colour: int, need: int) -> tuple:
+    """The same preferences over the steps ``payment.steps`` offers."""
+    kinds = s.board.kinds
+    kcolour, kvalue, kpower = kinds.colour, kinds.value, kinds.power
+    candidates = s.legal_actions()
     finish = biggest = other = wild = None
     finish_key = biggest_key = other_key = None
     for a in candidates:
@@ -201,7 +245,7 @@ def _pay_step(s, p: int, top: tuple) -> tuple:
 
 def _discard(s, p: int) -> tuple:
     """Up to two cards of a colour no open box asks for whose power the playout has no use for
-    (none, or a movement power: wild cards, Mimix, Hoax and Pillar cards are kept), then draw."""
+    (none, a movement power or a Hoax: wild cards, Mimix and Pillar cards are kept), then draw."""
     board = s.board
     kinds = board.kinds
     counts = s.hands[p].counts
