@@ -7,8 +7,9 @@ as one can get); else to the reachable tile with the most worth paying there (ea
 hand can pay at a quick look, a building it can complete more, a dragon a little), else towards
 the nearest such tile. Movement powers: none (``done``), but a figure or dragon already being moved
 goes where the movement rule would go. At a tile: an offering (and every Pillar extra) whenever
-allowed; otherwise the cheapest payable box, while a marker would be left over or the box completes
-the building. Paying: a card of the box's colour that finishes the box with the least overpay, else
+allowed; otherwise the cheapest payable box, while a marker would be left over, the box completes
+the building or the player is far from an offering's crystals (a last marker kept back for the
+courtyard with no crystals coming in would stall the table). Paying: a card of the box's colour that finishes the box with the least overpay, else
 the biggest such card, else a recoloured card, and the powers (wild, pair, recolour) last; at the
 palace the colour the hand pays best. End of the turn: discard up to two cards no open box asks for
 (and without a power worth keeping), then draw.
@@ -34,6 +35,8 @@ from bgkit_bluemooncity.kinds import (
 )
 from bgkit_bluemooncity.payment import quick_pay
 
+#: the last free marker is kept back for the courtyard only this close to the next offering's crystals
+NEAR_OFFERING = 3
 #: what a tile's worth counts for, by what the hand can do there
 OPEN_BOX, COMPLETE, DRAGON = 1.0, 2.0, 0.5
 
@@ -149,8 +152,8 @@ def _where(s, p: int, cells, rng: random.Random) -> int:
 
 def _contribute(s, p: int) -> tuple:
     """An offering (and every Pillar extra) whenever allowed; else the cheapest box the hand pays at
-    a quick look (a box that needs a Hoax is left alone), while a marker would be left over or the
-    box completes the building; else done."""
+    a quick look (a box that needs a Hoax is left alone), while a marker would be left over, the
+    box completes the building or the crystals are far from the next offering; else done."""
     actions = s.legal_actions()
     board = s.board
     box, cheapest = -1, 99
@@ -173,6 +176,9 @@ def _contribute(s, p: int) -> tuple:
     owner = s.owner
     if s.free[p] >= 2 or sum(1 for b in board.cell_boxes[board.box_cell[box]] if owner[b] < 0) == 1:
         return board.boxes[box]
+    cost = s.next_cost()
+    if cost is not None and s.crystals[p] + NEAR_OFFERING < cost:
+        return board.boxes[box]  # far from an offering: only a contribution can bring crystals in
     return _END
 
 

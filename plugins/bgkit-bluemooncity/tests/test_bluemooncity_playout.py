@@ -75,10 +75,11 @@ def test_it_goes_where_its_cards_pay_a_box_and_completes_it():
     assert s.built[cell(s, "fire_temple")]
 
 
-def test_it_pays_with_plain_cards_before_wild_ones_and_ends_with_one_marker_left():
+def test_it_pays_with_plain_cards_before_wild_ones_and_keeps_the_last_marker_near_an_offering():
     s = table(players=2, hands={0: ["khind-1", "vulca-3", "vulca-3", "vulca-2"]})
     s.pos[0] = cell(s, "fire_temple")
     s.free[0] = 2
+    s.crystals[0] = 5  # the first offering costs 7
     s.stage = S_CONTRIBUTE
     s._advance()
     rng = random.Random(4)
@@ -88,6 +89,8 @@ def test_it_pays_with_plain_cards_before_wild_ones_and_ends_with_one_marker_left
     act(s, "pay vulca-3")
     assert s.free[0] == 1
     assert s.action_text(s.rollout_action(rng)) == "done"  # keeps the last marker for the courtyard
+    s.crystals[0] = 2
+    assert s.action_text(s.rollout_action(rng)) == "box 2: black 4"  # far from it: contributes
 
 
 def test_it_offers_when_it_can():
