@@ -8,8 +8,8 @@ Each match-up is one ``bgkit play bluemooncity SEATS... --games N --seed S --for
 tournament rotates the seats, so every bot plays every position on the same deals). Printed per
 match-up: the first seat's wins (and shared wins), its win rate with the 95% interval, the games
 that ended without a winner, and the seconds per game (wall clock and CPU of the games' processes).
-With ``--keep FILE`` each game's record is written as the game ends; ``kill -INT`` on the
-``bgkit play`` process stops a long run and the games played so far are counted.
+With ``--keep FILE`` each game's record is written (and flushed) as the game ends, so a long run
+stopped early keeps the games it played; a run stopped by Ctrl-C (exit code 130) is summed up too.
 Figures, never asserted: nothing here is a test.
 """
 
@@ -50,7 +50,7 @@ def run(seats: list[str], games: int, seed: int, jobs: int, keep: str | None = N
     if out:
         out.close()
     code = child.wait()
-    if code not in (0, 130):  # 130: interrupted (kill -INT the bgkit process): the games so far count
+    if code not in (0, 130):  # 130: stopped by Ctrl-C; the games so far count
         raise SystemExit(f"bgkit play failed with exit code {code}")
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
