@@ -8,6 +8,8 @@ Each match-up is one ``bgkit play bluemooncity SEATS... --games N --seed S --for
 tournament rotates the seats, so every bot plays every position on the same deals). Printed per
 match-up: the first seat's wins (and shared wins), its win rate with the 95% interval, the games
 that ended without a winner, and the seconds per game (wall clock and CPU of the games' processes).
+With ``--keep FILE`` each game's record is written (and flushed) as the game ends, so a long run
+stopped early keeps the games it played; a run stopped by Ctrl-C (exit code 130) is summed up too.
 Figures, never asserted: nothing here is a test.
 """
 
@@ -32,18 +34,27 @@ MATCHUPS = {
 def run(seats: list[str], games: int, seed: int, jobs: int, keep: str | None = None) -> dict:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(
+    child = subprocess.Popen(
         [sys.executable, "-m", "bgkit", "play", "bluemooncity", *seats, "--games", str(games), "--seed", str(seed),
          "--jobs", str(jobs), "--format", "json"],
-        capture_output=True, text=True, check=True,
+        stdout=subprocess.PIPE, text=True,
     )
+    lines = []
+    out = open(keep, "a", encoding="utf-8") if keep else None
+    for line in child.stdout:  # each game's record as it ends (kept at once: a long run can be stopped)
+        if line.strip():
+            lines.append(json.loads(line))
+            if out:
+                out.write(line)
+                out.flush()
+    if out:
+        out.close()
+    code = child.wait()
+    if code not in (0, 130):  # 130: stopped by Ctrl-C; the games so far count
+        raise SystemExit(f"bgkit play failed with exit code {code}")
     wall = time.perf_counter() - start
-    if keep:
-        with open(keep, "a", encoding="utf-8") as out:
-            out.write(done.stdout)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     records, summary = lines[:-1], lines[-1]
     endings = Counter("no winner" if not r["winners"] else "won" for r in records)
     first = summary["seats"][seats[0]]
@@ -59,6 +70,7 @@ def run(seats: list[str], games: int, seed: int, jobs: int, keep: str | None = N
         "seconds_per_game": wall / summary["games"],
         "cpu_seconds_per_game": cpu / summary["games"],
         "endings": dict(endings),
+        "interrupted": code == 130,
     }
 
 
@@ -80,7 +92,8 @@ def main() -> None:
             low, high = result["win_rate_95"]
             print(f"{name:18} {' '.join(result['seats']):28} {result['wins']:>3}/{result['games']} wins "
                   f"({result['win_rate']:.0%}, 95% {low:.0%}-{high:.0%}), {result['no_winner']} without a winner, "
-                  f"{result['seconds_per_game']:.1f} s/game ({result['cpu_seconds_per_game']:.1f} s CPU)", flush=True)
+                  f"{result['seconds_per_game']:.1f} s/game ({result['cpu_seconds_per_game']:.1f} s CPU)"
+                  + (" (interrupted)" if result["interrupted"] else ""), flush=True)
     if args.format == "json":
         print(json.dumps(results, indent=1))
 

@@ -308,6 +308,15 @@ def heuristic(state, player: int) -> float:
     return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 
+def values(state) -> list[float]:
+    """Every seat's value from one look (a finished game: its outcome's rewards, far beyond), in
+    the order ``heuristic`` puts the seats."""
+    if state.ended:
+        return [(r - 0.5) * END for r in state.outcome().rewards()]
+    look = Look(state)
+    return [look.value(p) for p in range(state.num_players)]
+
+
 def value(state, p: int) -> float:
     """``p``'s value alone (for tests and the curious)."""
     return Look(state).value(p)

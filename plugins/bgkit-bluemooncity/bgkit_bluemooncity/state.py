@@ -32,7 +32,7 @@ from bgkit.game import CHANCE, EVERYONE, TERMINAL, State
 from bgkit.pending import Pending
 from bgkit.sheets import Sheet
 
-from bgkit_bluemooncity import scoring
+from bgkit_bluemooncity import playout, scoring
 from bgkit_bluemooncity.actions import (  # noqa: F401  (stages and frames are read from here too)
     BOX, CARD, COLOUR, DISCARD, DONE, DRAW, END, GO, OFF, OFFER, PAIR_CARDS, PAY, PILLAR, RECOLOUR, TO, USE, WILD_CARD,
     F_COLOUR, F_DRAGON, F_FIGURE, F_PAY, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_MOVE, S_OVER, S_POWERS, STAGE_NAMES,
@@ -629,6 +629,17 @@ class BlueMoonState(State):
         from bgkit_bluemooncity.heuristic import heuristic
 
         return heuristic(self, player)
+
+    def heuristic_values(self) -> list[float]:
+        """Every seat's own value from one look at the table (``heuristic`` is a seat's value less
+        the best rival's, so it orders the seats as these do, ties included)."""
+        from bgkit_bluemooncity.heuristic import values
+
+        return values(self)
+
+    def rollout_action(self, rng: random.Random) -> tuple:
+        """The playout's rule of thumb (:mod:`bgkit_bluemooncity.playout`)."""
+        return playout.move(self, rng)
 
     # -- information ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
