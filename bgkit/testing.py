@@ -39,6 +39,15 @@ def scripted(answers: list[str]):
     return ask
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In a child about to run bgkit: Ctrl-C interrupts, as at a person's terminal, even when the
+    tests themselves run as a shell's background job (which starts with SIGINT ignored, and a
+    child inherits that)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """``bgkit ARGS`` on a pseudo-terminal, for testing what a person sees and types.
 
@@ -57,7 +66,8 @@ class Terminal:
         env = {k: v for k, v in os.environ.items() if k != "CI"}  # CI=true means "never prompt"
         env.update(COLUMNS=str(columns), LINES="50", NO_COLOR="1", TERM="dumb")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bgkit", *map(str, args)], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
+            [sys.executable, "-m", "bgkit", *map(str, args)], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env,
+            preexec_fn=_ctrl_c_as_at_a_terminal,
         )
         os.close(slave)
         self.seen = ""
@@ -135,7 +145,7 @@ def ctrl_c_when(args: list[str], cwd, shows: bytes, before: Callable[[int], Any]
     master, slave = pty.openpty()
     env = {**{k: v for k, v in os.environ.items() if k != "CI"}, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "xterm"}
     proc = subprocess.Popen([sys.executable, "-m", "bgkit", *map(str, args)], stdin=slave, stdout=slave, stderr=slave,
-                            cwd=cwd, env=env, start_new_session=True)
+                            cwd=cwd, env=env, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     os.close(slave)
     screen, noted = b"", None
     try:
