@@ -34,9 +34,9 @@ class EntryPoint:
 
     def load(self) -> Any:
         """Import the module and look the attribute up, as ``importlib.metadata`` does."""
-        module, _, attribute = self.value.partition(":")
+        module, _, attribute = self.value.split("[")[0].partition(":")  # "[extras]" name no object
         found = importlib.import_module(module.strip())
-        for part in attribute.split("[")[0].strip().split(".") if attribute.strip() else ():
+        for part in filter(None, attribute.strip().split(".")):
             found = getattr(found, part)
         return found
 
