@@ -17,7 +17,7 @@ import functools
 import re
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
+import importlib
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -53,7 +53,7 @@ class DataFile:
     @classmethod
     def shipped(cls, package: str, filename: str) -> "DataFile":
         """A data file inside a plugin package (``package/data/filename``)."""
-        text = resources.files(package).joinpath("data", filename).read_text(encoding="utf-8")
+        text = data_folder(package).joinpath(filename).read_text(encoding="utf-8")
         return cls(text, f"{package}/data/{filename}")
 
     @classmethod
@@ -413,11 +413,27 @@ def scan_marks(text: str, file: str) -> list[TableMark]:
     ]
 
 
+def data_folder(package: str) -> Any:
+    """``package/data/`` as a path, or through importlib.resources when the package is not a folder.
+
+    The folder beside the package's ``__init__.py`` is the common case (a wheel or an editable
+    install); importlib.resources, which costs a few milliseconds of every start to import, is left
+    for packages inside a zip file or without a file.
+    """
+    module = importlib.import_module(package)
+    where = getattr(module, "__file__", None)
+    if where and (folder := Path(where).parent / "data").is_dir():
+        return folder
+    from importlib import resources
+
+    return resources.files(package).joinpath("data")
+
+
 @functools.lru_cache(maxsize=None)
 def data_status(package: str) -> DataStatus:
     """The status of the data files shipped in ``package/data/`` (no engine is imported)."""
     try:
-        folder = resources.files(package).joinpath("data")
+        folder = data_folder(package)
         files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
         return DataStatus(())

@@ -6,21 +6,22 @@ import json
 import math
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
 
-from bgkit.ranking import ScoreResult
+if TYPE_CHECKING:
+    from bgkit.ranking import ScoreResult
 
 
 def stdout() -> Console:
     """The data console. Piped output gets 120 columns (rich would use 80) so tables stay whole."""
-    return Console(highlight=False, width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)
+    return Console(highlight=False, emoji=False, width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)
 
 
 def stderr() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
 
 
 def print_json(data: Any) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import secrets
 from typing import Any
 
 from bgkit.errors import BadInput, suggest
@@ -16,6 +15,8 @@ MAX_SEED = 2**63 - 1
 
 def new_seed() -> int:
     """A fresh seed for a run that was given none (printed, so the run can be repeated)."""
+    import secrets  # only for a run without --seed: it loads OpenSSL, a few ms of every start
+
     return secrets.randbelow(10**9)
 
 

@@ -118,3 +118,34 @@ def test_an_empty_own_file_is_refused(tmp_path, monkeypatch):
 
 def test_an_array_of_tables_has_the_line_of_its_first_entry():
     assert data().files["card"].where(("card",)) == "box.toml:10"
+
+
+def test_shipped_data_is_found_in_a_package_folder_and_inside_a_zip_file(tmp_path, monkeypatch):
+    """A plugin's ``data/`` beside its ``__init__.py`` is read from the folder; a package imported
+    from a zip file (no folder to read) through importlib.resources, with the same result."""
+    import sys
+    import zipfile
+
+    from bgkit.components import data_folder, data_status
+
+    marks = '[deck]\nconfirmed = false\nreconstructed = ["count"]\nsource = "a guess"\ncount = 3\n'
+    folder = tmp_path / "folder" / "pkg_in_folder"
+    (folder / "data").mkdir(parents=True)
+    (folder / "__init__.py").write_text("")
+    (folder / "data" / "box.toml").write_text(marks)
+    archive = tmp_path / "plugins.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("pkg_in_zip/__init__.py", "")
+        z.writestr("pkg_in_zip/data/box.toml", marks)
+    monkeypatch.syspath_prepend(str(tmp_path / "folder"))
+    monkeypatch.syspath_prepend(str(archive))
+    try:
+        assert data_folder("pkg_in_folder") == folder / "data"
+        assert not isinstance(data_folder("pkg_in_zip"), type(folder))  # a zip file's own path object
+        for package in ("pkg_in_folder", "pkg_in_zip"):
+            assert DataFile.shipped(package, "box.toml").data["deck"]["count"] == 3
+            status = data_status(package)
+            assert status.status == "reconstructed" and "count" in status.note, status
+    finally:
+        for name in ("pkg_in_folder", "pkg_in_zip"):
+            sys.modules.pop(name, None)
