@@ -102,6 +102,15 @@ def test_score_template_then_file_then_stdin(tmp_path):
     assert data["decided_by"] == "highest total"
 
 
+def test_names_are_printed_as_typed_not_as_emoji_or_markup(tmp_path):
+    template = run_cli(["score", "goofspiel", "--template", "-p", "2"]).stdout
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(template.replace('"Player 1"', '":smile: [b]Ada[/b]"').replace("prizes = []", "prizes = [13, 2]", 1))
+    text = run_cli(["score", "goofspiel", sheet]).stdout
+    assert "Winner: :smile: [b]Ada[/b] (highest total)" in text
+    assert "\N{SMILING FACE WITH OPEN MOUTH AND SMILING EYES}" not in text
+
+
 def test_score_bad_sheet_names_file_line_and_field(tmp_path):
     sheet = tmp_path / "bad.toml"
     sheet.write_text('game = "goofspiel"\n[[player]]\nprizes = [1]\n[[player]]\nprize = [2]\n')
