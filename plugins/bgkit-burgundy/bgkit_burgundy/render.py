@@ -152,7 +152,8 @@ def render_setup(comp: Components, setup: dict):
         title = f"Board #{board_id}" + ("" if board.confirmed else " (UNCONFIRMED)")
         seats = [str(seat) for seat, row in enumerate(setup["seats"], start=1) if row["board"] == board_id]
         players_on = ("Player " if len(seats) == 1 else "Players ") + ", ".join(seats)
-        panels.append(Panel(estate_text(board, None, comp), title=title, subtitle=players_on, expand=False))
+        # Text, not str: a str title is read as markup with emoji codes (and loads rich's emoji table)
+        panels.append(Panel(estate_text(board, None, comp), title=Text(title), subtitle=Text(players_on), expand=False))
     parts = [players, piles, depots, estates(panels), estate_key(comp, played=False)]
     if any(not comp.boards[row["board"]].confirmed for row in setup["seats"]):
         parts.append(Text("UNCONFIRMED: the original layout of this board rests on a single source "
@@ -200,7 +201,7 @@ def render_state(state, player: int | None):
     shown = range(n) if player is None else [player] + [p for p in range(n) if p != player]
     for p in shown:
         panels.append(Panel(estate_text(state.boards[p], state.tiles[p], comp),
-                            title=f"P{p + 1} estate (board #{state.board_ids[p]})", expand=False))
+                            title=Text(f"P{p + 1} estate (board #{state.board_ids[p]})"), expand=False))
     notes = Text("score now = points + unsold goods + silverlings + workers/2 + knowledge end scoring; "
                  "bonus tile (1st) = the large one", style="dim", no_wrap=False, overflow="fold")
     parts = [head, depots, table, estates(panels), estate_key(comp, played=True), notes]
