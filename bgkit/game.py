@@ -432,6 +432,11 @@ class State(abc.ABC):
 
         return outcome_of(self.scores())
 
+    #: How many decisions a search's playout plays before it stops and rates the seats with
+    #: ``heuristic_values()`` (MCTS's ``depth`` when a seat spec gives none). A game whose
+    #: heuristic sees far ahead may stop sooner: each playout decision costs as much as a real one.
+    rollout_depth: int = 60
+
     def rollout_action(self, rng: random.Random) -> Action:
         """The move a search's rollout plays here (MCTS playouts), for the player to move.
 

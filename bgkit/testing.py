@@ -297,6 +297,10 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
         game_seed = seed + offset
         where = f"{game_id} {players}p seed {game_seed}"
         match = _random_match(game, players, game_seed)
+        depth = type(match.state).rollout_depth
+        assert isinstance(depth, int) and not isinstance(depth, bool) and depth > 0, (
+            f"{where}: rollout_depth must be a positive whole number of decisions, not {depth!r}"
+        )
         rng = random.Random(game_seed)
         step = 0
         sealed_run: set[int] = set()

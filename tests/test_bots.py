@@ -318,6 +318,37 @@ def test_rollouts_play_the_games_own_rule_of_thumb():
     assert set(played) == {0, 1}  # both seats' playout moves come from the rule
 
 
+def test_playouts_stop_after_the_games_rollout_depth_unless_the_seat_gives_one():
+    """A rollout plays ``State.rollout_depth`` decisions (60 unless the game sets its own) and then
+    rates the seats; ``mcts:depth=D`` overrides the game's length."""
+    assert State.rollout_depth == 60
+
+    class Game:
+        hooks = None
+
+    class LongShort(Counting):  # 40 turns, far more than a playout plays
+        rollout_depth = 3
+
+        def current_player(self):
+            return TERMINAL if self.turn == 40 else self.turn % 2
+
+        def rollout_action(self, rng):
+            self.played.append(self.turn)
+            return 1
+
+        def clone(self):
+            other = LongShort(self.played)
+            other.totals, other.turn = list(self.totals), self.turn
+            return other
+
+    played: list = []
+    decide(MctsBot(Rules(Game()), 1, iterations="10", bias="0"), LongShort(played), 0)
+    assert len(played) == 10 * 3
+    played.clear()
+    decide(MctsBot(Rules(Game()), 1, iterations="10", bias="0", depth="5"), LongShort(played), 0)
+    assert len(played) == 10 * 5
+
+
 def test_each_seat_gets_its_own_bot_seed(tmp_path):
     """Two random seats with one master seed bid differently: a bot's seed depends on its seat."""
     log = tmp_path / "game.json"

@@ -15,7 +15,8 @@
   turn hooks, whose legal actions the game's rule does not know).
 * **Budget**: ``iterations=N`` and/or ``seconds=T`` (whichever ends first); ``depth=D`` cuts a
   rollout after D decisions and rates the seats by the game's heuristic. With ``iterations`` only,
-  the bot is fully reproducible from its seed.
+  the bot is fully reproducible from its seed. Without ``depth``, a rollout plays the game's
+  ``State.rollout_depth`` decisions (60 unless the game sets its own).
 * **Progressive bias** (``bias=B``, default 1, 0 turns it off): a new node rates its actions one
   ply ahead with the game's heuristic (as the greedy bot does); that rating orders expansion and
   adds ``B * rating / (visits + 1)`` to UCT, so the search starts from greedy's judgement and
@@ -63,7 +64,7 @@ class MctsBot:
         self.iterations = number_param(params, "iterations", None if seconds else 400)
         self.seconds = seconds
         self.c = number_param(params, "c", 1.4, float)
-        self.depth = number_param(params, "depth", 60)
+        self.depth = number_param(params, "depth", None)  # None: the game's State.rollout_depth
         self.bias = number_param(params, "bias", 1.0, float, zero=True)
         self.rules = rules
         self.rng = random.Random(seed)
@@ -232,7 +233,8 @@ class MctsBot:
         policy = None if self.rules.hooked or cls.rollout_action is State.rollout_action else cls.rollout_action
         # the hottest loop of the search: its calls looked up once (the same calls as sample_chance
         # and State.rollout_action make, drawing the same numbers)
-        current, pick_chance, uniform, choice, depth = cls.current_player, cls.chance_pick, rng.random, rng.choice, self.depth
+        current, pick_chance, uniform, choice = cls.current_player, cls.chance_pick, rng.random, rng.choice
+        depth = self.depth or cls.rollout_depth
         while decisions < depth:
             mover = current(state)
             if mover == CHANCE:

@@ -29,4 +29,4 @@ def _mcts(rules: Any, seed: int, **params: str) -> Any:
 def bgkit_register_bots(register: Any) -> None:
     register("random", _random, "uniformly random legal actions")
     register("greedy", _greedy, "one-ply: the action whose result the game's heuristic likes best")
-    register("mcts", _mcts, "UCT search; iterations=N (default 400), seconds=T, depth=60, c=1.4, bias=1")
+    register("mcts", _mcts, "UCT search; iterations=N (default 400), seconds=T, depth=D (default: the game's, usually 60), c=1.4, bias=1")
