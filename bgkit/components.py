@@ -14,10 +14,11 @@ own box's values with ``--data FILE``. This module is the machinery they share:
 from __future__ import annotations
 
 import functools
+import importlib
+import json
 import re
 import tomllib
 from dataclasses import dataclass
-import importlib
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -377,6 +378,24 @@ class DataStatus:
 _VALUE_KEY = re.compile(r"^\s*(confirmed|reconstructed|source)\s*=\s*(.*)$")
 
 
+_UNREADABLE = object()
+
+
+def _mark_value(value: str, chunk: str) -> Any:
+    """The value of one mark line: read as JSON when it is JSON (``true``, a basic string, a
+    list of them: TOML reads those alike, and JSON is read in C), else by tomllib; a value
+    neither reads (a multi-line string) is left to the full reader."""
+    if "\n" not in chunk:
+        try:
+            return json.loads(value)
+        except ValueError:
+            pass
+    try:
+        return next(iter(tomllib.loads(chunk.strip()).values()))
+    except tomllib.TOMLDecodeError:
+        return _UNREADABLE
+
+
 def scan_marks(text: str, file: str) -> list[TableMark]:
     """Every table header of a TOML text that carries a ``confirmed`` mark, with its marks.
 
@@ -390,9 +409,13 @@ def scan_marks(text: str, file: str) -> list[TableMark]:
     while i < len(lines):
         line = lines[i]
         i += 1
-        header = _HEADER.match(line)
-        if header:
-            table = ".".join(_split(header.group(2)))
+        first = line.lstrip()[:1]  # what either pattern needs first: most lines are neither
+        if first == "[":
+            header = _HEADER.match(line)
+            if header:
+                table = ".".join(_split(header.group(2)))
+                continue
+        if first not in ("c", "r", "s"):
             continue
         key = _VALUE_KEY.match(line)
         if not key:
@@ -401,11 +424,9 @@ def scan_marks(text: str, file: str) -> list[TableMark]:
         while key.group(1) == "reconstructed" and chunk.count("[") > chunk.count("]") and i < len(lines):
             chunk += "\n" + lines[i]
             i += 1
-        try:
-            value = tomllib.loads(chunk.strip())[key.group(1)]
-        except tomllib.TOMLDecodeError:
-            continue  # a multi-line string: leave it to the full reader
-        marks.setdefault(table, {})[key.group(1)] = value
+        value = _mark_value(key.group(2), chunk)
+        if value is not _UNREADABLE:
+            marks.setdefault(table, {})[key.group(1)] = value
     return [
         TableMark(file, name, bool(found["confirmed"]), tuple(found.get("reconstructed", ())), str(found.get("source", "")))
         for name, found in marks.items()

@@ -133,7 +133,22 @@ def shipped_files():
 
 @pytest.mark.parametrize("package, path", list(shipped_files()), ids=lambda v: getattr(v, "name", v))
 def test_the_mark_scanner_agrees_with_the_full_reader(package, path):
-    text = path.read_text(encoding="utf-8")
+    assert_scanner_agrees(path.read_text(encoding="utf-8"), path.name)
+
+
+def test_the_mark_scanner_reads_every_way_toml_writes_a_mark():
+    """Marks as a person may write them: literal strings, escapes, comments after a value, lists
+    over several lines with a trailing comma, spaces before a key (JSON reads some, tomllib the rest)."""
+    assert_scanner_agrees(
+        "[a]\nconfirmed = true\nsource = 'C:\\box\\rules.pdf' # the literal string keeps backslashes\n"
+        "[b.c]\n  confirmed = false  # indented, a comment\n  reconstructed = [\n    \"x\",\n    'y',\n  ]\n"
+        "  source = \"caf\\u00e9 \\\"quoted\\\" \\t tab\"\n"
+        "[d]\nconfirmed=false\nreconstructed=[\"one\"]\nsource=\"\"\n",
+        "tricky.toml",
+    )
+
+
+def assert_scanner_agrees(text, name):
     expected = []
 
     def walk(body, trail):
@@ -144,7 +159,7 @@ def test_the_mark_scanner_agrees_with_the_full_reader(package, path):
                 walk(value, trail + (key,))
 
     walk(tomllib.loads(text), ())
-    found = [(m.table, m.confirmed, m.reconstructed, m.source) for m in scan_marks(text, path.name)]
+    found = [(m.table, m.confirmed, m.reconstructed, m.source) for m in scan_marks(text, name)]
     assert sorted(found) == sorted(expected)
 
 
