@@ -17,7 +17,6 @@ import functools
 import importlib
 import json
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -390,6 +389,8 @@ def _mark_value(value: str, chunk: str) -> Any:
             return json.loads(value)
         except ValueError:
             pass
+    import tomllib  # here, not at the top: `bgkit games` reads the shipped marks without it
+
     try:
         return next(iter(tomllib.loads(chunk.strip()).values()))
     except tomllib.TOMLDecodeError:

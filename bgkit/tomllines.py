@@ -9,7 +9,6 @@ table, ``("building", "library", "boxes")`` is ``boxes`` under ``[building.libra
 from __future__ import annotations
 
 import re
-import tomllib
 
 from bgkit.errors import BadInput
 
@@ -76,6 +75,8 @@ def parse_toml(text: str, source: str) -> dict:
     """``tomllib.loads`` whose errors are BadInput naming ``source:line``: syntax, and what the
     parser itself cannot take (a text over :data:`MAX_TOML_CHARS`, nesting deeper than
     :data:`MAX_DEPTH`, an integer of more than 4,300 digits)."""
+    import tomllib  # imported when a file is read: `bgkit games` and `--help` read none
+
     if len(text) > MAX_TOML_CHARS:
         raise BadInput(f"not valid here: longer than {MAX_TOML_CHARS:,} characters", source)
     deepest = _deepest(text)
