@@ -49,14 +49,16 @@ class Tables:
     storm_injuries: int
 
 
-_CACHE: dict[tuple[int, int], Tables] = {}
+# Keyed by id(comp), and holding comp itself: a components object that is gone can leave its id to
+# a new one (another --data file), and the tables of the old one must not be handed to it.
+_CACHE: dict[tuple[int, int], tuple[Components, Tables]] = {}
 
 
 def tables(comp: Components, players: int) -> Tables:
     key = (id(comp), players)
     found = _CACHE.get(key)
-    if found is not None:
-        return found
+    if found is not None and found[0] is comp:
+        return found[1]
     res = comp.supply.resources
     bps = list(comp.blueprints.values())
     stacks = tuple(s.colour for s in comp.stacks)
@@ -99,7 +101,7 @@ def tables(comp: Components, players: int) -> Tables:
         level_extra=tuple(_level_extra(comp, res, x) for x in tiles),
         storm_injuries=comp.play.storm_injuries,
     )
-    _CACHE[key] = t
+    _CACHE[key] = (comp, t)
     return t
 
 

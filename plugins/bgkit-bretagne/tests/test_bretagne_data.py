@@ -82,6 +82,24 @@ def test_game_takes_a_data_file(shipped_tables, write_data):
     assert setup["quimper"] == {"card": "MINE", "resources": {"wood": 1}}
 
 
+def test_a_game_never_gets_the_tables_of_other_components_that_had_its_id(shipped_tables, write_data):
+    """The engine's tables are cached by the components' id; an id freed by a game that is gone may
+    come back for a new one (here set up by hand), and the new game must get its own tables (a stale
+    entry once made a shipped game look for its Quimper card among a --data file's)."""
+    import random
+
+    from bgkit_bretagne import tables as T
+
+    production = shipped_tables["production"]
+    production["cards"] = {"MINE": {"resources": {"wood": [1, 1, 1]}}}
+    mine = get_registry().load_game("bretagne", write_data({"production": production}))
+    shipped = get_registry().load_game("bretagne")
+    T._CACHE[(id(shipped.components), 2)] = (mine.components, T.tables(mine.components, 2))
+    assert T.tables(shipped.components, 2).prod_ids == tuple(shipped.components.production)
+    state = shipped.new_state(shipped.setup(2, random.Random(0), {"start": "1"}))
+    assert state.t.prod_ids[state.prod] != "MINE"
+
+
 SHIPPED = resources.files("bgkit_bretagne").joinpath("data", "components.toml").read_text(encoding="utf-8")
 
 
