@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Hashable, Iterator, TypeVar
 
 from bgkit.errors import BadInput, DataError
 from bgkit.savefile import read_text
@@ -372,6 +372,27 @@ class DataStatus:
         if self.status == "confirmed":
             return ""
         return f"reconstructed: {'; '.join(self.reconstructed)}; --data FILE replaces them"
+
+
+T = TypeVar("T")
+_DERIVED: dict[tuple[int, Hashable], tuple[Any, Any]] = {}
+MAX_DERIVED = 256  # then all are dropped and built again on use: one game's tables are few
+
+
+def derived(components: Any, key: Hashable, build: Callable[[], T]) -> T:
+    """What ``build()`` makes from ``components`` (tables or lookups every state of a game shares),
+    built once per components object and ``key``.
+
+    Kept by the object's id together with the object itself: a components object that is gone can
+    leave its id to a new one (another ``--data`` file), which must get values of its own.
+    """
+    slot = (id(components), key)
+    found = _DERIVED.get(slot)
+    if found is None or found[0] is not components:
+        if len(_DERIVED) >= MAX_DERIVED:
+            _DERIVED.clear()
+        found = _DERIVED[slot] = (components, build())
+    return found[1]
 
 
 _VALUE_KEY = re.compile(r"^\s*(confirmed|reconstructed|source)\s*=\s*(.*)$")

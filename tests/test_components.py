@@ -149,3 +149,21 @@ def test_shipped_data_is_found_in_a_package_folder_and_inside_a_zip_file(tmp_pat
     finally:
         for name in ("pkg_in_folder", "pkg_in_zip"):
             sys.modules.pop(name, None)
+
+
+def test_derived_values_are_built_once_per_components_object_even_when_an_id_comes_back():
+    """Plugins keep their play tables with ``derived``: built once per components object and key;
+    a stale entry left under an id that a new object now has (an object freed, its id reused)
+    never reaches the new one."""
+    from bgkit import components as C
+
+    class Box:
+        pass
+
+    built = []
+    box, other = Box(), Box()
+    make = lambda: built.append(1) or len(built)  # noqa: E731
+    assert C.derived(box, "tables", make) == 1 and C.derived(box, "tables", make) == 1
+    assert C.derived(box, ("tables", 3), make) == 2  # another key: built apart
+    C._DERIVED[(id(other), "tables")] = (box, "the tables of a components object that is gone")
+    assert C.derived(other, "tables", make) == 3

@@ -7,6 +7,8 @@ each tile's left to right (the left-most wins a tie for the most markers [RB p2;
 
 from __future__ import annotations
 
+from bgkit.components import derived
+
 from bgkit_bluemooncity.actions import BOX, CARD, DISCARD, GO, OFF, TO, USE
 from bgkit_bluemooncity.city import CELLS, NEIGHBOURS, within
 from bgkit_bluemooncity.data import Building, Components, Reward
@@ -73,15 +75,6 @@ class Board:
         return box - self.cell_boxes[self.box_cell[box]].start + 1
 
 
-_BOARDS: dict[tuple[int, str], Board] = {}
-
-
 def board_for(comp: Components, city: list[list[str]]) -> Board:
     """The board of ``city`` with ``comp`` (one per game: every copy of a state shares it)."""
-    key = (id(comp), repr(city))
-    board = _BOARDS.get(key)
-    if board is None or board.comp is not comp:
-        if len(_BOARDS) > 64:
-            _BOARDS.clear()
-        board = _BOARDS[key] = Board(comp, city)
-    return board
+    return derived(comp, ("bluemooncity board", repr(city)), lambda: Board(comp, city))

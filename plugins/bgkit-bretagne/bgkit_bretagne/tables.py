@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bgkit.components import derived
+
 from bgkit_bretagne.data import TYPES, Components
 
 
@@ -49,16 +51,12 @@ class Tables:
     storm_injuries: int
 
 
-# Keyed by id(comp), and holding comp itself: a components object that is gone can leave its id to
-# a new one (another --data file), and the tables of the old one must not be handed to it.
-_CACHE: dict[tuple[int, int], tuple[Components, Tables]] = {}
-
-
 def tables(comp: Components, players: int) -> Tables:
-    key = (id(comp), players)
-    found = _CACHE.get(key)
-    if found is not None and found[0] is comp:
-        return found[1]
+    """The play tables of ``comp`` at ``players`` (built once and shared by every state)."""
+    return derived(comp, ("bretagne tables", players), lambda: _build(comp, players))
+
+
+def _build(comp: Components, players: int) -> Tables:
     res = comp.supply.resources
     bps = list(comp.blueprints.values())
     stacks = tuple(s.colour for s in comp.stacks)
@@ -101,7 +99,6 @@ def tables(comp: Components, players: int) -> Tables:
         level_extra=tuple(_level_extra(comp, res, x) for x in tiles),
         storm_injuries=comp.play.storm_injuries,
     )
-    _CACHE[key] = (comp, t)
     return t
 
 

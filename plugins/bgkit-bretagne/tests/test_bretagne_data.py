@@ -88,13 +88,14 @@ def test_a_game_never_gets_the_tables_of_other_components_that_had_its_id(shippe
     entry once made a shipped game look for its Quimper card among a --data file's)."""
     import random
 
+    from bgkit import components as C
     from bgkit_bretagne import tables as T
 
     production = shipped_tables["production"]
     production["cards"] = {"MINE": {"resources": {"wood": [1, 1, 1]}}}
     mine = get_registry().load_game("bretagne", write_data({"production": production}))
     shipped = get_registry().load_game("bretagne")
-    T._CACHE[(id(shipped.components), 2)] = (mine.components, T.tables(mine.components, 2))
+    C._DERIVED[(id(shipped.components), ("bretagne tables", 2))] = (mine.components, T.tables(mine.components, 2))
     assert T.tables(shipped.components, 2).prod_ids == tuple(shipped.components.production)
     state = shipped.new_state(shipped.setup(2, random.Random(0), {"start": "1"}))
     assert state.t.prod_ids[state.prod] != "MINE"

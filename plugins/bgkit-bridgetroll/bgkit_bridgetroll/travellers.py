@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bgkit.components import derived
+
 from bgkit_bridgetroll.data import Components
 
 NORMAL, ROYAL, SPECIAL, HAZARD = range(4)
@@ -57,9 +59,10 @@ class Tables:
 
 def tables_of(comp: Components) -> Tables:
     """The play tables of ``comp`` (built once per components and shared by every state)."""
-    cached = _CACHE.get(id(comp))
-    if cached is not None and cached[0] is comp:
-        return cached[1]
+    return derived(comp, "bridgetroll tables", lambda: _build(comp))
+
+
+def _build(comp: Components) -> Tables:
     cards = comp.travellers
     effects: dict[int, tuple[int, ...]] = {}
     for x, card in enumerate(cards):
@@ -86,11 +89,7 @@ def tables_of(comp: Components) -> Tables:
         start_vp=comp.start_vp,
         trophy_bonus=comp.trophy_bonus,
     )
-    _CACHE[id(comp)] = (comp, tables)
     return tables
-
-
-_CACHE: dict[int, tuple[Components, Tables]] = {}
 
 
 def value_in(t: Tables, area: int, x: int) -> int:

@@ -20,6 +20,7 @@ import random
 from bisect import bisect_right
 from itertools import combinations
 
+from bgkit.components import derived
 from bgkit.errors import BadInput
 from bgkit.game import CHANCE, TERMINAL, State
 from bgkit.pending import Pending
@@ -116,24 +117,14 @@ SELL_ACTIONS = tuple(tuple((SELL, d, t + 1) for t in range(6)) for d in range(7)
 BIT_INDEX = {1 << i: i for i in range(37)}  # a space's bit -> the space
 KINDS_OF = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR_OF[k] == c) for c in range(6))
 DRAW_ACTIONS = tuple((DRAW, k) for k in range(NUM_KINDS))
-_BLACK_KINDS: dict = {}
-_TEXTS: dict = {}
-
-
 def _texts(comp: Components) -> dict:
     """The action texts already made for this box's tile names (shared by all its states)."""
-    found = _TEXTS.get(id(comp))
-    if found is None or found[0] is not comp:
-        found = _TEXTS[id(comp)] = (comp, {})
-    return found[1]
+    return derived(comp, "burgundy texts", dict)
 
 
 def _black_kinds(comp: Components) -> tuple:
     """The kinds that have tiles with a black back in this box (ascending)."""
-    found = _BLACK_KINDS.get(id(comp))
-    if found is None or found[0] is not comp:
-        found = _BLACK_KINDS[id(comp)] = (comp, tuple(k for k in range(NUM_KINDS) if comp.black_stack[k]))
-    return found[1]
+    return derived(comp, "burgundy black kinds", lambda: tuple(k for k in range(NUM_KINDS) if comp.black_stack[k]))
 # the slots of an entry: 0 the tiles, 1 their different kinds ascending, then actions built on first use
 E_TILES, E_KINDS, E_TAKE, E_BUY, E_HIRE = 0, 1, 2, 9, 10  # E_TAKE + die: takes with that die
 NO_ENTRY = (None,) * 11  # matches no tiles
