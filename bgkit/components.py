@@ -460,13 +460,14 @@ def data_folder(package: str) -> Any:
     """``package/data/`` as a path, or through importlib.resources when the package is not a folder.
 
     The folder beside the package's ``__init__.py`` is the common case (a wheel or an editable
-    install); importlib.resources, which costs a few milliseconds of every start to import, is left
-    for packages inside a zip file or without a file.
+    install), and a package in a folder without ``data/`` gets that missing folder (reading it
+    fails as it would through importlib.resources); importlib.resources, which costs a few
+    milliseconds of every start to import, is left for packages inside a zip file or without a file.
     """
     module = importlib.import_module(package)
     where = getattr(module, "__file__", None)
-    if where and (folder := Path(where).parent / "data").is_dir():
-        return folder
+    if where and (home := Path(where).parent).is_dir():
+        return home / "data"
     from importlib import resources
 
     return resources.files(package).joinpath("data")

@@ -72,7 +72,7 @@ class Fit:
         columns = table.columns
 
         def plain(cell: Any) -> str:
-            return Text.from_markup(cell).plain if isinstance(cell, str) else getattr(cell, "plain", "")
+            return Text.from_markup(cell, emoji=False).plain if isinstance(cell, str) else getattr(cell, "plain", "")
 
         least, most = [], []
         for column in columns:
@@ -94,8 +94,8 @@ class Fit:
                 widths[i] += max(0, extra)
             for column, width in zip(columns, widths):
                 column.width, column.no_wrap = width, False
-        for column in columns:
-            column.overflow = "fold"
+        for column in columns:  # too narrow even for that: every column folds, none is cut or dropped
+            column.overflow, column.no_wrap = "fold", False
         yield table
 
 

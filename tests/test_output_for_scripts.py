@@ -41,6 +41,21 @@ def test_bgkit_games_shows_its_data_column_at_80_columns(columns_80):
     assert "reconstructed *" in text and "confirmed" in text
 
 
+def test_bgkit_games_on_a_terminal_too_narrow_for_its_words_folds_every_column_and_drops_none(monkeypatch):
+    """At 60 columns not every longest word fits at once: each cell then folds, and still no id is
+    cut short and the data column (what is reconstructed) is not dropped."""
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("NO_COLOR", "1")
+    text = run_cli(["games"]).stdout
+    assert "…" not in text and all(len(line) <= 60 for line in text.splitlines()), text
+    header = next(line for line in text.splitlines() if "┃ id" in line)
+    assert [cell.strip() for cell in header.strip("┃").split("┃")] == ["id", "name", "players", "play", "version", "data"]
+    first_cells = "".join(line.split("│")[1].strip() for line in text.splitlines() if line.startswith("│"))
+    ids = [game_id for game_id, _ in _games()]
+    assert first_cells == "".join(sorted(ids)), text
+    assert "reconst" in text
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.toml")))
 def test_score_tables_keep_every_number_whole_at_80_columns(columns_80, name):
     game = name.split("-")[0]
