@@ -66,21 +66,28 @@ class Fit:
         self.table = table
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.measure import Measurement
         from rich.text import Text
 
         table = self.table
         columns = table.columns
 
-        def plain(cell: Any) -> str:
-            return Text.from_markup(cell, emoji=False).plain if isinstance(cell, str) else getattr(cell, "plain", "")
+        def span(cell: Any) -> tuple[int, int]:
+            """The cell's longest word and longest line (a drawing says its narrowest and widest)."""
+            if hasattr(cell, "__rich_measure__") and not isinstance(cell, Text):
+                drawn = Measurement.get(console, options.update_width(10_000), cell)
+                return drawn.minimum, drawn.maximum
+            text = Text.from_markup(cell, emoji=False).plain if isinstance(cell, str) else getattr(cell, "plain", "")
+            return (max((Text(w).cell_len for w in text.split()), default=1),
+                    max((Text(line).cell_len for line in text.splitlines() or [""]), default=1))
 
         least, most = [], []
         for column in columns:
-            texts = [plain(column.header), *(plain(c) for c in column._cells)]
-            least.append(max((Text(w).cell_len for t in texts for w in t.split()), default=1))
+            spans = [span(column.header), *(span(c) for c in column._cells)]
+            least.append(max(low for low, _ in spans))
             if column is columns[0]:
                 least[-1] = min(least[-1], self.LABEL_WIDTH)
-            most.append(max((Text(line).cell_len for t in texts for line in t.splitlines() or [""]), default=1))
+            most.append(max(high for _, high in spans))
         room = options.max_width - table._extra_width - 2 * len(columns)  # borders, and padding (0, 1)
         if sum(most) > room >= sum(least):
             widths = list(least)
@@ -325,8 +332,8 @@ def game_details(info: Any, game: Any, players: list[int]) -> Any:
 
 def plugins_table(rows: list[dict[str, Any]]) -> Table:
     table = Table(title="Plugins", title_justify="left")
-    for column in ("name", "distribution", "hooks", "status"):
-        table.add_column(column, no_wrap=column == "name")
+    for column in ("name", "distribution", "hooks", "status"):  # too narrow: a long name folds, never cut
+        table.add_column(column, no_wrap=column == "name", overflow="fold")
     for row in rows:
         table.add_row(
             row["name"],
@@ -476,6 +483,29 @@ def rating_bar(mu: float, sigma: float, low: float, high: float, width: int, fan
     return "".join(line)
 
 
+class RatingBar:
+    """A rating bar as a table cell that draws itself at the width the table gives it: from
+    ``widest`` on a wide terminal down to ``narrowest``, so a narrow one shortens the bars before
+    it wraps a number or drops a column."""
+
+    def __init__(self, mu: float, sigma: float, low: float, high: float, fancy: bool, widest: int = 18, narrowest: int = 8):
+        self.mu, self.sigma, self.low, self.high, self.fancy = mu, sigma, low, high, fancy
+        self.widest, self.narrowest = widest, narrowest
+
+    def draw(self, width: int) -> str:
+        return rating_bar(self.mu, self.sigma, self.low, self.high, max(1, width), self.fancy)
+
+    def __rich_measure__(self, console: Any, options: Any) -> Any:
+        from rich.measure import Measurement
+
+        return Measurement(min(self.narrowest, options.max_width), min(self.widest, options.max_width))
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.text import Text
+
+        yield Text(self.draw(min(self.widest, options.max_width)), style="cyan" if self.fancy else "")
+
+
 def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 18) -> list[Any]:
     """The ladder (ratings with their intervals drawn) and the head-to-head win-rate matrix."""
     from rich.text import Text
@@ -490,7 +520,7 @@ def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 18) -> l
         table.add_column(column, justify="right", no_wrap=True)
     low = min((row["mu"] - 3 * row["sigma"] for row in ladder), default=0.0)
     high = max((row["mu"] + 3 * row["sigma"] for row in ladder), default=1.0)
-    table.add_column("mu ± 3 sigma", no_wrap=True)
+    table.add_column("mu ± 3 sigma")
     for row in ladder:
         table.add_row(
             str(row["rank"]),
@@ -500,8 +530,9 @@ def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 18) -> l
             str(row["games"]),
             f"{row['wins']}" + (f" ({row['shared_wins']})" if row["shared_wins"] else ""),
             f"{row['win_rate']:.1%}",
-            Text(rating_bar(row["mu"], row["sigma"], low, high, bar_width, fancy), style="cyan" if fancy else ""),
+            RatingBar(row["mu"], row["sigma"], low, high, fancy, widest=bar_width),
         )
+    table = Fit(table)
     names = [row["entrant"] for row in ladder]
     matrix = Table(title="Head to head: how often the row beat the column (ties count half)", title_justify="left")
     matrix.add_column("")
@@ -513,6 +544,7 @@ def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 18) -> l
             pair = summary["pairwise"][name].get(other)
             cells.append("—" if pair is None else "·" if pair["rate"] is None else f"{pair['rate']:.0%} ({pair['games']})")
         matrix.add_row(name, *cells)
+    matrix = Fit(matrix)
     shared = " Wins in brackets were shared." if any(row["shared_wins"] for row in ladder) else ""
     note = Text(
         f"Sorted by ordinal = mu - 3 sigma, the left end of each bar (bars from {low:.1f} to {high:.1f}).{shared} "

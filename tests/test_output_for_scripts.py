@@ -106,6 +106,25 @@ def test_a_real_tournament_summary_fits_80_columns(columns_80):
     assert "95% CI" in text
 
 
+def test_bgkit_plugins_folds_rather_than_cuts_at_80_columns(columns_80):
+    text = run_cli(["plugins"]).stdout
+    assert_fits(text)
+    assert "bgkit.default_plugins.executors" in text  # names whole; a long hook or distribution folds
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_an_arena_ladder_fits_with_every_rank_and_whole_bars(monkeypatch, width):
+    """The rating bars shorten to fit (18 characters at most), before a rank or a number is cut."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    monkeypatch.setenv("NO_COLOR", "1")
+    text = run_cli(["arena", "goofspiel", "greedy", "random", "mcts:iterations=20", "--games", "6", "--seed", "1"]).stdout
+    assert "…" not in text and all(len(line) <= width for line in text.splitlines()), text
+    rows = [line for line in text.splitlines() if re.match(r"│ +\d+ │", line)]
+    assert [int(row.split("│")[1]) for row in rows] == [1, 2, 3], text
+    bars = [row.split("│")[-2].strip() for row in rows]
+    assert all(re.fullmatch(r"\|-*o-*\|", bar) for bar in bars), bars
+
+
 @pytest.mark.parametrize("game_id, info", _games())
 def test_every_games_score_json_has_a_total_per_player(game_id, info):
     sheet = next(EXAMPLES.glob(f"{game_id}-*.toml"))
