@@ -51,13 +51,25 @@ def _start_forkserver() -> str:
     for Dask's workers: spawn where there is no forkserver.
     """
     import multiprocessing
+    import os
 
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return "spawn"
     from multiprocessing import forkserver
 
     multiprocessing.get_context("forkserver").set_forkserver_preload(PRELOAD)
-    forkserver.ensure_running()
+    # Its stdout (and so every worker's) is /dev/null: the records on bgkit's stdout come back
+    # through Dask, a stray print in a worker cannot land among them, and a program reading them
+    # sees the end of the output when bgkit exits, not when the forkserver has finished its own exit.
+    sys.stdout.flush()
+    stdout, devnull = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 1)
+        forkserver.ensure_running()
+    finally:
+        os.dup2(stdout, 1)
+        os.close(stdout)
+        os.close(devnull)
     return "forkserver"
 
 

@@ -47,6 +47,26 @@ def test_ctrl_c_stops_the_local_cluster_cleanly(tmp_path):
     assert f"burgundy: {finished} games, seed 1" in text
 
 
+def test_nothing_a_local_worker_writes_to_stdout_lands_among_the_records(tmp_path):
+    """bgkit's stdout holds records and the summary only (a script parses it): the local cluster's
+    workers write theirs to /dev/null, and their stderr stays the terminal's."""
+    script = tmp_path / "stray.py"
+    script.write_text(
+        "import os\n"
+        "from bgkit.dask_executor import DaskExecutor\n"
+        "if __name__ == '__main__':\n"
+        "    executor = DaskExecutor(jobs=1)\n"
+        "    executor._client.run(os.write, 1, b'stray line from a worker\\n')\n"
+        "    executor._client.run(os.write, 2, b'a warning from a worker\\n')\n"
+        "    executor.close()\n"
+        "    print('records')\n"
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "records\n"
+    assert "a warning from a worker" in done.stderr
+
+
 @pytest.fixture(scope="module")
 def cluster():
     import logging
