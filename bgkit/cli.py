@@ -6,6 +6,7 @@ Conventions (DESIGN.md §6): data on stdout, messages and progress on stderr; ex
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import sys
@@ -339,6 +340,18 @@ app.command("stats")(stats)
 
 def main() -> None:
     """Entry point: bad input is one line and exit code 2, a broken plugin one line and exit 1."""
+    try:
+        _run()
+    finally:
+        # The process ends here, and what it built is only torn down. Moving every object to the
+        # garbage collector's permanent generation spares the exit its last full pass over them
+        # (a tenth of a second after a Dask run, 6% of the instructions of `bgkit games`). Nothing
+        # is lost by it: bgkit has closed every file and database it writes by now, and the
+        # interpreter flushes stdout and stderr whatever the collector does.
+        gc.freeze()
+
+
+def _run() -> None:
     usage_error = _click_class("UsageError")
     try:
         code = lazy_group(app)(standalone_mode=False)
