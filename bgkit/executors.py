@@ -51,7 +51,9 @@ class Chunker:
 
     The first chunks hold one game; later ones as many as fit ``seconds`` at the latest chunk's
     seconds per game, but never so many that the last quarter of the run could not be shared out
-    among the workers. The latest chunk, not the average so far: a worker's first games pay for
+    among the workers, nor, at the end, fewer than fit a tenth of ``seconds``: a chunk of one
+    five-millisecond game would cost its round trip more than its game, and the workers can finish
+    no further apart than that tenth. The latest chunk, not the average so far: a worker's first games pay for
     loading the game (ten times a game of random Burgundy), and an average that remembers them
     kept the chunks small, and every chunk a round trip, for most of a run.
     """
@@ -69,7 +71,7 @@ class Chunker:
             return 1
         fits = int(self.seconds / self.per_game) if self.per_game > 0 else MAX_CHUNK
         share = (self.total - self.handed_out) // (4 * self.workers)
-        return max(1, min(fits, share, MAX_CHUNK))
+        return max(1, min(fits, max(share, fits // 10), MAX_CHUNK))
 
     def observe(self, games: int, seconds: float) -> None:
         if games:

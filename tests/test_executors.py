@@ -67,6 +67,15 @@ def test_chunks_follow_the_latest_pace_not_a_slow_start():
     assert len(next(chunks)) == 62
 
 
+def test_the_last_chunks_shrink_to_share_the_end_but_not_below_a_tenth_of_a_chunk():
+    chunker = Chunker(range(1000), total=1000, workers=2, seconds=0.25)
+    chunker.observe(1, 0.001)  # 250 games fit a chunk; the end is shared in chunks of 25 or more
+    sizes = [len(chunk) for chunk in chunker]
+    assert sum(sizes) == 1000 and sizes[:3] == [125, 109, 95]  # a quarter of what is left, per worker
+    assert min(sizes[:-1]) == 25 and sizes[-1] <= 25
+    assert sizes == sorted(sizes, reverse=True)
+
+
 def test_slow_games_go_one_at_a_time():
     chunker = Chunker(range(10), total=10, workers=2, seconds=0.25)
     chunker.observe(1, 3.0)
