@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -40,15 +41,17 @@ STARTUP = [
     ["score", "burgundy", str(ROOT / "examples" / "sheets" / "burgundy-3p.toml")],
 ]
 
-# Plays N random games one way or the other, or only sets them up (MODE starts with "setup"),
-# after one warm-up game of each kind; prints the decisions made to stderr.
+# Plays N random games one way or the other (the bare way is run.py's), or only sets them up (MODE
+# starts with "setup"), after one warm-up game of each kind; prints the decisions made to stderr.
 LOOPS = r'''
 import random, sys
-from bgkit.engine import derive_seed, sample_chance
+sys.path.insert(0, sys.argv.pop(1))
+from bgkit.engine import derive_seed
 from bgkit.game import CHANCE
 from bgkit.match import build_match, seat_names
 from bgkit.plugins import get_registry
 from bgkit.setups import parse_options
+from run import play_bare
 
 mode, game_id, players, games = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 game = get_registry().load_game(game_id)
@@ -67,18 +70,9 @@ def engine(index, play):
 def bare(index, play):
     global decisions
     seed = derive_seed(1, "game", index)  # the same deals as the engine's games
-    rng = random.Random(seed)
     state = game.new_state(game.setup(players, random.Random(seed), options))
     if play:
-        while True:
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply(sample_chance(state, rng))
-            elif player < 0:
-                break
-            else:
-                state.apply(rng.choice(state.legal_actions()))
-                decisions += 1
+        decisions += play_bare(state, random.Random(seed))[0]
 
 engine(-1, True)
 bare(-1, True)
@@ -91,10 +85,15 @@ print(decisions, file=sys.stderr)
 
 
 def instructions(command: list[str]) -> tuple[int, str]:
-    """Instructions the whole process executed (callgrind), and what it wrote to stderr."""
+    """Instructions the whole process executed (callgrind), and what it wrote to stderr.
+
+    Run once first without valgrind, so that every count finds the same warm caches (compiled
+    bytecode, bgkit's list of plugins), and with one hash seed, so that sets iterate alike."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    subprocess.run(command, capture_output=True, stdin=subprocess.DEVNULL, cwd=ROOT, env=env)
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-        capture_output=True, text=True, stdin=subprocess.DEVNULL, cwd=ROOT,
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, cwd=ROOT, env=env,
     )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or not found:
@@ -107,7 +106,7 @@ def loop_figures(game_id: str, players: int) -> dict:
     games = GAMES_PER_COUNT.get(game_id, OTHER_GAMES)
     counts, decisions = {}, {}
     for mode in ("setup-engine", "engine", "setup-bare", "bare"):
-        counts[mode], said = instructions([sys.executable, "-c", LOOPS, mode, game_id, str(players), str(games)])
+        counts[mode], said = instructions([sys.executable, "-c", LOOPS, str(ROOT / "benchmarks"), mode, game_id, str(players), str(games)])
         decisions[mode] = int(said.strip().splitlines()[-1])
     engine = (counts["engine"] - counts["setup-engine"]) / decisions["engine"]
     bare = (counts["bare"] - counts["setup-bare"]) / decisions["bare"]
@@ -122,8 +121,6 @@ def loop_figures(game_id: str, players: int) -> dict:
 
 def startup_figures() -> list[dict]:
     bgkit = shutil.which("bgkit", path=str(Path(sys.executable).parent)) or "bgkit"
-    for args in STARTUP:  # warm: compiled bytecode, the plugin list's cache
-        subprocess.run([bgkit, *args], capture_output=True, stdin=subprocess.DEVNULL, cwd=ROOT)
     typer, _ = instructions([sys.executable, "-c", "import typer"])
     rows = []
     for args in STARTUP:

@@ -170,28 +170,34 @@ def measure_engine(game: Any, players: int, options: dict[str, str], settings: S
     row.score_ms_per_game = _best(rounds, lambda r: sum(s.score for s in r) / len(r) * 1e3)
 
 
+def play_bare(state: Any, rng: random.Random) -> tuple[int, int]:
+    """Play ``state`` to its end with no engine: uniformly random legal actions, chance sampled
+    with its probabilities. Returns (decisions, actions)."""
+    made = actions = 0
+    choice = rng.choice
+    for actions in range(MAX_ACTIONS):
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply(sample_chance(state, rng))
+        elif player < 0:
+            break
+        else:
+            state.apply(choice(state.legal_actions()))
+            made += 1
+    else:
+        raise RuntimeError(f"the game did not end after {MAX_ACTIONS} actions")
+    return made, actions
+
+
 def measure_bare(game: Any, players: int, options: dict[str, str], settings: Settings, row: PlayRow) -> None:
     """The same games without the engine: game.setup, new_state, legal_actions/apply called directly."""
 
     def play_one(index: int) -> Sample:
         seed = derive_seed(settings.seed, "bench-bare", game.info.id, players, index)
-        rng = random.Random(seed)
         t0 = clock()
         state = game.new_state(game.setup(players, random.Random(seed), options))
         t1 = clock()
-        made = actions = 0
-        choice = rng.choice
-        for actions in range(MAX_ACTIONS):
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply(sample_chance(state, rng))
-            elif player < 0:
-                break
-            else:
-                state.apply(choice(state.legal_actions()))
-                made += 1
-        else:
-            raise RuntimeError(f"the game did not end after {MAX_ACTIONS} actions")
+        made, actions = play_bare(state, random.Random(seed))
         t2 = clock()
         return Sample(t1 - t0, t2 - t1, 0.0, made, actions)
 
