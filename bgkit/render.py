@@ -262,11 +262,25 @@ def print_count(console: Console, title: str, doc: dict) -> None:
     )
 
 
+def never_cut(renderable: Any) -> Any:
+    """``renderable`` with every table in it (inside groups, panels and columns too) folding a cell
+    that does not fit, where rich would cut it short with "…": a narrow terminal then shows a setup
+    over more lines, and nothing of it is lost. Wide enough, nothing changes."""
+    if isinstance(renderable, Table):
+        for column in renderable.columns:
+            column.overflow = "fold"
+    for inner in (getattr(renderable, "renderables", None) or ()):  # Group, Columns
+        never_cut(inner)
+    if getattr(renderable, "renderable", None) is not None:  # Panel, Padding
+        never_cut(renderable.renderable)
+    return renderable
+
+
 def print_setup(console: Console, game: Any, doc: dict, data: Any) -> None:
     """A setup to lay out, with the line that repeats it."""
     options, players, seed = doc["options"], doc["players"], doc["seed"]
     console.print(f"[bold]{literal(game.info.name)}[/bold] — {players} players — seed {seed} — options {literal(options_text(options))}")
-    console.print(game.render_setup(doc["setup"]))
+    console.print(never_cut(game.render_setup(doc["setup"])))
     again = f"bgkit setup {game.info.id} -p {players} --seed {seed}" + "".join(f" --option {k}={v}" for k, v in options.items())
     console.print(f"Repeat with: {literal(again)}" + (f" --data {literal(data)}" if data else ""), soft_wrap=True)
 

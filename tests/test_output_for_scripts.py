@@ -106,6 +106,16 @@ def test_a_real_tournament_summary_fits_80_columns(columns_80):
     assert "95% CI" in text
 
 
+@pytest.mark.parametrize("game_id, info", _games())
+def test_a_setup_on_a_60_column_terminal_folds_its_tables_and_cuts_nothing(monkeypatch, game_id, info):
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("NO_COLOR", "1")
+    text = run_cli(["setup", game_id, "-p", info.max_players, "--seed", "1"]).stdout
+    assert "…" not in text, text
+    drawn = [line for line in text.splitlines() if not line.startswith("Repeat with:")]  # a command to copy: one line
+    assert all(len(line) <= 60 for line in drawn), text
+
+
 def test_bgkit_plugins_folds_rather_than_cuts_at_80_columns(columns_80):
     text = run_cli(["plugins"]).stdout
     assert_fits(text)
