@@ -22,7 +22,7 @@ from rich.markup import escape
 from bgkit.engine import Decision, Event, QuitRequest, SaveRequest, UndoRequest
 from bgkit.errors import BadInput
 from bgkit.game import CHANCE, State
-from bgkit.render import literal
+from bgkit.render import literal, never_cut
 from bgkit.rules import Rules
 
 HELP = (
@@ -162,7 +162,7 @@ class Screen:
     def drawing(self, state: State, player: int, full: bool = False) -> Any:
         """The table as ``player`` sees it: the full drawing if it fits the terminal (or is asked
         for), else the game's compact one."""
-        picture = state.render(player)
+        picture = never_cut(state.render(player))
         compact = getattr(state, "render_compact", None)
         if full or compact is None:
             return picture
@@ -172,7 +172,7 @@ class Screen:
         probe.print(picture, soft_wrap=False)
         if probe.file.getvalue().count("\n") <= max(10, self.console.height - 18):
             return picture
-        return compact(player)
+        return never_cut(compact(player))
 
     def read(self, prompt: str) -> str:
         try:
@@ -221,7 +221,7 @@ class HumanSeat:
                 show_options(console, texts)
                 continue
             if answer == "full":
-                console.print(state.render(player), soft_wrap=False)
+                console.print(never_cut(state.render(player)), soft_wrap=False)
                 continue
             if answer == "log":
                 screen.show_news(player, private, everything=True)

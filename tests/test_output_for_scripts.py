@@ -116,6 +116,23 @@ def test_a_setup_on_a_60_column_terminal_folds_its_tables_and_cuts_nothing(monke
     assert all(len(line) <= 60 for line in drawn), text
 
 
+@pytest.mark.parametrize("game_id, info", [(g, i) for g, i in _games() if i.playable])
+def test_the_table_a_person_plays_at_on_a_60_column_terminal_cuts_nothing(game_id, info):
+    from bgkit.engine import start_state
+    from bgkit.human import Screen
+    from bgkit.setups import make_setup, parse_options
+
+    game = get_registry().load_game(game_id)
+    players = info.max_players
+    state = start_state(game, make_setup(game, players, 1, parse_options(game, [])))
+    out = io.StringIO()
+    console = Console(file=out, width=60, height=500, no_color=True)
+    screen = Screen(console, ask=lambda prompt: "", names=[f"P{i + 1}" for i in range(players)], people=[0])
+    for full in (True, False):  # the full drawing, and what a short terminal gets
+        console.print(screen.drawing(state, 0, full=full), soft_wrap=False)
+    assert "…" not in out.getvalue(), out.getvalue()
+
+
 def test_bgkit_plugins_folds_rather_than_cuts_at_80_columns(columns_80):
     text = run_cli(["plugins"]).stdout
     assert_fits(text)
