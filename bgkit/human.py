@@ -221,7 +221,7 @@ class HumanSeat:
                 show_options(console, texts)
                 continue
             if answer == "full":
-                console.print(never_cut(state.render(player)), soft_wrap=False)
+                console.print(screen.drawing(state, player, full=True), soft_wrap=False)
                 continue
             if answer == "log":
                 screen.show_news(player, private, everything=True)

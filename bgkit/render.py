@@ -100,9 +100,9 @@ class Fit:
                 extra = min(most[i] - widths[i], room - sum(widths))
                 widths[i] += max(0, extra)
             for column, width in zip(columns, widths):
-                column.width, column.no_wrap = width, False
-        for column in columns:  # too narrow even for that: every column folds, none is cut or dropped
-            column.overflow, column.no_wrap = "fold", False
+                column.width = width
+        for column in columns:  # words wrap at spaces; a word wider than its column (or than a
+            column.overflow, column.no_wrap = "fold", False  # terminal too narrow) folds: none is cut or dropped
         yield table
 
 
