@@ -42,7 +42,8 @@ STARTUP = [
 ]
 
 # Plays N random games one way or the other (the bare way is run.py's), or only sets them up (MODE
-# starts with "setup"), after one warm-up game of each kind; prints the decisions made to stderr.
+# starts with "setup"), or plays and scores them ("finish-engine"), or none ("none"), after one
+# warm-up game of each kind; prints the decisions made to stderr.
 LOOPS = r'''
 import random, sys
 sys.path.insert(0, sys.argv.pop(1))
@@ -60,12 +61,14 @@ specs = ["random"] * players
 names = seat_names(specs)
 decisions = 0
 
-def engine(index, play):
+def engine(index, play, finish=False):
     global decisions
     match = build_match(game, specs, names, derive_seed(1, "game", index), options)
     if play:
         match.run(limit=100_000)
         decisions += sum(1 for player, _ in match.log.actions if player != CHANCE)
+    if finish:
+        match.finish()
 
 def bare(index, play):
     global decisions
@@ -74,12 +77,15 @@ def bare(index, play):
     if play:
         decisions += play_bare(state, random.Random(seed))[0]
 
-engine(-1, True)
+engine(-1, True, True)
 bare(-1, True)
 decisions = 0
 way = engine if mode.endswith("engine") else bare
-for index in range(games):
-    way(index, not mode.startswith("setup"))
+for index in range(0 if mode == "none" else games):
+    if mode == "finish-engine":
+        engine(index, True, True)
+    else:
+        way(index, not mode.startswith("setup"))
 print(decisions, file=sys.stderr)
 '''
 
@@ -119,6 +125,22 @@ def loop_figures(game_id: str, players: int) -> dict:
     }
 
 
+def fixed_figures(game_id: str, players: int) -> dict:
+    """Instructions a tournament game costs outside its loop: ``build_match`` (setup, seats,
+    chance, the log) and ``Match.finish`` (the final state scored), each the difference of two counts."""
+    games = GAMES_PER_COUNT.get(game_id, OTHER_GAMES)
+    counts = {}
+    for mode in ("none", "setup-engine", "engine", "finish-engine"):
+        counts[mode], _ = instructions([sys.executable, "-c", LOOPS, str(ROOT / "benchmarks"), mode, game_id, str(players), str(games)])
+    build = (counts["setup-engine"] - counts["none"]) / games
+    finish = (counts["finish-engine"] - counts["engine"]) / games
+    return {
+        "game": game_id, "players": players, "games": games,
+        "build_match_instructions": round(build), "finish_instructions": round(finish),
+        "fixed_instructions_per_game": round(build + finish),
+    }
+
+
 def startup_figures() -> list[dict]:
     bgkit = shutil.which("bgkit", path=str(Path(sys.executable).parent)) or "bgkit"
     typer, _ = instructions([sys.executable, "-c", "import typer"])
@@ -143,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", type=game_arg, metavar="GAME:PLAYERS", help="a game and player count (repeatable)")
     parser.add_argument("--no-loops", action="store_true", help="skip engine ÷ bare")
     parser.add_argument("--no-startup", action="store_true", help="skip start-up × import typer")
+    parser.add_argument("--fixed", action="store_true", help="also count each game's fixed cost (build_match and finish)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
@@ -151,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     report: dict = {"python": sys.version.split()[0]}
     if not args.no_loops:
         report["loops"] = [loop_figures(g, p) for g, p in (args.game or [game_arg(g) for g in DEFAULT_GAMES])]
+    if args.fixed:
+        report["fixed"] = [fixed_figures(g, p) for g, p in (args.game or [game_arg(g) for g in DEFAULT_GAMES])]
     if not args.no_startup:
         report["startup"] = startup_figures()
     if args.format == "json":
@@ -161,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {row['game']} {row['players']} players: engine {row['engine_instructions_per_decision']:,} and bare "
               f"{row['bare_instructions_per_decision']:,} instructions a decision, engine ÷ bare {row['engine_over_bare']:.3f}"
               f" ({row['games']} games each)")
+    for row in report.get("fixed", []):
+        print(f"  {row['game']} {row['players']} players: a game's fixed cost {row['fixed_instructions_per_game']:,} instructions"
+              f" (build_match {row['build_match_instructions']:,}, finish {row['finish_instructions']:,}; {row['games']} games)")
     for row in report.get("startup", []):
         print(f"  {row['command']:58s} {row['instructions'] / 1e6:7.1f}M instructions  × import typer {row['times_import_typer']:.3f}")
     return 0

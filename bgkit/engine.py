@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -637,7 +638,7 @@ class Match:
             "ranks": result.ranks,
             "winners": result.winners,
             "decided_by": result.decided_by,
-            "decisions": len(self.log.actions) - [p for p, _ in self.log.actions].count(CHANCE),
+            "decisions": len(self.log.actions) - list(map(itemgetter(0), self.log.actions)).count(CHANCE),
         }
         if self.save_path is not None:
             self.save()
@@ -648,10 +649,12 @@ def final_result(game: Game, state: State, names: list[str], check: bool = False
     """The final state exported as the sheet a person would fill in, scored by the scoring hook.
 
     When no plugin extends ``bgkit_score`` (the way :mod:`bgkit.rules` looks at the turn hooks)
-    the game's own export is scored by the game's own code directly: each value converted by its
-    field as validation converts it, without the checks a typed sheet needs (names, the game's
-    ``check_sheet``) or the hook dispatch. The conformance suite holds every game to the same
-    result, JSON for JSON (``check=True`` takes the validated path, which it compares).
+    the game's own export is scored by the game's own code directly: each field takes the value
+    exported (its default when left out), without the checks a typed sheet needs (each value's
+    type and range, names, the game's ``check_sheet``) or the hook dispatch. Those checks are for
+    what a person types; the export is the game's own code, and the conformance suite holds every
+    game to the same result, JSON for JSON (``check=True`` takes the validated path, which it
+    compares, so an export that validation would reject fails there).
     """
     from bgkit.rules import hooks_extended
     from bgkit.sheets import Sheet, sheet_from_data
@@ -662,18 +665,14 @@ def final_result(game: Game, state: State, names: list[str], check: bool = False
     if check or hooks_extended(game.hooks, "bgkit_score"):
         sheet = sheet_from_data(game, data, "<final state>")
         return game.hooks.bgkit_score(game=game, sheet=sheet)
-    from bgkit.sheets import _check_fields
-
-    data = dict(data)
-    data.pop("game", None)
-    rows = data.pop("player")
-    names = [row.pop("name") for row in rows]
+    rows = data["player"]
     fields = game._fields("sheet_fields", len(rows))
-    sheet = Sheet(  # each value converted by its field as validation would; the checks of a typed sheet left out
+    table_fields = game._fields("sheet_game_fields", len(rows), default=lambda p: [])
+    sheet = Sheet(  # the values as exported, in the fields' order, as validation would hand them on
         game=game.info.id,
-        names=names,
-        players=[_check_fields(fields, row, index) for index, row in enumerate(rows)],
-        fields=_check_fields(game._fields("sheet_game_fields", len(rows), default=lambda p: []), data, None),
+        names=[row["name"] for row in rows],
+        players=[{f.name: row.get(f.name, f.default) for f in fields} for row in rows],
+        fields={f.name: data.get(f.name, f.default) for f in table_fields},
         source="<final state>",
     )
     return game.score_sheet(sheet)
