@@ -94,8 +94,11 @@ def instructions(command: list[str]) -> tuple[int, str]:
     """Instructions the whole process executed (callgrind), and what it wrote to stderr.
 
     Run once first without valgrind, so that every count finds the same warm caches (compiled
-    bytecode, bgkit's list of plugins), and with one hash seed, so that sets iterate alike."""
+    bytecode, bgkit's list of plugins), and with one hash seed, so that sets iterate alike.
+    Bytecode is always written: with PYTHONDONTWRITEBYTECODE set, a changed module would be
+    compiled again in every count."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run(command, capture_output=True, stdin=subprocess.DEVNULL, cwd=ROOT, env=env)
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],

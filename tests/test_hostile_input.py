@@ -6,6 +6,8 @@ import math
 import re
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from bgkit.components import DataFile, Table
 from bgkit.errors import BadInput, DataError, SheetError
@@ -109,6 +111,55 @@ def test_toml_the_parser_cannot_take_is_one_line(text, message):
 def test_brackets_in_strings_and_comments_do_not_count_as_nesting():
     text = 'a = "' + "[" * 40 + '"\n# ' + "{" * 40 + "\nb = '''" + "[" * 40 + "'''\nc = [[1]]\n"
     assert parse_toml(text, "s.toml")["c"] == [[1]]
+
+
+def _deepest_char_by_char(text: str, limit: int):
+    """The nesting rule stated plainly, one character at a time: what the scan must agree with."""
+    depth, line, quote, i = 0, 1, "", 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+            quote = "" if quote in ('"', "'") else quote
+        elif quote:
+            if quote in ('"', '"""') and ch == "\\":
+                i += 2
+                continue
+            if text.startswith(quote, i):
+                i += len(quote)
+                quote = ""
+                continue
+        elif ch == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            i += len(quote)
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["[", "]", "{", "}", '"', "'", '"""', "\'\'\'", "#", "\n", "\\", "a", " = "]), max_size=60),
+       st.integers(1, 4))
+@example(['"', "\\", '"', "[", "["], 1)  # an escaped quote does not end the string
+@example(['"""', "a", '"""', '"', "\n", "[", "["], 1)  # the quotes that close a triple-quoted one start no other
+@example(['"', "\n", "[", "["], 1)  # a one-line string ends at its line's end
+@example(["]", "[", "["], 1)  # a stray closing bracket does not buy depth
+@example(["#", "[", "\n", "[", "["], 1)  # a comment ends at the line end, which still counts
+def test_the_nesting_scan_agrees_with_reading_every_character(pieces, limit):
+    from bgkit.tomllines import _deepest
+
+    text = "".join(pieces)
+    assert _deepest(text, limit) == _deepest_char_by_char(text, limit)
 
 
 @pytest.mark.parametrize("args", [
