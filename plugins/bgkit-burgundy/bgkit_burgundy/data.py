@@ -84,15 +84,25 @@ def _coords() -> list[tuple[int, int]]:
 COORDS = _coords()
 
 
-def build_board(board_id: int, rows: tuple[str, ...], die_rows: tuple[str, ...], provenance: Provenance) -> Board:
-    letters = "".join(rows)
-    dice = [int(ch) for ch in "".join(die_rows)]
-    colour = tuple(LETTERS.index(ch) for ch in letters)
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    """Each space's neighbours, ascending: the same hexagon of 37 spaces on every estate."""
     index = {c: i for i, c in enumerate(COORDS)}
     neighbours = []
     for q, r in COORDS:
         near = [(q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1)]
         neighbours.append(tuple(sorted(index[c] for c in near if c in index)))
+    return tuple(neighbours)
+
+
+NEIGHBOURS = _neighbours()
+NB_MASK = tuple(sum(1 << j for j in nb) for nb in NEIGHBOURS)
+
+
+def build_board(board_id: int, rows: tuple[str, ...], die_rows: tuple[str, ...], provenance: Provenance) -> Board:
+    letters = "".join(rows)
+    dice = [int(ch) for ch in "".join(die_rows)]
+    colour = tuple(LETTERS.index(ch) for ch in letters)
+    neighbours = NEIGHBOURS
     region = [-1] * 37
     sizes: list[int] = []
     colours: list[int] = []
@@ -111,6 +121,9 @@ def build_board(board_id: int, rows: tuple[str, ...], die_rows: tuple[str, ...],
                     stack.append(j)
         sizes.append(size)
         colours.append(colour[start])
+    spaces: list[list[int]] = [[] for _ in sizes]
+    for i, rid in enumerate(region):
+        spaces[rid].append(i)
     colour_mask = [0] * 6
     for i, c in enumerate(colour):
         colour_mask[c] |= 1 << i
@@ -122,9 +135,9 @@ def build_board(board_id: int, rows: tuple[str, ...], die_rows: tuple[str, ...],
         region=tuple(region),
         region_size=tuple(sizes),
         region_colour=tuple(colours),
-        region_spaces=tuple(tuple(i for i in range(37) if region[i] == rid) for rid in range(len(sizes))),
-        neighbours=tuple(neighbours),
-        nb_mask=tuple(sum(1 << j for j in nb) for nb in neighbours),
+        region_spaces=tuple(tuple(found) for found in spaces),
+        neighbours=NEIGHBOURS,
+        nb_mask=NB_MASK,
         colour_mask=tuple(colour_mask),
         colour_total=tuple(bin(m).count("1") for m in colour_mask),
         coords=tuple(COORDS),
