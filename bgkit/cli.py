@@ -246,7 +246,7 @@ def play(
     setup_file: Optional[Path] = typer.Option(
         None, "--setup", help="Start from this setup (as bgkit setup --format toml|json writes it, edited to the real table)."
     ),
-    force: bool = typer.Option(False, "--force", help="Let --save/--log replace a file that is not a save of this game."),
+    force: bool = typer.Option(False, "--force", help="Let --save/--log replace a file that is not a save of this game, or holds one still unfinished."),
     record: bool = typer.Option(False, "--record", help="Keep the finished game, with its log, in your history (needs a human seat)."),
     db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:

@@ -331,6 +331,7 @@ def export(
     since: Optional[str] = typer.Option(None, "--since", help=SINCE_HELP),
     until: Optional[str] = typer.Option(None, "--until", help=UNTIL_HELP),
     db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
+    force: bool = typer.Option(False, "--force", help="Let --output replace a file that is already there."),
 ) -> None:
     """Export recorded plays as JSON (for history import) or CSV (for a spreadsheet)."""
     from bgkit import history_io
@@ -347,7 +348,9 @@ def export(
     else:
         from bgkit.savefile import check_target, write_atomic
 
-        check_target(output, "", force=True, what="export")
+        check_target(output, "", force=True, what="export")  # a folder, a device, no room: refused
+        if output.exists() and output.stat().st_size and not force:
+            raise BadInput(f"{output} exists; give another name, or --force to replace it")
         write_atomic(output, text)
         say(f"Exported {len(plays)} play{'s' if len(plays) != 1 else ''} to {output}")
 

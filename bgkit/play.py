@@ -87,7 +87,7 @@ def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance:
 
     saved = GameLog.from_dict(read_json(path, "save file"), str(path))
     for target, what in ((save, "save"), (log, "log")):
-        check_target(target, saved.game, force, what)
+        check_target(target, saved.game, force, what, resuming=path)
     chance = chance or saved.chance  # a table game resumes at the table
     game = load_logged_game(registry, saved)
     has_human = any(parse_seat_spec(s)[0] == "human" for s in saved.seats)

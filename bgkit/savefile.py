@@ -109,12 +109,13 @@ def read_json(path: Path, what: str = "file") -> dict:
     return data
 
 
-def check_target(path: Path | None, game: str, force: bool = False, what: str = "save") -> None:
+def check_target(path: Path | None, game: str, force: bool = False, what: str = "save", resuming: Path | None = None) -> None:
     """Refuse a --save or --log path before the game is played, not after.
 
     Never replace what is not a regular file (a FIFO, a device, a symlink, a folder); replace a
-    regular file only if it is a bgkit save or log of the same game, or with ``force``. The folder
-    must take a new file (tried with a temp file, so ``/proc`` is refused too).
+    regular file only if it is a bgkit save or log of the same game that has ended (or the very
+    save being resumed), or with ``force``: an unfinished game in it could still be resumed. The
+    folder must take a new file (tried with a temp file, so ``/proc`` is refused too).
     """
     if path is None:
         return
@@ -126,8 +127,13 @@ def check_target(path: Path | None, game: str, force: bool = False, what: str = 
             raise BadInput(f"{path} is a directory; give a file name")
         if not path.is_file():
             raise BadInput(f"{path} is not a regular file (a device or a pipe); give another name")
-        if not force and not _is_log_of(path, game):
-            raise BadInput(f"{path} exists and is not a bgkit {what} of {game}; give another name, or --force to replace it")
+        if not force and not (resuming is not None and path.resolve() == Path(resuming).resolve()):
+            logged = _log_of(path, game)
+            if logged is None:
+                raise BadInput(f"{path} exists and is not a bgkit {what} of {game}; give another name, or --force to replace it")
+            if logged.get("result") is None:
+                raise BadInput(f"{path} holds an unfinished game of {game}; continue it with bgkit play --resume {path}, "
+                               "or give another name, or --force to replace it")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise BadInput(f"cannot write {path}: no folder {folder}")
@@ -139,10 +145,10 @@ def check_target(path: Path | None, game: str, force: bool = False, what: str = 
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def _is_log_of(path: Path, game: str) -> bool:
-
+def _log_of(path: Path, game: str) -> dict | None:
+    """The bgkit save or log of ``game`` in ``path``, or None when it holds anything else."""
     try:
         data = read_json(path)
     except BadInput:
-        return False
-    return data.get("format") == LOG_FORMAT and data.get("game") == game
+        return None
+    return data if isinstance(data, dict) and data.get("format") == LOG_FORMAT and data.get("game") == game else None

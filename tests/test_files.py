@@ -33,6 +33,24 @@ def test_a_save_of_the_same_game_may_be_written_again_but_not_one_of_another_gam
     assert other.exit_code == 2 and "is not a bgkit log of burgundy" in other.stderr
 
 
+def test_an_unfinished_game_is_never_replaced_by_a_new_one(tmp_path):
+    """A save whose game has not ended can still be resumed: --save and --log leave it alone."""
+    save = tmp_path / "game.json"
+    assert run_cli([*PLAY, "--save", save]).exit_code == 0
+    data = json.loads(save.read_text())
+    data["actions"], data["result"] = data["actions"][:5], None
+    save.write_text(json.dumps(data))
+    kept = save.read_text()
+    for option in ("--save", "--log"):
+        again = run_cli([*PLAY, option, save])
+        assert again.exit_code == 2 and save.read_text() == kept
+        assert f"{save} holds an unfinished game of goofspiel; continue it with bgkit play --resume {save}" in again.stderr
+    assert run_cli(["play", "--resume", save]).exit_code == 0  # resuming writes the same save on
+    assert json.loads(save.read_text())["result"] is not None
+    save.write_text(kept)
+    assert run_cli([*PLAY, "--save", save, "--force"]).exit_code == 0
+
+
 @pytest.mark.parametrize("kind", ["fifo", "symlink", "device", "directory"])
 def test_what_is_not_a_regular_file_is_never_replaced(tmp_path, kind):
     target = tmp_path / kind

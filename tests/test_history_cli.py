@@ -216,6 +216,8 @@ def test_csv_export_has_a_row_per_player_and_a_column_per_category(db, tmp_path)
     assert "Exported 1 play to" in ok(["history", "export", "--format", "csv", "--game", "goofspiel", "-o", out, "--db", db]).stderr
     assert len(out.read_text().splitlines()) == 3
     bad(["history", "import", out, "--db", db], "a CSV export is for spreadsheets")
+    bad(["history", "export", "--format", "csv", "-o", out, "--db", db], f"{out} exists; give another name, or --force to replace it")
+    assert "Exported 1 play to" in ok(["history", "export", "--format", "csv", "--game", "goofspiel", "-o", out, "--force", "--db", db]).stderr
 
 
 def test_json_export_and_import_round_trip(db, tmp_path, editor):
