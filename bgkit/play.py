@@ -83,13 +83,18 @@ def play_command(
 
 
 def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str | None, format: str, force: bool = False) -> tuple[Match, Any] | None:
+    """Continue a saved game, checked first as strictly as ``bgkit replay --verify`` checks a log."""
     from bgkit.savefile import read_json
+    from bgkit.verify import verify_log
 
     saved = GameLog.from_dict(read_json(path, "save file"), str(path))
     for target, what in ((save, "save"), (log, "log")):
         check_target(target, saved.game, force, what, resuming=path)
     chance = chance or saved.chance  # a table game resumes at the table
     game = load_logged_game(registry, saved)
+    state, _ = verify_log(game, rules_for(game), saved, str(path))
+    if state.is_terminal():
+        raise BadInput(f"the game saved in {path} is over: nothing to resume (bgkit replay {path} shows it)")
     has_human = any(parse_seat_spec(s)[0] == "human" for s in saved.seats)
     console, ask = _prompt_tools(has_human or chance == "table")
     match = build_match(

@@ -151,6 +151,22 @@ def test_a_resumed_game_draws_the_same_chance_as_the_uninterrupted_one(tmp_path)
     assert chance(resumed) == chance(json.loads(whole.read_text()))
 
 
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d["options"].update(deck="zzz"), "the log's options: option deck is 'zzz'; choose one of"),
+    (lambda d: d.update(actions=d["actions"][:5]), "the log records a result but the replayed game has not ended"),
+    (lambda d: None, "is over: nothing to resume (bgkit replay"),
+])
+def test_resume_checks_a_save_as_replay_verify_does(tmp_path, edit, message):
+    save = tmp_path / "game.json"
+    assert run_cli([*PLAY, "--save", save]).exit_code == 0
+    data = json.loads(save.read_text())
+    edit(data)
+    save.write_text(json.dumps(data))
+    resumed = run_cli(["play", "--resume", save])
+    assert resumed.exit_code == 2 and message in resumed.stderr and resumed.stderr.count("\n") == 1, resumed.stderr
+    assert json.loads(save.read_text()) == data  # the save is left as it was
+
+
 def test_table_chance_is_kept_in_the_save():
     from bgkit.engine import GameLog
 
