@@ -262,18 +262,52 @@ def print_count(console: Console, title: str, doc: dict) -> None:
     )
 
 
-def never_cut(renderable: Any) -> Any:
-    """``renderable`` with every table in it (inside groups, panels and columns too) folding a cell
-    that does not fit, where rich would cut it short with "…": a narrow terminal then shows a setup
-    over more lines, and nothing of it is lost. Wide enough, nothing changes."""
+def never_cut(renderable: Any) -> "NeverCut":
+    """``renderable`` drawn so that nothing of it is lost on a narrow terminal (see NeverCut)."""
+    return NeverCut(renderable)
+
+
+class NeverCut:
+    """A drawing in which every table (inside groups, panels and columns too) folds a cell that
+    does not fit, where rich would cut it short with "…", and lets its columns' minimum widths give
+    way on a terminal too narrow for them all, where rich would draw the table wider than the
+    terminal and lose its right side. A narrow terminal then shows it over more lines; wide enough,
+    nothing changes."""
+
+    def __init__(self, renderable: Any):
+        self.renderable = renderable
+        self._tables = list(_tables(renderable))
+        self._least = {id(column): column.min_width for table in self._tables for column in table.columns}
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.padding import Padding
+
+        for table in self._tables:
+            _, right, _, left = Padding.unpack(table.padding)
+            columns = table.columns
+            room = options.max_width - table._extra_width - len(columns) * (left + right)
+            least = [self._least[id(column)] or 0 for column in columns]
+            share = max(1, room // len(columns)) if columns else 1
+            for column, wanted in zip(columns, least):
+                column.overflow, column.no_wrap = "fold", False  # a cell that does not fit wraps, a word folds
+                if wanted:
+                    column.min_width = wanted if sum(least) <= room else min(wanted, share)
+        yield self.renderable
+
+    def __rich_measure__(self, console: Any, options: Any) -> Any:
+        from rich.measure import Measurement
+
+        return Measurement.get(console, options, self.renderable)
+
+
+def _tables(renderable: Any) -> Any:
+    """Every table in ``renderable``: itself, and inside groups, columns, panels and paddings."""
     if isinstance(renderable, Table):
-        for column in renderable.columns:
-            column.overflow = "fold"
+        yield renderable
     for inner in (getattr(renderable, "renderables", None) or ()):  # Group, Columns
-        never_cut(inner)
+        yield from _tables(inner)
     if getattr(renderable, "renderable", None) is not None:  # Panel, Padding
-        never_cut(renderable.renderable)
-    return renderable
+        yield from _tables(renderable.renderable)
 
 
 def print_setup(console: Console, game: Any, doc: dict, data: Any) -> None:

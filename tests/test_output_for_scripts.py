@@ -5,6 +5,7 @@ import io
 import json
 import re
 import tomllib
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from rich.console import Console
 
 from bgkit import render
 from bgkit.plugins import get_registry, reset_registry
+from bgkit.render import never_cut
 from bgkit.testing import run_cli
 
 EXAMPLES = Path(__file__).parent.parent / "examples" / "sheets"
@@ -114,6 +116,14 @@ def test_a_setup_on_a_60_column_terminal_folds_its_tables_and_cuts_nothing(monke
     assert "…" not in text, text
     drawn = [line for line in text.splitlines() if not line.startswith("Repeat with:")]  # a command to copy: one line
     assert all(len(line) <= 60 for line in drawn), text
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = run_cli(["setup", game_id, "-p", info.max_players, "--seed", "1"]).stdout
+    assert _letters(text) == _letters(wide), "letters lost at 60 columns (a line cut at the terminal's edge)"
+
+
+def _letters(text: str) -> Counter:
+    """The letters and digits of a drawing: folding moves them about, cutting a line loses some."""
+    return Counter(ch for ch in text if ch.isalnum())
 
 
 @pytest.mark.parametrize("game_id, info", [(g, i) for g, i in _games() if i.playable])
@@ -125,12 +135,18 @@ def test_the_table_a_person_plays_at_on_a_60_column_terminal_cuts_nothing(game_i
     game = get_registry().load_game(game_id)
     players = info.max_players
     state = start_state(game, make_setup(game, players, 1, parse_options(game, [])))
-    out = io.StringIO()
-    console = Console(file=out, width=60, height=500, no_color=True)
-    screen = Screen(console, ask=lambda prompt: "", names=[f"P{i + 1}" for i in range(players)], people=[0])
-    for full in (True, False):  # the full drawing, and what a short terminal gets
-        console.print(screen.drawing(state, 0, full=full), soft_wrap=False)
-    assert "…" not in out.getvalue(), out.getvalue()
+    def drawn(width: int, full: bool) -> str:
+        out = io.StringIO()
+        console = Console(file=out, width=width, height=500, no_color=True)
+        screen = Screen(console, ask=lambda prompt: "", names=[f"P{i + 1}" for i in range(players)], people=[0])
+        picture = screen.drawing(state, 0, full=True) if full else never_cut(state.render_compact(0))
+        console.print(picture, soft_wrap=False)
+        return out.getvalue()
+
+    for full in (True, False) if hasattr(state, "render_compact") else (True,):  # the full drawing, the compact one
+        narrow = drawn(60, full)
+        assert "…" not in narrow and all(len(line) <= 60 for line in narrow.splitlines()), narrow
+        assert _letters(narrow) == _letters(drawn(200, full)), f"letters lost at 60 columns:\n{narrow}"
 
 
 def test_bgkit_plugins_folds_rather_than_cuts_at_80_columns(columns_80):

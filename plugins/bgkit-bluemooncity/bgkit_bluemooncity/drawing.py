@@ -1,7 +1,7 @@
 """The table in play as a person sees it: the city, the obelisk, the players, one's own hand.
 
-It fits any terminal from 80 to 120 columns (the city's cells widen with it, lines wrap at
-spaces, nothing is cut). Others' crystals are face down and their hands are counts; a spectator
+It fits any terminal (the city's cells widen with it up to 120 columns, lines wrap at spaces,
+and on a terminal under 80 columns a word too long for its cell folds: nothing is cut). Others' crystals are face down and their hands are counts; a spectator
 sees no hand. Values from reconstructed tables carry the core's MARK.
 
 Drawn as plain lines by a small renderable of its own rather than rich tables: the conformance
@@ -15,16 +15,19 @@ from bgkit.components import MARK, MARK_LEGEND
 
 from bgkit_bluemooncity.render import STYLES
 
-GRID_WIDEST, GRID_NARROWEST = 24, 12
+GRID_WIDEST, GRID_NARROWEST = 24, 12  # a cell's text, in characters (narrower only on a narrow terminal)
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """Greedy wrapping at spaces; a word longer than the line stays whole."""
+    """Greedy wrapping at spaces; a word longer than the line folds into pieces of the line's width."""
     if len(text) <= width:
         return [text]
     lines: list[str] = []
     line = ""
+    words = []
     for word in text.split(" "):
+        words += [word[i : i + width] for i in range(0, len(word), width)] or [""]
+    for word in words:
         if not line:
             line = word
         elif len(line) + 1 + len(word) <= width:
@@ -72,7 +75,8 @@ class Drawing:
                         yield newline
                 continue
             cells = block[1]
-            inner = max(GRID_NARROWEST, min(GRID_WIDEST, (width - 6) // 5 - 2))
+            fits = (width - 6) // 5 - 2  # five cells, their borders and padding
+            inner = max(1, fits) if fits < GRID_NARROWEST else min(GRID_WIDEST, fits)
             edge = "─" * (inner + 2)
             yield Segment("┌" + "┬".join([edge] * 5) + "┐")
             yield newline
