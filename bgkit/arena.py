@@ -381,11 +381,11 @@ def _warn_uneven(plan: ArenaSchedule) -> None:
     if plan.tables == "all" and plan.games % (plan.combinations * k):
         cycle = plan.combinations * k
         render.stderr().print(
-            f"warning: {plan.games} games do not play the {plan.combinations} tables in every seat order "
+            f"warning: {render.plural(plan.games, 'game')} do not play the {render.plural(plan.combinations, 'table')} in every seat order "
             f"equally often; use a multiple of {cycle}"
         )
     elif plan.tables == "random" and plan.games % k:
-        render.stderr().print(f"warning: {plan.games} games do not rotate {k} seats evenly; use a multiple of {k}")
+        render.stderr().print(f"warning: {render.plural(plan.games, 'game')} do not rotate {k} seats evenly; use a multiple of {k}")
 
 
 def _run(

@@ -22,7 +22,7 @@ from rich.markup import escape
 from bgkit.engine import Decision, Event, QuitRequest, SaveRequest, UndoRequest
 from bgkit.errors import BadInput
 from bgkit.game import CHANCE, State
-from bgkit.render import literal, never_cut
+from bgkit.render import literal, never_cut, plural
 from bgkit.rules import Rules
 
 HELP = (
@@ -273,7 +273,7 @@ class TableChance:
                 screen.read(f"{label}: only {who} may see it ({typist}); the others look away, then press Enter")
             else:
                 screen.read(f"{label}: nobody may see it yet; someone who does not play looks, then press Enter")
-        console.print(f"[bold]{literal(label)}[/bold]: what happened at the table? ({len(texts)} possible outcomes)")
+        console.print(f"[bold]{literal(label)}[/bold]: what happened at the table? ({plural(len(texts), 'possible outcome')})")
         show_options(console, texts, limit=40, numbered=False)
         while True:
             answer = screen.read("table> ").strip()

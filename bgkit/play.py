@@ -206,7 +206,7 @@ def run_tournament(
     plan = Schedule(game.info.id, data, option_values, tuple(specs), tuple(names), games, seed)
     if games % len(specs):
         render.stderr().print(
-            f"warning: {games} games do not rotate {len(specs)} seats evenly; use a multiple of {len(specs)}"
+            f"warning: {render.plural(games, 'game')} do not rotate {len(specs)} seats evenly; use a multiple of {len(specs)}"
         )
     preload(game, data)
     summary = Summary(names, seed, game.info.id)

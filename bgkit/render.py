@@ -44,6 +44,11 @@ def literal(text: Any) -> str:
     return escape(shown)
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 game``, ``3 games``: a count with its word (``many`` when the plural is not word + s)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
 def _number(value: float) -> str:
     if isinstance(value, int):
         return str(value)

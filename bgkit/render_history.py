@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bgkit.history import Play
+from bgkit.render import plural
 
 SPARKS = "▁▂▃▄▅▆▇█"
 EIGHTHS = " ▏▎▍▌▋▊▉█"
@@ -141,7 +142,7 @@ def _players_stats(summary: dict[str, Any]) -> Table:
 
 def _player_card(me: dict[str, Any]) -> RenderableType:
     lines = [
-        f"{escape(me['name'])}: {me['plays']} plays, {me['wins']} wins ({_percent(me['win_rate'])}), "
+        f"{escape(me['name'])}: {plural(me['plays'], 'play')}, {plural(me['wins'], 'win')} ({_percent(me['win_rate'])}), "
         f"longest win streak {me['streaks']['longest_win']}, longest losing streak {me['streaks']['longest_loss']}"
     ]
     if me["best"]:

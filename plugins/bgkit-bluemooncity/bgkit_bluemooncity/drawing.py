@@ -12,6 +12,7 @@ rich tens of milliseconds a drawing.
 from __future__ import annotations
 
 from bgkit.components import MARK, MARK_LEGEND
+from bgkit.render import plural
 
 from bgkit_bluemooncity.render import STYLES
 
@@ -218,7 +219,7 @@ def render_state(state, player: int | None) -> Drawing:
     out.text("\n".join([
         "Obelisk, bottom up: " + " ".join(owners),
         f"Golden scales in the supply: {state.supply} of {state.in_play}. Dragons: {dragons}.",
-        f"Deck {state.deck.size} cards, discard pile {state.discard.size}"
+        f"Deck {plural(state.deck.size, 'card')}, discard pile {state.discard.size}"
         + (f", {state.pool.size} set aside for reward cards" if state.pool.size else "") + ".",
         "Tiles: box value:who holds it; most = majority reward, all = every contributor, near = what a restored "
         "tile gives its neighbours' contributors; c crystals, s golden scales, k cards.",

@@ -10,6 +10,7 @@ from rich.text import Text
 from rich.markup import escape
 
 from bgkit.components import MARK, MARK_LEGEND
+from bgkit.render import plural
 
 from bgkit_bridgetroll import codes as S
 from bgkit_bridgetroll.bids import CLOSE, amount
@@ -231,7 +232,7 @@ def render_state(state, player: int | None) -> Group:
         weather = t.weathers[state.weather]
         mark = "" if weather in schedule.confirmed_values else sched_mark
         head += f" · {weather}: {state.k}{mark} travellers"
-    head += f" · deck {state.deck.size - (1 if state.fd == S.HIDDEN else 0)} cards"
+    head += f" · deck {plural(state.deck.size - (1 if state.fd == S.HIDDEN else 0), 'card')}"
     parts: list = [Text(head, style="bold")]
     if state.stage == S.S_OVER:
         parts.append(Text("The game is over: the deck cannot supply a round's travellers."))

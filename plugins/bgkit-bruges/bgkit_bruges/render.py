@@ -6,6 +6,8 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 
+from bgkit.render import plural
+
 
 def render_setup(comp, setup: dict) -> Group:
     players = setup["seats"]
@@ -46,7 +48,7 @@ def render_setup(comp, setup: dict) -> Group:
     cards.add_row("2", f"shuffle {stacks['into_draw_piles']} stacks together, split in 2: draw pile A",
                   str(len(piles["draw_a"])))
     cards.add_row("", "draw pile B", str(len(piles["draw_b"])))
-    cards.add_row("3", f"the other {stacks['into_extra_pile']} stacks: extra pile (set aside)",
+    cards.add_row("3", f"the other {plural(stacks['into_extra_pile'], 'stack')}: extra pile (set aside)",
                   str(len(piles["extra"])))
 
     supply = setup["supply"]
@@ -155,7 +157,7 @@ def state_lines(state, player: int | None) -> list[str]:
     piles = []
     for s in (0, 1):
         top = state.tops[s]
-        piles.append(f"{PILES[s]} {state.sizes[s]} cards" + (f", top {colours[top]}" if top >= 0 else ""))
+        piles.append(f"{PILES[s]} {plural(state.sizes[s], 'card')}" + (f", top {colours[top]}" if top >= 0 else ""))
     piles.append("extra pile in play" if state.extra_used else f"extra pile {state.extra} (comes in when A or B runs out)")
     lines.append("Piles: " + " · ".join(piles) + f" · discards {len(state.discard)}")
     if any(state.dice) and state.phase in (P_DICE, P_ACTIONS):
@@ -183,9 +185,9 @@ def state_lines(state, player: int | None) -> list[str]:
     for q in range(n):
         hand = state.hands[q]
         if q == player:
-            text = f"{len(hand)} cards (yours, below)"
+            text = f"{plural(len(hand), 'card')} (yours, below)"
         else:
-            text = f"{len(hand)} cards, backs " + (" ".join(SHORT[c] for c in sorted(cards.colour[x] for x in hand)) or "-")
+            text = f"{plural(len(hand), 'card')}, backs " + (" ".join(SHORT[c] for c in sorted(cards.colour[x] for x in hand)) or "-")
         if q == drawing and state.fresh:
             text += f", and {len(state.fresh)} drawn face down: " + " ".join(SHORT[c] for c in state.fresh)
         lines.append(f"P{q + 1} hand: {text}")
