@@ -64,7 +64,7 @@ def play_command(
     seed = check_seed(new_seed() if seed is None else seed)
     names = seat_names(specs)
     has_human = any(parse_seat_spec(s)[0] == "human" for s in specs)
-    if games > 1 or jobs > 1 or executor != "local" or scheduler:
+    if games > 1 or executor != "local" or scheduler:  # --jobs alone changes nothing of one game
         if has_human or chance == "table":
             raise BadInput("--games and --jobs are for bot matches; play humans or --chance table one game at a time")
         if save is not None or log is not None or setup_file is not None:

@@ -90,6 +90,13 @@ def test_two_workers_give_the_same_output_as_one_for_many_fast_games():
     assert two.stdout == one.stdout and len(one.stdout.splitlines()) == 241
 
 
+def test_jobs_leave_one_game_as_it_is():
+    """--jobs spreads many games; one game prints its own table, not a tournament summary."""
+    args = ["play", "goofspiel", "random", "random", "--seed", "3", "--option", "deck=5"]
+    alone, spread = run_cli(args), run_cli([*args, "--jobs", "4"])
+    assert spread.exit_code == 0 and spread.stdout == alone.stdout and "warning" not in spread.stderr
+
+
 def test_a_killed_worker_costs_nothing(tmp_path):
     args = [*BURGUNDY, "--games", "160", "--seed", "3", "--format", "json"]
     with open(tmp_path / "stderr", "w+") as stderr:
