@@ -185,6 +185,8 @@ def score(
         _score_at_the_prompt(the_game, players, format, recording, db, date, note, location)
         return
     the_sheet = sheets.read_sheet(the_game, sheet)
+    if players is not None and players != len(the_sheet.names):
+        raise BadInput(f"-p {players} does not match the sheet, which scores {len(the_sheet.names)} players", str(sheet))
     result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
     if format is Format.json:
         render.print_json(result.to_dict())

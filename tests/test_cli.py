@@ -61,6 +61,8 @@ def test_setup_count():
         (["score", "goofspiel", "/nonexistent.toml"], "no such sheet: /nonexistent.toml"),
         (["score", "goofspiel", "--template"], "--template needs the number of players: -p N"),
         (["score", "goofspiel"], "give a sheet file (or - for stdin)"),
+        (["score", "goofspiel", str(Path(__file__).parent.parent / "examples" / "sheets" / "goofspiel-2p.toml"), "-p", "3"],
+         "goofspiel-2p.toml: -p 3 does not match the sheet, which scores 2 players"),
         (["play", "goofspiel", "random"], "Goofspiel is for 2-4 players, not 1"),
         (["play", "goofspiel"], "give one seat per player"),
         (["play", "goofspiel", "random", "chess"], "unknown seat 'chess' (seats: human[:NAME], random, greedy, mcts"),
