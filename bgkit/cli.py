@@ -365,8 +365,7 @@ def _run() -> None:
             print(exc.ctx.get_help() if exc.ctx else exc.format_message(), file=sys.stderr)
             sys.exit(2)
         where = f" (see: {exc.ctx.command_path} --help)" if getattr(exc, "ctx", None) else ""
-        message = re.sub(r"\(Possible options: ([^)]*)\)", r"(did you mean \1?)", exc.format_message())
-        print(f"bgkit: error: {message}{where}", file=sys.stderr)
+        print(f"bgkit: error: {plain_usage(exc.format_message())}{where}", file=sys.stderr)
         sys.exit(2)
     except PluginError as exc:
         print(f"bgkit: error: {exc}", file=sys.stderr)
@@ -380,6 +379,24 @@ def _run() -> None:
         print("bgkit: aborted", file=sys.stderr)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+# typer's words for a value it refuses (Pydantic's, some of them), as bgkit says the rest
+_PLAIN_USAGE = (
+    (r"\(Possible options: ([^)]*)\)", r"(did you mean \1?)"),
+    (r"Input should be a valid integer, unable to parse string as an integer", "must be a whole number"),
+    (r"Input should be greater than or equal to (\S+)", r"must be at least \1"),
+    (r"Input should be less than or equal to (\S+)", r"must be at most \1"),
+    (r"Value error, '([^']*)' is not one of (.*?)\.?$", r"'\1' is not one of \2"),
+)
+
+
+def plain_usage(message: str) -> str:
+    """typer's message for a command line it refuses, in bgkit's words: ``--seed x`` must be a
+    whole number, not "Input should be a valid integer, unable to parse string as an integer"."""
+    for pattern, replacement in _PLAIN_USAGE:
+        message = re.sub(pattern, replacement, message)
+    return message
 
 
 def _click_class(name: str) -> type:

@@ -99,6 +99,8 @@ def _summary(info) -> typer.core.TyperCommand:
 
 
 def _plain_metavars(command) -> None:
+    for sub in (getattr(command, "commands", None) or {}).values():  # a group's commands (bgkit history show)
+        _plain_metavars(sub)
     for param in command.params:
         if param.param_type_name == "argument":
             param.display_type_rich = lambda ctx: None  # typer would add "<str>" after the name

@@ -48,6 +48,23 @@ def test_a_value_typer_refuses_keeps_typers_words(args, message):
     assert message in result.stderr
 
 
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["setup", "goofspiel", "-p", "x"], "Invalid value for '-p' / '--players': must be a whole number"),
+        (["games", "--format", "xml"], "Invalid value for '--format': 'xml' is not one of 'text', 'json'"),
+        (["play", "goofspiel", "random", "random", "--games", "0"], "Invalid value for '--games': must be at least 1"),
+        (["history", "show", "abc"], "Invalid value for 'PLAY_ID': must be a whole number"),
+    ],
+)
+def test_bgkit_says_what_typer_refuses_in_plain_words(args, message):
+    """What a person sees: one line, without Pydantic's "Input should be a valid integer, unable to
+    parse string as an integer" or "Value error,"."""
+    done = subprocess.run([sys.executable, "-m", "bgkit", *args], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"bgkit: error: {message} (see: ") and done.stderr.count("\n") == 1, done.stderr
+
+
 def test_values_typer_accepts_arrive_converted():
     result = run_cli(["setup", "goofspiel", "-p", "3", "--seed", "0012", "--format", "json"])
     assert result.exit_code == 0, result.stderr
