@@ -227,6 +227,8 @@ def _check_range(table: Table, key: str, value: float, low: float | None, high: 
             span = f"at least {low}"
         elif low is None:
             span = f"at most {high}"
+        elif low == high:
+            span = str(low)
         else:
             span = f"{low}..{high}"
         raise table.fail(key, f"{'every value ' if each else ''}must be {span}, not {_shown(value)}")

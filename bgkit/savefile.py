@@ -88,7 +88,7 @@ def read_text(path: Path, what: str = "file", limit: int = MAX_BYTES) -> str:
     if len(raw) > limit:
         raise BadInput(f"{what} {path} is over {limit:,} bytes: too large for a {what}")
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # a byte-order mark (Windows Notepad writes one) is not text
     except UnicodeDecodeError as exc:
         raise BadInput(f"cannot read {what} {path}: not UTF-8 text (byte {exc.start + 1})") from None
 

@@ -196,6 +196,8 @@ def sheet_from_data(game: "Game", data: dict, source: str | None = None) -> Shee
     """Validate a sheet given as a dict (from TOML, or exported by the engine from a final state)."""
     data = dict(data)
     game_id = data.pop("game", game.info.id)
+    if not isinstance(game_id, str):
+        raise SheetError(f"game must be the game's id as text (game = {game.info.id!r}), not {_show(game_id)}", "game")
     if game_id != game.info.id:
         raise SheetError(f"this sheet is for {_show(game_id)}, not {game.info.id!r}", "game")
     players_data = data.pop("player", None)
@@ -230,7 +232,8 @@ def _check_fields(fields: list[Field], raw: dict, player: int | None) -> dict[st
     who = "the sheet" if player is None else f"player {player + 1}"
     for key in raw:
         if key not in known:
-            hint = suggest(key, known) or f" (known: {', '.join(known) or 'none'})"
+            listed = [*known] if player is not None else ["game", "[[player]]", *known]  # a sheet's own keys too
+            hint = suggest(key, known) or f" (known: {', '.join(listed) or 'none'})"
             raise SheetError(f"unknown field {_show(key)} for {who}{hint}", key, player)
     values: dict[str, Any] = {}
     for f in fields:

@@ -100,6 +100,10 @@ def parse_toml(text: str, source: str) -> dict:
         match = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         line = match.group(1) if match else str(max(1, len(text.splitlines())))  # "at end of document"
         reason = re.sub(r"\s*\(at (line|end).*\)", "", str(exc))
+        reason = re.sub(r"\(((?:'[^']*',?\s*)+)\)", lambda m: ".".join(re.findall(r"'([^']*)'", m.group(1))), reason)
+        twice = re.fullmatch(r"Cannot declare (\S+) twice", reason)
+        if twice:  # tomllib's key tuple ('player',) read as a person wrote it, and what they likely meant
+            reason = f"[{twice.group(1)}] is declared twice (a table that repeats, one for each player, is [[{twice.group(1)}]])"
         raise BadInput(f"not valid TOML: {reason}", f"{source}:{line}") from None
     except ValueError:  # int() refuses literals of over 4,300 digits
         long = re.search(r"[0-9_]{4300,}", text)

@@ -162,6 +162,29 @@ def test_the_nesting_scan_agrees_with_reading_every_character(pieces, limit):
     assert _deepest(text, limit) == _deepest_char_by_char(text, limit)
 
 
+def _sheet(tmp_path, text: bytes | str):
+    path = tmp_path / "sheet.toml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    return path
+
+
+def test_a_sheet_saved_with_a_byte_order_mark_reads_as_any_other(tmp_path):
+    """Windows Notepad starts a UTF-8 file with a byte-order mark: it is not part of the sheet."""
+    plain = (EXAMPLES / "goofspiel-2p.toml").read_bytes()
+    marked = run_cli(["score", "goofspiel", str(_sheet(tmp_path, b"\xef\xbb\xbf" + plain))])
+    assert marked.exit_code == 0 and marked.stdout == run_cli(["score", "goofspiel", str(EXAMPLES / "goofspiel-2p.toml")]).stdout
+
+
+@pytest.mark.parametrize("text, message", [
+    ('game = "goofspiel"\n[player]\nname = "A"\n[player]\nname = "B"\n',
+     "sheet.toml:4: not valid TOML: [player] is declared twice (a table that repeats, one for each player, is [[player]])"),
+    ("game = 5\n", "sheet.toml:1: game must be the game's id as text (game = 'goofspiel'), not 5"),
+    ('foo = 1\n' + (EXAMPLES / "goofspiel-2p.toml").read_text(), "sheet.toml:1: unknown field 'foo' for the sheet (known: game, [[player]])"),
+])
+def test_a_sheet_mistake_is_said_as_the_person_wrote_it(tmp_path, text, message):
+    one_line_error(run_cli(["score", "goofspiel", str(_sheet(tmp_path, text))]), message)
+
+
 @pytest.mark.parametrize("args", [
     ["score", "burgundy", "/dev/zero"],
     ["score", "burgundy", "/tmp"],
