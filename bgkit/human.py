@@ -101,6 +101,9 @@ class Screen:
         self.last: dict[int, list[Event]] = {p: [] for p in people}  # shown at their last decision (``log``)
         self.greeted: set[int] = set()
         self._match: Any = None
+        # With no person seated (bots at a real table, its chance typed in), the people around it
+        # still carry out the bots' moves: they are told each one, as much as everyone may see.
+        self.onlookers: list[Event] | None = None if people else []
 
     def attach(self, match: Any) -> None:
         self._match = match
@@ -110,6 +113,8 @@ class Screen:
 
     def tell_event(self, event: Event) -> None:
         """Keep an action for the people who have not seen it yet (their own moves they typed)."""
+        if self.onlookers is not None and event.player != CHANCE:  # the table typed its chance in
+            self.onlookers.append(event)
         for person, news in self.news.items():
             if event.player == person and not event.reveal:
                 continue
@@ -138,9 +143,17 @@ class Screen:
     def seen(self, person: int) -> None:
         self.last[person], self.news[person] = self.news[person], []
 
+    def tell_onlookers(self) -> None:
+        """The bots' moves since the table was last asked, for the people around it to carry out."""
+        if self.onlookers:
+            self.console.print("\n".join(f"{'revealed: ' if e.reveal else ''}[bold]{self.who(e.player)}[/bold]: "
+                                          f"{literal(e.shown_to(()))}" for e in self.onlookers))
+            self.onlookers.clear()
+
     def flush(self) -> None:
         """At the end of the game: what nobody has been told yet, said once for everyone."""
         if not self.people:
+            self.tell_onlookers()
             return
         lines = self.news_lines(self.people[0], private=False)
         if lines:
@@ -259,6 +272,7 @@ class TableChance:
 
     def __call__(self, state: State) -> Any:
         screen, console = self.screen, self.screen.console
+        screen.tell_onlookers()
         outcomes = [outcome for outcome, _ in state.chance_outcomes()]
         texts = [state.action_text(o) for o in outcomes]
         audience = state.audience(outcomes[0])

@@ -98,6 +98,20 @@ def test_chance_typed_at_the_table(goofspiel, tmp_path):
     assert "'prize 9' is not a possible outcome" in console.file.getvalue()
 
 
+def test_bots_at_a_real_table_are_shown_playing_before_the_table_types_chance_again(goofspiel, tmp_path):
+    """With only bots seated and the chance typed in, the people around the table carry out the
+    bots' moves: each is shown (a sealed bid face down, then revealed) before the next prize is asked."""
+    match, console = human_match(goofspiel, ["prize 4", "prize 2"], tmp_path, specs=("random", "greedy"), chance="table")
+    for _ in range(4):  # prize, two bids, the next prize
+        match.step()
+    out = console.file.getvalue()
+    first, second = out.index("what happened at the table?"), out.rindex("what happened at the table?")
+    shown = out[first:second]
+    bids = [line for line in shown.splitlines() if line.startswith(("P1 random:", "P2 greedy:", "revealed:"))]
+    assert any("revealed: P1 random: bid" in line for line in bids) and any("revealed: P2 greedy: bid" in line for line in bids), shown
+    assert [line for line in bids if not line.startswith("revealed")], shown  # the bids as made: face down
+
+
 def test_save_command_saves_and_carries_on(goofspiel, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     match, _ = human_match(goofspiel, ["save", "bid 1"], tmp_path)
