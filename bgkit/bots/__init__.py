@@ -6,9 +6,15 @@ no more than the player it sits for.
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Any
 
 from bgkit.errors import BadInput
+
+#: The largest value any numeric bot parameter takes (a bot may set a lower one).
+MOST = 10**18
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def parse_seat_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -27,21 +33,39 @@ def parse_seat_spec(spec: str) -> tuple[str, dict[str, str]]:
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise BadInput(f"seat {spec!r}: parameters are KEY=VALUE separated by commas, not {part!r}")
-        params[key.strip()] = value.strip()
+        key, value = key.strip(), value.strip()
+        if key in params:
+            raise BadInput(f"bot parameter {key} given twice ({params[key]!r} and {value!r})")
+        params[key] = value
     return kind, params
 
 
-def number_param(params: dict[str, str], key: str, default: float | None, kind: type = int, zero: bool = False) -> Any:
-    """Read a numeric bot parameter (positive, or also 0 with ``zero``), with a clear error for a bad one."""
+def number_param(
+    params: dict[str, str], key: str, default: float | None, kind: type = int, zero: bool = False, most: float = MOST
+) -> Any:
+    """Read a numeric bot parameter: a finite number (a whole one for ``kind=int``), positive (or also
+    0 with ``zero``), at most ``most``; anything else is one clear error naming the parameter and value."""
     if key not in params:
         return default
+    text = params[key]
+
+    def bad(rule: str) -> BadInput:
+        return BadInput(f"bot parameter {key} must be {rule}, not {text!r}")
+
     try:
-        value = kind(params[key])
+        value = float(text)
     except ValueError:
-        raise BadInput(f"bot parameter {key} must be a number, not {params[key]!r}") from None
+        raise bad("a number") from None
+    if kind is int:
+        if not _WHOLE.fullmatch(text):
+            raise bad("a whole number")  # 1e3, 2.5, inf, nan
+    elif not math.isfinite(value):
+        raise bad("a finite number")
+    if value > most:  # as a float, so no whole number is converted before it is known to be small
+        raise bad(f"at most {most:,}")
     if value < 0 or (value == 0 and not zero):
-        raise BadInput(f"bot parameter {key} must be {'0 or more' if zero else 'positive'}, not {params[key]!r}")
-    return value
+        raise bad("0 or more" if zero else "positive")
+    return int(text) if kind is int else value
 
 
 def check_params(bot: str, params: dict[str, str], known: set[str]) -> None:
