@@ -95,6 +95,8 @@ def _summary(info) -> typer.core.TyperCommand:
     else:
         text = inspect.cleandoc(info.help) if info.help else inspect.getdoc(info.callback)
         short, hidden = info.short_help, bool(info.hidden)
+    if not short and text:  # the first paragraph, whole: the list wraps it where click would cut it with "..."
+        short = " ".join(text.split("\n\n")[0].split())
     return typer.core.TyperCommand(None, help=text, short_help=short, hidden=hidden)
 
 

@@ -336,7 +336,8 @@ def test_quitting_without_a_save_file_never_overwrites_another_game(goofspiel, t
 
 
 def test_help_lists_the_commands_as_typer_would_without_building_them():
-    """`bgkit --help` builds no subcommand (lazy_group): its list reads as typer's own group's."""
+    """`bgkit --help` builds no subcommand (lazy_group): its list reads as typer's own group's,
+    except that each command's description is whole, wrapped, where click would cut it with "..."."""
     import typer
 
     from bgkit.cli import app
@@ -346,7 +347,11 @@ def test_help_lists_the_commands_as_typer_would_without_building_them():
         return group.make_context("bgkit", ["--help"], resilient_parsing=True).get_help()
 
     lazy = lazy_group(app)
-    assert help_of(lazy) == help_of(typer.main.get_command(app))
+    ours, typers = help_of(lazy), help_of(typer.main.get_command(app))
+    assert ours.split("Commands:")[0] == typers.split("Commands:")[0]
+    listed = lambda text: re.findall(r"^  (\w+) ", text.split("Commands:")[1], re.M)  # noqa: E731
+    assert listed(ours) == listed(typers) and "..." not in ours.split("Commands:")[1]
+    assert "List installed games (players, version, play, data status), or describe one game." in " ".join(ours.split())
     assert lazy.commands == {}  # nothing built for the list
     assert [c.name for c in map(lambda n: lazy.get_command(None, n), lazy.list_commands(None))] == [
         "games", "plugins", "setup", "score", "play", "arena", "replay", "stats", "history",
