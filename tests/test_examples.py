@@ -36,4 +36,5 @@ def test_tournament_script_summarises_a_match(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "goofspiel: 3 games, seed 7" in done.stdout
+    assert "A setup of goofspiel as a script reads it: 2 players, seed 7," in done.stdout
     assert "Decisions per game: 26.0 on average" in done.stdout

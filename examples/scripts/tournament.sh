@@ -40,8 +40,9 @@ fi
 workdir="$(mktemp -d)"
 trap 'rm -rf "$workdir"' EXIT
 
-# 1. The setup, as a script sees it: one JSON document with game, players, seed and options.
-"${bgkit[@]}" setup "$game" -p "${#seats[@]}" --seed 42 --format json > "$workdir/setup.json"
+# 1. A setup, as a script sees it: one JSON document with game, players, seed and options (each
+#    game of the tournament below makes its own from a seed derived from the tournament's).
+"${bgkit[@]}" setup "$game" -p "${#seats[@]}" --seed "$seed" --format json > "$workdir/setup.json"
 "$python" - "$workdir/setup.json" <<'PY'
 import json
 import sys
@@ -49,7 +50,7 @@ import sys
 with open(sys.argv[1], encoding="utf-8") as handle:
     doc = json.load(handle)
 options = ", ".join(f"{k}={v}" for k, v in doc["options"].items()) or "none"
-print(f"Setup: {doc['game']}, {doc['players']} players, seed {doc['seed']}, options {options}")
+print(f"A setup of {doc['game']} as a script reads it: {doc['players']} players, seed {doc['seed']}, options {options}")
 shown = json.dumps(doc["setup"], ensure_ascii=False)
 if len(shown) > 100:  # a big setup: name its parts (bgkit setup ... --format text draws it)
     shown = "parts: " + ", ".join(doc["setup"]) if isinstance(doc["setup"], dict) else shown[:100] + "..."
