@@ -714,9 +714,9 @@ class History:
                 conn.execute("UPDATE players SET name = ? WHERE id = ?", (" ".join(new.split()), old_id))
                 if new_id is None:
                     _add_name(conn, new, old_id)
-                else:
-                    conn.execute("UPDATE player_names SET name = ? WHERE key = ?", (" ".join(new.split()), player_key(new)))
-                return f"{old_name} is now called {' '.join(new.split())} ({old_name} stays an alias)"
+                    return f"{old_name} is now called {' '.join(new.split())} ({old_name} stays an alias)"
+                conn.execute("UPDATE player_names SET name = ? WHERE key = ?", (" ".join(new.split()), player_key(new)))
+                return f"{old_name} is now written {' '.join(new.split())} (names match whatever their capitals)"
             together = [
                 row[0]
                 for row in conn.execute(

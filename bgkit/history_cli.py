@@ -72,6 +72,14 @@ def _no_plays(store, game: Optional[str]) -> None:
         say(f"No plays recorded yet ({store.path} does not exist). Record one with: bgkit score GAME SHEET --record")
         return
     recorded = store.games()
+    if game is not None and game not in recorded:
+        from bgkit.errors import suggest
+        from bgkit.plugins import get_registry
+
+        installed = get_registry().games
+        if game not in installed:  # a typo, most likely: neither a game here nor one ever recorded
+            known = sorted({*recorded, *installed})
+            raise BadInput(f"no game {game!r} is installed or recorded{suggest(game, known)} (games: {', '.join(known)})")
     if game is not None and recorded and game not in recorded:
         say(f"No plays of {game!r} recorded (recorded games: {', '.join(recorded)})")
     else:

@@ -107,7 +107,7 @@ def test_the_list_filters_by_game_player_and_dates(db):
     assert ids("--game", "goofspiel", "--player", "cy", "--since", "2024-03-01") == [4]
     text = ok(["history", "--db", db, "--game", "burgundy"]).stdout
     assert "1 play" in text and "Ada 96 · Bo 97 ★ · Cy 61" in text
-    assert "recorded games: burgundy, goofspiel" in ok(["history", "--db", db, "--game", "burgundi"]).stderr
+    bad(["history", "--db", db, "--game", "burgundi"], "no game 'burgundi' is installed or recorded (did you mean 'burgundy'?)")
     bad(["history", "--db", db, "--player", "Dee"], "no player 'Dee' in the history (players: Ada, Bo, Cy)")
     bad(["history", "--db", db, "--since", "2024-05-01", "--until", "2024-01-01"], "--since 2024-05-01 is after --until 2024-01-01")
     bad(["history", "--db", db, "--since", "May"], "--since takes a date as YYYY-MM-DD")
@@ -202,6 +202,8 @@ def test_players_are_matched_case_insensitively_and_merged(db):
     # the play still shows the names as they were written on the sheet
     assert [p["name"] for p in shown(db, 2)["players"]] == ["  ADA ", "Bob"]
     bad(["history", "players", "--merge", "Dee", "Ada", "--db", db], "no player 'Dee' in the history")
+    respelt = ok(["history", "players", "--merge", "cy", "CY", "--db", db]).stderr  # one player, written anew
+    assert "Cy is now written CY (names match whatever their capitals)" in respelt and "alias" not in respelt
 
 
 def test_csv_export_has_a_row_per_player_and_a_column_per_category(db, tmp_path):

@@ -99,6 +99,9 @@ def test_stats_bad_input(db):
         assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
     nothing = run_cli(["stats", "bruges", "--db", str(db)])
     assert nothing.exit_code == 0 and "No plays of 'bruges' recorded (recorded games: burgundy, goofspiel)" in nothing.stderr
+    for command in (["stats", "bruggs"], ["history", "--game", "bruggs"]):  # neither installed nor recorded
+        typo = run_cli([*command, "--db", str(db)])
+        assert typo.exit_code == 2 and "no game 'bruggs' is installed or recorded (did you mean 'bruges'?)" in typo.stderr, typo.stderr
 
 
 def test_charts_only_on_a_terminal(db):
