@@ -1,7 +1,8 @@
 """Writes bgkit_bruges/data/persons.toml: the labelled reconstruction of the 165 person cards.
 
-No public source lists the printed cards (see the project's rules/bruges.md, section 0), so this
-script builds a stand-in that keeps every constraint the sources give:
+No public source lists the printed cards (the tags below are those of the sources listed at the head of
+bgkit_bruges/data/components.toml, each with its address), so this script builds a stand-in that keeps every
+constraint the sources give:
 
 * 165 persons, all different, ids 1-165 (SDJ, PK, OG, BR);
 * 11 groups x 15 persons (YE, RP);
