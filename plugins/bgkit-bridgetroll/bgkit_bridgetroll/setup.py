@@ -19,6 +19,7 @@ import random
 
 from bgkit.game import Option
 from bgkit.seats import draw_start, seat_document, start_factor, start_option
+from bgkit.setups import SetupError
 
 from bgkit_bridgetroll.data import Components
 
@@ -37,6 +38,14 @@ OPTIONS = (
         "shuffle: you shuffle at the table (play draws by chance); order: the setup lists an order to stack a real deck by",
     ),
 )
+#: Setup fields the rules fix for the player count (``bgkit.setups.check_laid_out``); play and
+#: scoring read them from the data. A pile may be short of a lost upgrade card, and the pool holds
+#: the colours the table plays with.
+FIXED = ("trophies", "trophy_bonus", "upgrades_removed", "schedule", "weather_faces", "deck_size")
+ANY_LENGTH = ("upgrade_pile",)
+ANY_KEYS = ("pool",)
+#: The most victory points a seat starts with: the score sheet's limit on vp_tokens.
+MAX_VP = 999
 
 
 def make_setup(components: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
@@ -109,33 +118,47 @@ def count_setups(components: Components, players: int, options: dict[str, str]) 
 
 
 def check_setup(components: Components, setup: dict) -> None:
-    """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``): a colour
-    the game has not or twice, more stones of a colour than the box holds, an upgrade card not in
-    a game of that size or listed twice, a start player who is not at the table."""
-    from bgkit.errors import BadInput
-
+    """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
+    has checked its shape, list lengths, fixed fields and seats. Colours: the game's, each at one
+    seat and in the pool; no more stones of a colour than the box holds; the pool's size and the
+    colours left in the box as the seats and pool make them. An upgrade card in a game of that size at most once (a
+    pile may be short of one), and a stacked deck of the box's travellers."""
     colours = components.colours
     seats = setup["seats"]
     seen: dict[str, int] = {}
-    for seat in seats:
+    for index, seat in enumerate(seats):
         colour = seat["colour"]
         if colour not in colours:
-            raise BadInput(f"seat {seat['seat']}: colour {colour!r} is not one of the game's ({', '.join(colours)})")
+            raise SetupError(f"{colour!r} is not one of the game's ({', '.join(colours)})", "seats", index, "colour")
         if colour in seen:
-            raise BadInput(f"seats {seen[colour]} and {seat['seat']} both play {colour}")
+            raise SetupError(f"is {colour}, as at seat {seen[colour]}: each seat plays its own colour", "seats", index, "colour")
         seen[colour] = seat["seat"]
-        if seat["stones"] < 0 or seat["victory_points"] < 0:
-            raise BadInput(f"seat {seat['seat']}: stones and victory points cannot be negative")
-    for colour, count in setup["pool"].items():
+        for field, most in (("stones", components.stones_per_colour), ("victory_points", MAX_VP)):
+            if not 0 <= seat[field] <= most:
+                raise SetupError(f"is {seat[field]}, but it is 0-{most}", "seats", index, field)
+    pool = setup["pool"]
+    for colour, count in pool.items():
         if colour not in colours:
-            raise BadInput(f"pool: colour {colour!r} is not one of the game's ({', '.join(colours)})")
-        own = sum(seat["stones"] for seat in seats if seat["colour"] == colour)
-        if count < 0 or own + count > components.stones_per_colour:
-            raise BadInput(f"{own + count} {colour} stones are on the table, but the box has {components.stones_per_colour}")
+            raise SetupError(f"colour {colour!r} is not one of the game's ({', '.join(colours)})", "pool", colour)
+        if not 0 <= count <= components.stones_per_colour:
+            raise SetupError(f"is {count}, but it is 0-{components.stones_per_colour} (the box's {colour} stones)", "pool", colour)
+    for index, seat in enumerate(seats):  # a colour in play: its seat's stones and the pool's
+        if seat["colour"] not in pool:
+            raise SetupError(f"has no {seat['colour']} stones, but seat {index + 1} plays {seat['colour']} "
+                             "(the pool holds stones of each colour in play)", "pool")
+        own, common = seat["stones"], pool[seat["colour"]]
+        if own + common > components.stones_per_colour:
+            raise SetupError(f"is {own}: with the pool's {common}, {own + common} {seat['colour']} stones are on the table, "
+                             f"but the box has {components.stones_per_colour}", "seats", index, "stones")
+    if setup["pool_size"] != sum(pool.values()):
+        raise SetupError(f"is {setup['pool_size']}, but the pool holds {sum(pool.values())} stones", "pool_size")
+    in_box = [c for c in colours if c not in seen and c not in pool]
+    if sorted(setup["box_colours"]) != sorted(in_box):
+        raise SetupError(f"is {setup['box_colours']}, but the colours neither at a seat nor in the pool are {in_box}", "box_colours")
     in_play = components.upgrades_in_play(len(seats))
     pile = setup["upgrade_pile"]
     wrong = [value for value in pile if value not in in_play]
     if wrong or len(set(pile)) != len(pile):
-        raise BadInput(f"upgrade_pile: every card of {', '.join(map(str, in_play))} at most once, not {pile}")
-    if not 1 <= setup["start_player"] <= len(seats):
-        raise BadInput(f"start_player {setup['start_player']} is not one of the seats 1-{len(seats)}")
+        raise SetupError(f"must list every card of {', '.join(map(str, in_play))} at most once, not {pile}", "upgrade_pile")
+    if "deck" in setup and sorted(setup["deck"]) != sorted(components.deck()):
+        raise SetupError("must list the box's travellers, each as often as the box has it, in the order to stack them", "deck")
