@@ -16,12 +16,14 @@ from math import comb
 
 from bgkit.game import Option
 from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
+from bgkit.setups import SetupError
 
 from bgkit_burgundy.data import (
     ANIMAL,
     BUILDING,
     CASTLE,
     CENTRE,
+    COLOURS,
     KNOWLEDGE,
     NUM_KINDS,
     Components,
@@ -37,6 +39,9 @@ OPTIONS = (
            "2011: original rules; 2019: knowledge 6, 15, 26 of the 20th-anniversary edition"),
     start_option(4),
 )
+#: Setup fields the options and rules fix (``bgkit.setups.check_laid_out``): play reads the
+#: ruleset and boards, and every player starts with one silverling.
+FIXED = ("ruleset", "boards", "seats.*.silverlings")
 
 
 def depot_colours(comp: Components, depot: int, players: int, phase: int) -> list[int]:
@@ -104,6 +109,79 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
         "depots": depots,
         "black_depot": black_depot,
     }
+
+
+def check_setup(comp: Components, setup: dict) -> None:
+    """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
+    has checked its shape, list lengths, fixed fields and seats. Boards: board 1 with the castle in
+    the centre (``boards=standard``), else different boards with the castle still to choose (0).
+    The workers follow the turn position. Goods and tiles: known ones, no more of a kind than the
+    box holds, each depot's tiles of the colours of its spaces."""
+    standard = setup["boards"] == "standard"
+    order = setup["turn_order"]
+    seen: dict[int, int] = {}
+    for index, row in enumerate(setup["seats"]):
+        board = row["board"]
+        if standard and board != 1:
+            raise SetupError(f"is {board}, but with boards=standard everyone plays board 1", "seats", index, "board")
+        if not standard and board not in comp.original_boards:
+            raise SetupError(f"is {board}; the boards are {_span(comp.original_boards)}", "seats", index, "board")
+        if not standard and board in seen:
+            raise SetupError(f"is {board}, as for seat {seen[board]}: each player has a different board", "seats", index, "board")
+        seen[board] = index + 1
+        castle = CENTRE + 1 if standard else 0
+        if row["castle"] != castle:
+            why = "the castle starts in the centre" if standard else "the castle is chosen in play"
+            raise SetupError(f"is {row['castle']}, but with boards={setup['boards']} it is {castle} ({why})", "seats", index, "castle")
+        spaces = [i + 1 for i in comp.boards[board].castle_spaces]
+        if row["castle_spaces"] != spaces:
+            raise SetupError(f"is {row['castle_spaces']}, but board {board}'s castle spaces are {spaces}", "seats", index, "castle_spaces")
+        position = order.index(index + 1) + 1
+        if row["position"] != position:
+            raise SetupError(f"is {row['position']}, but seat {index + 1} is number {position} in turn_order {order}",
+                             "seats", index, "position")
+        workers = comp.start_workers[position - 1]
+        if row["workers"] != workers:
+            raise SetupError(f"is {row['workers']}, but the player in turn position {position} starts with {workers}",
+                             "seats", index, "workers")
+    goods = [0] * 7
+    places = [(pile, ("goods_piles", i)) for i, pile in enumerate(setup["goods_piles"])]
+    places += [(row["goods"], ("seats", i, "goods")) for i, row in enumerate(setup["seats"])]
+    for values, where in places:
+        for value in values:
+            if not 1 <= value <= 6:
+                raise SetupError(f"lists goods {value}; goods are numbered 1-6", *where)
+            goods[value] += 1
+            if goods[value] > comp.goods_per_type:
+                raise SetupError(f"lists goods {value}: with the goods piles and the other players that is more "
+                                 f"than the {comp.goods_per_type} the box has", *where)
+    players = setup["players"]
+    names = comp.kind_by_name
+    left = list(comp.coloured_stack)
+    left[CASTLE] -= players  # the start castles
+    for index, tiles in enumerate(setup["depots"]):
+        for name in tiles:
+            if name not in names:
+                raise SetupError(f"lists {name!r}, which is not a tile of the game", "depots", index)
+        colours = sorted(kind_colour(names[name]) for name in tiles)
+        wanted = sorted(depot_colours(comp, index + 1, players, 0))
+        if colours != wanted:
+            raise SetupError(f"lists {tiles}, but depot {index + 1}'s spaces take {', '.join(COLOURS[c] for c in wanted)}", "depots", index)
+        for name in tiles:
+            left[names[name]] -= 1
+            if left[names[name]] < 0:
+                raise SetupError(f"lists {name!r}, but the box has no more of them for the depots", "depots", index)
+    black = list(comp.black_stack)
+    for name in setup["black_depot"]:
+        if name not in names:
+            raise SetupError(f"lists {name!r}, which is not a tile of the game", "black_depot")
+        black[names[name]] -= 1
+        if black[names[name]] < 0:
+            raise SetupError(f"lists more {name!r} than there are black-backed ones", "black_depot")
+
+
+def _span(numbers: list[int]) -> str:
+    return f"{min(numbers)}-{max(numbers)}" if list(numbers) == list(range(min(numbers), max(numbers) + 1)) else ", ".join(map(str, numbers))
 
 
 # -- counting ---------------------------------------------------------------------------------
