@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Sequence
 
 from bgkit.game import Option
 from bgkit.seats import draw_start, seat_document, start_factor, start_option
+from bgkit.setups import SetupError
 
 from bgkit_bruges.data import Components
 
@@ -23,6 +25,13 @@ OPTIONS = (
     Option("colours", ("random", "fixed"), "random",
            "random: deal the player colours; fixed: seats 1-4 take red, yellow, blue, green"),
 )
+#: Setup fields the rules fix (``bgkit.setups.check_laid_out``): play starts at round 1's draw,
+#: with each seat's guard house, markers and canals as the rules lay them out and the supply,
+#: stacks and statues of the box. (An area's cards start empty: those lists keep length 0.)
+FIXED = ("round", "phase", "stacks", "statues_top_first", "supply", "card_list",
+         "seats.*.guard_house", "seats.*.majority_markers", "seats.*.canals")
+#: A table splits the shuffled persons into its piles by hand: play follows the piles' sizes.
+ANY_LENGTH = ("piles.draw_a", "piles.draw_b", "piles.extra")
 
 #: Guard houses (board sides, clockwise) taken by seats 1..N: opposite sides for 2 players.
 GUARD_HOUSES_BY_PLAYERS = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}
@@ -107,6 +116,58 @@ def build_setup(comp: Components, card_ids: Sequence[int], players: int, rng: ra
         },
         "card_list": "own" if comp.own_persons else "reconstruction",
     }
+
+
+def check_setup(comp: Components, setup: dict) -> None:
+    """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
+    has checked its shape, list lengths, fixed fields and seats. Each seat: its own colour; score,
+    reputation and threats on their tracks (3 threats of a colour would already be a disaster);
+    guilders as its coins add up; no more workers or coins than the box has. The piles:
+    every person once, none empty."""
+    seats = setup["seats"]
+    supply = comp.supply
+    seen: dict[str, int] = {}
+    for index, row in enumerate(seats):
+        colour = row["colour"]
+        if colour not in comp.player_colours:
+            raise SetupError(f"is {colour!r}, not a player colour ({', '.join(comp.player_colours)})", "seats", index, "colour")
+        if colour in seen:
+            raise SetupError(f"is {colour}, as at seat {seen[colour]}: each seat plays its own colour", "seats", index, "colour")
+        seen[colour] = index + 1
+        for field, most in (("score", comp.track_spaces - 1), ("reputation", len(comp.reputation_points))):
+            if not 0 <= row[field] <= most:
+                raise SetupError(f"is {row[field]}, but the track runs 0-{most}", "seats", index, field)
+        coins = row["coins"]
+        if any(count < 0 for count in coins.values()) or coins["1"] + 3 * coins["3"] != row["guilders"]:
+            raise SetupError(f"is {row['guilders']}, but the coins {coins} are worth {coins['1'] + 3 * coins['3']}",
+                             "seats", index, "guilders")
+        for colour, count in row["threats"].items():
+            if not 0 <= count <= 2:
+                raise SetupError(f"is {count}, but a seat holds 0-2 threats of a colour (the third is a disaster)",
+                                 "seats", index, "threats", colour)
+        for colour, count in row["workers"].items():
+            if count < 0:
+                raise SetupError(f"is {count}, but a seat holds no fewer than 0 workers", "seats", index, "workers", colour)
+    box = {("workers", c): supply["workers_per_colour"] for c in comp.card_colours}
+    box.update({("coins", "1"): supply["coins_1"], ("coins", "3"): supply["coins_3"]})
+    used: Counter = Counter()
+    for index, row in enumerate(seats):
+        for (field, key), most in box.items():
+            used[field, key] += row[field][key]
+            if used[field, key] > most:
+                raise SetupError(f"is {row[field][key]}: with the seats before, {used[field, key]}, but the box has {most}",
+                                 "seats", index, field, key)
+    piles = setup["piles"]
+    for name, pile in piles.items():
+        if not pile:
+            raise SetupError("is empty: each pile starts with persons", "piles", name)
+    cards = sorted(card for pile in piles.values() for card in pile)
+    every = sorted(p.id for p in comp.persons)
+    if cards != every:
+        extra = sorted((Counter(cards) - Counter(every)).elements())
+        missing = sorted((Counter(every) - Counter(cards)).elements())
+        wrong = f"{', '.join(map(str, extra[:5]))} too many" if extra else f"{', '.join(map(str, missing[:5]))} missing"
+        raise SetupError(f"must hold each of the {len(every)} persons once ({wrong})", "piles")
 
 
 def count_setups(comp: Components, players: int, options: dict[str, str]) -> int:
