@@ -24,11 +24,20 @@ from __future__ import annotations
 import math
 import random
 
+from bgkit.errors import suggest
 from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
+from bgkit.setups import SetupError
 
 from bgkit_bretagne.data import TYPES, Components
 
 OPTIONS = (start_option(4),)
+#: Setup fields the rules fix (``bgkit.setups.check_laid_out``): the coast and its harbours, Brest,
+#: the decks left face down. Quimper's resources are those its card gives (its keys, the card's).
+FIXED = ("lighthouses.*.site", "lighthouses.*.coast", "lighthouses.*.harbour", "lighthouses.*.type",
+         "harbours", "weather.face_down", "brest", "equipment_deck")
+ANY_KEYS = ("quimper.resources",)
+#: The most points a seat starts with: the score sheet's limit on the track.
+MAX_SCORE = 999
 
 
 def make_setup(comps: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
@@ -93,6 +102,88 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
             "workers": {str(row["seat"]): row["reserve_workers"] for row in seats["seats"]},
         },
     }
+
+
+def check_setup(comps: Components, setup: dict) -> None:
+    """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
+    has checked its shape, list lengths, fixed fields and seats. Each seat: its place in the turn
+    order, its workers and cubes in reserve adding up to its cubes, no negative amounts. The
+    supply: what the seats, Brest and Quimper hold taken from the box (no more francs than it has).
+    The weather, blueprints, production card and lighthouse tiles: known ones, each once, a tile
+    on a site of its colour, built or not only if it is there."""
+    players, order, box = setup["players"], setup["turn_order"], comps.supply
+    francs = 0
+    for index, row in enumerate(setup["seats"]):
+        place = order.index(index + 1) + 1
+        if row["turn_order"] != place:
+            raise SetupError(f"is {row['turn_order']}, but seat {index + 1} is number {place} in turn_order {order}",
+                             "seats", index, "turn_order")
+        for field in ("francs", "engineers", "workers", "reserve_workers", "score"):
+            if row[field] < 0:
+                raise SetupError(f"is {row[field]}, but it cannot be below 0", "seats", index, field)
+        francs += row["francs"]
+        if francs > box.coins:
+            raise SetupError(f"is {row['francs']}: with the seats before, {francs}, but the box has {box.coins} francs",
+                             "seats", index, "francs")
+        if row["score"] > MAX_SCORE:
+            raise SetupError(f"is {row['score']}, but it is 0-{MAX_SCORE}", "seats", index, "score")
+        if row["workers"] + row["reserve_workers"] != box.worker_cubes:
+            raise SetupError(f"is {row['reserve_workers']}, but with {row['workers']} workers a player's "
+                             f"{box.worker_cubes} cubes make {box.worker_cubes - row['workers']}", "seats", index, "reserve_workers")
+        if setup["supply"]["workers"][str(index + 1)] != row["reserve_workers"]:
+            raise SetupError(f"is {setup['supply']['workers'][str(index + 1)]}, but seat {index + 1} has "
+                             f"{row['reserve_workers']} cubes in reserve", "supply", "workers", str(index + 1))
+        for kind, count in row["resources"].items():
+            if count < 0:
+                raise SetupError(f"is {count}, but it cannot be below 0", "seats", index, "resources", kind)
+    weather = setup["weather"]
+    for field in ("current", "forecast"):
+        if weather[field] not in comps.weather:
+            raise SetupError(f"is {weather[field]!r}, not a weather card ({', '.join(comps.weather)})", "weather", field)
+    if weather["current"] == weather["forecast"]:
+        raise SetupError(f"is {weather['forecast']}, the current card too: two different cards", "weather", "forecast")
+    for colour, tiles in setup["pontivy"].items():
+        stack = comps.stack_tiles(colour)
+        for tile in tiles:
+            if tile not in stack:
+                raise SetupError(f"lists {tile!r}, not a {colour} blueprint{suggest(tile, stack)}", "pontivy", colour)
+        if len(set(tiles)) != len(tiles):
+            raise SetupError(f"lists a blueprint twice: {tiles}", "pontivy", colour)
+    card = setup["quimper"]["card"]
+    if card not in comps.production:
+        raise SetupError(f"is {card!r}, not a production card ({', '.join(comps.production)})", "quimper", "card")
+    produced = comps.production[card].for_players(players)
+    if setup["quimper"]["resources"] != produced:
+        raise SetupError(f"is {setup['quimper']['resources']}, but card {card} gives {produced} with {players} players",
+                         "quimper", "resources")
+    held = {kind: sum(row["resources"][kind] for row in setup["seats"]) + setup["brest"]["market"][kind] + produced.get(kind, 0)
+            for kind in box.resources}
+    for kind, count in setup["supply"]["resources"].items():
+        if held[kind] + count != box.resources_each:
+            raise SetupError(f"is {count}, but the box's {box.resources_each} {kind} less what the seats, Brest and "
+                             f"Quimper hold leaves {box.resources_each - held[kind]}", "supply", "resources", kind)
+    brest = setup["brest"]
+    engineers = box.engineers - brest["engineers"] - 2 * brest["engineer_pairs"] - sum(row["engineers"] for row in setup["seats"])
+    if setup["supply"]["engineers"] != engineers:
+        raise SetupError(f"is {setup['supply']['engineers']}, but the box's {box.engineers} engineers less what the seats "
+                         f"and Brest hold leaves {engineers}", "supply", "engineers")
+    placed: dict[str, int] = {}
+    for index, row in enumerate(setup["lighthouses"]):
+        tile, side = row["tile"], row["side"]
+        if not tile:
+            if side != "not used":
+                raise SetupError(f"is {side!r}, but a site without a tile is 'not used'", "lighthouses", index, "side")
+            continue
+        found = comps.lighthouses.get(tile)
+        if found is None:
+            raise SetupError(f"is {tile!r}, not a lighthouse tile{suggest(tile, comps.lighthouses)}", "lighthouses", index, "tile")
+        if found.type != row["type"]:
+            raise SetupError(f"is {tile}, a {found.type} tile, but site {index + 1} is {row['type']}", "lighthouses", index, "tile")
+        if tile in placed:
+            raise SetupError(f"is {tile}, as on site {placed[tile]}: each tile lies once", "lighthouses", index, "tile")
+        placed[tile] = index + 1
+        if side not in ("built", "unbuilt"):
+            raise SetupError(f"is {side!r}, but a tile lies 'built' or 'unbuilt'", "lighthouses", index, "side")
 
 
 # -- lighthouses ------------------------------------------------------------------------------
