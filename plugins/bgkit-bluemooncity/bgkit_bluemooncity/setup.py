@@ -13,10 +13,12 @@ import random
 from collections import Counter
 from functools import lru_cache
 
+from bgkit.errors import suggest
 from bgkit.game import Option
 from bgkit.seats import draw_start, seat_document, start_factor, start_option
+from bgkit.setups import SetupError
 
-from bgkit_bluemooncity.city import POSITION_CELLS, SIZE, free_cells
+from bgkit_bluemooncity.city import CORNERS, POSITION_CELLS, SIZE, free_cells
 from bgkit_bluemooncity.data import Components
 
 LAYOUTS = ("standard", "random")
@@ -30,6 +32,9 @@ OPTIONS = (
     Option("deal", ("no", "yes"), "no", "yes: also deal each player's 8 starting cards"),
     start_option(4),
 )
+#: Setup fields the options and rules fix (``bgkit.setups.check_laid_out``): the numbers of the
+#: player count, the dragons, the deal and the deck left over. Scoring reads them from the data.
+FIXED = ("layout", "offerings_to_win", "obelisk", "scales", "markers_per_player", "hand_size", "dragons", "deal", "deck")
 
 
 def make_setup(components: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
@@ -76,6 +81,39 @@ def make_setup(components: Components, players: int, rng: random.Random, options
     setup["deck"] = len(components.deck()) - (players * components.hand_size)
     setup.update(seat_document(rows, start))
     return setup
+
+
+def check_setup(components: Components, setup: dict) -> None:
+    """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
+    has checked its shape, list lengths, fixed fields and seats. The city: every tile once (there
+    are as many as cells), the corners empty, the fixed tiles of the layout in place. The hands: cards of the deck, no more
+    copies of one than it holds."""
+    city = setup["city"]
+    fixed = {POSITION_CELLS[b.position]: b.id for b in components.buildings.values()
+             if b.position is not None and (setup["layout"] == "standard" or b.position == "centre")}
+    placed: dict[str, tuple[int, int]] = {}
+    for r, row in enumerate(city):
+        for c, tile in enumerate(row):
+            if (r, c) in CORNERS:
+                if tile:
+                    raise SetupError(f"is {tile!r}, but the city has no tile in its corners", "city", r, c)
+                continue
+            if tile not in components.buildings:
+                raise SetupError(f"is {tile!r}, which is not a tile of the city{suggest(tile, components.buildings)}", "city", r, c)
+            if tile in placed:
+                raise SetupError(f"is {tile!r}, as city.{placed[tile][0]}.{placed[tile][1]} is: each tile lies once", "city", r, c)
+            placed[tile] = (r, c)
+            if fixed.get((r, c), tile) != tile:
+                raise SetupError(f"is {tile!r}, but with layout={setup['layout']} {fixed[(r, c)]!r} lies here", "city", r, c)
+    left = Counter(card.id for card in components.deck())
+    for index, row in enumerate(setup["seats"]):
+        for card in row.get("hand", ()):
+            if card not in left:
+                raise SetupError(f"lists {card!r}, which is not a card of the deck (people-value){suggest(card, left)}",
+                                 "seats", index, "hand")
+            left[card] -= 1
+            if left[card] < 0:
+                raise SetupError(f"lists {card!r}, but the hands hold more of it than the deck", "seats", index, "hand")
 
 
 def count_layouts(components: Components, layout: str) -> int:
