@@ -201,6 +201,51 @@ def bgkit_limited(*args, **kwargs):
     return run_limited([sys.executable, "-m", "bgkit", *map(str, args)], **kwargs)
 
 
+# -- setup files a person edited (``bgkit play GAME ... --setup FILE``) ------------------------------
+
+
+def edited_setup(tmp_path: Any, game: str, players: int, edit: Callable | None = None, fmt: str = "json",
+                 options: tuple = (), seed: int = 1) -> Any:
+    """The document ``bgkit setup`` writes, edited by ``edit`` (JSON: called with the setup dict;
+    TOML: given the text, returns it), written to ``tmp_path`` as a person would."""
+    import json
+
+    args = ["setup", game, "-p", str(players), "--seed", str(seed), "--format", fmt]
+    for option in options:
+        args += ["--option", option]
+    text = run_cli(args).stdout
+    if fmt == "json":
+        doc = json.loads(text)
+        if edit:
+            edit(doc["setup"])
+        text = json.dumps(doc, indent=2)  # as a person reformats it to edit it
+    elif edit:
+        text = edit(text)
+    path = tmp_path / f"table.{fmt}"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def play_setup(game: str, players: int, path: Any) -> CliResult:
+    """Random bots play ``game`` from the setup file at ``path``."""
+    return run_cli(["play", game, *["random"] * players, "--setup", path, "--format", "json"])
+
+
+def assert_setup_refused(result: Any, path: Any, field: str, *words: str) -> str:
+    """Exit 2 and one line, ``bgkit: error: FILE:LINE: setup.FIELD ...``, with ``words`` in it and
+    no Python (no traceback, no exception's name); ``result`` from :func:`run_cli` or a subprocess."""
+    import re
+
+    code = result.returncode if hasattr(result, "returncode") else result.exit_code
+    text = result.stderr.strip()
+    assert code == 2 and len(text.splitlines()) == 1, text
+    assert re.match(rf"bgkit: error: {re.escape(str(path))}:\d+: {re.escape(field)} ", text), text
+    assert not re.search(r"Traceback|\b[A-Z][a-z]+Error\b", text), text
+    for word in words:
+        assert word in text, text
+    return text
+
+
 # -- the conformance suite -------------------------------------------------------------------------
 
 

@@ -3,46 +3,12 @@ is refused before play in one line, exit 2, naming the file, the line and the fi
 rules here: shape, list lengths, fixed fields, the seat schema, JSON lines, options given twice)."""
 
 import json
-import re
 
 import pytest
 
 from bgkit.setups import JsonLines
-from bgkit.testing import run_cli
-
-
-def setup_file(tmp_path, game, players, edit=None, fmt="json", options=(), seed=1):
-    """The document ``bgkit setup`` writes, edited by ``edit(doc)`` (JSON: a dict; TOML: the text)."""
-    args = ["setup", game, "-p", str(players), "--seed", str(seed), "--format", fmt]
-    for option in options:
-        args += ["--option", option]
-    text = run_cli(args).stdout
-    if fmt == "json":
-        doc = json.loads(text)
-        if edit:
-            edit(doc["setup"])
-        text = json.dumps(doc, indent=2)  # as a person reformats it to edit it
-    elif edit:
-        text = edit(text)
-    path = tmp_path / f"table.{fmt}"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def play(game, players, path):
-    return run_cli(["play", game, *["random"] * players, "--setup", path, "--format", "json"])
-
-
-def refused(result, path, field, *words):
-    """Exit 2 and one line: ``bgkit: error: FILE:LINE: setup.FIELD ...``, no Python in it."""
-    assert result.exit_code == 2, result
-    text = result.stderr.strip()
-    assert len(text.splitlines()) == 1 and "Traceback" not in text, text
-    assert re.match(rf"bgkit: error: {re.escape(str(path))}:\d+: {re.escape(field)} ", text), text
-    assert not re.search(r"\b[A-Z][a-z]+Error\b", text), text
-    for word in words:
-        assert word in text, text
-    return text
+from bgkit.testing import assert_setup_refused as refused, edited_setup as setup_file, run_cli
+from bgkit.testing import play_setup as play
 
 
 # -- the seat schema, for every game --------------------------------------------------------------------

@@ -1,48 +1,19 @@
 """Bridge Troll's setup file (``bgkit play bridgetroll ... --setup FILE``): edits to the real table play,
 edits the box cannot lay out are refused before play in one line naming the file, line and field."""
 
-import json
-import re
-
 import pytest
 
-from bgkit.testing import bgkit_limited, run_cli
+from bgkit.testing import assert_setup_refused as refused, bgkit_limited, edited_setup, play_setup
 
 GAME = "bridgetroll"
 
 
-def setup_file(tmp_path, players, edit=None, fmt="json", options=(), seed=1):
-    """The document ``bgkit setup`` writes, edited by ``edit(setup)`` and written as a person would."""
-    args = ["setup", GAME, "-p", str(players), "--seed", str(seed), "--format", fmt]
-    for option in options:
-        args += ["--option", option]
-    text = run_cli(args).stdout
-    if fmt == "json":
-        doc = json.loads(text)
-        if edit:
-            edit(doc["setup"])
-        text = json.dumps(doc, indent=2)
-    elif edit:
-        text = edit(text)
-    path = tmp_path / f"table.{fmt}"
-    path.write_text(text, encoding="utf-8")
-    return path
+def setup_file(tmp_path, players, edit=None, **more):
+    return edited_setup(tmp_path, GAME, players, edit, **more)
 
 
 def play(path, players):
-    return run_cli(["play", GAME, *["random"] * players, "--setup", path, "--format", "json"])
-
-
-def refused(result, path, field, *words):
-    """Exit 2, one line ``bgkit: error: FILE:LINE: setup.FIELD ...``, no Python exception in it."""
-    code = result.returncode if hasattr(result, "returncode") else result.exit_code
-    text = result.stderr.strip()
-    assert code == 2 and len(text.splitlines()) == 1, text
-    assert re.match(rf"bgkit: error: {re.escape(str(path))}:\d+: {re.escape(field)} ", text), text
-    assert not re.search(r"Traceback|\b[A-Z][a-z]+Error\b", text), text
-    for word in words:
-        assert word in text, text
-
+    return play_setup(GAME, players, path)
 
 
 def test_an_unedited_setup_plays(tmp_path):
