@@ -48,9 +48,10 @@ def depot_colours(comp: Components, depot: int, players: int, phase: int) -> lis
     """The colours of the spaces of numbered depot ``depot`` (1-6) used this phase.
 
     A 3-player game puts a mine instead of a castle on depot 6's dark-green (third) space in
-    phases B and D. The rule summary of the 2011 box states it ("在3人遊戲中，點數6倉儲的深綠格中，
-    在階段B、D…必須改放置灰色的礦場代替城堡"; its "and F" is a slip, there are phases A-E only), and
-    the 2019/SE rules keep it ("3BD", burgundy.md 8.2), so it holds in both rulesets.
+    phases B and D. The rule summary of the 2011 box says so (it also names a phase F, a slip:
+    there are phases A-E only), and the later editions keep it: the Special Edition's rulebook marks
+    that space "3BD" ([FUN]) and the 2019 table files skip it in 3-player phases A, C and E ([MEG]);
+    the tags are those at the head of data/burgundy.toml. So it holds in both rulesets.
     """
     colours = list(comp.depot_slots[depot - 1][:players])
     if players == 3 and phase in (1, 3):
