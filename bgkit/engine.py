@@ -253,7 +253,7 @@ class GameLog:
 def replay(game: Game, rules: Rules, log: GameLog, source: str = "log") -> State:
     """The state after every logged action; BadInput naming the first action that is not legal."""
     game.info.check_players(log.players)
-    state = start_state(game, log.setup, source)
+    state = logged_start(game, log, source)
     for index, (player, text) in enumerate(log.actions):
         if state.is_terminal():
             raise BadInput(f"action {index + 1} ({text!r}) comes after the end of the game", source)
@@ -268,6 +268,14 @@ def replay(game: Game, rules: Rules, log: GameLog, source: str = "log") -> State
             raise BadInput(f"action {index + 1}: {exc.message}", source) from None
         rules.apply(state, action)
     return state
+
+
+def logged_start(game: Game, log: "GameLog", source: str = "log") -> State:
+    """The state a log's setup starts play from, the setup checked first as a setup file is."""
+    from bgkit.setups import check_logged_setup
+
+    check_logged_setup(game, log.setup, log.players, log.options, log.seed, source)
+    return start_state(game, log.setup, source)
 
 
 def start_state(game: Game, setup: dict, source: str = "setup") -> State:

@@ -155,6 +155,23 @@ def read_setup(game: Game, path: Any, players: int) -> dict[str, Any]:
     return {"setup": doc["setup"], "options": values, "seed": seed}
 
 
+def check_logged_setup(game: Game, setup: Any, players: int, options: dict, seed: Any, source: str) -> None:
+    """The setup a log or save starts from, checked as a setup file is (:func:`read_setup`) before
+    play starts from it: a damaged one is refused naming its field, not failing in the game's code."""
+    try:
+        values = parse_options(game, [f"{k}={v}" for k, v in options.items()])
+    except BadInput as exc:
+        raise BadInput(f"the log's options: {exc.message}", source) from None
+    reference = make_setup(game, players, check_seed(seed if type(seed) is int and 0 <= seed <= MAX_SEED else 0), values)
+    try:
+        check_laid_out(game, setup, reference, players)
+        game.check_setup(setup)
+    except SetupError as exc:
+        raise BadInput(f"the log's {_label(('setup', *exc.path))} {exc.message}", source) from None
+    except BadInput as exc:  # a game's check that names no field
+        raise BadInput(f"the log's setup: {exc.message}", source) from None
+
+
 def check_laid_out(game: Game, setup: dict, reference: dict, players: int) -> None:
     """What holds for every game's setup, checked against ``reference``, one the game made itself
     for the same players, options (and seed): raises :class:`SetupError`.

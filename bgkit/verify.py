@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bgkit.bots import parse_seat_spec
-from bgkit.engine import CHANCE, GameLog, chance_stream, final_result, parse_action, sample_chance, start_state
+from bgkit.engine import CHANCE, GameLog, chance_stream, final_result, logged_start, parse_action, sample_chance
 from bgkit.errors import BadInput
 from bgkit.game import Game
 from bgkit.rules import Rules
@@ -33,7 +33,7 @@ def verify_log(game: Game, rules: Rules, log: GameLog, source: str) -> tuple[Any
         options = parse_options(game, [f"{k}={v}" for k, v in log.options.items()])
     except BadInput as exc:
         raise BadInput(f"the log's options: {exc.message}", source) from None
-    state = start_state(game, log.setup, source)
+    state = logged_start(game, log, source)
     if log.setup_from == "seed" and log.seed is not None:
         if make_setup(game, log.players, log.seed, options) != log.setup:
             raise BadInput(f"the setup is not the one seed {log.seed} and options {options} make", source)

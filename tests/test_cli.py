@@ -193,8 +193,8 @@ def one_player(d):
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda d: d.update(setup={}), "the setup does not fit Goofspiel (no 'players')"),
-        (lambda d: d["setup"].update(deck="five"), "the setup does not fit Goofspiel (TypeError"),
+        (lambda d: d.update(setup={}), "the log's setup has no 'players'"),
+        (lambda d: d["setup"].update(deck="five"), "the log's setup.deck must be a whole number, not 'five'"),
         (lambda d: d.update(result="won"), "corrupt game log: result must be a table, not 'won'"),
         (lambda d: d.update(seed="abc"), "corrupt game log: seed must be a whole number, not 'abc'"),
         (lambda d: d.pop("actions"), "corrupt game log: it has no 'actions'"),
@@ -210,7 +210,7 @@ def one_player(d):
         (lambda d: d["actions"].append([7, "bid 1"]), "must be [seat 0-1 or -1 for chance, its text]"),
         (lambda d: d.update(names=["random", "random"]), "corrupt game log: two seats have the same name"),
         (lambda d: d["actions"][1].__setitem__(0, 1), "is logged for player 2 but player 1 decides"),
-        (lambda d: d.update(game="burgundy", options={}), "the setup does not fit The Castles of Burgundy"),
+        (lambda d: d.update(game="burgundy", options={}), "the log's setup has no 'ruleset'"),
     ],
 )
 def test_a_damaged_log_is_one_line_and_exit_2(tmp_path, change, message):

@@ -55,11 +55,21 @@ def test_an_action_logged_for_the_wrong_seat_is_refused(tmp_path, played):
     assert result.exit_code == 2 and f"action {index + 1}" in result.stderr and "is logged for player 2 but player 1 decides" in result.stderr
 
 
+def test_a_setup_the_box_allows_but_the_seed_does_not_make_is_refused(tmp_path, played):
+    """Goods swapped between two piles: a table could lay that out, but seed 12 did not."""
+    data = json.loads(json.dumps(played))
+    piles = data["setup"]["goods_piles"]
+    piles[0][0], piles[1][0] = piles[1][0], piles[0][0]
+    assert piles[0][0] != piles[1][0]
+    result = verify(tmp_path, data)
+    assert result.exit_code == 2 and "the setup is not the one seed 12 and options" in result.stderr
+
+
 def test_options_that_contradict_the_setup_are_refused(tmp_path, played):
     data = json.loads(json.dumps(played))
     data["options"]["boards"] = "random"
     result = verify(tmp_path, data)
-    assert result.exit_code == 2 and "the setup is not the one seed 12" in result.stderr
+    assert result.exit_code == 2 and "the log's setup.boards is 'standard', but The Castles of Burgundy's rules make it 'random'" in result.stderr
 
 
 def test_an_unknown_option_is_refused(tmp_path, played):
