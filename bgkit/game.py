@@ -201,6 +201,11 @@ class Game:
     def options(self) -> tuple[Option, ...]:
         return tuple(self._module("setup").OPTIONS) if self._has("setup") else ()
 
+    def setup_declared(self, name: str) -> tuple[str, ...]:
+        """A field list the setup module declares (``FIXED``, ``ANY_LENGTH``, ``ANY_KEYS``; see
+        :func:`bgkit.setups.check_laid_out`); none for a game whose setup comes from a hook alone."""
+        return tuple(getattr(self._module("setup"), name, ())) if self._has("setup") else ()
+
     def setup(self, players: int, rng: random.Random, options: dict[str, str]) -> dict:
         """The randomised setup for ``players`` as JSON-able data; draws only from ``rng``."""
         return self._call("setup", "make_setup", players, rng, options)

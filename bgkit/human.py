@@ -126,8 +126,12 @@ class Screen:
         lines = []
         for event in self.news.get(person, []) if events is None else events:
             seen = event.seen_by(person) if private or len(self.people) == 1 else event.shown_to(self.people)
-            lines.append(f"{'revealed: ' if event.reveal else ''}[bold]{self.who(event.player)}[/bold]: {literal(seen)}")
+            lines.append(self._said(event, seen))
         return lines
+
+    def _said(self, event: Event, seen: str) -> str:
+        """One line of news: who did it, and what of it may be told here."""
+        return f"{'revealed: ' if event.reveal else ''}[bold]{self.who(event.player)}[/bold]: {literal(seen)}"
 
     def show_news(self, person: int, private: bool, everything: bool = False) -> None:
         from rich.panel import Panel
@@ -146,8 +150,7 @@ class Screen:
     def tell_onlookers(self) -> None:
         """The bots' moves since the table was last asked, for the people around it to carry out."""
         if self.onlookers:
-            self.console.print("\n".join(f"{'revealed: ' if e.reveal else ''}[bold]{self.who(e.player)}[/bold]: "
-                                          f"{literal(e.shown_to(()))}" for e in self.onlookers))
+            self.console.print("\n".join(self._said(event, event.shown_to(())) for event in self.onlookers))
             self.onlookers.clear()
 
     def flush(self) -> None:

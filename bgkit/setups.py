@@ -10,6 +10,7 @@ from bgkit.errors import BadInput, suggest
 from bgkit.game import Game
 from bgkit.rules import hooks_extended
 from bgkit.seats import clockwise
+from bgkit.tomllines import KeyLines
 
 MAX_SEED = 2**63 - 1
 
@@ -91,8 +92,9 @@ class SetupError(BadInput):
     on from the field's name: ``SetupError("lists 2 goods, but each player starts with 3", ...)``.
     """
 
-    def __init__(self, message: str, *path: str | int):
+    def __init__(self, message: str, *path: str | int, whole: bool = False):
         self.path = path
+        self.whole = whole  # no field named: the setup as a whole (the game's own check said so)
         super().__init__(message)
 
 
@@ -143,15 +145,11 @@ def read_setup(game: Game, path: Any, players: int) -> dict[str, Any]:
     seed = doc.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise BadInput(f"seed must be a whole number, not {seed!r}", where("seed"))
-    reference = make_setup(game, players, check_seed(seed if seed is not None else 0), values)
     try:
-        check_laid_out(game, doc["setup"], reference, players)
-        game.check_setup(doc["setup"])
+        _check_setup(game, doc["setup"], players, values, seed)
     except SetupError as exc:
         field = ("setup", *exc.path)
-        raise BadInput(f"{_label(field)} {exc.message}", where(*field)) from None
-    except BadInput as exc:  # a game's check that names no field
-        raise BadInput(f"setup: {exc.message}", where("setup")) from None
+        raise BadInput(f"{_label(field)}{':' if exc.whole else ''} {exc.message}", where(*field)) from None
     return {"setup": doc["setup"], "options": values, "seed": seed}
 
 
@@ -162,14 +160,24 @@ def check_logged_setup(game: Game, setup: Any, players: int, options: dict, seed
         values = parse_options(game, [f"{k}={v}" for k, v in options.items()])
     except BadInput as exc:
         raise BadInput(f"the log's options: {exc.message}", source) from None
-    reference = make_setup(game, players, check_seed(seed if type(seed) is int and 0 <= seed <= MAX_SEED else 0), values)
+    try:
+        _check_setup(game, setup, players, values, seed if type(seed) is int and 0 <= seed <= MAX_SEED else None)
+    except SetupError as exc:
+        raise BadInput(f"the log's {_label(('setup', *exc.path))}{':' if exc.whole else ''} {exc.message}", source) from None
+
+
+def _check_setup(game: Game, setup: Any, players: int, values: dict[str, str], seed: int | None) -> None:
+    """``setup`` against one the game makes itself with these options and seed (:func:`check_laid_out`),
+    then the game's own ``check_setup``: raises :class:`SetupError` (``whole`` for a game's check
+    that names no field)."""
+    reference = make_setup(game, players, check_seed(seed if seed is not None else 0), values)
     try:
         check_laid_out(game, setup, reference, players)
         game.check_setup(setup)
-    except SetupError as exc:
-        raise BadInput(f"the log's {_label(('setup', *exc.path))} {exc.message}", source) from None
-    except BadInput as exc:  # a game's check that names no field
-        raise BadInput(f"the log's setup: {exc.message}", source) from None
+    except SetupError:
+        raise
+    except BadInput as exc:  # a game's check that names no field: the setup as a whole
+        raise SetupError(exc.message, whole=True) from None
 
 
 def check_laid_out(game: Game, setup: dict, reference: dict, players: int) -> None:
@@ -224,13 +232,7 @@ class _Rules:
 
 def _declared(game: Game, name: str) -> tuple:
     """The game's setup-module declaration ``name`` (``FIXED``, ``ANY_LENGTH``, ``ANY_KEYS``) as path patterns."""
-    import importlib
-
-    try:
-        module = importlib.import_module(f"{game.info.package}.setup")
-    except ModuleNotFoundError:  # a game whose setup comes from a hook alone declares nothing
-        return ()
-    return tuple(tuple(p.split(".")) for p in getattr(module, name, ()))
+    return tuple(tuple(p.split(".")) for p in game.setup_declared(name))
 
 
 def _label(path: tuple) -> str:
@@ -274,31 +276,16 @@ def _same_shape(value: Any, reference: Any, path: tuple, rules: _Rules) -> None:
         raise SetupError(f"is {value!r}, but {rules.game}'s rules make it {reference!r} with these players and options", *path)
 
 
-class JsonLines:
-    """The line of every key and list item of a JSON text (1-based), found when first asked: the
-    ``line_of`` of :class:`bgkit.tomllines.TomlLines`, so an edited JSON setup's errors name a line too."""
+class JsonLines(KeyLines):
+    """The line of every key and list item of a JSON text, so an edited JSON setup's errors name a
+    line too, as a TOML one's do."""
 
-    def __init__(self, text: str):
-        self._text = text
-        self._lines: dict[tuple, int] | None = None
-
-    def line_of(self, *path: Any) -> int | None:
-        """The line of ``path``, or of the nearest enclosing key or item that has one."""
-        if self._lines is None:
-            self._lines = self._find()
-        path = tuple(path)
-        while path:
-            if path in self._lines:
-                return self._lines[path]
-            path = path[:-1]
-        return None
-
-    def _find(self) -> dict[tuple, int]:
+    def _find(self, text: str) -> dict[tuple, int]:
         import bisect
         import json.decoder
         import re
 
-        text, lines = self._text, {}
+        lines: dict[tuple, int] = {}
         blanks = re.compile(r"[ \t\n\r]*")
         scalar = json.JSONDecoder().scan_once
         breaks = [m.start() for m in re.finditer("\n", text)]

@@ -21,9 +21,9 @@ def _split(dotted: str) -> tuple[str, ...]:
     return tuple(next(p for p in part if p) if any(part) else "" for part in parts)
 
 
-class TomlLines:
-    """The line of every key and table header in a TOML text (1-based), found when first asked:
-    only a file with something wrong in it needs them."""
+class KeyLines:
+    """The line of every key of a text (1-based), found when first asked: only a file with
+    something wrong in it needs them. A subclass finds them (``_find``) for its format."""
 
     def __init__(self, text: str):
         self._text = text
@@ -34,6 +34,22 @@ class TomlLines:
         if self._lines is None:
             self._lines = self._find(self._text)
         return self._lines
+
+    def _find(self, text: str) -> dict[tuple, int]:
+        raise NotImplementedError
+
+    def line_of(self, *path) -> int | None:
+        """The line of ``path``, or of the nearest enclosing table (or list) that has one."""
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return None
+
+
+class TomlLines(KeyLines):
+    """The line of every key and table header in a TOML text."""
 
     def _find(self, text: str) -> dict[tuple, int]:
         lines: dict[tuple, int] = {}
@@ -66,15 +82,6 @@ class TomlLines:
             if path[:depth] in arrays:
                 out += (arrays[path[:depth]],)
         return out
-
-    def line_of(self, *path) -> int | None:
-        """The line of ``path``, or of the nearest enclosing table that has one."""
-        path = tuple(path)
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return None
 
 
 #: The largest TOML text bgkit reads (a score sheet is a few kB, the largest shipped data file 35 kB).

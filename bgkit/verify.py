@@ -29,11 +29,8 @@ def verify_log(game: Game, rules: Rules, log: GameLog, source: str) -> tuple[Any
             parse_seat_spec(spec)
         except BadInput as exc:
             raise BadInput(f"seat {spec!r}: {exc.message}", source) from None
-    try:
-        options = parse_options(game, [f"{k}={v}" for k, v in log.options.items()])
-    except BadInput as exc:
-        raise BadInput(f"the log's options: {exc.message}", source) from None
-    state = logged_start(game, log, source)
+    state = logged_start(game, log, source)  # the options and setup checked first, as for a resume
+    options = parse_options(game, [f"{k}={v}" for k, v in log.options.items()])
     if log.setup_from == "seed" and log.seed is not None:
         if make_setup(game, log.players, log.seed, options) != log.setup:
             raise BadInput(f"the setup is not the one seed {log.seed} and options {options} make", source)
