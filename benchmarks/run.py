@@ -8,7 +8,7 @@ Run with the Python that has bgkit installed::
     python benchmarks/run.py --game goofspiel --games 500 --iterations 2000
 
 What each figure means is in benchmarks/README.md. The figures are for comparing one commit with
-another on the same machine; nothing here asserts a speed (DESIGN.md §7: no timed tests).
+another on the same machine; nothing here asserts a speed (no timed tests: docs/design.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The game model every game plugin implements (DESIGN.md §4, docs/plugins.md "Writing a game").
+"""The game model every game plugin implements (docs/plugins.md "Writing a game").
 
 A plugin registers a light :class:`GameInfo` (no engine import). Its **package** holds one module
 per job, each a set of plain functions that take the game's components first:
@@ -526,7 +526,8 @@ class State(abc.ABC):
         return {}
 
     def render(self, player: int | None) -> Any:
-        """Draw the state as ``player`` sees it (None: a spectator seeing public information)."""
+        """Draw the state as ``player`` sees it: their view, nothing they may not see. None draws
+        the whole table, everything shown: the end of a game and a replay, never a seat's screen."""
         import json
 
         shown = self.view(player) if player is not None else self.to_dict()
