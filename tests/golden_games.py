@@ -17,8 +17,9 @@ recorded as:
 * ``samples``: after action 10, half-way and at the end, every seat's ``view(seat)`` and the
   spectator's drawing (``render(None)`` on a 160-column console): SHA-256 digests, and in full for
   one playthrough of each game (its ``showcase``), so a reader sees what is pinned;
-* ``sheet`` (``Game.sheet_from_state`` of the final state) and ``result`` (scores, ranks, winners,
-  decided_by, decisions);
+* ``state``, the SHA-256 of the final state's ``to_dict()`` (hidden information included; replaying
+  the log must end in it too), ``sheet`` (``Game.sheet_from_state`` of the final state) and
+  ``result`` (scores, ranks, winners, decided_by, decisions);
 * for a game with people at the terminal (``person``; ``table``: chance typed in at a real table
   too), ``answers``: ``[prompt, what was typed, digest of what the screen printed before it]``,
   and ``screen``, the SHA-256 of the whole transcript (a 100x40 console, no colour). The answers
@@ -273,6 +274,9 @@ def _record(plan: Plan, game: Any, match: Any, answers: list, console: Any, stop
     record["offered"] = offered.hexdigest()
     record["actions"] = rows
     record["samples"] = samples
+    record["state"] = sha(json.dumps(as_json(match.state.to_dict()), sort_keys=True))
+    if final is not None and sha(json.dumps(as_json(final.to_dict()), sort_keys=True)) != record["state"]:
+        record["replayed"] = "replaying the log ends in another state than playing it did"
     if final is not None and final.is_terminal():
         record["sheet"] = as_json(game.sheet_from_state(final))
         record["result"] = as_json(log.result)
@@ -330,6 +334,10 @@ def differences(expected: dict, actual: dict, screens: list[str] = ()) -> list[s
         found.append(f"what was offered at action {offered + 1} ({_who(a[0])} about to play {a[1]!r}) differs")
     elif expected["offered"] != actual["offered"] and not found:
         found.append("what was offered differs")
+    if actual.get("replayed"):
+        found.append(actual["replayed"])
+    if expected["state"] != actual["state"]:
+        found.append("the final state differs (its to_dict(), hidden information included)")
     if [a["after"] for a in expected["samples"]] != [b["after"] for b in actual["samples"]]:
         found.append("the samples were taken after other actions (the game ends sooner)")
     for a, b in zip(expected["samples"], actual["samples"]):
@@ -426,9 +434,9 @@ def main(argv: list[str]) -> int:
     for game_id in names or GAMES:
         if update:
             records = [play(plan)[0] for plan in plans(game_id)]
-            stopped = [r["id"] for r in records if r.get("stopped")]
-            if stopped:
-                print(f"{game_id}: not written, a person game did not finish: {stopped}", file=sys.stderr)
+            wrong = [f"{r['id']} ({r.get('stopped') or r['replayed']})" for r in records if r.get("stopped") or r.get("replayed")]
+            if wrong:
+                print(f"{game_id}: not written: {'; '.join(wrong)}", file=sys.stderr)
                 return 1
             write(game_id, records)
             print(f"{path_of(game_id)}: {len(records)} playthroughs, {path_of(game_id).stat().st_size:,} bytes")
