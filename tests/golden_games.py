@@ -114,14 +114,13 @@ def positions(game: Any, setup: dict, actions: list) -> Iterator[Any]:
 
     The one place below the public entry points: it starts a state from a setup and applies each
     logged text as the engine does (``bgkit.engine.replay``, one action at a time)."""
-    from bgkit.engine import parse_action, start_state
-    from bgkit.rules import rules_for
+    from bgkit.engine import start_state
 
-    rules = rules_for(game)
+    runtime = game.runtime
     state = start_state(game, setup)
     for _player, text in actions:
         yield state
-        rules.apply(state, parse_action(rules, state, text))
+        runtime.apply(state, runtime.parse_action(state, text))
     yield state
 
 
