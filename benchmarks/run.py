@@ -239,7 +239,9 @@ def measure_mcts(game: Any, players: int, options: dict[str, str], settings: Set
     from bgkit.bots.mcts import MctsBot
     from bgkit.engine import decision_for
 
-    rules = game.runtime
+    from bgkit.runtime import runtime_for
+
+    rules = runtime_for(game)
     params = {"iterations": str(settings.iterations), "seconds": str(settings.mcts_seconds)}
     states = early_states(game, players, options, settings.seed)
     if not states:

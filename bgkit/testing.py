@@ -385,14 +385,15 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
     import tempfile
     from pathlib import Path
 
-    from bgkit.engine import GameLog, final_result, replay
+    from bgkit.engine import GameLog, replay
     from bgkit.game import CHANCE, any_to_json
     from bgkit.plugins import get_registry
+    from bgkit.runtime import final_result, runtime_for
     from bgkit.savefile import read_json
 
     check_setup(game_id, players, range(seed, seed + 2))
     game = get_registry().load_game(game_id)
-    runtime = game.runtime
+    runtime = runtime_for(game)
     for offset in range(games):
         game_seed = seed + offset
         where = f"{game_id} {players}p seed {game_seed}"

@@ -115,8 +115,9 @@ def positions(game: Any, setup: dict, actions: list) -> Iterator[Any]:
     The one place below the public entry points: it starts a state from a setup and applies each
     logged text as the engine does (``bgkit.engine.replay``, one action at a time)."""
     from bgkit.engine import start_state
+    from bgkit.runtime import runtime_for
 
-    runtime = game.runtime
+    runtime = runtime_for(game)
     state = start_state(game, setup)
     for _player, text in actions:
         yield state
