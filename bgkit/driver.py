@@ -14,7 +14,7 @@ keeps, per seat, every event as that seat learnt of it (:class:`Told`), which a
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
 
 from bgkit.errors import BadInput, PluginError
 from bgkit.game import CHANCE
@@ -158,16 +158,16 @@ class Collector(Observer):
 
 
 class Source(Protocol):
-    """Where the driver's next action comes from: ``next(state, player)`` for the seat (or
-    :data:`CHANCE`) to move, or :data:`AGAIN` when nothing is to be applied this time round (a
-    person asked to save or to undo); ``done`` tells the driver to stop before the next one."""
+    """Where the driver's actions come from: ``actions(state)`` yields ``(player, action)`` for the
+    seat (or :data:`CHANCE`) to move at ``state``, one at a time, each before the driver applies it,
+    and ends when the game has ended or the source has no more (a log replayed to its end). It
+    yields ``(player, AGAIN)`` when nothing is to be applied this time round (a person asked to save
+    or to undo: then ``state`` may have been replaced, see :attr:`Driver.state`)."""
 
-    def next(self, state: "State", player: int) -> Any: ...
-
-    def done(self) -> bool: ...
+    def actions(self, state: "State") -> Iterator[tuple[int, Any]]: ...
 
 
-#: What a source returns when it applied nothing this time round (the driver asks again).
+#: What a source yields when it applied nothing this time round (a save or an undo).
 AGAIN = object()
 
 
@@ -187,31 +187,26 @@ class LogSource:
         self.source = source
         self.stream = stream
         self.seed = seed
-        self.index = 0
 
-    def done(self) -> bool:
-        return self.index >= len(self.entries)
-
-    def next(self, state: "State", player: int) -> Any:
-        number = self.index + 1
-        logged, text = self.entries[self.index]
-        self.index = number
-        if logged != player:
-            raise BadInput(f"action {number} ({text!r}) is logged for {who(logged)} but {who(player)} decides", self.source)
-        if self.stream is not None and player == CHANCE:
-            drawn = state.action_text(state.chance_pick(self.stream.random()))
-            if drawn != text:
-                raise BadInput(f"action {number}: the log says {text!r}, but seed {self.seed} draws {drawn!r} here", self.source)
-        try:
-            return self.runtime.parse_action(state, text)
-        except BadInput as exc:
-            raise BadInput(f"action {number}: {exc.message}", self.source) from None
-
-    def after_the_end(self) -> None:
-        """BadInput if entries are left over once the game has ended."""
-        if not self.done():
-            number = self.index + 1
-            raise BadInput(f"action {number} ({self.entries[self.index][1]!r}) comes after the end of the game", self.source)
+    def actions(self, state: "State") -> Iterator[tuple[int, Any]]:
+        """Each logged action, checked, at the state the driver has reached (the same object,
+        changed in place); BadInput for an entry logged after the end of the game."""
+        current, parse = type(state).current_player, self.runtime.parse_action
+        for number, (logged, text) in enumerate(self.entries, start=1):
+            player = current(state)
+            if player < 0 and player != CHANCE:
+                raise BadInput(f"action {number} ({text!r}) comes after the end of the game", self.source)
+            if logged != player:
+                raise BadInput(f"action {number} ({text!r}) is logged for {who(logged)} but {who(player)} decides", self.source)
+            if self.stream is not None and player == CHANCE:
+                drawn = state.action_text(state.chance_pick(self.stream.random()))
+                if drawn != text:
+                    raise BadInput(f"action {number}: the log says {text!r}, but seed {self.seed} draws {drawn!r} here", self.source)
+            try:
+                action = parse(state, text)
+            except BadInput as exc:
+                raise BadInput(f"action {number}: {exc.message}", self.source) from None
+            yield player, action
 
 
 #: A person's requests and bad input pass through the driver untouched; anything else raised by
@@ -230,8 +225,8 @@ class Driver:
     """Drives one game's ``state`` through ``runtime``, appending ``[player, text]`` to ``log``.
 
     ``origin()`` names whose code failed when the game's own code raises (its plugin); a source
-    names its own faults (a seat's plugin). ``passing`` are the exceptions a source may raise that
-    the driver lets through untouched (a person's undo, save and quit requests).
+    names its own faults (a seat's plugin). ``passing`` are the exceptions the driver lets through
+    untouched (default :data:`PASS_THROUGH`; a match adds a person's undo, save and quit requests).
     """
 
     def __init__(self, runtime: "Runtime", state: "State", log: list[list[Any]], observers: Iterable[Observer] = (),
@@ -242,12 +237,15 @@ class Driver:
         self.observers = list(observers)
         self.narrator = Narrator(len(log))
         self.origin = origin or (lambda: f"plugin {runtime.game.info.plugin or runtime.game.info.id!r}")
-        self.passing = PASS_THROUGH + passing
+        self.passing = passing or PASS_THROUGH
 
     def run(self, source: Source, budget: int, on_exhausted: Callable[[], None] | None = None) -> int:
-        """Apply actions from ``source`` until the game ends, the source is done, or ``budget``
-        actions were applied (then ``on_exhausted()``, if given, is called: it raises). Returns the
-        number of actions applied."""
+        """Apply the actions of ``source`` until it ends (the game has ended, or a log is used up)
+        or ``budget`` actions were applied; then, if the game goes on, ``on_exhausted()`` is called
+        (it raises). A person's save or undo counts against the budget. Returns the number of
+        actions applied."""
+        if not self.observers:
+            return self._run_lean(source, budget, on_exhausted)
         state = self.state
         cls = type(state)
         current, text_of = cls.current_player, cls.action_text
@@ -255,41 +253,69 @@ class Driver:
         observers = self.observers
         listening = [o for o in observers if o.listens]
         log = self.log
-        applied = 0
+        applied = steps = 0
         action: Any = None
-        applying = False
         try:
-            while True:
-                state = self.state  # an undo replaces it
-                player = current(state)
-                if player < 0 and player != CHANCE or source.done():
+            for player, action in source.actions(state):
+                steps += 1
+                if action is not AGAIN:
+                    state = self.state  # an undo may have replaced it
+                    text = text_of(state, action)
+                    for observer in observers:
+                        observer.before(state, player, action, text)
+                    narrator = self.narrator if listening else None  # an undo hands the driver a new one
+                    event = narrator.before(state, player, action, text) if narrator is not None else None
+                    apply(state, action)
+                    log.append([player, text])
+                    applied += 1
+                    action = None
+                    for observer in observers:
+                        observer.after(state, player, text)
+                    if narrator is not None and event is not None:
+                        for told in (event, *narrator.after(state)):
+                            for observer in listening:
+                                observer.told(told)
+                if steps >= budget:
+                    self._exhausted(current, on_exhausted)
                     return applied
-                if applied >= budget:
-                    if on_exhausted is not None:
-                        on_exhausted()
-                    return applied
-                action = source.next(state, player)
-                if action is AGAIN:
-                    continue
-                applying = True
-                text = text_of(state, action)
-                for observer in observers:
-                    observer.before(state, player, action, text)
-                narrator = self.narrator if listening else None  # an undo hands the driver a new one
-                event = narrator.before(state, player, action, text) if narrator is not None else None
-                apply(state, action)
-                applying = False
-                log.append([player, text])
-                applied += 1
-                for observer in observers:
-                    observer.after(state, player, text)
-                if narrator is not None and event is not None:
-                    for told in (event, *narrator.after(state)):
-                        for observer in listening:
-                            observer.told(told)
         except self.passing:
             raise
         except Exception as exc:
-            if not applying:
-                raise PluginError(f"{self.origin()} failed while playing: {fault_text(exc)}") from exc
-            raise PluginError(f"{self.origin()} failed while applying {action!r}: {fault_text(exc)}") from exc
+            raise self._fault(exc, action) from exc
+        return applied
+
+    def _run_lean(self, source: Source, budget: int, on_exhausted: Callable[[], None] | None) -> int:
+        """:meth:`run` with nobody to tell: the same calls in the same order, nothing else (the loop
+        of a bot tournament, where each decision of a light game costs a few microseconds)."""
+        state = self.state
+        cls = type(state)
+        text_of = cls.action_text
+        apply = self.runtime.turn_functions(cls)[1]
+        append = self.log.append
+        applied = 0
+        action: Any = None
+        try:
+            for player, action in source.actions(state):
+                text = text_of(state, action)
+                apply(state, action)
+                append([player, text])
+                applied += 1
+                action = None
+                if applied >= budget:
+                    self._exhausted(cls.current_player, on_exhausted)
+                    return applied
+        except self.passing:
+            raise
+        except Exception as exc:
+            raise self._fault(exc, action) from exc
+        return applied
+
+    def _exhausted(self, current: Callable[[Any], int], on_exhausted: Callable[[], None] | None) -> None:
+        player = current(self.state)
+        if on_exhausted is not None and (player >= 0 or player == CHANCE):
+            on_exhausted()
+
+    def _fault(self, exc: Exception, applying: Any) -> PluginError:
+        if applying is None:
+            return PluginError(f"{self.origin()} failed while playing: {fault_text(exc)}")
+        return PluginError(f"{self.origin()} failed while applying {applying!r}: {fault_text(exc)}")

@@ -14,10 +14,10 @@ import time
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 from bgkit import __version__
-from bgkit.driver import AGAIN, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, fault_text, who
+from bgkit.driver import AGAIN, PASS_THROUGH, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, fault_text, who
 from bgkit.errors import BadInput, PluginError
 from bgkit.game import CHANCE, Game, State
 from bgkit.runtime import Runtime, final_result
@@ -227,7 +227,6 @@ def play_log(runtime: Runtime, state: State, log: GameLog, source: str = "log", 
     if narrator is not None:
         driver.narrator = narrator
     driver.run(entries, budget=len(log.actions))
-    entries.after_the_end()
     return driver.state
 
 
@@ -313,6 +312,10 @@ class SaveRequest(Exception):
     """A person asked to save now and carry on."""
 
 
+#: What a match's driver lets through untouched: a person's requests, Ctrl-C, bad input, a named fault.
+MATCH_PASSING = (*PASS_THROUGH, UndoRequest, SaveRequest, QuitRequest)
+
+
 class SeatSource:
     """The driver's source while a game is played: chance from ``match.chance``, and each seat's
     decision from its ``choose``, handed a :class:`Decision` (never the true state).
@@ -327,61 +330,89 @@ class SeatSource:
         self.match = match
         seats = match.seats
         self.chance = match.chance
-        self.legal = match.runtime.turn_functions(type(match.state))[0]
-        self.chooses = [seat.choose for seat in seats]
-        trusted = [getattr(seat, "trusted", False) for seat in seats]
-        self.checked = [not t for t in trusted]
-        self.picks = [getattr(seat, "pick", None) if t else None for seat, t in zip(seats, trusted)]
-        self.rngs = [None if pick is not None else match._seat_rng(p, seat) for p, (seat, pick) in enumerate(zip(seats, self.picks))]
+        cls = type(match.state)
+        self.legal = match.runtime.turn_functions(cls)[0]
+        # chance from the seeded stream: sample_chance's two calls, looked up once
+        self.uniform = match.chance.rng.random if type(match.chance) is RandomChance else None
+        self.pick_chance = cls.chance_pick
+        self.runtime = match.runtime
         histories = match.histories.of if match.histories is not None else {}
-        self.histories = [histories.get(p) for p in range(len(seats))]
-        runtime = match.runtime
-        self.mine = [
-            Decision(p, [], match.state, self.rngs[p], runtime=runtime) if t and pick is None and self.histories[p] is None else None
-            for p, (t, pick) in enumerate(zip(trusted, self.picks))
-        ]
+        self.chooses, self.checked, self.picks, self.rngs, self.histories, self.mine = [], [], [], [], [], []
+        for p, seat in enumerate(seats):  # one pass: a tournament builds this for every game
+            trusted = getattr(seat, "trusted", False)
+            pick = getattr(seat, "pick", None) if trusted else None
+            rng = None if pick is not None else match._seat_rng(p, seat)
+            history = histories.get(p)
+            self.chooses.append(seat.choose)
+            self.checked.append(not trusted)
+            self.picks.append(pick)
+            self.rngs.append(rng)
+            self.histories.append(history)
+            reused = trusted and pick is None and history is None
+            self.mine.append(Decision(p, [], match.state, rng, runtime=self.runtime) if reused else None)
 
-    def done(self) -> bool:
-        return False
-
-    def next(self, state: State, player: int) -> Any:
+    def actions(self, state: State) -> Iterator[tuple[int, Any]]:
+        """Each seat's decision (or chance's outcome) in turn, until the game ends."""
         match = self.match
-        what, where = "drawing a chance outcome", None
-        try:
-            if player == CHANCE:
-                return self.chance(state)
-            what = "listing the legal actions"
-            actions = self.legal(state)
-            pick = self.picks[player]
-            what, where = f"deciding for seat {match.seats[player].name!r}", player
-            if pick is not None:
-                return pick(actions)
-            decision = self.mine[player]
-            if decision is None:
-                history = self.histories[player]
-                decision = Decision(player, actions, state, self.rngs[player], () if history is None else tuple(history),
-                                    match.runtime)
-            else:
-                decision.actions, decision._source, decision._state = actions, state, None
-            action = self.chooses[player](decision)
-        except UndoRequest:
+        current, legal, pick_chance, uniform, chance = type(state).current_player, self.legal, self.pick_chance, self.uniform, self.chance
+        picks, mine, chooses, checked = self.picks, self.mine, self.chooses, self.checked
+        while True:
+            player = current(state)
+            if player < 0 and player != CHANCE:
+                return
+            stage = "drawing a chance outcome"
             try:
-                match.undo(player)
-            except BadInput as exc:  # not allowed now: the person is told and asked again
-                match.seats[player].tell(exc.message)
-            return AGAIN
-        except SaveRequest:
-            saved = match.save()
-            if hasattr(match.seats[player], "tell"):
-                match.seats[player].tell(f"saved to {saved}", error=False)
-            return AGAIN
-        except (QuitRequest, KeyboardInterrupt, BadInput, PluginError):
-            raise
-        except Exception as exc:
-            raise PluginError(f"{match._origin(where)} failed while {what}: {fault_text(exc)}") from exc
-        if self.checked[player] and action not in actions:
-            raise PluginError(f"{match._origin(player)}: seat {match.seats[player].name!r} chose {action!r}, which is not a legal action")
-        return action
+                if player == CHANCE:
+                    action = pick_chance(state, uniform()) if uniform is not None else chance(state)
+                else:
+                    stage = "listing the legal actions"
+                    actions = legal(state)
+                    stage = "deciding"
+                    pick = picks[player]
+                    if pick is not None:
+                        action = pick(actions)
+                    else:
+                        decision = mine[player]
+                        if decision is None:
+                            decision = self._decision(player, actions, state)
+                        else:
+                            decision.actions, decision._source, decision._state = actions, state, None
+                        action = chooses[player](decision)
+                        if checked[player] and action not in actions:
+                            raise PluginError(f"{match._origin(player)}: seat {match.seats[player].name!r} chose {action!r}, "
+                                              "which is not a legal action")
+            except UndoRequest:
+                action = self._undo(player)
+                state = match.state  # the replayed game
+            except SaveRequest:
+                action = self._save(player)
+            except (QuitRequest, KeyboardInterrupt, BadInput, PluginError):
+                raise
+            except Exception as exc:
+                if stage == "deciding":
+                    raise PluginError(f"{match._origin(player)} failed while deciding for seat {match.seats[player].name!r}: "
+                                      f"{fault_text(exc)}") from exc
+                raise PluginError(f"{match._origin(None)} failed while {stage}: {fault_text(exc)}") from exc
+            yield player, action
+
+    def _decision(self, player: int, actions: list, state: State) -> Decision:
+        history = self.histories[player]
+        return Decision(player, actions, state, self.rngs[player], () if history is None else tuple(history), self.runtime)
+
+    def _undo(self, player: int) -> Any:
+        match = self.match
+        try:
+            match.undo(player)
+        except BadInput as exc:  # not allowed now: the person is told and asked again
+            match.seats[player].tell(exc.message)
+        return AGAIN
+
+    def _save(self, player: int) -> Any:
+        match = self.match
+        saved = match.save()
+        if hasattr(match.seats[player], "tell"):
+            match.seats[player].tell(f"saved to {saved}", error=False)
+        return AGAIN
 
 
 class RevealTracker(Observer):
@@ -463,10 +494,12 @@ class Match:
         )
 
     def _driver(self, observers: list[Observer]) -> Driver:
-        driver = Driver(self.runtime, self.state, self.log.actions, observers, origin=lambda: self._origin(None),
-                        passing=(UndoRequest, SaveRequest, QuitRequest))
+        driver = Driver(self.runtime, self.state, self.log.actions, observers, self._game_origin, MATCH_PASSING)
         driver.narrator = self.narrator
         return driver
+
+    def _game_origin(self) -> str:
+        return self._origin(None)
 
     def _observers(self) -> list[Observer]:
         observers: list[Observer] = [RevealTracker(self.revealed)]
@@ -508,7 +541,7 @@ class Match:
         """Decide and apply one action (a person's undo or save request counts as the step)."""
         if self._source is None:
             self._source = SeatSource(self)
-        self._drive(self._driver(self._observers()), _Once(self._source), 1, None)
+        self._drive(self._driver(self._observers()), self._source, 1, None)
 
     def _too_long(self, limit: int | None) -> None:
         if limit is not None:
@@ -581,21 +614,6 @@ class Match:
         if self.save_path is not None:
             self.save()
         return result
-
-
-class _Once:
-    """A source that stops after its first applied action (``Match.step``)."""
-
-    def __init__(self, source: SeatSource):
-        self.source = source
-        self.given = False
-
-    def done(self) -> bool:
-        return self.given
-
-    def next(self, state: State, player: int) -> Any:
-        self.given = True  # an undo or a save asked for counts as the step, as an action does
-        return self.source.next(state, player)
 
 
 def result_record(result: Any, actions: list) -> dict:
