@@ -4,4 +4,4 @@ Score a finished game at the table, generate seeded setups, and play (humans and
 The game model is in :mod:`bgkit.game`, the plugin contract in :mod:`bgkit.hookspecs`.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bgkit.ranking import ScoreResult, build_result
-from bgkit.sheets import Field, Sheet, check_one_of_each
+from bgkit.api import Field, ScoreResult, Sheet, build_result, check_one_of_each
 
 
 def sheet_fields(components: None, players: int) -> list[Field]:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit.game import Option
-from bgkit.seats import seat_document
+from bgkit.api import Option, seat_document
 
 OPTIONS = (Option("deck", ("13", "8", "5"), "13", "cards per suit: 13 is the full game, 5 a quick one"),)
 #: Setup fields the options fix (``bgkit.setups.check_laid_out`` refuses an edited one): the deck

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit.game import CHANCE, TERMINAL, State
+from bgkit.api import CHANCE, TERMINAL, State
 
 
 _PRIZES = tuple(f"prize {card}" for card in range(53))

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from bgkit.game import CHANCE, TERMINAL
-from bgkit.plugins import get_registry
+from bgkit.api import CHANCE, TERMINAL
+from bgkit.testing import get_registry
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def test_a_sealed_bid_stays_hidden_until_everyone_has_bid(game):
 
 
 def test_sheet_from_state_scores_like_the_engine(game):
-    from bgkit.engine import final_result
+    from bgkit.api import final_result
 
     state = game.new_state({"players": 2, "deck": 5})
     rng = random.Random(4)

@@ -8,8 +8,7 @@ play by the book.
 
 from dataclasses import replace
 
-from bgkit.hookspecs import hookimpl
-from bgkit.ranking import TieBreak, rank
+from bgkit.api import TieBreak, hookimpl, rank
 
 TIEBREAK = "most prize cards (house rule)"
 

@@ -2,8 +2,7 @@
 
 import pytest
 
-from bgkit.plugins import get_registry, reset_registry
-from bgkit.sheets import sheet_from_data
+from bgkit.testing import get_registry, reset_registry, sheet_from_data
 from bgkit_houserules import plugin as houserule
 
 TIED = {
@@ -52,7 +51,7 @@ def test_the_bots_play_for_the_house_rule(registry):
     """With the house rule in force, the outcome the bots and the engine rank a finished game by is
     the house rule's: in 300 random 5-card games, the one the game reports, tie-breaks included."""
     from bgkit.api import runtime_for
-    from bgkit.match import build_match
+    from bgkit.testing import build_match
 
     registry.register(houserule, name="houserules")
     game = registry.game("goofspiel").load(hooks=registry.pm.hook)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bgkit.components import DataSet, Provenance, Table, load_tables
+from bgkit.api import DataSet, Provenance, Table, load_tables
 
 CASTLE, MINE, SHIP, BUILDING, ANIMAL, KNOWLEDGE = range(6)
 COLOURS = ("castle", "mine", "ship", "building", "animal", "knowledge")

@@ -7,9 +7,7 @@ the yellow knowledge tiles 15-26 in the estate. The sheet asks for exactly what 
 
 from __future__ import annotations
 
-from bgkit.errors import SheetError
-from bgkit.ranking import ScoreResult, TieBreak, build_result
-from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
+from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
 
 from bgkit_burgundy.data import BUILDINGS, Components
 

@@ -14,9 +14,7 @@ from collections import defaultdict
 from itertools import combinations_with_replacement
 from math import comb
 
-from bgkit.game import Option
-from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
-from bgkit.setups import SetupError
+from bgkit.api import Option, SetupError, clockwise, draw_start, seat_document, start_factor, start_option
 
 from bgkit_burgundy.data import (
     ANIMAL,

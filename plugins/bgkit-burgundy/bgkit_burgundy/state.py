@@ -20,11 +20,7 @@ import random
 from bisect import bisect_right
 from itertools import combinations
 
-from bgkit.components import derived
-from bgkit.errors import BadInput
-from bgkit.game import CHANCE, TERMINAL, State
-from bgkit.pending import Pending
-from bgkit.sheets import Sheet
+from bgkit.api import CHANCE, TERMINAL, BadInput, Pending, Sheet, State, derived
 
 from bgkit_burgundy.data import (
     ANIMAL,

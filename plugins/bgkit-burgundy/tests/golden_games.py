@@ -34,8 +34,8 @@ PER_KIND = 3  # games kept per entry of GAMES
 
 def play(game, players: int, kind: str, seed: int, options: dict) -> dict:
     """One game through the engine, with every legal list recorded as the seats see it."""
-    from bgkit.engine import Decision
-    from bgkit.match import build_match, seat_names
+    from bgkit.api import Decision
+    from bgkit.testing import build_match, seat_names
     from bgkit_burgundy import state as st
 
     specs = [kind] * players
@@ -70,7 +70,7 @@ def play(game, players: int, kind: str, seed: int, options: dict) -> dict:
 
 
 def main() -> None:
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry
 
     game = get_registry().load_game("burgundy")
     out = []

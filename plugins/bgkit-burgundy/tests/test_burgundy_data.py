@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bgkit.errors import DataError
+from bgkit.api import DataError
 from bgkit.testing import run_cli
 from bgkit_burgundy.data import BUILDING, CASTLE, KNOWLEDGE, SHIP, load
 

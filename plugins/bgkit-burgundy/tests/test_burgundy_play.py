@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bgkit.game import any_to_json
+from bgkit.api import any_to_json
 from bgkit.testing import check_conformance, run_cli
 
 
@@ -103,9 +103,9 @@ def test_human_at_the_terminal_with_table_dice(burgundy):
 
     from rich.console import Console
 
-    from bgkit.play import build_match
+    from bgkit.testing import build_match
 
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry
 
     game = get_registry().game("burgundy").load()
     prompts = []
@@ -164,8 +164,7 @@ def test_a_four_player_turn_fits_a_120_by_50_terminal_and_full_shows_everything(
 
     from rich.console import Console
 
-    from bgkit.human import Screen
-    from bgkit.match import build_match
+    from bgkit.testing import Screen, build_match
 
     match = build_match(burgundy, ["random"] * 4, list("abcd"), 1, {"boards": "standard", "ruleset": "2011"})
     while match.state.is_chance() or match.log.actions.__len__() < 200:

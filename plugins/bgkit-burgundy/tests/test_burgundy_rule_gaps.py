@@ -18,10 +18,9 @@ import random
 
 import pytest
 
-from bgkit.engine import Decision
-from bgkit.match import build_match
-from bgkit.testing import check_secrets, run_cli
-from bgkit.runtime import runtime_for
+from bgkit.api import Decision
+from bgkit.testing import build_match, check_secrets, run_cli
+from bgkit.api import runtime_for
 
 from burgundy_scene import K, act, put, ready, texts
 

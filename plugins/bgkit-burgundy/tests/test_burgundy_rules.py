@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bgkit.game import CHANCE
+from bgkit.api import CHANCE
 from bgkit_burgundy import state as st
 
 
@@ -437,7 +437,7 @@ def test_final_scoring_of_goods_silverlings_workers_and_knowledge(burgundy, tabl
 
 
 def test_sheet_from_state_matches_scores(burgundy, table):
-    from bgkit.sheets import sheet_from_data
+    from bgkit.testing import sheet_from_data
 
     s = table(3)
     put(burgundy, s, 1, "k23", 13)

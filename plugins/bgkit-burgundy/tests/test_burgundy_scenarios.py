@@ -8,8 +8,8 @@ K1 = 4,8,13 (3,5,1), K2 = 31,35,36 (2,4,1).
 
 from __future__ import annotations
 
-from bgkit.game import CHANCE, TERMINAL
-from bgkit.sheets import sheet_from_data
+from bgkit.api import CHANCE, TERMINAL
+from bgkit.testing import sheet_from_data
 from bgkit_burgundy import state as st
 
 

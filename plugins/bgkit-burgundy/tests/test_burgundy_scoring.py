@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from bgkit.errors import SheetError
-from bgkit.sheets import sheet_from_data
-from bgkit.testing import run_cli
+from bgkit.api import SheetError
+from bgkit.testing import run_cli, sheet_from_data
 
 
 def player(**values):

@@ -40,7 +40,7 @@ def test_random_boards_the_table_chose_play(tmp_path):
 
 
 def castle_spaces():
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry
 
     comp = get_registry().load_game(GAME).components
     return {board: [i + 1 for i in comp.boards[board].castle_spaces] for board in comp.original_boards}
