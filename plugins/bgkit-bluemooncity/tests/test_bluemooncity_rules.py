@@ -215,6 +215,20 @@ def test_powers_combine_in_one_contribution():
     assert s.owner[boxes(s, "earth_temple")[0]] == 0 and s.hands[0].size == 0
 
 
+def test_a_hoax_1_may_recolour_two_mimix_twos_at_their_values_instead_of_a_wild_three():
+    """Pairing two brown 2s is a choice, not a must: a Hoax 1 recolours them to count 2 + 2 = 4
+    (the issue's example: at the Trading House a yellow 5 is paid 2 + 2 + the yellow 1)."""
+    s = at_building(table(hands={0: ["hoax-1", "mimix-2", "mimix-2", "pillar-1"]}), "trading_house")
+    assert texts(s) == ["box 1: yellow 5", "box 2: yellow 2", "done"]
+    act(s, "box 1: yellow 5")
+    assert texts(s) == ["hoax-1 recolours brown", "pay pillar-1"]  # paired they pay 3 + 1: not enough
+    act(s, "hoax-1 recolours brown")
+    act(s, "pay mimix-2 as yellow")
+    act(s, "pay mimix-2 as yellow")
+    act(s, "pay pillar-1")
+    assert s.owner[boxes(s, "trading_house")[0]] == 0 and s.hands[0].size == 0
+
+
 def test_a_step_that_would_leave_the_box_unpayable_is_not_offered():
     s = at_building(table(hands={0: ["hoax-1", "terrah-3", "aqua-1", "vulca-1"]}), "fire_temple")
     act(s, "box 2")  # black 4 = the black 1 + the red 3 recoloured; recolouring the blue 1 leads nowhere
