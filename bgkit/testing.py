@@ -415,7 +415,7 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
                 sealed_run.add(player)
             else:
                 sealed_run = set()
-            check_can_move(rules, state, f"{where} step {step}")
+            check_can_move(runtime, state, f"{where} step {step}")
             if step % check_every == 0:
                 _check_state(game, runtime, state, rng, f"{where} step {step}")
             match.step()
@@ -449,7 +449,7 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
         json.dumps(match.log.to_dict())
 
 
-def check_can_move(rules, state, where: str) -> None:
+def check_can_move(runtime, state, where: str) -> None:
     """A game that has not ended can always go on: a chance node has an outcome, and the seat to
     move has a legal action. A state where nobody can move would hang a game at the table."""
     if state.is_terminal():
@@ -457,7 +457,7 @@ def check_can_move(rules, state, where: str) -> None:
     if state.is_chance():
         assert state.chance_outcomes(), f"{where}: a chance node without outcomes, and the game has not ended"
     else:
-        assert rules.legal_actions(state), (
+        assert runtime.legal_actions(state), (
             f"{where}: P{state.current_player() + 1} has no legal action, and the game has not ended"
         )
 
@@ -466,15 +466,13 @@ def check_random_play(game, players: int, seed: int = 0) -> None:
     """One game of random bots from ``game``'s own setup (default options), as any ``--data`` file
     the game accepted plays it: :func:`check_can_move` at every step, and an end."""
     from bgkit.engine import MAX_ACTIONS
-    from bgkit.rules import rules_for
 
-    rules = rules_for(game)
     match = _random_match(game, players, seed)
     where = f"{game.info.id} {players}p seed {seed}"
     for step in range(MAX_ACTIONS):
         if match.state.is_terminal():
             return
-        check_can_move(rules, match.state, f"{where} step {step}")
+        check_can_move(game.runtime, match.state, f"{where} step {step}")
         match.step()
     raise AssertionError(f"{where}: no end after {MAX_ACTIONS} steps")
 
