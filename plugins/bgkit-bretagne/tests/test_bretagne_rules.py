@@ -359,6 +359,21 @@ def test_a_majority_tie_goes_to_the_lower_level():
     assert s.vp[0] == 2 + 5 and s.vp[1] == 2  # P1 holds level 1
 
 
+def test_a_majority_tie_goes_to_the_lower_level_whatever_the_seat():
+    """The tie-break is the level, never the seat: here the later seat (P2) holds the lower level,
+    so P2 is asked first in the scoring and takes the majority."""
+    s, site = completed()
+    s.lv_own[site] = [1, 0, 1]
+    s.lv_wk[site] = [1, 2, 1]  # P2: levels 1 and 3, 2 workers; P1: level 2, 2 workers
+    give_cards(s, 0, siren=1)
+    give_cards(s, 1, siren=1)
+    by_text(s, "pass")
+    by_text(s, "pass")
+    assert s.stage == S.S_SCORE and s.cur == 1
+    decline(s)
+    assert s.vp[1] == 2 + 5 and s.vp[0] == 2
+
+
 def test_a_coast_with_every_lighthouse_built_turns_its_harbours():
     s, site = completed()
     coast = s.t.site_coast[site]
