@@ -65,6 +65,25 @@ def test_the_game_ends_at_once_when_the_deck_cannot_supply_the_travellers(table)
     assert s.sheet_values(0) == {"vp_tokens": 7, "upgrades": [15], "stones": 6}
 
 
+def test_a_deck_holding_exactly_the_travellers_wanted_plays_that_round(table):
+    """The game ends only when the deck holds fewer than the round's travellers: with exactly as
+    many the round is played in full, and the game ends at the next roll."""
+    s = table(4)
+    s.deck = Deck.of([card(s, "bard")] * 5, s.t.cards)
+    act(s, "weather partly cloudy")  # 5 travellers wanted, 5 left
+    assert not s.is_terminal() and s.round == 1
+    act(s, "draw bard", "draw bard", "draw bard", "draw bard")
+    assert s.deck.size == 1 and len(s.row) == 4  # and the face-down card, still undecided
+    own = next(t for t in sorted(texts(s)) if t.startswith("bid 1 "))
+    bids(s, own, "close", "close", "close")  # P1 alone is open: the row is picked
+    while s.round == 1 and not s.is_terminal():
+        options = sorted(texts(s))
+        act(s, "end" if "end" in options else options[0])
+    assert s.round == 2 and s.is_chance()
+    act(s, "weather rainy")  # 3 wanted, none left
+    assert s.is_terminal()
+
+
 # -- bids and trophies (竞拍) --------------------------------------------------------------------------
 
 
