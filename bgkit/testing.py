@@ -466,13 +466,15 @@ def check_random_play(game, players: int, seed: int = 0) -> None:
     """One game of random bots from ``game``'s own setup (default options), as any ``--data`` file
     the game accepted plays it: :func:`check_can_move` at every step, and an end."""
     from bgkit.engine import MAX_ACTIONS
+    from bgkit.runtime import runtime_for
 
+    runtime = runtime_for(game)
     match = _random_match(game, players, seed)
     where = f"{game.info.id} {players}p seed {seed}"
     for step in range(MAX_ACTIONS):
         if match.state.is_terminal():
             return
-        check_can_move(game.runtime, match.state, f"{where} step {step}")
+        check_can_move(runtime, match.state, f"{where} step {step}")
         match.step()
     raise AssertionError(f"{where}: no end after {MAX_ACTIONS} steps")
 
