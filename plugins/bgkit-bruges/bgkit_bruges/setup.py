@@ -104,8 +104,7 @@ def build_setup(comp: Components, card_ids: Sequence[int], players: int, rng: ra
     return {
         "round": 1,
         "phase": "draw",
-        "end": options.get("end", "first"),
-        "statues": options.get("statues", "sections"),
+        **readings(options),
         **seat_document(rows, first),
         "piles": piles,
         "stacks": {
@@ -125,6 +124,17 @@ def build_setup(comp: Components, card_ids: Sequence[int], players: int, rng: ra
         },
         "card_list": "own" if comp.own_persons else "reconstruction",
     }
+
+
+#: The rule summary's readings a table may choose (options ``end`` and ``statues``), with the
+#: published rules' reading each defaults to.
+READINGS = {"end": "first", "statues": "sections"}
+
+
+def readings(options: dict[str, str]) -> dict[str, str]:
+    """The readings chosen against the default, as setup fields. A default is left out, so a setup
+    (and a log or save) made before the options existed is still the setup of its options."""
+    return {name: options[name] for name, default in READINGS.items() if options.get(name, default) != default}
 
 
 def check_setup(comp: Components, setup: dict) -> None:

@@ -42,7 +42,7 @@ from bgkit_bruges.codes import (  # noqa: F401  (the codes are read from here to
 )
 from bgkit_bruges.data import Components
 from bgkit_bruges.effects import NONE, Holdings, Mods, mods_of, per_amount
-from bgkit_bruges.setup import GUARD_HOUSES_BY_PLAYERS
+from bgkit_bruges.setup import GUARD_HOUSES_BY_PLAYERS, READINGS
 
 
 class Cards:
@@ -105,7 +105,7 @@ class BrugesState(State):
         s.phase, s.turn, s.stage = P_DRAW, 0, D_ROLL
         s.played = False
         s.last_round = s.last_next = False
-        s.end_rule, s.statue_rule = setup["end"], setup["statues"]
+        s.end_rule, s.statue_rule = (setup.get(name, default) for name, default in READINGS.items())
         s.dice = [0] * 5
         s.chance = [(Q_TOP, 0), (Q_TOP, 1)]
         s.pending = Pending()

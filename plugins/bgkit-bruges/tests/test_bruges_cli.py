@@ -104,6 +104,8 @@ def test_the_rule_summarys_readings_are_options_shown_in_games_setups_and_logs(t
     doc = json.loads(log.read_text())
     assert doc["options"]["end"] == "second" and doc["options"]["statues"] == "canals"
     assert (doc["setup"]["end"], doc["setup"]["statues"]) == ("second", "canals")
+    default = json.loads(run_cli(["setup", "bruges", "-p", "2", "--seed", "3", "--format", "json"]).stdout)["setup"]
+    assert "end" not in default and "statues" not in default  # the published rules: a setup as before the options
     verified = run_cli(["replay", log, "--verify"])
     assert verified.exit_code == 0 and "verified" in verified.stdout + verified.stderr
     bad = run_cli(["setup", "bruges", "-p", "2", "--option", "end=third"])
