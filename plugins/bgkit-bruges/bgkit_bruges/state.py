@@ -1045,6 +1045,11 @@ class BrugesState(State):
         return soon / (PLAYS * self.num_players) + (0 if self.extra_used else 0.5)
 
     # -- information ---------------------------------------------------------------------------------
+    def _readings(self) -> dict:
+        """The rule summary's readings this game plays, as the setup holds them: only those chosen."""
+        chosen = {"end": self.end_rule, "statues": self.statue_rule}
+        return {name: value for name, value in chosen.items() if value != READINGS[name]}
+
     def to_dict(self) -> dict:
         return {
             "players": self.num_players,
@@ -1057,8 +1062,7 @@ class BrugesState(State):
             "played": self.played,
             "last_round": self.last_round,
             "last_next": self.last_next,
-            "end_rule": self.end_rule,
-            "statue_rule": self.statue_rule,
+            **self._readings(),
             "unseen": self.unseen.to_list(),
             "sizes": self.sizes,
             "tops": self.tops,
@@ -1096,8 +1100,9 @@ class BrugesState(State):
         s = cls(comp)
         s.num_players = data["players"]
         for key in ("round", "phase", "stage", "start", "turn", "cur", "played", "last_round", "last_next", "extra",
-                    "extra_used", "bank", "end_rule", "statue_rule"):
+                    "extra_used", "bank"):
             setattr(s, key, data[key])
+        s.end_rule, s.statue_rule = (data.get(name, default) for name, default in READINGS.items())
         s.unseen = Deck.from_list(data["unseen"])
         colour = s.cards.colour
         s.unseen_colours = [sum(n for card, n in enumerate(data["unseen"]) if colour[card] == c) for c in range(5)]
