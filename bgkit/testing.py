@@ -371,7 +371,8 @@ def conformance_suite(game_id: str, games: int = 3, players: Any = None) -> Call
 def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0, check_every: int = 7) -> None:
     """Random playouts of a playable game, checking what every game must guarantee.
 
-    Raises AssertionError naming the seed and the step. Checks: the playout finishes; every
+    Raises AssertionError naming the seed and the step. Checks: the playout finishes, and at
+    every step before the end someone can move (:func:`check_can_move`); every
     listed legal action applies (on every ``check_every``-th state) and has a unique text that
     parses back; ``to_dict`` survives JSON and ``state_from_dict``; who sees what (see
     :func:`check_secrets`); a sealed stage asks each seat once; the same seed gives the same
@@ -414,6 +415,7 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
                 sealed_run.add(player)
             else:
                 sealed_run = set()
+            check_can_move(runtime, state, f"{where} step {step}")
             if step % check_every == 0:
                 _check_state(game, runtime, state, rng, f"{where} step {step}")
             match.step()
@@ -445,6 +447,36 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
             f"{where}: engine scores {scores} differ from the exported sheet's {result['scores']}"
         )
         json.dumps(match.log.to_dict())
+
+
+def check_can_move(runtime, state, where: str) -> None:
+    """A game that has not ended can always go on: a chance node has an outcome, and the seat to
+    move has a legal action. A state where nobody can move would hang a game at the table."""
+    if state.is_terminal():
+        return
+    if state.is_chance():
+        assert state.chance_outcomes(), f"{where}: a chance node without outcomes, and the game has not ended"
+    else:
+        assert runtime.legal_actions(state), (
+            f"{where}: P{state.current_player() + 1} has no legal action, and the game has not ended"
+        )
+
+
+def check_random_play(game, players: int, seed: int = 0) -> None:
+    """One game of random bots from ``game``'s own setup (default options), as any ``--data`` file
+    the game accepted plays it: :func:`check_can_move` at every step, and an end."""
+    from bgkit.engine import MAX_ACTIONS
+    from bgkit.runtime import runtime_for
+
+    runtime = runtime_for(game)
+    match = _random_match(game, players, seed)
+    where = f"{game.info.id} {players}p seed {seed}"
+    for step in range(MAX_ACTIONS):
+        if match.state.is_terminal():
+            return
+        check_can_move(runtime, match.state, f"{where} step {step}")
+        match.step()
+    raise AssertionError(f"{where}: no end after {MAX_ACTIONS} steps")
 
 
 def _random_match(game, players: int, seed: int):

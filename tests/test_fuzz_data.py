@@ -1,11 +1,13 @@
 """Fuzzing ``--data`` files with a fixed budget: a person's own component data either loads and
 every player count can be set up, counted and scored, or it is refused in one line (BadInput);
-never a traceback, never an allocation without bound.
+never a traceback, never an allocation without bound. And a file that loads plays: random bots
+finish a game at every player count, someone able to move at every step
+(``bgkit.testing.check_random_play``).
 
 Each case is one table of a game's shipped data, mutated (absurd counts, wrong types, lists too
 long or too short, keys dropped or added) and loaded as the person's own file. The fuzzing runs in
 a memory-limited subprocess and prints its case counts; run it alone with
-``python tests/test_fuzz_data.py``.
+``python tests/test_fuzz_data.py`` (``--play`` for the games).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import sys
 from pathlib import Path
 
 BUDGET = 120
+#: Cases whose data files, if they load, are played (about 1 in 6 loads; each plays 3 or 4 games).
+PLAY_BUDGET = 200
 
 
 def test_data_files_survive_fuzzing():
@@ -28,7 +32,18 @@ def test_data_files_survive_fuzzing():
     assert all(c.get("refused") for c in counts.values()), counts  # every game refused something
 
 
-def main() -> None:
+def test_data_files_that_load_play_to_the_end():
+    from bgkit.testing import run_limited
+
+    result = run_limited([sys.executable, __file__, "--play"], timeout=600)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-6000:]
+    counts = json.loads(result.stdout.splitlines()[-1])
+    print("data fuzzing, played:", counts)
+    assert sum(sum(c.values()) for c in counts.values()) == PLAY_BUDGET
+    assert sum(c.get("played", 0) for c in counts.values()) >= 10, counts
+
+
+def main(play: bool = False) -> None:
     import tempfile
     import tomllib
     from collections import Counter
@@ -41,6 +56,7 @@ def main() -> None:
     from bgkit.errors import BadInput
     from bgkit.plugins import get_registry
     from bgkit.sheets import parse_sheet
+    from bgkit.testing import check_random_play
 
     registry = get_registry()
     tables = []  # (game id, table name, the shipped table)
@@ -113,10 +129,31 @@ def main() -> None:
             return
         tally["set up, counted and scored"] += 1
 
-    settings(max_examples=BUDGET, derandomize=True, database=None, deadline=None,
-             suppress_health_check=list(HealthCheck))(case)()
+    @given(st.sampled_from(range(len(tables))), st.data())
+    def play_case(index, data):
+        """A data file the game accepts is played by random bots at every player count."""
+        gid, name, body = tables[index]
+        tally = counts.setdefault(gid, Counter())
+        try:
+            text = tomli_w.dumps({name: mutate(body, data)})
+        except (TypeError, ValueError):
+            tally["not TOML"] += 1
+            return
+        path = folder / f"{gid}.toml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            game = registry.load_game(gid, path)
+            for players in range(game.info.min_players, game.info.max_players + 1):
+                check_random_play(game, players, 7)
+        except BadInput:
+            tally["refused"] += 1
+            return
+        tally["played"] += 1
+
+    settings(max_examples=PLAY_BUDGET if play else BUDGET, derandomize=True, database=None, deadline=None,
+             suppress_health_check=list(HealthCheck))(play_case if play else case)()
     print(json.dumps({gid: dict(c) for gid, c in sorted(counts.items())}))
 
 
 if __name__ == "__main__":
-    main()
+    main(play="--play" in sys.argv)

@@ -5,7 +5,8 @@ A box is paid with cards of its colour whose values add up to at least the box's
 payment, each for this one contribution [RB p5]: a Khind card is a wild card of its value, two
 Mimix 1s or 2s together a wild 3, a Hoax 1 lets up to 4 cards of one other colour count as the
 box's colour, a Hoax 2 one card of any colour. A recoloured card counts its value only (its power
-is not recoloured). Several powers may be combined in one contribution.
+is not recoloured). Several powers may be combined in one contribution. Pairing Mimix cards is
+a choice: two Mimix 2s recoloured by a Hoax count 2 + 2 = 4, paired only 3.
 
 The player pays step by step (``pay vulca-3``, ``wild khind-1``, ``pair mimix-1+mimix-2``,
 ``hoax-1 recolours red``) and the box is taken as soon as the value paid reaches its number (the
@@ -34,9 +35,10 @@ from bgkit_bluemooncity.kinds import (
 HOAX_SEARCH = 3
 
 
-def _value_lists(kinds: Kinds, counts: list[int], colour: int) -> tuple[int, list[list[int]], int, int, int, int]:
+def _value_lists(kinds: Kinds, counts: list[int], colour: int) -> tuple[int, list[list[int]], list[int], int, int, int, int]:
     """(value of the cards that pay ``colour`` as they are, per-colour card values that could be
-    recoloured, Hoax 1 and Hoax 2 cards held, the value of a Hoax 1 and of a Hoax 2 card)."""
+    recoloured, the values of the Mimix 1s and 2s of another colour than the box's, lowest first,
+    Hoax 1 and Hoax 2 cards held, the value of a Hoax 1 and of a Hoax 2 card)."""
     direct = 0
     pools: list[list[int]] = [[] for _ in kinds.colour_names]
     mimix: list[int] = []
@@ -60,13 +62,10 @@ def _value_lists(kinds: Kinds, counts: list[int], colour: int) -> tuple[int, lis
                 direct += n // 2 * (PAIR_VALUE - 2)  # two brown 1s paired as a wild 3 beat 1 + 1
         else:
             pools[c] += [value] * n
-    if mimix:
-        direct += len(mimix) // 2 * PAIR_VALUE
-        if len(mimix) % 2:
-            pools[kinds.mimix_colour].append(max(mimix))  # the one left over can still be recoloured
     for pool in pools:
         pool.sort(reverse=True)
-    return direct, pools, h1, h2, v1, v2
+    mimix.sort()
+    return direct, pools, mimix, h1, h2, v1, v2
 
 
 def _recoloured(pools: list[list[int]], recolour: list[int], anyone: int) -> int:
@@ -113,7 +112,25 @@ def can_pay(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: t
         if colour == kinds.mimix_colour:  # two brown 1s paired as a wild 3 beat 1 + 1
             quick += sum(counts[k] for k in kinds.pairs if value[k] == 1) // 2 * (PAIR_VALUE - 2)
         return quick >= need  # nothing can be recoloured: that is all there is
-    direct, pools, h1, h2, v1, v2 = _value_lists(kinds, counts, colour)
+    direct, pools, mimix, h1, h2, v1, v2 = _value_lists(kinds, counts, colour)
+    # Mimix 1s and 2s of another colour: each pair of them is a wild 3, and the ones left unpaired
+    # may be recoloured at their values (two 2s: 4 recoloured, 3 paired). For each number of pairs
+    # the lowest are paired, so the highest are left to recolour.
+    for paired in range(len(mimix) // 2, -1, -1):
+        trial = [list(p) for p in pools]
+        if mimix:
+            brown = trial[kinds.mimix_colour]
+            brown += mimix[2 * paired:]
+            brown.sort(reverse=True)
+        if _can_pay_from(kinds, direct + paired * PAIR_VALUE, trial, h1, h2, v1, v2, colour, need, recolour, anyone):
+            return True
+    return False
+
+
+def _can_pay_from(kinds: Kinds, direct: int, pools: list[list[int]], h1: int, h2: int, v1: int, v2: int, colour: int,
+                  need: int, recolour: tuple[int, ...] | None, anyone: int) -> bool:
+    """Whether ``direct`` and the cards in ``pools`` (recoloured by the allowances and the Hoax cards
+    held) pay ``need`` in ``colour``."""
     white = colour == kinds.hoax_colour
     if direct >= need:
         return True
@@ -152,8 +169,29 @@ def can_pay(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: t
 
 def steps(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tuple[int, ...], anyone: int) -> list[tuple]:
     """Every step that keeps the box payable, in a stable order (by card kind)."""
+    out = candidates(kinds, counts, colour, recolour, anyone)
+    kcolour, kpower = kinds.colour, kinds.power
+    # While the quick plan pays the box, a step that spends a card it counts (at what it counts)
+    # or only widens what may be recoloured keeps the box payable: no need to look further.
+    # (A pair at a brown box pays 3 for cards the quick plan counts at their values: it is checked.)
+    sure = quick_pay(kinds, counts, colour) >= need
+    white = colour == kinds.hoax_colour
+    brown = colour == kinds.mimix_colour
+    kept = []
+    for step in out:
+        code = step[0]
+        if sure and (code == WILD_CARD or (code == PAIR_CARDS and not brown) or (code == RECOLOUR and not white)
+                     or (code == PAY and (kcolour[step[1]] == colour or kpower[step[1]] != PAIR))):
+            kept.append(step)
+        elif _keeps_payable(kinds, counts, colour, need, recolour, anyone, step):
+            kept.append(step)
+    return kept
+
+
+def candidates(kinds: Kinds, counts: list[int], colour: int, recolour: tuple[int, ...], anyone: int) -> list[tuple]:
+    """Every step the cards allow, whether or not the box can still be paid after it."""
     out: list[tuple] = []
-    kcolour, kvalue, kpower = kinds.colour, kinds.value, kinds.power
+    kcolour, kpower = kinds.colour, kinds.power
     pairs: list[int] = []
     for k, n in enumerate(counts):
         if not n:
@@ -180,21 +218,7 @@ def steps(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tup
         for b in pairs[i:]:
             if a != b or counts[a] >= 2:
                 out.append((PAIR_CARDS, a, b))
-    # While the quick plan pays the box, a step that spends a card it counts (at what it counts)
-    # or only widens what may be recoloured keeps the box payable: no need to look further.
-    # (A pair at a brown box pays 3 for cards the quick plan counts at their values: it is checked.)
-    sure = quick_pay(kinds, counts, colour) >= need
-    white = colour == kinds.hoax_colour
-    brown = colour == kinds.mimix_colour
-    kept = []
-    for step in out:
-        code = step[0]
-        if sure and (code == WILD_CARD or (code == PAIR_CARDS and not brown) or (code == RECOLOUR and not white)
-                     or (code == PAY and (kcolour[step[1]] == colour or kpower[step[1]] != PAIR))):
-            kept.append(step)
-        elif _keeps_payable(kinds, counts, colour, need, recolour, anyone, step):
-            kept.append(step)
-    return kept
+    return out
 
 
 def take(kinds: Kinds, step: tuple, colour: int, need: int, recolour: tuple[int, ...], anyone: int

@@ -3,10 +3,10 @@
 - ``offerings``: the first player to reach the target (2p 6, 3p 5, 4p 4) wins at once;
 - ``buildings``: every building is restored and nobody can reach the target: the most offerings
   wins, then the most crystals left, then the tied players share the win;
-- ``markers``: every player has used all 10 markers: the game ends at once with no winner;
-- ``deadlock``: nobody placed a marker or made an offering for 100 rounds in a row (a table the
-  rules do not foresee, e.g. the one player with markers left keeps them back): bgkit's reading
-  ends it as the rules end the other stuck table, with no winner.
+- ``markers``: every player has used all 10 markers: the game ends at once with no winner.
+
+No other ending is needed: a table that has not ended by these can always go on (see
+``BlueMoonState.can_progress``).
 
 Golden scales left at the end are recorded but count for nothing: they turn into crystals only
 when the supply runs out during play (see :mod:`bgkit_bluemooncity.scales`).
@@ -20,9 +20,7 @@ from bgkit.sheets import Field, Sheet, check_in_all
 
 from bgkit_bluemooncity.data import Components
 
-ENDINGS = ("offerings", "buildings", "markers", "deadlock")
-#: rounds in a row without a marker placed or an offering made that make a deadlock
-DEADLOCK_ROUNDS = 100
+ENDINGS = ("offerings", "buildings", "markers")
 CATEGORIES = ("offerings", "crystals", "golden scales")
 CRYSTALS_TIEBREAK = "crystals left"
 
@@ -33,8 +31,7 @@ def sheet_game_fields(components: Components, players: int) -> list[Field]:
         Field(
             "ended_by",
             f"how the game ended: offerings = a player reached {target} offerings; buildings = every "
-            "building was restored first; markers = every player used up all their markers; deadlock = "
-            f"nobody placed a marker or made an offering for {DEADLOCK_ROUNDS} rounds (no winner)",
+            "building was restored first; markers = every player used up all their markers (no winner)",
             kind=str,
             choices=ENDINGS,
         )
@@ -118,17 +115,11 @@ def score_sheet(components: Components, sheet: Sheet) -> ScoreResult:
             decided_by = "every building restored: tied on offerings, most crystals left"
         else:
             decided_by = "every building restored: shared win, tied on offerings and crystals left"
-    elif ended_by == "markers":
+    else:  # markers
         ranks, winners = [1] * n, []
         decided_by = (
             f"no winner: every player used up all {components.markers_per_player} markers before "
             f"anyone reached {target} offerings (the game ends at once)"
-        )
-    else:
-        ranks, winners = [1] * n, []
-        decided_by = (
-            f"no winner: nobody placed a marker or made an offering for {DEADLOCK_ROUNDS} rounds, so the "
-            "game could not go on (bgkit's reading of a table the rules do not foresee)"
         )
     return ScoreResult(
         game=sheet.game,

@@ -53,9 +53,6 @@ from bgkit_bluemooncity.scales import exchange
 DEAL, TURN, REWARD = 0, 1, 2
 #: most cards discarded at the end of a turn, and how many more are drawn [RB p2; L67]
 MOST_DISCARDS, EXTRA_DRAWS = 2, 2
-#: rounds in a row without a marker placed or an offering made after which the game is stuck
-#: (a reading: the rules foresee no such table; see the README)
-IDLE_ROUNDS = scoring.DEADLOCK_ROUNDS
 # how the game ended (the score sheet's ``ended_by``)
 ENDINGS = scoring.ENDINGS
 
@@ -106,7 +103,6 @@ class BlueMoonState(State):
         s.discarded = 0
         s.ended = ""
         s.turns = 0
-        s.idle = 0
         dealt = [row.get("hand") for row in setup["seats"]]
         if all(hand is not None for hand in dealt):
             for p, hand in enumerate(dealt):
@@ -145,7 +141,7 @@ class BlueMoonState(State):
         o.pending = self.pending.clone()
         o.draws = self.draws[:]
         o.stage, o.scaled, o.offered, o.discarded = self.stage, self.scaled, self.offered, self.discarded
-        o.ended, o.turns, o.idle, o.cur = self.ended, self.turns, self.idle, self.cur
+        o.ended, o.turns, o.cur = self.ended, self.turns, self.cur
         o._legal = self._legal
         return o
 
@@ -213,14 +209,8 @@ class BlueMoonState(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        self.idle += 1
-        idle = self.idle >= IDLE_ROUNDS * self.num_players
-        if self.restored() and (idle or not any(self._can_offer(q) for q in range(self.num_players))):
-            # nobody can make another offering [RB p3; L95], or whoever could has not for IDLE_ROUNDS rounds
-            self._over("buildings")
-            return
-        if idle:
-            self._over("deadlock")
+        if not self.can_progress():
+            self._over("buildings")  # every building restored, and nobody can make another offering [RB p3; L95]
             return
         self.turn = (self.turn + 1) % self.num_players
         self.stage = S_MOVE
@@ -285,7 +275,6 @@ class BlueMoonState(State):
         cell = board.box_cell[box]
         self.owner[box] = p
         self.free[p] -= 1
-        self.idle = 0
         if not self.scaled:  # one scale per dragon on the tile, once a turn [RB p3; L83]
             self.scaled = True
             dragons = sum(1 for d in self.dragons if d == cell)
@@ -326,6 +315,22 @@ class BlueMoonState(State):
         """Whether every building of the city is restored."""
         return sum(self.built) == len(self.board.buildings)
 
+    def can_progress(self) -> bool:
+        """Whether someone can still place a marker or make an offering, now or in a later turn.
+
+        Checked at the end of every turn, and False only in the restored city when nobody has a free
+        marker and the crystals for the next obelisk box (the buildings ending). No other table is
+        stuck, so the game needs no ending of its own for one: with every marker placed the game has
+        ended already (the markers ending); and while a building is unrestored it has a free box (a
+        building whose boxes are all taken is restored at once), a player with a free marker can walk
+        to it, and the box can be paid: it asks at most 9 (the data's bound) and its colour has 10
+        cards worth at least 1 each, which come round to any hand (discards are reshuffled into the
+        deck and drawn). A test holds the data to this (every box payable by the whole deck).
+        """
+        if not self.restored():
+            return any(self.free)
+        return any(self._can_offer(q) for q in range(self.num_players))
+
     # -- offerings -----------------------------------------------------------------------------
     def next_cost(self) -> int | None:
         """What the lowest free obelisk box costs (None: the obelisk is full)."""
@@ -340,7 +345,6 @@ class BlueMoonState(State):
         self.crystals[p] -= self.next_cost() + extra
         self.obelisk_owners.append(p)
         self.free[p] -= 1
-        self.idle = 0
         self.offerings[p] += 1
         self.offered = True
         if self.offerings[p] >= self.target:
@@ -649,7 +653,6 @@ class BlueMoonState(State):
             "order": self.order,
             "turn": self.turn,
             "turns": self.turns,
-            "idle": self.idle,
             "target": self.target,
             "obelisk": self.obelisk,
             "in_play": self.in_play,
@@ -687,7 +690,7 @@ class BlueMoonState(State):
         s.comp = comp
         s.board = board_for(comp, data["city"])
         s.num_players = data["players"]
-        for key in ("turn", "turns", "idle", "target", "in_play", "hand_size", "markers", "stage", "cur", "supply",
+        for key in ("turn", "turns", "target", "in_play", "hand_size", "markers", "stage", "cur", "supply",
                     "scaled", "offered", "discarded", "ended"):
             setattr(s, key, data[key])
         for key in ("order", "obelisk", "owner", "built", "pos", "dragons", "owed_old", "owed_new", "crystals",

@@ -215,6 +215,20 @@ def test_powers_combine_in_one_contribution():
     assert s.owner[boxes(s, "earth_temple")[0]] == 0 and s.hands[0].size == 0
 
 
+def test_a_hoax_1_may_recolour_two_mimix_twos_at_their_values_instead_of_a_wild_three():
+    """Pairing two brown 2s is a choice, not a must: a Hoax 1 recolours them to count 2 + 2 = 4
+    (the issue's example: at the Trading House a yellow 5 is paid 2 + 2 + the yellow 1)."""
+    s = at_building(table(hands={0: ["hoax-1", "mimix-2", "mimix-2", "pillar-1"]}), "trading_house")
+    assert texts(s) == ["box 1: yellow 5", "box 2: yellow 2", "done"]
+    act(s, "box 1: yellow 5")
+    assert texts(s) == ["hoax-1 recolours brown", "pay pillar-1"]  # paired they pay 3 + 1: not enough
+    act(s, "hoax-1 recolours brown")
+    act(s, "pay mimix-2 as yellow")
+    act(s, "pay mimix-2 as yellow")
+    act(s, "pay pillar-1")
+    assert s.owner[boxes(s, "trading_house")[0]] == 0 and s.hands[0].size == 0
+
+
 def test_a_step_that_would_leave_the_box_unpayable_is_not_offered():
     s = at_building(table(hands={0: ["hoax-1", "terrah-3", "aqua-1", "vulca-1"]}), "fire_temple")
     act(s, "box 2")  # black 4 = the black 1 + the red 3 recoloured; recolouring the blue 1 leads nowhere
@@ -472,29 +486,58 @@ def pass_turn(s):
     draw(s)
 
 
-def test_a_table_where_nothing_happens_for_100_rounds_is_a_deadlock_without_winner():
-    """Reading (README): the one player with markers left keeps them back, nobody else can act."""
-    from bgkit_bluemooncity.state import IDLE_ROUNDS
-
+def test_a_player_keeping_their_last_marker_back_does_not_end_a_game_that_can_go_on():
+    """No ending of bgkit's own: the one player with a marker left may wait for 200 rounds, and the
+    game goes on until they place it (here: the markers ending)."""
     s = table(players=2)
     s.free = [1, 0]
-    for _ in range(IDLE_ROUNDS * 2 - 1):
+    for _ in range(400):
         pass_turn(s)
-    assert not s.ended
-    pass_turn(s)
-    assert s.ended == "deadlock" and s.outcome().winners == ()
+    assert not s.ended and s.can_progress()
+    from bmc_scene import set_hand
+
+    set_hand(s, 0, ["vulca-3"])
+    at_building(s, "fire_temple")
+    act(s, "box 3")
+    act(s, "pay vulca-3")
+    assert s.ended == "markers"
 
 
-def test_in_the_restored_city_100_idle_rounds_end_it_as_the_buildings_ending():
-    from bgkit_bluemooncity.state import IDLE_ROUNDS
-
+def test_the_restored_city_goes_on_while_someone_can_offer_however_long_they_wait():
     s = table(players=2)
     restore_all(s)
     s.crystals = [0, 30]
     s.offerings, s.obelisk_owners, s.free = [1, 0], [0], [9, 10]
-    for _ in range(IDLE_ROUNDS * 2):
+    for _ in range(400):
         pass_turn(s)  # P2 could offer, and does not
+    assert not s.ended and s.can_progress()
+    s.crystals[1] = 0  # nobody can offer any more: the end of the next turn ends the game
+    pass_turn(s)
     assert s.ended == "buildings" and s.outcome().winners == (0,)
+
+
+def test_every_box_a_data_file_can_hold_is_paid_by_the_whole_deck(tmp_path):
+    """The premise of ``can_progress``: a box asks at most 9 (the data's bound) and every colour has
+    10 cards worth at least 1, so whoever comes to hold them pays any box; with the lowest deck a data
+    file can give (every card a 1), every colour still pays a 9."""
+    import tomllib
+    from importlib import resources
+
+    import tomli_w
+
+    from bgkit.plugins import get_registry
+    from bgkit_bluemooncity.kinds import Kinds
+    from bgkit_bluemooncity.payment import can_pay
+
+    shipped = tomllib.loads(resources.files("bgkit_bluemooncity").joinpath("data", "cards.toml").read_text())
+    for people in shipped["people"].values():
+        people["values"] = [1] * 10
+    path = tmp_path / "ones.toml"
+    path.write_text(tomli_w.dumps(shipped))
+    for game in (get_registry().load_game("bluemooncity"), get_registry().load_game("bluemooncity", path)):
+        kinds = Kinds(game.components)
+        for colour in range(len(kinds.colour_names)):
+            assert can_pay(kinds, list(kinds.copies), colour, 9), kinds.colour_names[colour]
 
 
 # -- discarding and drawing (L65-L67, L77) --------------------------------------------------------

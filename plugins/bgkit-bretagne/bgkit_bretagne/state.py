@@ -585,6 +585,10 @@ class BretagneState(State):
         return True
 
     def _action_choices(self, p: int) -> list:
+        """Pass, the exchanges that can trade, and every blueprint after whose purchase some site
+        can be built: the blueprint's own engineers and workers count, as far as the supply and the
+        player's reserve give them (the reward comes first, then the build), so a build offered
+        always has a site, and one the reward makes possible is offered."""
         t = self.t
         out: list = []
         res = self.res[p]
@@ -598,13 +602,12 @@ class BretagneState(State):
         for site, state in enumerate(self.site):
             if state == OPEN:
                 kind = site_type[site]
-                if have_eng >= engineers_of[kind] - discount:
-                    extra, count = level_extra[tile[site]][len(lv_bp[site])]
-                    needs.add((extra, count, count + (storm if kind else 0)))
+                extra, count = level_extra[tile[site]][len(lv_bp[site])]
+                needs.add((engineers_of[kind] - discount, extra, count, count + (storm if kind else 0)))
         if needs:
-            work = self.work[p]
+            work, reserve, supply_eng = self.work[p], self.reserve[p], self.sup_eng
             total = sum(res)
-            fewest = min(count for _, count, _ in needs)
+            fewest = min(count for _, _, count, _ in needs)
             ge = operator.ge
             for k in range(len(t.stacks)):
                 for b in self.face_up[k]:
@@ -614,9 +617,11 @@ class BretagneState(State):
                     left = list(map(operator.sub, res, t.bp_cost[b]))
                     if min(left) < 0:
                         continue
-                    workers = work + t.bp_reward[b][4] - spent
-                    for extra, _, hands in needs:
-                        if workers >= hands and all(map(ge, left, extra)):
+                    reward = t.bp_reward[b]
+                    engineers = have_eng + min(reward[2], supply_eng)
+                    workers = work + min(reward[4], reserve) - spent
+                    for need, extra, _, hands in needs:
+                        if engineers >= need and workers >= hands and all(map(ge, left, extra)):
                             out.append((BUILD, b))
                             break
         if self.work[p] >= 1:

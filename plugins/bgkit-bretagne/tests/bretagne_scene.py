@@ -11,19 +11,20 @@ from bgkit.plugins import get_registry
 from bgkit_bretagne import state as S
 
 
-def game():
-    return get_registry().load_game("bretagne")
+def game(data=None):
+    """The game with the shipped data, or with the ``--data`` file at ``data``."""
+    return get_registry().load_game("bretagne", data) if data else get_registry().load_game("bretagne")
 
 
-def fresh(players: int = 2, seed: int = 0, start: str = "1"):
-    g = game()
+def fresh(players: int = 2, seed: int = 0, start: str = "1", data=None):
+    g = game(data)
     return g.new_state(g.setup(players, random.Random(seed), {"start": start}))
 
 
-def at_actions(players: int = 2, seed: int = 0, barges=None, **fields):
+def at_actions(players: int = 2, seed: int = 0, barges=None, data=None, **fields):
     """A state in the action phase of round 1: barges chosen (seat p gets ``barges[p]``, 0-based),
     nothing loaded, the first player in turn order to act; then ``fields`` set on it."""
-    s = fresh(players, seed)
+    s = fresh(players, seed, data=data)
     barges = barges if barges is not None else list(range(players))
     s.barge = list(barges)
     s.stage, s.turn, s.boat = S.S_ACT, 0, 0

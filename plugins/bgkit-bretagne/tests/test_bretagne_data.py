@@ -10,6 +10,7 @@ import pytest
 from bgkit.errors import DataError
 from bgkit_bretagne.data import TABLES, load
 from bgkit.plugins import get_registry
+from bgkit.testing import run_cli
 
 RECONSTRUCTED = {"board", "lighthouses", "weather", "blueprints", "barges", "harbours", "production", "equipment"}
 CONFIRMED = {"lighthouse_types", "supply", "table", "final_scoring", "exchange", "play"}
@@ -125,7 +126,9 @@ BAD_DATA = [
      "lighthouses.tiles.H1.extra: a purgatory tile asks 1 extra resources, not 0"),
     ('W3 = { name = "cloudy", engineers = { heaven = 1, purgatory = 2, hell = 2 }',
      'W3 = { name = "cloudy", engineers = { heaven = 1 }', None,
-     "weather.cards.W3.engineers: must give a number for each of heaven, purgatory, hell"),
+     "weather.cards.W3.engineers.purgatory: missing"),
+    ('pier = { name = "pier", count = 8, points = { heaven = 1,', 'pier = { name = "pier", count = 8, points = {', None,
+     "equipment.kinds.pier.points.heaven: missing"),
     ('hell = 2 }, storm = false }\nW4', 'hell = 2 }, storm = "yes" }\nW4', 'W3 = { name',
      "weather.cards.W3.storm: must be true or false, not 'yes'"),
     ('confirmed = false\nreconstructed = ["names", "engineers"]\nnote = "Reconstructed: the names of the six',
@@ -246,3 +249,14 @@ def test_the_exchange_prices_of_the_summary_are_data():
     }
     assert comps.provenance["exchange"].source.startswith("zh-rules L80-L95")
     assert comps.play.return_points == 2 and comps.play.rounds == 5 and comps.barges[2].engineer_discount == 1
+
+
+def test_an_equipment_kind_without_the_points_of_a_lighthouse_type_is_refused_in_one_line(shipped_tables, write_data):
+    """Issue 33: such a file played until the drawing asked for the missing points (KeyError)."""
+    del shipped_tables["equipment"]["kinds"]["pier"]["points"]["heaven"]
+    path = write_data({"equipment": shipped_tables["equipment"]})
+    for args in (["play", "bretagne", "random", "random", "--seed", "1"], ["setup", "bretagne", "-p", "2"]):
+        result = run_cli([*args, "--data", path])
+        assert result.exit_code == 2 and result.stdout == "", result.stderr
+        assert result.stderr.splitlines() == [f"bgkit: error: {path}:{_line_of(path.read_text(), '[equipment.kinds.pier.points]')}: "
+                                              "equipment.kinds.pier.points.heaven: missing"]

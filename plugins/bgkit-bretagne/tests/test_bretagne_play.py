@@ -210,3 +210,38 @@ def test_a_persons_own_cards_play_exactly_as_given(shipped_tables, write_data):
     assert all(text == "draw l" for text in draws if text.startswith("draw"))
     result = run_cli(["play", "bretagne", "random", "random", "--seed", "2", "--data", str(path)])
     assert result.exit_code == 0, result.stderr
+
+
+def workers_data(shipped_tables, write_data):
+    """Blueprints that each give 3 workers, and a reserve of one cube per player."""
+    blueprints, supply = shipped_tables["blueprints"], shipped_tables["supply"]
+    for tile in blueprints["tiles"].values():
+        tile["reward"]["workers"] = 3
+    supply["worker_cubes"] = supply["start_workers"] + 1
+    return write_data({"blueprints": blueprints, "supply": supply})
+
+
+def test_a_worker_reward_counts_only_as_far_as_the_reserve_holds(shipped_tables, write_data):
+    """A build is offered only if the workers the player will really get (no more than their
+    reserve) are enough: offered, a site always follows."""
+    from bretagne_scene import at_actions, by_text, give, show, texts
+
+    s = at_actions(2, data=workers_data(shipped_tables, write_data))
+    show(s, 0, "G01")  # 2 stone: two workers must be at home for them
+    give(s, 0, stone=2)
+    s.eng[0] = 3
+    s.work[0], s.reserve[0] = 1, 0  # 1 at home; the reward's 3 workers cannot come
+    assert "build G01" not in texts(s)
+    s.reserve[0] = 1  # one of the 3 comes: 2 at home for the 2 stones
+    assert "build G01" in texts(s)
+    by_text(s, "build G01")
+    assert (s.work[0], s.reserve[0]) == (2, 0) and texts(s) and all(t.startswith("at ") for t in texts(s))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_with_worker_rewards_and_a_short_reserve_never_stall(shipped_tables, write_data, players):
+    from bgkit.testing import check_random_play
+
+    game = get_registry().load_game("bretagne", workers_data(shipped_tables, write_data))
+    for seed in range(4):
+        check_random_play(game, players, seed)

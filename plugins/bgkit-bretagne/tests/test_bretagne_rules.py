@@ -11,7 +11,7 @@ import pytest
 from bgkit.game import CHANCE
 from bgkit_bretagne import state as S
 
-from bretagne_scene import at_actions, bp, by_text, chance, fresh, give, give_cards, res, resolve_chance, show, site_of, texts, weather
+from bretagne_scene import at_actions, bp, by_text, chance, fresh, game, give, give_cards, res, resolve_chance, show, site_of, texts, weather
 
 
 def decline(s) -> None:
@@ -165,6 +165,39 @@ def test_blueprint_rewards_francs_engineers_equipment_and_the_barge_discount():
     assert s.public_text(s.chance_outcomes()[0][0]) == "P1 draws an equipment card"
     chance(s, "draw siren")
     assert s.hands[0].counts == [0, 0, 1, 0] and s.cur == 0
+
+
+def test_a_build_the_blueprints_own_engineer_makes_possible_is_offered():
+    """The reward comes first, then the build: a player without engineers may buy a blueprint that
+    gives one and spend it on the level (the issue's example: 2 players, setup seed 0)."""
+    from bgkit import setups
+
+    g = game()
+    s = g.new_state(setups.make_setup(g, 2, 0, setups.parse_options(g, [])))
+    for text in ("barge 1", "load sand", "load wood", "load stone", "load stone"):
+        by_text(s, text)
+    assert s.stage == S.S_ACT and s.cur == s.order[0] == 1 and s.eng[1] == 0
+    assert s.t.bp_reward[bp(s, "G11")][2] == 1  # G11 gives an engineer
+    assert "build G11" in texts(s)
+    by_text(s, "build G11")
+    assert s.eng[1] == 1
+    sites = texts(s)
+    assert len(sites) == 3 and all(t.startswith("at ") for t in sites)
+    by_text(s, sites[0])
+    assert s.eng[1] == 0 and s.lv_own[int(sites[0].split()[1]) - 1] == [1]
+
+
+def test_a_build_the_reward_engineer_cannot_pay_for_is_not_offered():
+    """With the supply out of engineers the reward gives none, so the build stays impossible."""
+    s = at_actions(2)
+    show(s, 0, "G03")  # 1 stone 1 brick -> 1 point, 1 engineer
+    give(s, 0, stone=1, brick=1)
+    weather(s, "W3")  # cloudy: Heaven asks 1 engineer at least
+    s.eng[0] = 0
+    s.sup_eng = 0
+    assert "build G03" not in texts(s)
+    s.sup_eng = 1
+    assert "build G03" in texts(s)
 
 
 def test_the_next_builder_takes_the_francs_left_on_an_unfinished_tower():
@@ -324,6 +357,21 @@ def test_a_majority_tie_goes_to_the_lower_level():
     by_text(s, "pass")
     decline(s)
     assert s.vp[0] == 2 + 5 and s.vp[1] == 2  # P1 holds level 1
+
+
+def test_a_majority_tie_goes_to_the_lower_level_whatever_the_seat():
+    """The tie-break is the level, never the seat: here the later seat (P2) holds the lower level,
+    so P2 is asked first in the scoring and takes the majority."""
+    s, site = completed()
+    s.lv_own[site] = [1, 0, 1]
+    s.lv_wk[site] = [1, 2, 1]  # P2: levels 1 and 3, 2 workers; P1: level 2, 2 workers
+    give_cards(s, 0, siren=1)
+    give_cards(s, 1, siren=1)
+    by_text(s, "pass")
+    by_text(s, "pass")
+    assert s.stage == S.S_SCORE and s.cur == 1
+    decline(s)
+    assert s.vp[1] == 2 + 5 and s.vp[0] == 2
 
 
 def test_a_coast_with_every_lighthouse_built_turns_its_harbours():

@@ -2,9 +2,9 @@
 
 Every player secretly bids stones of one colour (any colour; 0 closes the bridge); a player
 holding a Jester may bid stones of different colours and must then play it (特别的旅行者卡片 小丑).
-A bid is one sealed choice per player: ``bid 3 red``, ``close``, or with a Jester ``bid 5 mixed``
-(how many of each colour is laid out right after the reveal, one colour at a time, since the
-core asks each seat once in a sealed stage and a list of every colour mix would explode).
+A bid is one sealed choice per player, stones in the fist as at the table: ``bid 3 red``,
+``close``, or with a Jester ``bid 2 red + 1 green``. The colours of a mixed bid are part of the
+sealed choice: they are chosen before the reveal, never after seeing the others' bids.
 
 Trophies go by bid, highest first; equal bids: fewer stones left under the board first, then
 clockwise from the start player (竞拍 B "出价相同").
@@ -12,27 +12,35 @@ clockwise from the start player (竞拍 B "出价相同").
 
 from __future__ import annotations
 
+from itertools import product
+
 CLOSE, BID, BIDMIX = 10, 11, 12
 
 
 def bid_options(stones: list[int], jester: bool) -> list[tuple]:
     """Every sealed bid a player with ``stones`` (per colour) may make: close, ``(BID, colour, n)``
-    for each colour held, and with a Jester ``(BIDMIX, n)`` when two colours or more are held."""
+    for each colour held, and with a Jester ``(BIDMIX, mix)`` for each :func:`mixes`."""
     out: list[tuple] = [(CLOSE,)]
     for c, held in enumerate(stones):
         for n in range(1, held + 1):
             out.append((BID, c, n))
-    if jester and sum(1 for held in stones if held) >= 2:
-        for n in range(2, sum(stones) + 1):
-            out.append((BIDMIX, n))
+    if jester:
+        out.extend((BIDMIX, mix) for mix in mixes(stones))
     return out
+
+
+def mixes(stones: list[int]) -> list[tuple[int, ...]]:
+    """Every fist of stones of two colours or more a player holding ``stones`` can bid: how many of
+    each colour, fewest stones first (then in colour order)."""
+    every = (mix for mix in product(*(range(held + 1) for held in stones)) if sum(1 for n in mix if n) >= 2)
+    return sorted(every, key=sum)
 
 
 def amount(bid: tuple | None) -> int:
     """The number of stones a bid puts on the bridge (0: closed, or no bid yet)."""
     if bid is None or bid[0] == CLOSE:
         return 0
-    return bid[2] if bid[0] == BID else bid[1]
+    return bid[2] if bid[0] == BID else sum(bid[1])
 
 
 def trophy_order(amounts: list[int], left: list[int], start: int) -> list[int]:
@@ -41,10 +49,3 @@ def trophy_order(amounts: list[int], left: list[int], start: int) -> list[int]:
     n = len(amounts)
     open_players = [p for p in range(n) if amounts[p] > 0]
     return sorted(open_players, key=lambda p: (-amounts[p], left[p], (p - start) % n))
-
-
-def mix_choices(stones: list[int], colour: int, still: int) -> range:
-    """How many stones of ``colour`` a mixed bid may take when ``still`` stones are to be laid out
-    and the colours after it must hold the rest (colours are laid out in colour order)."""
-    later = sum(stones[colour + 1 :])
-    return range(max(0, still - later), min(stones[colour], still) + 1)

@@ -7,8 +7,6 @@ sealed bids' opcodes (``CLOSE``, ``BID``, ``BIDMIX``) are in ``bids``.
 
 # chance outcomes: (opcode, card or weather)
 WEATHER, DRAW, REVEAL, SEE = 1, 2, 3, 4
-# a Jester's mix after the reveal: (MIX, colour, n)
-MIX = 13
 # specials played from the hand
 PLAY_PEEK, PLAY_MINER, READY = 20, 21, 22
 # picking travellers: (PICK, card, side), (PICK_FD,), (PLACE, side)
@@ -23,11 +21,11 @@ HAND = 2  # where a picked special goes (with FOOD and TOLL, the sides of the br
 HAZ = 3  # a picked hazard strikes
 
 # stages of a round
-S_ROLL, S_DRAW, S_WINDOW, S_BID, S_MIX, S_PICK, S_PILES, S_GIFT, S_SCORE, S_OVER = range(10)
+S_ROLL, S_DRAW, S_WINDOW, S_BID, S_PICK, S_PILES, S_GIFT, S_SCORE, S_OVER = range(9)
 # what comes after the stones are given out
 THEN_SCORE, THEN_REDRAW = 0, 1
 # pending micro-decisions (the top frame is decided next, by ``actor``)
-P_MIX, P_PLACE, P_HAZARD, P_PAY, P_GOAT, P_THROW, P_SELL, P_TAKE, P_SCORE = range(1, 10)
+P_PLACE, P_HAZARD, P_PAY, P_GOAT, P_THROW, P_SELL, P_TAKE, P_SCORE = range(1, 9)
 # the face-down traveller: none in the row, lying unseen (not yet decided which card), or a card
 NONE, HIDDEN = -1, -2
 # why the face-down traveller is turned up

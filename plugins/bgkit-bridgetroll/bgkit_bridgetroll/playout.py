@@ -8,7 +8,7 @@ hazard counts what it would take). A hazard: the Garlic Merchant if held, stones
 plenty and the card is worth it, else the card. A goat: fight when possible. Scoring: buy the
 upgrade when affordable, eat the specials held, spend the card that best levels the two sides
 until they are level (a closed bridge then adds stones), convert. Everything else (which stones to
-pay or take, a Jester's colours): at random. Runs on determinisations, so it sees only what the
+pay or take): at random. Runs on determinisations, so it sees only what the
 search may see; always legal.
 """
 

@@ -334,12 +334,10 @@ def _now(state, player: int | None) -> str:
             return f"Now: {who} turns an upgrade back into points to pay the goat's {top[2]}."
         if code == S.P_TAKE:
             return f"Now: {who} takes {top[1]} more stones."
-        if code == S.P_MIX:
-            return f"Now: {who} lays out a Jester bid: {top[2]} stones still to choose, colour by colour."
         if code == S.P_PLACE:
             return f"Now: {who} took the face-down {t.titles[top[1]]}: eat it or rob it."
     if state.stage == S.S_BID:
-        return f"Now: {who} bids in secret (stones of one colour; close bids nothing)."
+        return f"Now: {who} bids in secret (stones of one colour, of several with a Jester; close bids nothing)."
     if state.stage == S.S_PICK:
         return f"Now: {who} ({state.comp.trophies[state.order.index(state.cur)]}) picks a traveller; no passing."
     if state.stage == S.S_PILES:

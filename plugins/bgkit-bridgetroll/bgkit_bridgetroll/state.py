@@ -3,8 +3,8 @@
 A round (rule summary, "进行游戏"): the start player rolls the weather die (chance), which sets
 ``k`` travellers from the schedule card; the first lies face down, the rest are turned up one by
 one (chance). Players holding a Fortune Teller or a Miner may play it before bidding. Every player
-bids at once (a sealed stage: one ``bid``/``close`` each, revealed when the last is in); a Jester's
-colour mix is laid out after the reveal. Trophies by bid; open bridges pick travellers in trophy
+bids at once (a sealed stage: one ``bid``/``close`` each, a Jester's colours included, revealed
+when the last is in). Trophies by bid; open bridges pick travellers in trophy
 order until the row is empty, eating or robbing each at once; hazards strike at once. Open bridges
 take back the bid stones a bridge at a time in reverse trophy order; closed bridges take stones
 from the pool per open bridge; if every bridge closed, each takes 3, the row is discarded, the
@@ -19,7 +19,7 @@ a Fortune Teller's peek is a chance outcome only its owner sees, taking it (or d
 turns it up for all.
 
 Actions are small tuples whose first item is an opcode (below); their texts are what a person
-types. Multi-step choices (a Jester's mix, paying a defence, throwing stones at a goat, taking
+types. Multi-step choices (paying a defence, throwing stones at a goat, taking
 stones, spending cards) are micro-decisions on a ``Pending`` stack, never listed subsets.
 """
 
@@ -50,7 +50,6 @@ from bgkit_bridgetroll.codes import (
     HAZ,
     HIDDEN,
     LOSE,
-    MIX,
     NONE,
     PAY,
     PICK,
@@ -61,7 +60,6 @@ from bgkit_bridgetroll.codes import (
     PLAY_PEEK,
     P_GOAT,
     P_HAZARD,
-    P_MIX,
     P_PAY,
     P_PLACE,
     P_SCORE,
@@ -78,7 +76,6 @@ from bgkit_bridgetroll.codes import (
     S_BID,
     S_DRAW,
     S_GIFT,
-    S_MIX,
     S_OVER,
     S_PICK,
     S_PILES,
@@ -93,7 +90,7 @@ from bgkit_bridgetroll.codes import (
     WEATHER,
     YIELD,
 )
-from bgkit_bridgetroll.bids import BID, BIDMIX, CLOSE, amount, bid_options, mix_choices, trophy_order
+from bgkit_bridgetroll.bids import BID, BIDMIX, CLOSE, amount, bid_options, trophy_order
 from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.heuristic import worth
 from bgkit_bridgetroll.playout import bid as rule_bid
@@ -312,16 +309,6 @@ class TrollState(State):
                     continue
                 self.cur = self.actor = seq[self.turn]
                 return
-            if stage == S_MIX:
-                if self.turn == len(self.seq):
-                    self._after_reveal()
-                    continue
-                p = self.actor = self.seq[self.turn]
-                self.turn += 1
-                bid = self.bids[p]
-                first = next(c for c, held in enumerate(self.stones[p]) if held)
-                self.pending.push(P_MIX, first, bid[1])
-                continue
             if stage == S_DRAW:
                 self._begin_window()
                 continue
@@ -334,7 +321,7 @@ class TrollState(State):
         """The one action of a stone-by-stone step that leaves no choice (None: a real decision;
         ``()``: the step is over, its frame was popped)."""
         top = self.pending.top()
-        if top[0] not in (P_TAKE, P_PAY, P_THROW, P_MIX):
+        if top[0] not in (P_TAKE, P_PAY, P_THROW):
             return None
         actions = self._frame_actions(self.actor, top)
         if not actions:
@@ -354,18 +341,21 @@ class TrollState(State):
         self.bids = [None] * self.num_players
 
     def _reveal(self) -> None:
-        """Every bid is in: stones of single-colour bids go onto the bridges; Jester mixes are laid out next."""
-        mixers = []
+        """Every bid is in: the stones go onto the bridges; a mixed bid plays its Jester
+        ("使用不同颜色的石头进行出价后，你必须打出小丑卡": to the food side, as a used special)."""
         for p in self.seq:
             bid = self.bids[p]
             if bid[0] == BID:
                 self.stones[p][bid[1]] -= bid[2]
                 self.bridge[p][bid[1]] += bid[2]
             elif bid[0] == BIDMIX:
-                mixers.append(p)
-        self.stage = S_MIX
-        self.seq = mixers
-        self.turn = 0
+                for c, n in enumerate(bid[1]):
+                    self.stones[p][c] -= n
+                    self.bridge[p][c] += n
+                jester = self._holds(p, JESTER)
+                self.hand[p].remove(jester)
+                self.food[p].append(jester)
+        self._after_reveal()
 
     def _after_reveal(self) -> None:
         n = self.num_players
@@ -560,9 +550,6 @@ class TrollState(State):
             _, still, low, _x = top
             held = [c for c in range(low, len(stones)) if stones[c]]
             return [(THROW, c) for i, c in enumerate(held) if len(held) - i >= still]
-        if code == P_MIX:
-            _, colour, still = top
-            return [(MIX, colour, m) for m in mix_choices(stones, colour, still)]
         if code == P_HAZARD:
             x = top[1]
             value, found = targets(self.t, self.t.effect[x], self.food[p], self.toll[p])
@@ -683,21 +670,6 @@ class TrollState(State):
     def _place(self, p: int, action) -> None:
         x = self.pending.pop()[1]
         (self.food if action[1] == FOOD else self.toll)[p].append(x)
-
-    def _mix(self, p: int, action) -> None:
-        top = self.pending.pop()
-        colour, m = action[1], action[2]
-        still = top[2] - m
-        stones = self.stones[p]
-        stones[colour] -= m
-        self.bridge[p][colour] += m
-        if still:
-            later = next(c for c in range(colour + 1, len(stones)) if stones[c])
-            self.pending.push(P_MIX, later, still)
-        elif sum(1 for b in self.bridge[p] if b) >= 2:  # "使用不同颜色的石头进行出价后，你必须打出小丑卡"
-            jester = self._holds(p, JESTER)
-            self.hand[p].remove(jester)
-            self.food[p].append(jester)
 
     def _play_special(self, p: int, action) -> None:
         code = action[0]
@@ -900,9 +872,7 @@ class TrollState(State):
         if code == BID:
             return f"bid {action[2]} {t.colours[action[1]]}"
         if code == BIDMIX:
-            return f"bid {action[1]} mixed"
-        if code == MIX:
-            return f"mix {action[2]} {t.colours[action[1]]}"
+            return "bid " + " + ".join(f"{n} {t.colours[c]}" for c, n in enumerate(action[1]) if n)
         if code == PICK:
             kind = t.kind[action[1]]
             verb = ("eat", "rob")[action[2]] if kind == NORMAL else "take"
@@ -997,7 +967,7 @@ class TrollState(State):
         for key in ("stones", "bridge", "ups", "food", "toll", "hand"):
             setattr(s, key, [list(x) for x in data[key]])
         s.deck = Deck.from_list(data["deck"])
-        s.bids = [tuple(b) if b is not None else None for b in data["bids"]]
+        s.bids = [tuple(tuple(x) if isinstance(x, list) else x for x in b) if b is not None else None for b in data["bids"]]
         s.pending = Pending.from_list(data["pending"])
         s.chance = [tuple(c) for c in data["chance"]]
         return s
@@ -1054,7 +1024,7 @@ class TrollState(State):
 
 _HANDLERS = {
     DRAW: TrollState._draw, WEATHER: TrollState._weather, REVEAL: TrollState._turned_up, SEE: TrollState._seen,
-    CLOSE: TrollState._bid, BID: TrollState._bid, BIDMIX: TrollState._bid, MIX: TrollState._mix,
+    CLOSE: TrollState._bid, BID: TrollState._bid, BIDMIX: TrollState._bid,
     PLAY_PEEK: TrollState._play_special, PLAY_MINER: TrollState._play_special, READY: TrollState._ready,
     PICK: TrollState._pick, PICK_FD: TrollState._pick_face_down, PLACE: TrollState._place,
     USE_GARLIC: TrollState._garlic, LOSE: TrollState._lose, DEFEND: TrollState._defend, PAY: TrollState._pay,

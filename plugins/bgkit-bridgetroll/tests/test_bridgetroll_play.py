@@ -17,6 +17,7 @@ from rich.console import Console
 from bgkit.engine import sample_chance
 from bgkit.match import build_match
 from bgkit.testing import drawn, run_cli
+from bgkit_bridgetroll.codes import S_PICK
 
 from troll_scene import act, card, texts
 
@@ -276,7 +277,7 @@ def words(text: str):
 def test_the_drawing_fits_100_columns_and_shows_what_a_player_decides_on(game, players):
     s = game.new_state(game.setup(players, random.Random(players), {"colours": "random", "start": "random", "deck": "shuffle"}))
     rng = random.Random(players)
-    while not (s.round >= 4 and s.stage == 5 and any(s.food) and any(s.toll)):  # picking, holdings on the table
+    while not (s.round >= 4 and s.stage == S_PICK and any(s.food) and any(s.toll)):  # picking, holdings on the table
         s.apply(sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions()))
     me = s.current_player()
     narrow, wide = drawn(s, me, width=100), drawn(s, me, width=300)
@@ -322,7 +323,7 @@ def test_a_compact_drawing_for_a_short_terminal_holds_the_same_table(game):
 
     s = game.new_state(game.setup(6, random.Random(3), {"colours": "random", "start": "random", "deck": "shuffle"}))
     rng = random.Random(3)
-    while not (s.round >= 3 and s.stage == 5 and any(s.food) and any(s.toll)):
+    while not (s.round >= 3 and s.stage == S_PICK and any(s.food) and any(s.toll)):
         s.apply(sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions()))
     console = Console(file=io.StringIO(), width=80, color_system=None)
     console.print(s.render_compact(0))

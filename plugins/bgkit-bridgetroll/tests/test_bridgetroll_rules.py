@@ -10,6 +10,7 @@ import pytest
 
 from bgkit.cards import Deck
 from bgkit.game import CHANCE
+from bgkit_bridgetroll.codes import S_PICK
 
 from troll_scene import act, bids, card, colour, deal, hold, now, picked_round, strike, texts, to_scoring
 
@@ -64,6 +65,25 @@ def test_the_game_ends_at_once_when_the_deck_cannot_supply_the_travellers(table)
     assert s.sheet_values(0) == {"vp_tokens": 7, "upgrades": [15], "stones": 6}
 
 
+def test_a_deck_holding_exactly_the_travellers_wanted_plays_that_round(table):
+    """The game ends only when the deck holds fewer than the round's travellers: with exactly as
+    many the round is played in full, and the game ends at the next roll."""
+    s = table(4)
+    s.deck = Deck.of([card(s, "bard")] * 5, s.t.cards)
+    act(s, "weather partly cloudy")  # 5 travellers wanted, 5 left
+    assert not s.is_terminal() and s.round == 1
+    act(s, "draw bard", "draw bard", "draw bard", "draw bard")
+    assert s.deck.size == 1 and len(s.row) == 4  # and the face-down card, still undecided
+    own = next(t for t in sorted(texts(s)) if t.startswith("bid 1 "))
+    bids(s, own, "close", "close", "close")  # P1 alone is open: the row is picked
+    while s.round == 1 and not s.is_terminal():
+        options = sorted(texts(s))
+        act(s, "end" if "end" in options else options[0])
+    assert s.round == 2 and s.is_chance()
+    act(s, "weather rainy")  # 3 wanted, none left
+    assert s.is_terminal()
+
+
 # -- bids and trophies (竞拍) --------------------------------------------------------------------------
 
 
@@ -74,26 +94,38 @@ def test_a_bid_is_stones_of_one_colour_or_close(table):
     assert texts(s) == {"close", "bid 1 red", "bid 2 red", "bid 1 green", "bid 2 green", "bid 3 green"}
 
 
-def test_a_jester_allows_a_mixed_bid_laid_out_after_the_reveal_and_is_then_played(table):
-    """特别的旅行者卡片 小丑: bid with different colours, then play the Jester (to the food side)."""
+def test_a_jester_allows_a_mixed_bid_chosen_in_the_fist_and_is_then_played(table):
+    """特别的旅行者卡片 小丑: bid with different colours, then play the Jester (to the food side). The
+    colours are part of the sealed bid (竞拍 A: the stones are taken secretly into the hand before
+    the reveal), so they are chosen before anyone's bid is seen."""
     s = table(4)
     hold(s, 0, hand=["jester"], stones={"red": 2, "green": 3})
     deal(s, "rainy", "bard", "serf")
-    assert {"bid 2 mixed", "bid 5 mixed"} <= texts(s) and "bid 6 mixed" not in texts(s)
-    bids(s, "bid 4 mixed", "close", "close", "close")
-    assert texts(s) == {"mix 1 red", "mix 2 red"}  # at least 1 red: the 3 green cannot make 4 alone
-    act(s, "mix 1 red")  # the 3 green follow: the only way left
+    mixed = {t for t in texts(s) if "+" in t}
+    assert len(mixed) == 2 * 3 and {"bid 1 red + 1 green", "bid 2 red + 3 green"} <= mixed
+    assert "bid 2 red" in texts(s)  # one colour is an ordinary bid
+    bids(s, "bid 1 red + 3 green", "close", "close", "close")
     assert s.bridge[0] == [1, 3, 0, 0, 0, 0] and s.stones[0] == [1, 0, 0, 0, 0, 0]
     assert s.hand[0] == [] and s.food[0] == [card(s, "jester")]
+    assert s.stage == S_PICK and s.cur == 0  # nothing is left to choose after the reveal
 
 
-def test_a_jester_bid_of_one_colour_keeps_the_jester(table):
+def test_a_jester_holder_bidding_one_colour_keeps_the_jester(table):
     s = table(4)
     hold(s, 0, hand=["jester"], stones={"red": 2, "green": 3})
     deal(s, "rainy", "bard", "serf")
-    bids(s, "bid 2 mixed", "close", "close", "close")
-    act(s, "mix 2 red")
+    bids(s, "bid 2 red", "close", "close", "close")
     assert s.bridge[0][colour(s, "red")] == 2 and s.hand[0] == [card(s, "jester")]
+
+
+def test_a_mixed_bid_is_sealed_like_any_other(table):
+    s = table(4)
+    hold(s, 0, hand=["jester"], stones={"red": 2, "green": 3})
+    deal(s, "rainy", "bard", "serf")
+    action = s.parse_action("bid 1 red + 2 green")
+    assert s.audience(action) == frozenset({0}) and s.public_text(action) == "P1 bids"
+    s.apply(action)
+    assert s.view(1)["bids"][0] == "sealed" and s.bridge[0] == [0] * 6 and s.hand[0] == [card(s, "jester")]
 
 
 def test_bids_are_sealed_until_the_last_is_in(table):
@@ -152,8 +184,7 @@ def test_example_3(table):
     hold(s, 2, hand=["jester"], stones={"yellow": 6, "green": 2})
     hold(s, 3, stones={"purple": 6})
     deal(s, "partly cloudy", "princess", "woodcutter", "bard", "bandit")
-    bids(s, "bid 4 red", "bid 2 green", "bid 2 mixed", "close")
-    act(s, "mix 1 green")  # and 1 yellow, the only way left
+    bids(s, "bid 4 red", "bid 2 green", "bid 1 green + 1 yellow", "close")
     assert s.food[2] == [card(s, "jester")]  # played: to the food side
     assert s.order == [0, 1, 2]  # green 4 stones left, yellow 6
     assert "take princess" in texts(s) and "rob princess" not in texts(s)  # a royal goes to the food side

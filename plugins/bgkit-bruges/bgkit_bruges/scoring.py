@@ -39,7 +39,8 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
         Field("majority_canals", "is your canals majority marker coloured side up?", kind=bool, default=False),
         Field("canal_space3", f"canal sections with a token on space {s['canal_space']}",
               maximum=s["canal_sections"], default=0),
-        Field("statues", "values of your statues (one per completed canal section)", kind=list,
+        Field("statues", "values of your statues (one per completed canal section; with statues=canals, "
+              "one for all 10 canal tokens)", kind=list,
               minimum=min(comp.statues_bottom_to_top), maximum=max(comp.statues_bottom_to_top),
               max_items=s["max_statues"], default=[]),
         Field("reputation", "reputation step your pawn reached (0: still on the town hall)",

@@ -24,11 +24,18 @@ OPTIONS = (
     start_option(4),
     Option("colours", ("random", "fixed"), "random",
            "random: deal the player colours; fixed: seats 1-4 take red, yellow, blue, green"),
+    Option("end", ("first", "second"), "first",
+           "the last round: first = the round in which a draw pile first runs out and the extra pile "
+           "comes in (the rule book); second = the round in which a pile runs out a second time (the rule summary)"),
+    Option("statues", ("sections", "canals"), "sections",
+           "sections = a statue for each finished canal section, at most 2 (the rule book); "
+           "canals = one statue once all 10 canal tokens are built (the rule summary)"),
 )
 #: Setup fields the rules fix (``bgkit.setups.check_laid_out``): play starts at round 1's draw,
 #: with each seat's guard house, markers and canals as the rules lay them out and the supply,
-#: stacks and statues of the box. (An area's cards start empty: those lists keep length 0.)
-FIXED = ("round", "phase", "stacks", "statues_top_first", "supply", "card_list",
+#: stacks and statues of the box; the readings chosen by the options. (An area's cards start
+#: empty: those lists keep length 0.)
+FIXED = ("round", "phase", "end", "statues", "stacks", "statues_top_first", "supply", "card_list",
          "seats.*.guard_house", "seats.*.majority_markers", "seats.*.canals")
 #: A table splits the shuffled persons into its piles by hand: play follows the piles' sizes.
 ANY_LENGTH = ("piles.draw_a", "piles.draw_b", "piles.extra")
@@ -97,6 +104,7 @@ def build_setup(comp: Components, card_ids: Sequence[int], players: int, rng: ra
     return {
         "round": 1,
         "phase": "draw",
+        **readings(options),
         **seat_document(rows, first),
         "piles": piles,
         "stacks": {
@@ -116,6 +124,17 @@ def build_setup(comp: Components, card_ids: Sequence[int], players: int, rng: ra
         },
         "card_list": "own" if comp.own_persons else "reconstruction",
     }
+
+
+#: The rule summary's readings a table may choose (options ``end`` and ``statues``), with the
+#: published rules' reading each defaults to.
+READINGS = {"end": "first", "statues": "sections"}
+
+
+def readings(options: dict[str, str]) -> dict[str, str]:
+    """The readings chosen against the default, as setup fields. A default is left out, so a setup
+    (and a log or save) made before the options existed is still the setup of its options."""
+    return {name: options[name] for name, default in READINGS.items() if options.get(name, default) != default}
 
 
 def check_setup(comp: Components, setup: dict) -> None:

@@ -42,7 +42,7 @@ from bgkit_bruges.codes import (  # noqa: F401  (the codes are read from here to
 )
 from bgkit_bruges.data import Components
 from bgkit_bruges.effects import NONE, Holdings, Mods, mods_of, per_amount
-from bgkit_bruges.setup import GUARD_HOUSES_BY_PLAYERS
+from bgkit_bruges.setup import GUARD_HOUSES_BY_PLAYERS, READINGS
 
 
 class Cards:
@@ -105,6 +105,7 @@ class BrugesState(State):
         s.phase, s.turn, s.stage = P_DRAW, 0, D_ROLL
         s.played = False
         s.last_round = s.last_next = False
+        s.end_rule, s.statue_rule = (setup.get(name, default) for name, default in READINGS.items())
         s.dice = [0] * 5
         s.chance = [(Q_TOP, 0), (Q_TOP, 1)]
         s.pending = Pending()
@@ -163,6 +164,7 @@ class BrugesState(State):
         o.round, o.start, o.phase, o.turn, o.stage = self.round, self.start, self.phase, self.turn, self.stage
         o.order = self.order
         o.played, o.last_round, o.last_next, o.cur = self.played, self.last_round, self.last_next, self.cur
+        o.end_rule, o.statue_rule = self.end_rule, self.statue_rule
         o.dice = self.dice[:]
         o.chance = self.chance[:]
         o.pending = self.pending.clone()
@@ -291,11 +293,13 @@ class BrugesState(State):
             self.chance.append((Q_TOP, slot))
 
     def _exhausted(self, slot: int) -> None:
-        """A pile ran out (RS 2.(1)): the extra pile takes its place and this is the last round
-        (reading: the English rule book's; a pile emptied in phase 3 makes the next round the last);
-        when a pile runs out again, what is left of the other is split into two."""
+        """A pile ran out (RS 2.(1)): the extra pile takes its place; when a pile runs out again,
+        what is left of the other is split into two. Which of them makes this round the last is the
+        ``end`` option: the first (reading: the English rule book's, the default) or the second (the
+        rule summary's). A pile emptied in phase 3 makes the next round the last (reading)."""
         last = "round" if self.phase == P_DRAW else "next"
-        if not self.extra_used:
+        again = self.extra_used
+        if not again:
             self.extra_used = True
             self.sizes[slot], self.extra = self.extra, 0
         else:
@@ -304,6 +308,8 @@ class BrugesState(State):
             if rest > 1:
                 self.sizes[other] = (rest + 1) // 2  # the upper half keeps its visible top card
                 self.sizes[slot] = rest // 2
+        if self.end_rule == "second" and not again:
+            return
         if last == "round":
             self.last_round = True
         elif not self.last_round:
@@ -759,11 +765,25 @@ class BrugesState(State):
         k = built[section]
         self._pay(p, max(0, self.comp.canal_costs[k] - discount))
         built[section] = k + 1
-        if k + 1 == 5 and not self.statue_done[p][section]:
-            self.statue_done[p][section] = True  # reading: a statue per completed section, at most 2
-            if self.statues:
-                self.won[p].append(self.statues.pop(0))
+        if k + 1 == 5 and self._earns_statue(p, section) and self.statues:
+            self.won[p].append(self.statues.pop(0))
         self._trigger(p, "canal")
+
+    def _earns_statue(self, p: int, section: int) -> bool:
+        """Whether finishing ``section`` earns ``p`` a statue, by the ``statues`` option: each
+        section once, at most 2 (reading: the rule book's, the default), or once when all 10 canal
+        tokens stand (the rule summary's L127). A statue is never earned again for a section rebuilt
+        after a fire (RS 3.(1))."""
+        done = self.statue_done[p]
+        if self.statue_rule == "sections":
+            if done[section]:
+                return False
+            done[section] = True
+            return True
+        if any(done) or not all(built == 5 for built in self.canals[p]):
+            return False
+        done[:] = [True] * len(done)
+        return True
 
     def _build_house(self, p: int, card: int, workers: int) -> None:
         k = self.cards.colour[card]
@@ -1019,9 +1039,17 @@ class BrugesState(State):
         if self.last_round:
             return 0.0
         left = self.sizes[0] + self.sizes[1]
-        return min(left, 2 * min(self.sizes)) / (PLAYS * self.num_players) + (0 if self.extra_used else 0.5)
+        soon = min(left, 2 * min(self.sizes))
+        if self.end_rule == "second" and not self.extra_used:
+            soon += self.extra  # the extra pile is drawn too before a pile runs out again
+        return soon / (PLAYS * self.num_players) + (0 if self.extra_used else 0.5)
 
     # -- information ---------------------------------------------------------------------------------
+    def _readings(self) -> dict:
+        """The rule summary's readings this game plays, as the setup holds them: only those chosen."""
+        chosen = {"end": self.end_rule, "statues": self.statue_rule}
+        return {name: value for name, value in chosen.items() if value != READINGS[name]}
+
     def to_dict(self) -> dict:
         return {
             "players": self.num_players,
@@ -1034,6 +1062,7 @@ class BrugesState(State):
             "played": self.played,
             "last_round": self.last_round,
             "last_next": self.last_next,
+            **self._readings(),
             "unseen": self.unseen.to_list(),
             "sizes": self.sizes,
             "tops": self.tops,
@@ -1073,6 +1102,7 @@ class BrugesState(State):
         for key in ("round", "phase", "stage", "start", "turn", "cur", "played", "last_round", "last_next", "extra",
                     "extra_used", "bank"):
             setattr(s, key, data[key])
+        s.end_rule, s.statue_rule = (data.get(name, default) for name, default in READINGS.items())
         s.unseen = Deck.from_list(data["unseen"])
         colour = s.cards.colour
         s.unseen_colours = [sum(n for card, n in enumerate(data["unseen"]) if colour[card] == c) for c in range(5)]

@@ -58,18 +58,19 @@ def seat_person(s, p: int, x: int) -> int:
     return len(s.houses[p]) - 1
 
 
-def fresh(game, players: int = 2, start: int = 1, seed: int = 0):
-    """The state just after setup: the piles' tops are about to be turned (chance)."""
-    setup = game.setup(players, random.Random(seed), {"start": str(start), "colours": "fixed"})
+def fresh(game, players: int = 2, start: int = 1, seed: int = 0, **options: str):
+    """The state just after setup (``options``: the game's other options, e.g. ``end="second"``):
+    the piles' tops are about to be turned (chance)."""
+    setup = game.setup(players, random.Random(seed), {"start": str(start), "colours": "fixed", **options})
     return game.new_state(setup)
 
 
 def actions_phase(game, players: int = 2, dice=(3, 3, 3, 3, 3), hands: dict | None = None, start: int = 1,
-                  tops=(RED, BLUE), run: bool = True):
+                  tops=(RED, BLUE), run: bool = True, **options: str):
     """A state at the start of phase 3 with ``dice`` (red, yellow, blue, brown, purple) and the
     hands given by name; the start player (seat ``start``) is to play. With ``run=False`` nothing
     is resolved yet (a scene to finish by hand: players without cards would skip phase 3)."""
-    s = fresh(game, players, start)
+    s = fresh(game, players, start, **options)
     s.chance = []
     s.tops = list(tops)
     for p, names in (hands or {}).items():

@@ -71,7 +71,7 @@ def test_setup_json_and_toml_carry_the_same_setup():
     as_toml = tomllib.loads(run_cli(["setup", "bruges", "-p", "3", "--seed", "7", "--format", "toml"]).stdout)
     assert as_json == as_toml
     assert as_json["seed"] == 7 and as_json["players"] == 3 and as_json["game"] == "bruges"
-    assert as_json["options"] == {"start": "random", "colours": "random"}
+    assert as_json["options"] == {"start": "random", "colours": "random", "end": "first", "statues": "sections"}
     assert len(as_json["setup"]["seats"]) == 3
 
 
@@ -86,6 +86,30 @@ def test_setup_options_on_the_command_line():
     assert bad.exit_code == 2 and "start" in bad.stderr
     bad = run_cli(["setup", "bruges", "-p", "3", "--option", "start=4"])
     assert bad.exit_code == 2 and "only 3 players" in bad.stderr
+
+
+def test_the_rule_summarys_readings_are_options_shown_in_games_setups_and_logs(tmp_path):
+    """``end`` and ``statues``: the rule book's readings by default, the rule summary's by choice."""
+    options = {o["name"]: o for o in json.loads(run_cli(["games", "bruges", "--json"]).stdout)["options"]}
+    assert (options["end"]["choices"], options["end"]["default"]) == (["first", "second"], "first")
+    assert (options["statues"]["choices"], options["statues"]["default"]) == (["sections", "canals"], "sections")
+    assert all("(the rule book)" in options[o]["help"] and "(the rule summary)" in options[o]["help"] for o in ("end", "statues"))
+    assert "statues" in run_cli(["games", "bruges"]).stdout
+    text = run_cli(["setup", "bruges", "-p", "2", "--seed", "3", "--option", "end=second", "--option", "statues=canals"]).stdout
+    assert "end=second, statues=canals" in text.splitlines()[0]
+    log = tmp_path / "game.json"
+    played = run_cli(["play", "bruges", "random", "random", "--seed", "3", "--option", "end=second",
+                      "--option", "statues=canals", "--log", log])
+    assert played.exit_code == 0, played.stderr
+    doc = json.loads(log.read_text())
+    assert doc["options"]["end"] == "second" and doc["options"]["statues"] == "canals"
+    assert (doc["setup"]["end"], doc["setup"]["statues"]) == ("second", "canals")
+    default = json.loads(run_cli(["setup", "bruges", "-p", "2", "--seed", "3", "--format", "json"]).stdout)["setup"]
+    assert "end" not in default and "statues" not in default  # the published rules: a setup as before the options
+    verified = run_cli(["replay", log, "--verify"])
+    assert verified.exit_code == 0 and "verified" in verified.stdout + verified.stderr
+    bad = run_cli(["setup", "bruges", "-p", "2", "--option", "end=third"])
+    assert bad.exit_code == 2 and "end" in bad.stderr
 
 
 def test_setup_count():
@@ -217,7 +241,8 @@ def test_tie_on_points_is_decided_by_guilders_through_the_cli(tmp_path):
 def test_setup_text_fits_a_100_column_terminal(monkeypatch, players, options):
     monkeypatch.setenv("COLUMNS", "100")
     out = run_cli(["setup", "bruges", "-p", players, "--seed", 5, *options]).stdout
-    assert max(len(line) for line in out.splitlines()) <= 100
+    # the last line is one command to copy, never cut (with four options it is longer than 100)
+    assert max(len(line) for line in out.splitlines() if not line.startswith("Repeat with: ")) <= 100
     assert "draw pile A" in out and "extra pile" in out and "7 on top" in out
 
 

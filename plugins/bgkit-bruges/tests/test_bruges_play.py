@@ -23,10 +23,10 @@ from bgkit_bruges import state as bs
 from bruges_scene import cards_total
 
 
-def play_out(game, players, seed, check=None, upto=None):
+def play_out(game, players, seed, check=None, upto=None, **options):
     """A random game (to its end, or ``upto`` actions); ``check(state)`` after every action."""
     rng = random.Random(seed)
-    s = game.new_state(game.setup(players, random.Random(seed), {"start": "random", "colours": "random"}))
+    s = game.new_state(game.setup(players, random.Random(seed), {"start": "random", "colours": "random", **options}))
     for _ in range(upto or 20_000):
         if s.is_terminal():
             return s
@@ -80,6 +80,29 @@ def test_the_game_ends_after_the_round_the_extra_pile_came_in(game, players, see
     else:  # run out in phase 3 by a drawing person: the next round is the last
         assert final.round == seen["round"] + 1 == seen["last"]
     assert final.outcome().ranks and sorted(final.scores()) == sorted(final._scored().totals)
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3)])
+def test_with_end_second_the_game_ends_after_the_round_a_pile_ran_out_again(game, players, seed, monkeypatch):
+    runs_out = []  # (round, phase) of every pile running out
+    exhausted = bs.BrugesState._exhausted
+
+    def noted(s, slot):
+        runs_out.append((s.round, s.phase))
+        exhausted(s, slot)
+
+    monkeypatch.setattr(bs.BrugesState, "_exhausted", noted)
+    final = play_out(game, players, seed, end="second")
+    assert len(runs_out) >= 2
+    second_round, phase = runs_out[1]
+    assert final.round == second_round + (0 if phase == bs.P_DRAW else 1)
+
+
+def test_the_statues_option_plays_through_whole_games(game):
+    for seed in range(3):
+        final = play_out(game, 2, seed, conserved, statues="canals")
+        assert all(len(won) <= 1 for won in final.won)
+        assert all(len(won) == 1 for won, canals in zip(final.won, final.canals) if canals == [5, 5])
 
 
 def test_a_player_sees_their_own_hand_and_only_the_backs_of_the_others(game):

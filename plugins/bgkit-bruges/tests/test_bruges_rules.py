@@ -86,6 +86,23 @@ def test_a_pile_running_out_again_splits_the_rest_in_two(game):
     assert s.chance[0] == (st.Q_TOP, 0)
 
 
+def test_with_end_second_the_round_a_pile_runs_out_a_second_time_is_the_last(game):
+    """Option ``end=second``, the rule summary's reading (L5, L67, L219): the extra pile comes in
+    and play goes on; when a pile runs out again the rest is split in two and that round is the last."""
+    s = fresh(game, 2, end="second")
+    act(s, "top red")
+    act(s, "top blue")
+    s.sizes[0] = 1
+    s.extra += 32
+    act(s, "draw A red")
+    assert s.extra_used and (s.last_round, s.last_next) == (False, False)  # the first time: not yet the last
+    act(s, "top yellow")
+    s.extra += s.sizes[0] - 1
+    s.sizes[0] = 1
+    act(s, "draw A yellow")
+    assert s.last_round and s.sizes == [16, 17]  # the second time: B's 33 cards split in two
+
+
 def test_with_one_pile_left_the_draws_need_no_choice(game):
     s = fresh(game, 2)
     act(s, "top red")
@@ -323,6 +340,24 @@ def test_a_completed_section_takes_the_top_statue(game):
     assert "canal right Noble 4" not in texts(s)  # right space 5 is red
     act(s, "canal right Noble 1")
     assert s.won[0] == [7, 6] and s.guilders[0] == 0  # one statue per completed section (reading)
+
+
+def test_with_statues_canals_one_statue_comes_with_all_ten_canal_tokens(game):
+    """Option ``statues=canals``, the rule summary's L127: one statue once both sections are full,
+    kept after a fire, and not earned again when the section is rebuilt (L163)."""
+    s = actions_phase(game, hands={0: ["Noble 5", "Noble 1", "Noble 10"]}, statues="canals")  # purple, red, purple
+    s.canals[0] = [4, 4]
+    s.guilders[0] = 15
+    act(s, "canal left Noble 5")
+    assert s.won[0] == [] and s.statues == [7, 6, 5, 4, 3, 2]  # one section full: no statue yet
+    s.played = False
+    act(s, "canal right Noble 1")
+    assert s.won[0] == [7] and s.statues == [6, 5, 4, 3, 2]
+    s.canals[0] = [4, 5]  # a fire took the left section's last token
+    s.played = False
+    s.canal_colours = [(tuple([PURPLE] * 5), tuple([PURPLE] * 5))] * 2
+    act(s, "canal left Noble 10")
+    assert s.canals[0] == [5, 5] and s.won[0] == [7]  # all ten again: no second statue
 
 
 def test_a_house_costs_a_worker_of_its_colour_and_its_face_is_chosen_privately(game):
