@@ -184,7 +184,7 @@ class Person:
         if self.rng.random() < 0.25:
             action = self.rng.choice(actions)
         else:
-            self.advisor = self.advisor or core_bots()["greedy"].factory(self.match.rules, self.rng.getrandbits(32))
+            self.advisor = self.advisor or core_bots()["greedy"].factory(self.match.runtime, self.rng.getrandbits(32))
             action = self.advisor.choose(decision_for(state, state.current_player(), actions, self.rng))
         index, text = actions.index(action), state.action_text(action)
         return str(index + 1) if self.turns[name] % 5 == 0 or text.strip().isdigit() else text
