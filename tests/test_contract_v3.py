@@ -84,6 +84,17 @@ def test_api_versions_compatible_within_a_major_version():
     assert not compatible(f"{major}.{int(minor) + 1}") and not compatible(f"{int(major) - 1}.9") and not compatible("x")
 
 
+def test_plugins_and_examples_import_only_the_public_api():
+    """Plugins (code and tests) and the examples reach the core through bgkit.api and bgkit.testing."""
+    private = re.compile(r"^\s*(from|import)\s+bgkit\.(?!api\b|testing\b)[a-z_.]+", re.M)
+    found = []
+    for folder in ("plugins", "examples"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for match in private.finditer(path.read_text(encoding="utf-8")):
+                found.append(f"{path.relative_to(ROOT)}: {match.group(0).strip()}")
+    assert not found, "\n".join(found)
+
+
 def test_every_public_name_resolves():
     import bgkit.api as api
 

@@ -7,7 +7,7 @@ each tile's left to right (the left-most wins a tie for the most markers [RB p2;
 
 from __future__ import annotations
 
-from bgkit.components import derived
+from bgkit.api import derived
 
 from bgkit_bluemooncity.actions import BOX, CARD, DISCARD, GO, OFF, TO, USE
 from bgkit_bluemooncity.city import CELLS, NEIGHBOURS, within

@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bgkit.components import Provenance, Table, load_tables
-from bgkit.errors import DataError
+from bgkit.api import DataError, Provenance, Table, load_tables
 
 PACKAGE = "bgkit_bluemooncity"
 SHIPPED_FILES = ("table.toml", "buildings.toml", "cards.toml")

@@ -11,8 +11,7 @@ rich tens of milliseconds a drawing.
 
 from __future__ import annotations
 
-from bgkit.components import MARK, MARK_LEGEND
-from bgkit.render import plural
+from bgkit.api import MARK, MARK_LEGEND, plural
 
 from bgkit_bluemooncity.render import STYLES
 

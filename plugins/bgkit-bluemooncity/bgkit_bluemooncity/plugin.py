@@ -1,7 +1,6 @@
 """Registers Blue Moon City. Kept light: the game's modules are imported only when used."""
 
-from bgkit.game import Dynamics, GameInfo
-from bgkit.hookspecs import hookimpl
+from bgkit.api import Dynamics, GameInfo, hookimpl
 
 
 @hookimpl
@@ -16,5 +15,6 @@ def bgkit_register_games(register):
             playable=True,
             dynamics=Dynamics(chance=True, hidden=True, no_winner=True),
             summary="Rebuild the city, make offerings at the obelisk (Knizia 2006).",
+            api_version="3.0",  # the bgkit API it was written for (bgkit.api.API_VERSION)
         )
     )

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from bgkit.components import MARK
+from bgkit.api import MARK
 
 from bgkit_bluemooncity.data import Components
 from bgkit_bluemooncity.setup import count_layouts

@@ -14,9 +14,7 @@ when the supply runs out during play (see :mod:`bgkit_bluemooncity.scales`).
 
 from __future__ import annotations
 
-from bgkit.errors import SheetError
-from bgkit.ranking import ScoreResult, TieBreak, rank
-from bgkit.sheets import Field, Sheet, check_in_all
+from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, check_in_all, rank
 
 from bgkit_bluemooncity.data import Components
 

@@ -13,10 +13,7 @@ import random
 from collections import Counter
 from functools import lru_cache
 
-from bgkit.errors import suggest
-from bgkit.game import Option
-from bgkit.seats import draw_start, seat_document, start_factor, start_option
-from bgkit.setups import SetupError
+from bgkit.api import Option, SetupError, draw_start, seat_document, start_factor, start_option, suggest
 
 from bgkit_bluemooncity.city import CORNERS, POSITION_CELLS, SIZE, free_cells
 from bgkit_bluemooncity.data import Components

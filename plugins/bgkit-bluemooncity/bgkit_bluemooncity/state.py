@@ -27,10 +27,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit.cards import Deck, resample
-from bgkit.game import CHANCE, EVERYONE, TERMINAL, State
-from bgkit.pending import Pending
-from bgkit.sheets import Sheet
+from bgkit.api import CHANCE, EVERYONE, TERMINAL, Deck, Pending, Sheet, State, resample
 
 from bgkit_bluemooncity import playout, scoring
 from bgkit_bluemooncity.actions import (  # noqa: F401  (stages and frames are read from here too)

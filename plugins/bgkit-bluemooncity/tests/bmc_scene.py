@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit.plugins import get_registry
+from bgkit.testing import get_registry
 
 from bgkit_bluemooncity.city import CELLS
 

@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from bgkit.errors import DataError
+from bgkit.api import DataError
 from bgkit.testing import run_cli
 from bmc_scene import own_library
 from bgkit_bluemooncity.data import Reward, load
@@ -231,7 +231,7 @@ def test_bad_data_through_the_cli_exits_2(tmp_path):
 
 
 def test_the_games_data_status_comes_from_the_marks_in_the_files():
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry
 
     status = get_registry().game("bluemooncity").data
     boxes_guessed = [b for b in COMPONENTS.buildings.values() if b.is_reconstructed("boxes")]

@@ -14,9 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bgkit.engine import final_result, sample_chance
-from bgkit.game import CHANCE, EVERYONE, any_to_json
-from bgkit.plugins import get_registry
+from bgkit.api import CHANCE, EVERYONE, any_to_json, final_result, sample_chance
+from bgkit.testing import get_registry
 from bmc_scene import GAME, act, own_library, cards_in_play, cell, draw, hold, restore, table, texts
 
 from bgkit_bluemooncity.actions import OFFER, PILLAR
@@ -320,9 +319,8 @@ def test_the_drawing_marks_reconstructed_values_and_shows_the_decision():
 
 
 def greedy_choice(s):
-    from bgkit.bots.greedy import GreedyBot
-    from bgkit.engine import decision_for
-    from bgkit.runtime import runtime_for
+    from bgkit.testing import GreedyBot
+    from bgkit.api import decision_for, runtime_for
 
     bot = GreedyBot(runtime_for(GAME), 1)
     return s.action_text(bot.choose(decision_for(s, s.current_player(), s.legal_actions(), bot.rng)))

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from bgkit.engine import sample_chance
-from bgkit.game import CHANCE
+from bgkit.api import CHANCE, sample_chance
 
 from bmc_scene import act, cell, hold, restore, table
 from bgkit_bluemooncity.actions import S_CONTRIBUTE, S_DISCARD

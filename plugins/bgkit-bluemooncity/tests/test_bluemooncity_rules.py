@@ -3,7 +3,7 @@ checked against the rulebook [RB] and its transcription in borisyankov/rulespal 
 
 from __future__ import annotations
 
-from bgkit.game import TERMINAL
+from bgkit.api import TERMINAL
 from bmc_scene import act, boxes, cell, cell_at, draw, hold, kind, restore, table, texts
 
 from bgkit_bluemooncity.state import S_CONTRIBUTE, S_DISCARD, S_MOVE, S_POWERS
@@ -525,7 +525,7 @@ def test_every_box_a_data_file_can_hold_is_paid_by_the_whole_deck(tmp_path):
 
     import tomli_w
 
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry
     from bgkit_bluemooncity.kinds import Kinds
     from bgkit_bluemooncity.payment import can_pay
 

@@ -8,10 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bgkit.errors import SheetError
-from bgkit.sheets import ask_sheet, parse_sheet, sheet_from_data
-from bgkit.plugins import get_registry
-from bgkit.testing import run_cli
+from bgkit.api import SheetError
+from bgkit.testing import ask_sheet, get_registry, parse_sheet, run_cli, sheet_from_data
 
 GAME = get_registry().load_game("bluemooncity")
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from bgkit.testing import run_cli
 from bgkit_bluemooncity.city import CELLS, CORNERS, POSITION_CELLS, neighbours
-from bgkit.plugins import get_registry
+from bgkit.testing import get_registry
 from bgkit_bluemooncity.data import load
 from bgkit_bluemooncity.setup import count_deals, make_setup
 

@@ -13,9 +13,8 @@ import re
 import pytest
 from rich.console import Console
 
-from bgkit.engine import QuitRequest
-from bgkit.match import build_match
-from bgkit.testing import Terminal
+from bgkit.api import QuitRequest
+from bgkit.testing import Terminal, build_match
 from bmc_scene import GAME
 
 OPTIONS = {"layout": "standard", "deal": "no", "start": "1"}
@@ -71,8 +70,8 @@ class Table:
     a greedy player would make (typed as its text), every hand-over acknowledged; the prompts are kept."""
 
     def __init__(self, stop):
-        from bgkit.bots.greedy import GreedyBot
-        from bgkit.runtime import runtime_for
+        from bgkit.testing import GreedyBot
+        from bgkit.api import runtime_for
 
         self.prompts: list[str] = []
         self.stop = stop
@@ -80,7 +79,7 @@ class Table:
         self.bot = GreedyBot(runtime_for(GAME), 3)
 
     def __call__(self, prompt: str) -> str:
-        from bgkit.engine import decision_for
+        from bgkit.api import decision_for
 
         self.prompts.append(prompt)
         if self.stop(self):

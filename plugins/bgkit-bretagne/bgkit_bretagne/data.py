@@ -15,7 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from bgkit.components import Provenance, Table, load_tables
+from bgkit.api import Provenance, Table, load_tables
 
 SHIPPED = ("components.toml",)
 TYPES = ("heaven", "purgatory", "hell")

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from bgkit_bretagne.data import Components
 
-from bgkit.components import MARK  # after a value that comes from a reconstructed table
+from bgkit.api import MARK  # after a value that comes from a reconstructed table
 
 
 _NAMES = {

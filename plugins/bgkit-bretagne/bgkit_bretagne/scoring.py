@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bgkit.ranking import ScoreResult, build_result
-from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
+from bgkit.api import Field, ScoreResult, Sheet, build_result, check_in_all, check_one_of_each
 
 from bgkit_bretagne.data import Components
 

@@ -24,9 +24,7 @@ from __future__ import annotations
 import math
 import random
 
-from bgkit.errors import suggest
-from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
-from bgkit.setups import SetupError
+from bgkit.api import SetupError, clockwise, draw_start, seat_document, start_factor, start_option, suggest
 
 from bgkit_bretagne.data import TYPES, Components
 

@@ -27,11 +27,7 @@ from __future__ import annotations
 import operator
 import random
 
-from bgkit.cards import Deck, resample
-from bgkit.errors import BadInput
-from bgkit.game import CHANCE, EVERYONE, TERMINAL, State
-from bgkit.pending import Pending
-from bgkit.sheets import Sheet
+from bgkit.api import CHANCE, EVERYONE, TERMINAL, BadInput, Deck, Pending, Sheet, State, resample
 
 from bgkit_bretagne import scoring
 from bgkit_bretagne.codes import (  # noqa: F401  (the codes are read from here too)

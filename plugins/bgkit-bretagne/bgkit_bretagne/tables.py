@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bgkit.components import derived
+from bgkit.api import derived
 
 from bgkit_bretagne.data import TYPES, Components
 

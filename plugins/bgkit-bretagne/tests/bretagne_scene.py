@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from bgkit.engine import sample_chance
-from bgkit.plugins import get_registry
+from bgkit.api import sample_chance
+from bgkit.testing import get_registry
 
 from bgkit_bretagne import state as S
 

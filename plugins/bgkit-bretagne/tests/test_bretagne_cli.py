@@ -196,8 +196,7 @@ def test_score_without_a_sheet_when_not_interactive_is_bad_input():
 
 
 def test_the_prompt_asks_again_for_an_impossible_pontivy_place():
-    from bgkit.plugins import get_registry
-    from bgkit.sheets import ask_sheet
+    from bgkit.testing import ask_sheet, get_registry
 
     game = get_registry().game("bretagne").load()
     answers = iter(["Ann", "40", "1", "2 2", "7",  # Ann: track, pontivy, harbours, francs

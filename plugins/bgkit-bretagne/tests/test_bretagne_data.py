@@ -7,10 +7,9 @@ from importlib import resources
 
 import pytest
 
-from bgkit.errors import DataError
+from bgkit.api import DataError
 from bgkit_bretagne.data import TABLES, load
-from bgkit.plugins import get_registry
-from bgkit.testing import run_cli
+from bgkit.testing import get_registry, run_cli
 
 RECONSTRUCTED = {"board", "lighthouses", "weather", "blueprints", "barges", "harbours", "production", "equipment"}
 CONFIRMED = {"lighthouse_types", "supply", "table", "final_scoring", "exchange", "play"}

@@ -14,10 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from bgkit.engine import sample_chance
-from bgkit.match import build_match
-from bgkit.plugins import get_registry
-from bgkit.testing import Terminal, run_cli
+from bgkit.api import sample_chance
+from bgkit.testing import Terminal, build_match, get_registry, run_cli
 
 from bgkit_bretagne import state as S
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from bgkit.errors import SheetError
-from bgkit.plugins import get_registry
-from bgkit.sheets import parse_sheet, sheet_from_data
+from bgkit.api import SheetError
+from bgkit.testing import get_registry, parse_sheet, sheet_from_data
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bgkit.errors import BadInput
+from bgkit.api import BadInput
 from bgkit_bretagne.data import TYPES, load
 from bgkit_bretagne.setup import OPTIONS, count_lighthouse_layouts, count_setups, make_setup
 

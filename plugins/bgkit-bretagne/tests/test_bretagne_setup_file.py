@@ -38,7 +38,7 @@ def test_what_the_table_really_turned_up_plays(tmp_path):
 
 
 def production(card, players):
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry
 
     return get_registry().load_game(GAME).components.production[card].for_players(players)
 

@@ -38,9 +38,7 @@ def play(specs: list[str], games: int, seed: int, jobs: int, keep: str | None = 
     """One match as ``bgkit play`` runs it: the tournament's schedule on the local executor; with
     ``keep``, each game's record is appended to that file (JSON Lines) as soon as it is played."""
     from bgkit import tournament
-    from bgkit.executors import play_games
-    from bgkit.match import seat_names
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry, play_games, seat_names
 
     registry = get_registry()
     game = registry.load_game("bridgetroll")

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from bgkit.components import Provenance, Table, load_tables
+from bgkit.api import Provenance, Table, load_tables
 
 PACKAGE = "bgkit_bridgetroll"
 SHIPPED = "components.toml"

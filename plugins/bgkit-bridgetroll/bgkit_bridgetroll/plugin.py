@@ -1,7 +1,6 @@
 """Registers Bridge Troll. Kept light: the game's modules are imported only when used."""
 
-from bgkit.game import Dynamics, GameInfo
-from bgkit.hookspecs import hookimpl
+from bgkit.api import Dynamics, GameInfo, hookimpl
 
 
 @hookimpl
@@ -16,5 +15,6 @@ def bgkit_register_games(register):
             playable=True,
             dynamics=Dynamics(chance=True, hidden=True, sealed=True),
             summary="Bid boulders for travellers, eat them or rob them, upgrade your bridge (Seegert, Z-Man).",
+            api_version="3.0",  # the bgkit API it was written for (bgkit.api.API_VERSION)
         )
     )

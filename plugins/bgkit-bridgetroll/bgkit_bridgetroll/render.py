@@ -9,8 +9,7 @@ from rich.text import Text
 
 from rich.markup import escape
 
-from bgkit.components import MARK, MARK_LEGEND
-from bgkit.render import plural
+from bgkit.api import MARK, MARK_LEGEND, plural
 
 from bgkit_bridgetroll import codes as S
 from bgkit_bridgetroll.bids import CLOSE, amount

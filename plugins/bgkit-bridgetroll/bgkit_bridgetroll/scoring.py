@@ -6,9 +6,7 @@ Ties: the higher total of upgrade card values wins, then more stones, then the p
 
 from __future__ import annotations
 
-from bgkit.errors import SheetError
-from bgkit.ranking import ScoreResult, TieBreak, build_result
-from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
+from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
 
 from bgkit_bridgetroll.data import Components
 

@@ -17,9 +17,7 @@ from __future__ import annotations
 import math
 import random
 
-from bgkit.game import Option
-from bgkit.seats import draw_start, seat_document, start_factor, start_option
-from bgkit.setups import SetupError
+from bgkit.api import Option, SetupError, draw_start, seat_document, start_factor, start_option
 
 from bgkit_bridgetroll.data import Components
 

@@ -27,12 +27,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit.cards import Deck, resample
-from bgkit.errors import BadInput
-from bgkit.game import CHANCE, TERMINAL, State
-from bgkit.pending import Pending
-from bgkit.seats import clockwise
-from bgkit.sheets import Sheet
+from bgkit.api import CHANCE, TERMINAL, BadInput, Deck, Pending, Sheet, State, clockwise, resample
 
 from bgkit_bridgetroll import scoring
 from bgkit_bridgetroll.codes import (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bgkit.components import derived
+from bgkit.api import derived
 
 from bgkit_bridgetroll.data import Components
 

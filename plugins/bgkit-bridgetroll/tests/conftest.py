@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.plugins import get_registry
+from bgkit.testing import get_registry
 
 sys.path.insert(0, str(Path(__file__).parent))  # the tests share troll_scene.py
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.errors import DataError
+from bgkit.api import DataError
 from bgkit_bridgetroll import data
 from bgkit_bridgetroll.plugin import bgkit_register_games
 

@@ -14,9 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from bgkit.engine import sample_chance
-from bgkit.match import build_match
-from bgkit.testing import drawn, run_cli
+from bgkit.api import sample_chance
+from bgkit.testing import build_match, drawn, run_cli
 from bgkit_bridgetroll.codes import S_PICK
 
 from troll_scene import act, card, texts
@@ -67,7 +66,7 @@ def test_cards_stones_and_upgrades_never_appear_or_vanish(game, seed, players):
 
 
 def test_a_finished_game_scores_through_the_sheet_with_its_tie_breaks(game):
-    from bgkit.engine import final_result
+    from bgkit.api import final_result
 
     s = play_randomly(game.new_state(game.setup(4, random.Random(3), {"colours": "seat", "start": "1", "deck": "shuffle"})),
                       random.Random(3))
@@ -127,7 +126,7 @@ def own_file(tmp_path):
 
 
 def test_own_cards_and_schedule_play_exactly_as_given(own_file):
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry
 
     game = get_registry().load_game("bridgetroll", own_file)
     s = game.new_state(game.setup(3, random.Random(1), {"colours": "seat", "start": "1", "deck": "shuffle"}))
@@ -192,7 +191,7 @@ FORTUNE = textwrap.dedent(
 def test_chance_table_types_the_weather_the_row_the_turned_up_card_and_a_private_peek(tmp_path):
     """``--chance table``: the weather die, each card turned up, the face-down card when taken, and
     the Fortune Teller's peek, typed by its owner alone (the others look away first)."""
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry
 
     path = tmp_path / "fortune.toml"
     path.write_text(FORTUNE, encoding="utf-8")
@@ -228,7 +227,7 @@ def test_chance_table_types_the_weather_the_row_the_turned_up_card_and_a_private
 
 
 def test_two_people_hand_the_screen_over_for_sealed_bids(game):
-    from bgkit.engine import QuitRequest
+    from bgkit.api import QuitRequest
 
     console = Console(file=io.StringIO(), width=100)
     prompts: list[tuple[str, int]] = []

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bgkit.cards import Deck
-from bgkit.game import CHANCE
+from bgkit.api import CHANCE, Deck
 from bgkit_bridgetroll.codes import S_PICK
 
 from troll_scene import act, bids, card, colour, deal, hold, now, picked_round, strike, texts, to_scoring

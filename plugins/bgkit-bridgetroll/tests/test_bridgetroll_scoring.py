@@ -2,9 +2,8 @@
 
 import pytest
 
-from bgkit.errors import SheetError
-from bgkit.plugins import get_registry
-from bgkit.sheets import sheet_from_data
+from bgkit.api import SheetError
+from bgkit.testing import get_registry, sheet_from_data
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +147,7 @@ def test_stones_field_limit_follows_player_count(game):
 
 
 def test_prompted_sheet_asks_again_after_an_impossible_answer(game):
-    from bgkit.sheets import ask_sheet
+    from bgkit.testing import ask_sheet
 
     answers = iter(["Ada", "12", "1, 4", "3", "Bo", "14", "4", "5", "Cy", "10", "3 5", "1", "2"])
     said = []

@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bgkit.components import Table
+from bgkit.api import Table
 
 ACTIVATIONS = ("lightning", "worker", "infinity", "laurel")
 INFINITY_KINDS = ("A", "B", "C")

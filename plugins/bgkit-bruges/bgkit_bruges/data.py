@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bgkit.components import DataSet, Provenance, Table, load_tables
-from bgkit.errors import DataError
+from bgkit.api import DataError, DataSet, Provenance, Table, load_tables
 
 from bgkit_bruges.abilities import ACTIVATIONS, INFINITY_KINDS, Effect, ability_text, read_effect
 

@@ -1,7 +1,6 @@
 """Registers Bruges. Kept light: the game's modules are imported only when a command uses them."""
 
-from bgkit.game import Dynamics, GameInfo
-from bgkit.hookspecs import hookimpl
+from bgkit.api import Dynamics, GameInfo, hookimpl
 
 
 @hookimpl
@@ -16,5 +15,6 @@ def bgkit_register_games(register):
             playable=True,
             dynamics=Dynamics(chance=True, hidden=True),
             summary="Merchants in Bruges (2013): persons that act, houses, canals, reputation, threats; 2-4 players.",
+            api_version="3.0",  # the bgkit API it was written for (bgkit.api.API_VERSION)
         )
     )

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 
-from bgkit.render import plural
+from bgkit.api import plural
 
 
 def render_setup(comp, setup: dict) -> Group:
@@ -133,7 +133,7 @@ def render_state(state, player: int | None) -> Drawing:
 
 
 def state_lines(state, player: int | None) -> list[str]:
-    from bgkit.components import MARK, MARK_LEGEND
+    from bgkit.api import MARK, MARK_LEGEND
 
     from bgkit_bruges.codes import P_ACTIONS, P_DICE, P_DRAW, P_OVER, PILES, PLAYS
 

@@ -8,9 +8,7 @@ section, statue values, the reputation step's points. They are added to what the
 
 from __future__ import annotations
 
-from bgkit.errors import SheetError
-from bgkit.ranking import ScoreResult, TieBreak, build_result
-from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
+from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
 
 from bgkit_bruges.data import Components
 

@@ -14,9 +14,7 @@ import random
 from collections import Counter
 from typing import Sequence
 
-from bgkit.game import Option
-from bgkit.seats import draw_start, seat_document, start_factor, start_option
-from bgkit.setups import SetupError
+from bgkit.api import Option, SetupError, draw_start, seat_document, start_factor, start_option
 
 from bgkit_bruges.data import Components
 

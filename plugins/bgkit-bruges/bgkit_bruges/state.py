@@ -23,12 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bgkit.cards import Deck, resample
-from bgkit.errors import BadInput
-from bgkit.game import CHANCE, EVERYONE, TERMINAL, State
-from bgkit.pending import Pending
-from bgkit.seats import clockwise
-from bgkit.sheets import Sheet
+from bgkit.api import CHANCE, EVERYONE, TERMINAL, BadInput, Deck, Pending, Sheet, State, clockwise, resample
 
 from bgkit_bruges import scoring
 from bgkit_bruges.abilities import ANY_COLOUR, DISASTERS

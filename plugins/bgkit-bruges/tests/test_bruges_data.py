@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from bgkit.errors import DataError
+from bgkit.api import DataError
 from bgkit.testing import run_cli
 from bgkit_bruges.data import load
 

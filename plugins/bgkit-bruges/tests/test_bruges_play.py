@@ -15,8 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from bgkit.components import MARK
-from bgkit.engine import sample_chance
+from bgkit.api import MARK, sample_chance
 from bgkit.testing import drawn, run_cli
 from bgkit_bruges import state as bs
 
@@ -145,7 +144,7 @@ def test_a_spectator_sees_no_hand(game):
 
 
 def table_match(game, specs, names, answer, seed=3):
-    from bgkit.match import build_match
+    from bgkit.testing import build_match
 
     console = Console(file=io.StringIO(), width=110)
     holder = {}
@@ -234,7 +233,7 @@ def own_list(tmp_path):
 
 
 def test_your_own_card_list_plays_exactly_as_given(tmp_path):
-    from bgkit.plugins import get_registry
+    from bgkit.testing import get_registry
 
     from bruges_scene import act, actions_phase, house
 

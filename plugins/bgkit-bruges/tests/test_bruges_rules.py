@@ -6,7 +6,7 @@ Card colours: red, yellow, blue, brown, purple (dice in that order too).
 
 from __future__ import annotations
 
-from bgkit.game import CHANCE, TERMINAL
+from bgkit.api import CHANCE, TERMINAL
 from bgkit_bruges import state as st
 
 from bruges_scene import (BLUE, BROWN, PURPLE, RED, YELLOW, act, actions_phase, card, cards_total, fresh, give,
@@ -475,7 +475,7 @@ def test_the_game_ends_after_the_last_rounds_majority_check(game):
 
 
 def test_final_scoring_from_the_state_is_the_sheets(game):
-    from bgkit.sheets import sheet_from_data
+    from bgkit.testing import sheet_from_data
 
     s = actions_phase(game, 2, run=False)
     s.score = [23, 40]

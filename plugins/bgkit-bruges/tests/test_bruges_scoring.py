@@ -8,9 +8,8 @@ from importlib import resources
 import pytest
 import tomli_w
 
-from bgkit.errors import SheetError
-from bgkit.plugins import get_registry
-from bgkit.sheets import sheet_from_data
+from bgkit.api import SheetError
+from bgkit.testing import get_registry, sheet_from_data
 
 
 @pytest.fixture(scope="module")

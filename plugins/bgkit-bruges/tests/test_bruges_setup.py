@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bgkit.plugins import get_registry
+from bgkit.testing import get_registry
 from bgkit_bruges.data import load
 from bgkit_bruges.setup import build_setup, count_orders, split_even
 
