@@ -23,12 +23,18 @@ def seat_names(specs: list[str]) -> list[str]:
     names = []
     for spec in specs:
         kind, params = parse_seat_spec(spec)
-        base = params.get("name") or (f"human {len(names) + 1}" if kind == "human" else spec)
+        base = params.get("name") or (f"human {len(names) + 1}" if kind == "human" else _exec_name(params) if kind == "exec" else spec)
         name, n = base, 2
         while name in names:
             name, n = f"{base} #{n}", n + 1
         names.append(name)
     return names
+
+
+def _exec_name(params: dict[str, str]) -> str:
+    from bgkit.exec.seat import exec_name
+
+    return exec_name(params)
 
 
 _CORE_BOTS: dict[str, Any] = {}
@@ -57,8 +63,12 @@ def _make_seat(rules: Rules, kind: str, params: dict[str, str], name: str, seed:
         from bgkit.human import HumanSeat
 
         return HumanSeat(name, rules, screen)
+    if kind == "exec":
+        from bgkit.exec.seat import make_exec_seat
+
+        return make_exec_seat(params, name, seed)
     if kind not in bots:
-        raise BadInput(f"unknown seat {kind!r} (seats: human[:NAME], {', '.join(bots)})")
+        raise BadInput(f"unknown seat {kind!r} (seats: human[:NAME], {', '.join(bots)}, exec:PROGRAM [ARGS])")
     params.pop("name", None)
     factory = bots[kind].factory
     if not callable(factory):
@@ -141,7 +151,12 @@ def build_match(
     else:
         chance_rng = chance_stream(seed, sum(1 for player, _ in log.actions if player == CHANCE))
         chooser = RandomChance(chance_rng)
-    match = Match(game=game, rules=rules, state=state, log=log, seats=seats, chance=chooser, save_path=save_path)
+    match_class = Match
+    if "exec" in kinds:  # its bots' processes are started before play and ended after it
+        from bgkit.exec.seat import ExecMatch
+
+        match_class = ExecMatch
+    match = match_class(game=game, rules=rules, state=state, log=log, seats=seats, chance=chooser, save_path=save_path)
     match.seat_plugins = [bots[k].plugin if k in bots and not _core(bots[k].plugin) else "" for k in kinds]
     match.revealed = [True] * len(log.actions)  # a resumed game cannot undo into the old session
     match.narrator.count = len(log.actions)

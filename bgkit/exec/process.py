@@ -1,0 +1,216 @@
+"""A bot's child process: started in a process group of its own, read line by line against a
+deadline, and killed whole (the group, helpers included) so that nothing is left behind.
+
+Nothing here blocks without a deadline: reads and writes wait in ``poll`` for at most the time
+left, so a bot that sleeps, or neither reads nor answers, costs its time limit and no more. On
+Linux a child is also killed by the kernel when the process (thread) that started it dies, so a
+worker process stopped mid-game (``--jobs``, Dask, Ctrl-C) leaves no bot behind.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from typing import Callable
+
+#: The longest line a bot may write (an answer is a few dozen bytes): a flood is a fault, not memory.
+MAX_LINE = 1 << 20
+#: How long a bot may take to exit after its input is closed before its group is killed.
+EXIT_GRACE = 1.0
+
+
+class BotFault(Exception):
+    """The bot broke off: it did not start, exited, timed out or wrote too much. The message is the cause."""
+
+
+def _die_with_parent() -> Callable[[], None] | None:
+    """The child's pre-exec step on Linux: SIGKILL when its parent dies (PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def step() -> None:
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the parent died before the line above: follow it now
+            os._exit(1)
+
+    return step
+
+
+class BotProcess:
+    """One running bot: ``send`` a message line, ``receive`` one back within a deadline, ``close``."""
+
+    def __init__(self, argv: list[str], stderr: str | None = None) -> None:
+        error_file = None
+        try:
+            if stderr is not None:
+                error_file = open(stderr, "ab")
+            self.proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=error_file,  # None: shown on bgkit's stderr, never on stdout
+                bufsize=0,
+                close_fds=True,
+                start_new_session=True,  # its own process group: killed whole, and Ctrl-C is bgkit's to handle
+                preexec_fn=_die_with_parent(),
+            )
+        except OSError as exc:
+            raise BotFault(f"could not be started ({exc.strerror or exc})") from None
+        finally:
+            if error_file is not None:
+                error_file.close()
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        self._buffer = b""
+        self._reader = select.poll()
+        self._reader.register(self._out, select.POLLIN)
+        self._writer = select.poll()
+        self._writer.register(self._in, select.POLLOUT)
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.returncode is None and self.proc.poll() is None
+
+    def send(self, line: bytes, seconds: float) -> None:
+        """Write ``line`` (ending in a newline); BotFault if the bot has gone or does not read it in time."""
+        deadline = time.monotonic() + seconds
+        view = memoryview(line)
+        while view:
+            try:
+                written = os.write(self._in, view)
+            except BlockingIOError:
+                written = 0
+            except (BrokenPipeError, ConnectionResetError):
+                raise BotFault(self.exit_cause("before reading its input")) from None
+            view = view[written:]
+            if view and not self._writer.poll(max(0.0, deadline - time.monotonic()) * 1000):
+                raise BotFault(f"did not read its input for {seconds:g} s")
+
+    def receive(self, seconds: float) -> bytes:
+        """The next non-blank line the bot writes, without its newline; BotFault when it has not
+        written one within ``seconds``, has exited, or writes a line longer than MAX_LINE."""
+        deadline = time.monotonic() + seconds
+        while True:
+            end = self._buffer.find(b"\n")
+            while end >= 0:
+                line, self._buffer = self._buffer[:end], self._buffer[end + 1 :]
+                if line.strip():
+                    return line
+                end = self._buffer.find(b"\n")
+            if len(self._buffer) > MAX_LINE:
+                raise BotFault(f"wrote a line longer than {MAX_LINE // 1024} KiB")
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._reader.poll(left * 1000):
+                if time.monotonic() < deadline:
+                    continue  # woken early (a signal): wait for the rest of the time
+                raise BotFault(f"did not answer within its time limit of {seconds:g} s")
+            chunk = os.read(self._out, 65536)
+            if not chunk:
+                raise BotFault(self.exit_cause("before answering"))
+            self._buffer += chunk
+
+    def exit_cause(self, when: str) -> str:
+        """Why the bot's output ended: its exit code or signal (waited for briefly), said in words."""
+        try:
+            code = self.proc.wait(timeout=EXIT_GRACE)
+        except subprocess.TimeoutExpired:
+            return f"closed its output {when}"
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            return f"was killed by {name} {when}"
+        return f"exited with code {code} {when}"
+
+    def close(self, grace: float = EXIT_GRACE) -> None:
+        """End the bot: close its input (a bot exits at end of input), give it ``grace`` seconds,
+        then kill its whole process group and reap it, so no process or zombie remains."""
+        proc = self.proc
+        for stream in (proc.stdin, proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        if grace > 0:
+            _wait_exited(proc.pid, grace)
+        try:
+            # The group outlives a leader that has exited but is not reaped yet: its id is not reused.
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait()
+
+
+def _wait_exited(pid: int, seconds: float) -> None:
+    """Wait up to ``seconds`` for ``pid`` to exit, without reaping it (its group id stays reserved)."""
+    deadline = time.monotonic() + seconds
+    delay = 0.001
+    while True:
+        try:
+            if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                return
+        except ChildProcessError:
+            return
+        if time.monotonic() >= deadline:
+            return
+        time.sleep(delay)
+        delay = min(delay * 2, 0.05)
+
+
+# -- bots kept between games ------------------------------------------------------------------------
+
+_IDLE: dict[tuple, list[BotProcess]] = {}
+_LOCK = threading.Lock()
+_CLEANUP = False
+
+
+def take(key: tuple) -> BotProcess | None:
+    """A running bot left by an earlier game for ``key`` (its command), if one is still alive."""
+    with _LOCK:
+        idle = _IDLE.get(key, [])
+        while idle:
+            bot = idle.pop()
+            if bot.alive:
+                return bot
+            bot.close(grace=0)
+    return None
+
+
+def keep(key: tuple, bot: BotProcess) -> None:
+    """Keep a bot that plays many games for the next game; every kept bot is closed at exit."""
+    global _CLEANUP
+    with _LOCK:
+        if not _CLEANUP:
+            _CLEANUP = True
+            atexit.register(close_all)
+            try:  # a multiprocessing worker ends without atexit: its finalizers run instead
+                from multiprocessing import util
+
+                util.Finalize(None, close_all, exitpriority=100)
+            except ImportError:
+                pass
+        _IDLE.setdefault(key, []).append(bot)
+
+
+def close_all() -> None:
+    """Close every kept bot (at exit, and at the end of a tournament)."""
+    with _LOCK:
+        bots = [bot for idle in _IDLE.values() for bot in idle]
+        _IDLE.clear()
+    for bot in bots:
+        bot.close()
