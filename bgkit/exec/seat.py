@@ -131,6 +131,8 @@ class ExecSeat:
         bot = process.take(self.key)
         if bot is None:
             bot = self._start()
+        else:
+            self.reuse = True  # it offered to play many games in its hello
         self.bot = bot
         self._send({
             "type": "start",
@@ -260,7 +262,7 @@ class ExecSeat:
         return self._fault(cause)
 
     def _fault(self, cause: str) -> PluginError:
-        seed = f" (game seed {self.game_seed})" if self.game_seed is not None else ""
+        seed = f" — game seed {self.game_seed}" if self.game_seed is not None else ""
         return PluginError(f"seat {self.player + 1} {self.name!r}: the bot {cause}{seed}")
 
 
