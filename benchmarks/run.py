@@ -238,9 +238,8 @@ def measure_mcts(game: Any, players: int, options: dict[str, str], settings: Set
     """MctsBot.choose with ``iterations=N`` (capped at ``mcts_seconds``) on a few early states."""
     from bgkit.bots.mcts import MctsBot
     from bgkit.engine import decision_for
-    from bgkit.rules import rules_for
 
-    rules = rules_for(game)
+    rules = game.runtime
     params = {"iterations": str(settings.iterations), "seconds": str(settings.mcts_seconds)}
     states = early_states(game, players, options, settings.seed)
     if not states:

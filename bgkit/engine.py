@@ -2,24 +2,28 @@
 
 The log is the setup plus every action text, chance outcomes included, so a game replays exactly
 without the seed (:func:`replay`). Saves are the log written atomically after each decision;
-``--resume`` replays the log and carries on.
+``--resume`` replays the log and carries on. Every one of these runs through the one loop of
+:mod:`bgkit.driver`: a :class:`Match` is its seats as the driver's source, :func:`replay` and
+``--verify`` a log as its source.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Protocol
+from typing import Any, Callable, Protocol
 
 from bgkit import __version__
+from bgkit.driver import AGAIN, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, fault_text, who
 from bgkit.errors import BadInput, PluginError
 from bgkit.game import CHANCE, Game, State
-from bgkit.rules import Rules
+from bgkit.runtime import Runtime
 from bgkit.savefile import LOG_FORMAT
 
+__all__ = ["Event", "Narrator", "Told", "fault_text"]  # told and drawn here, defined in bgkit.driver
 
 
 def derive_seed(master: int, *parts: object) -> int:
@@ -35,7 +39,8 @@ class Seat(Protocol):
 
     ``choose`` gets a :class:`Decision`: the legal actions and what this seat may know — never the
     true state. A seat with an ``rng`` has its determinisation drawn from it, so its decisions
-    depend on its own seed alone.
+    depend on its own seed alone. A seat whose ``wants_history`` is true is handed its history
+    (:attr:`Decision.history`); the others are spared the cost of narrating the game for it.
     """
 
     name: str
@@ -44,23 +49,29 @@ class Seat(Protocol):
 
 
 class Decision:
-    """One decision handed to a seat: ``player``, the legal ``actions``, and ``state``, a
-    determinisation for ``player`` (everything the seat cannot see resampled), made on first use.
+    """One decision handed to a seat: ``player``, the legal ``actions``, ``state`` (a
+    determinisation for ``player``: everything the seat cannot see resampled, made on first use),
+    and ``history``, every event of the game as this seat was told it (:class:`bgkit.driver.Told`;
+    empty unless the seat declared ``wants_history``).
 
-    ``sample(rng)`` draws a fresh determinisation (a search makes one per iteration). The true
-    state is held only to sample from: a seat reads ``state``, ``sample`` and ``view``, which show
-    nothing its player may not see, so a bot cannot peek. A random bot that reads only
-    ``actions`` costs no determinisation at all.
+    ``sample(rng)`` draws a fresh determinisation (a search makes one per iteration); ``view()``
+    is what the seat sees; ``texts()`` the legal actions' texts; ``action_ids()`` their indices in
+    the game's action space (None for a game that declares none). The true state is held only to
+    sample and describe from. In-process bots are trusted code: Python cannot stop one from
+    reading what this object holds. A bot that must not be able to peek runs out of process.
     """
 
-    __slots__ = ("player", "actions", "_source", "_rng", "_state")
+    __slots__ = ("player", "actions", "history", "_source", "_rng", "_state", "_runtime")
 
-    def __init__(self, player: int, actions: list, source: State, rng: random.Random):
+    def __init__(self, player: int, actions: list, source: State, rng: random.Random, history: tuple[Told, ...] = (),
+                 runtime: Runtime | None = None):
         self.player = player
         self.actions = actions
+        self.history = history
         self._source = source
         self._rng = rng
         self._state: State | None = None
+        self._runtime = runtime
 
     @property
     def state(self) -> State:
@@ -74,78 +85,27 @@ class Decision:
     def view(self) -> dict:
         return self._source.view(self.player)
 
+    def texts(self) -> list[str]:
+        """The legal actions' texts (a seat's own choices: they show nothing it may not see)."""
+        text_of = self._source.action_text
+        return [text_of(action) for action in self.actions]
+
+    def action_ids(self) -> list[int] | None:
+        """Each legal action's index in the game's action space, or None if it declares none."""
+        space = self._runtime.action_space(self._source.num_players) if self._runtime is not None else None
+        return None if space is None else [space.index(action) for action in self.actions]
+
 
 def decision_for(state: State, player: int, actions: list, rng: random.Random) -> Decision:
     """A :class:`Decision` for ``player`` at ``state``."""
     return Decision(player, actions, state, rng)
 
 
-@dataclass(frozen=True)
-class Event:
-    """One action (or chance outcome) as the people at the table learn of it.
-
-    Seats in ``audience`` (None: everyone) see ``text``; the others are told ``public``. A sealed
-    choice is told again as a ``reveal``, to everyone, once the last choice of its stage is in.
-    """
-
-    number: int  # 1-based position of the action in the log
-    player: int  # the seat that decided, or CHANCE
-    text: str
-    audience: frozenset[int] | None
-    public: str
-    reveal: bool = False
-
-    def seen_by(self, seat: int | None) -> str:
-        """What ``seat`` is told (None: a spectator outside every private audience)."""
-        if self.audience is None or (seat is not None and seat in self.audience):
-            return self.text
-        return self.public
-
-    def shown_to(self, seats: Iterable[int]) -> str:
-        """What can be said in front of all of ``seats`` at once (a shared screen)."""
-        seats = list(seats)
-        if self.audience is None or (seats and all(s in self.audience for s in seats)):
-            return self.text
-        return self.public
-
-
-class Narrator:
-    """Turns each applied action into :class:`Event` s, revealing a sealed stage when it ends."""
-
-    def __init__(self) -> None:
-        self.sealed: list[Event] = []
-        self.count = 0
-
-    def before(self, state: State, player: int, action: Any, text: str) -> Event:
-        """The event of ``action``, read from ``state`` just before it is applied."""
-        self.count += 1
-        audience = state.audience(action)
-        public = text if audience is None else state.public_text(action)
-        event = Event(self.count, player, text, audience, public)
-        if player != CHANCE and state.is_sealed():
-            self.sealed.append(event)
-        return event
-
-    def after(self, state: State) -> list[Event]:
-        """The reveals due once the action is applied: a sealed stage that has just ended."""
-        if not self.sealed or state.is_sealed():
-            return []
-        reveals = [replace(e, audience=None, public=e.text, reveal=True) for e in self.sealed]
-        self.sealed = []
-        return reveals
-
-
-def replay_events(game: Game, rules: Rules, log: "GameLog") -> Iterator[tuple[Event, State]]:
+def replay_events(game: Game, runtime: Runtime, log: "GameLog") -> list[tuple[Event, State]]:
     """Every event of a logged game with the state after it (``bgkit replay --as SEAT``)."""
-    state = start_state(game, log.setup)
-    narrator = Narrator()
-    for player, text in log.actions:
-        action = parse_action(rules, state, text)
-        event = narrator.before(state, player, action, text)
-        rules.apply(state, action)
-        yield event, state
-        for reveal in narrator.after(state):
-            yield reveal, state
+    collector = Collector()
+    replay(game, runtime, log, observers=[collector])
+    return collector.events
 
 
 #: Most seats any log may name (every game's player count is checked against the game as well).
@@ -250,24 +210,26 @@ class GameLog:
         )
 
 
-def replay(game: Game, rules: Rules, log: GameLog, source: str = "log") -> State:
-    """The state after every logged action; BadInput naming the first action that is not legal."""
+def replay(game: Game, runtime: Runtime, log: GameLog, source: str = "log", observers: list[Observer] | None = None,
+           stream: random.Random | None = None) -> State:
+    """The state after every logged action, through the one driver; BadInput naming the first
+    action that is not legal, is logged for the wrong seat or comes after the end. Given the seeded
+    ``stream``, every chance outcome must also be the one it draws (``--verify``)."""
     game.info.check_players(log.players)
     state = logged_start(game, log, source)
-    for index, (player, text) in enumerate(log.actions):
-        if state.is_terminal():
-            raise BadInput(f"action {index + 1} ({text!r}) comes after the end of the game", source)
-        expected = state.current_player()
-        if player != expected:
-            raise BadInput(
-                f"action {index + 1} ({text!r}) is logged for {_who(player)} but {_who(expected)} decides", source
-            )
-        try:
-            action = parse_action(rules, state, text)
-        except BadInput as exc:
-            raise BadInput(f"action {index + 1}: {exc.message}", source) from None
-        rules.apply(state, action)
-    return state
+    return play_log(runtime, state, log, source, observers or [], stream)
+
+
+def play_log(runtime: Runtime, state: State, log: GameLog, source: str = "log", observers: list[Observer] | None = None,
+             stream: random.Random | None = None, narrator: Narrator | None = None) -> State:
+    """Apply ``log``'s actions to ``state`` (its start) through the driver, each checked; the final state."""
+    entries = LogSource(runtime, log.actions, source, stream, log.seed)
+    driver = Driver(runtime, state, [], observers or [])
+    if narrator is not None:
+        driver.narrator = narrator
+    driver.run(entries, budget=len(log.actions))
+    entries.after_the_end()
+    return driver.state
 
 
 def logged_start(game: Game, log: "GameLog", source: str = "log") -> State:
@@ -289,16 +251,6 @@ def start_state(game: Game, setup: dict, source: str = "setup") -> State:
         raise BadInput(f"the setup does not fit {game.info.name} ({detail})", source) from None
 
 
-def parse_action(rules: Rules, state: State, text: str) -> Any:
-    """The action a logged or typed ``text`` names, legal under the active turn hooks."""
-    if state.is_chance() or not rules.hooked:
-        return state.parse_action(text)
-    for action in rules.legal_actions(state):
-        if state.action_text(action) == text:
-            return action
-    raise BadInput(f"{text!r} is not legal here")
-
-
 def data_record(path: Path) -> dict:
     """A ``--data`` file as the log keeps it: its text, so a replay needs nothing else."""
     import hashlib
@@ -317,10 +269,6 @@ def load_logged_game(registry: Any, log: GameLog) -> Game:
         path = Path(folder) / "data.toml"  # the logged path is only a note: never a place to write
         path.write_text(log.data["text"], encoding="utf-8")
         return registry.load_game(log.game, path)
-
-
-def _who(player: int) -> str:
-    return "chance" if player == CHANCE else f"player {player + 1}"
 
 
 def chance_stream(seed: int, drawn: int = 0) -> random.Random:
@@ -354,13 +302,6 @@ def sample_chance(state: State, rng: random.Random) -> Any:
 MAX_ACTIONS = 100_000
 
 
-def fault_text(exc: BaseException) -> str:
-    """An exception from plugin code as one short line: its type and the first line of its message."""
-    lines = str(exc).strip().splitlines()
-    message = lines[0][:200] if lines else ""
-    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
-
-
 class UndoRequest(Exception):
     """A person asked to take back their last decision."""
 
@@ -373,17 +314,111 @@ class SaveRequest(Exception):
     """A person asked to save now and carry on."""
 
 
+class SeatSource:
+    """The driver's source while a game is played: chance from ``match.chance``, and each seat's
+    decision from its ``choose``, handed a :class:`Decision` (never the true state).
+
+    The core's own bots (trusted) keep no decision once they have chosen, so each is handed one
+    Decision, renewed in place; any other seat gets a new one every time. One that decides from
+    the legal actions alone (``pick``: the random bot) is handed just them. A person's undo and
+    save requests are carried out here, and the driver is asked for the next action again.
+    """
+
+    def __init__(self, match: "Match"):
+        self.match = match
+        seats = match.seats
+        self.chance = match.chance
+        self.legal = match.runtime.turn_functions(type(match.state))[0]
+        self.chooses = [seat.choose for seat in seats]
+        trusted = [getattr(seat, "trusted", False) for seat in seats]
+        self.checked = [not t for t in trusted]
+        self.picks = [getattr(seat, "pick", None) if t else None for seat, t in zip(seats, trusted)]
+        self.rngs = [None if pick is not None else match._seat_rng(p, seat) for p, (seat, pick) in enumerate(zip(seats, self.picks))]
+        histories = match.histories.of if match.histories is not None else {}
+        self.histories = [histories.get(p) for p in range(len(seats))]
+        runtime = match.runtime
+        self.mine = [
+            Decision(p, [], match.state, self.rngs[p], runtime=runtime) if t and pick is None and self.histories[p] is None else None
+            for p, (t, pick) in enumerate(zip(trusted, self.picks))
+        ]
+
+    def done(self) -> bool:
+        return False
+
+    def next(self, state: State, player: int) -> Any:
+        match = self.match
+        what, where = "drawing a chance outcome", None
+        try:
+            if player == CHANCE:
+                return self.chance(state)
+            what = "listing the legal actions"
+            actions = self.legal(state)
+            pick = self.picks[player]
+            what, where = f"deciding for seat {match.seats[player].name!r}", player
+            if pick is not None:
+                return pick(actions)
+            decision = self.mine[player]
+            if decision is None:
+                history = self.histories[player]
+                decision = Decision(player, actions, state, self.rngs[player], () if history is None else tuple(history),
+                                    match.runtime)
+            else:
+                decision.actions, decision._source, decision._state = actions, state, None
+            action = self.chooses[player](decision)
+        except UndoRequest:
+            try:
+                match.undo(player)
+            except BadInput as exc:  # not allowed now: the person is told and asked again
+                match.seats[player].tell(exc.message)
+            return AGAIN
+        except SaveRequest:
+            saved = match.save()
+            if hasattr(match.seats[player], "tell"):
+                match.seats[player].tell(f"saved to {saved}", error=False)
+            return AGAIN
+        except (QuitRequest, KeyboardInterrupt, BadInput, PluginError):
+            raise
+        except Exception as exc:
+            raise PluginError(f"{match._origin(where)} failed while {what}: {fault_text(exc)}") from exc
+        if self.checked[player] and action not in actions:
+            raise PluginError(f"{match._origin(player)}: seat {match.seats[player].name!r} chose {action!r}, which is not a legal action")
+        return action
+
+
+class RevealTracker(Observer):
+    """Whether each logged action showed something new (``Match.revealed``), for undo."""
+
+    def __init__(self, revealed: list[bool]):
+        self.revealed = revealed
+
+    def before(self, state: State, player: int, action: Any, text: str) -> None:
+        self.revealed.append(state.reveals(action))
+
+
+class Saver(Observer):
+    """Saves the match after a person's decision (or typed-in chance) at once, bot moves at most once a second."""
+
+    def __init__(self, match: "Match"):
+        self.match = match
+
+    def after(self, state: State, player: int, text: str) -> None:
+        match = self.match
+        if match.save_path is not None and (match._person_decided(player) or time.monotonic() - match._saved_at >= 1.0):
+            match.save()
+
+
 @dataclass
 class Match:
     """One game in progress: its state, its log, who decides, and where it is saved.
 
     Each seat is handed a :class:`Decision` (never the true state). When someone listens
     (``listeners``: people at the terminal), every action is told as an :class:`Event`, private
-    ones by their public text, and sealed choices are revealed when their stage ends.
+    ones by their public text, and sealed choices are revealed when their stage ends. Seats that
+    want their history (``wants_history``) have it kept by the driver (``histories``).
     """
 
     game: Game
-    rules: Rules
+    runtime: Runtime
     state: State
     log: GameLog
     seats: list[Seat]
@@ -392,18 +427,22 @@ class Match:
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
     view_rngs: list[random.Random | None] = field(default_factory=list)  # per seat: where its determinisations come from
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
-    narrator: Narrator = field(default_factory=Narrator)
     seat_plugins: list[str] = field(default_factory=list)  # per seat: the plugin whose bot sits there ("" for the core's)
     screen: Any = None  # the terminal people share (bgkit.human.Screen), if any
+    histories: SeatHistories | None = None  # what each seat that wants it has been told
+    narrator: Narrator = field(default_factory=Narrator)  # carried from one step to the next (a sealed stage spans steps)
     _saved_at: float = 0.0
+    _source: SeatSource | None = None
+    _driving: Driver | None = None
 
     def play(self) -> Any:
         """Play to the end and return the ScoreResult of the sheet exported from the final state.
 
         The calls into plugin code that a bot's or a person's turn makes are guarded one by one
-        (:meth:`_guarded`, :meth:`apply`); whatever else goes wrong while the game's state is driven
-        (its current player, its end, a value of the wrong type it hands back, the final scoring) is
-        the game plugin's fault too, and is said in one line naming it, so the caller can keep the save.
+        (:class:`SeatSource`, :class:`bgkit.driver.Driver`); whatever else goes wrong while the
+        game's state is driven (its current player, its end, a value of the wrong type it hands
+        back, the final scoring) is the game plugin's fault too, and is said in one line naming it,
+        so the caller can keep the save.
         """
         try:
             self.run()
@@ -413,160 +452,73 @@ class Match:
         except Exception as exc:
             raise PluginError(f"{self._origin(None)} failed while playing: {fault_text(exc)}") from exc
 
-    def run(self, limit: int | None = None) -> None:
-        """Play until the game ends (``play`` without the scoring); RuntimeError if it has not
-        ended after ``limit`` more actions (a guard for benchmarks and tests).
-
-        Bots alone -- nobody seated, nobody listening, no save file, chance from the seeded
-        stream -- take a lean loop: the same calls in the same order as ``step``, with the
-        same errors, and nothing a run without people needs (no events, no reveal checks).
-        """
-        # Without a limit, a state that never ends is the plugin's bug: stopped once the log holds
-        # more than MAX_ACTIONS actions, as PluginError.
-        budget = limit if limit is not None else MAX_ACTIONS + 1 - len(self.log.actions)
-        if (
+    def _lean(self) -> bool:
+        """Bots alone -- nobody seated, nobody listening, no save file, chance from the seeded
+        stream, no seat asking for its history: the driver runs without observers."""
+        return not (
             self.listeners
             or self.save_path is not None
+            or self.histories is not None
             or type(self.chance) is not RandomChance
             or any(getattr(seat, "person", False) for seat in self.seats)
-        ):
-            while not self.state.is_terminal():
-                budget -= 1
-                if budget < 0:
-                    self._too_long(limit)
-                self.step()
-            return
+        )
+
+    def _driver(self, observers: list[Observer]) -> Driver:
+        driver = Driver(self.runtime, self.state, self.log.actions, observers, origin=lambda: self._origin(None),
+                        passing=(UndoRequest, SaveRequest, QuitRequest))
+        driver.narrator = self.narrator
+        return driver
+
+    def _observers(self) -> list[Observer]:
+        observers: list[Observer] = [RevealTracker(self.revealed)]
+        observers += [Listener(tell) for tell in self.listeners]
+        if self.histories is not None:
+            observers.append(self.histories)
+        observers.append(Saver(self))
+        return observers
+
+    def run(self, limit: int | None = None) -> None:
+        """Play until the game ends (``play`` without the scoring); RuntimeError if it has not
+        ended after ``limit`` more actions (a guard for benchmarks and tests). Without a limit, a
+        state that never ends is the plugin's bug: stopped once the log holds more than
+        MAX_ACTIONS actions, as PluginError."""
+        budget = limit if limit is not None else MAX_ACTIONS + 1 - len(self.log.actions)
+        lean = self._lean()
+        driver = self._driver([] if lean else self._observers())
         before = len(self.log.actions)
         try:
-            self._run_bots(budget, limit)
-        finally:  # nobody can undo a bot's move: as after a resume, nothing before can be taken back
-            self.revealed.extend([True] * (len(self.log.actions) - before))
+            self._run(driver, budget, lambda: self._too_long(limit))
+        finally:
+            if lean:  # nobody can undo a bot's move: as after a resume, nothing before can be taken back
+                self.revealed.extend([True] * (len(self.log.actions) - before))
+
+    def _run(self, driver: Driver, budget: int, on_exhausted: Callable[[], None] | None) -> None:
+        if self._source is None:
+            self._source = SeatSource(self)
+        self._drive(driver, self._source, budget, on_exhausted)
+
+    def _drive(self, driver: Driver, source: Any, budget: int, on_exhausted: Callable[[], None] | None) -> None:
+        self._driving = driver  # an undo hands it the replayed state and a new narrator
+        try:
+            driver.run(source, budget, on_exhausted)
+        finally:
+            self._driving = None
+            self.state = driver.state
+
+    def step(self) -> None:
+        """Decide and apply one action (a person's undo or save request counts as the step)."""
+        if self._source is None:
+            self._source = SeatSource(self)
+        self._drive(self._driver(self._observers()), _Once(self._source), 1, None)
 
     def _too_long(self, limit: int | None) -> None:
         if limit is not None:
             raise RuntimeError(f"the game did not end after {limit} actions")
         raise PluginError(f"{self._origin(None)}: the game has not ended after {MAX_ACTIONS:,} actions")
 
-    def _run_bots(self, budget: int, limit: int | None) -> None:
-        state = self.state
-        cls = type(state)
-        current = cls.current_player
-        text_of = cls.action_text
-        rules = self.rules
-        if rules.hooked:
-            legal, apply = rules.legal_actions, rules.apply
-        else:
-            legal, apply = cls.legal_actions, cls.apply
-        seats = self.seats
-        # The core's own bots (trusted) keep no decision once they have chosen, so each of them
-        # is handed one Decision, renewed in place; any other seat gets a new one every time.
-        # One that decides from the legal actions alone (``pick``: the random bot) gets just them.
-        chooses, checked, rngs, mine, picks = [], [], [], [], []
-        for p, seat in enumerate(seats):
-            trusted = getattr(seat, "trusted", False)
-            pick = getattr(seat, "pick", None) if trusted else None
-            chooses.append(seat.choose)
-            checked.append(not trusted)
-            picks.append(pick)
-            rng = None if pick is not None else self._seat_rng(p, seat)
-            rngs.append(rng)
-            mine.append(Decision(p, [], state, rng) if trusted and pick is None else None)
-        pick_chance, uniform = cls.chance_pick, self.chance.rng.random  # sample_chance's calls, looked up once
-        log = self.log.actions
-        new = object.__new__
-        what = None
-        player = CHANCE
-        try:
-            while True:
-                what = None
-                budget -= 1
-                if budget < 0:
-                    self._too_long(limit)
-                player = current(state)
-                if player == CHANCE:
-                    what = "drawing a chance outcome"
-                    action = pick_chance(state, uniform())
-                elif player < 0:
-                    return
-                else:
-                    what = "listing the legal actions"
-                    actions = legal(state)
-                    pick = picks[player]
-                    if pick is not None:
-                        what = "deciding"
-                        action = pick(actions)
-                        what = "applying"
-                        text = text_of(state, action)
-                        apply(state, action)
-                        log.append([player, text])
-                        continue
-                    decision = mine[player]
-                    if decision is None:
-                        decision = new(Decision)  # Decision(player, actions, state, rng), without a call
-                        decision.player, decision._source, decision._rng = player, state, rngs[player]
-                    decision.actions, decision._state = actions, None
-                    what = "deciding"
-                    action = chooses[player](decision)
-                    if checked[player] and action not in actions:
-                        what = None
-                        raise PluginError(
-                            f"{self._origin(player)}: seat {seats[player].name!r} chose {action!r}, which is not a legal action"
-                        )
-                what = "applying"
-                text = text_of(state, action)
-                apply(state, action)
-                log.append([player, text])
-        except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
-            raise
-        except Exception as exc:
-            if what is None:
-                raise
-            if what == "deciding":
-                where, what = player, f"deciding for seat {seats[player].name!r}"
-            elif what == "applying":
-                where, what = None, f"applying {action!r}"
-            else:
-                where = None
-            raise PluginError(f"{self._origin(where)} failed while {what}: {fault_text(exc)}") from exc
-
-    def step(self) -> None:
-        state = self.state
-        player = state.current_player()
-        try:
-            if player == CHANCE:
-                action = self._guarded(self.chance, state, what="drawing a chance outcome")
-            else:
-                seat = self.seats[player]
-                actions = self._guarded(self.rules.legal_actions, state, what="listing the legal actions")
-                decision = Decision(player, actions, state, self._seat_rng(player, seat))
-                action = self._guarded(seat.choose, decision, what=f"deciding for seat {seat.name!r}", seat=player)
-                if not getattr(seat, "trusted", False) and action not in actions:
-                    raise PluginError(f"{self._origin(player)}: seat {seat.name!r} chose {action!r}, which is not a legal action")
-        except UndoRequest:
-            try:
-                self.undo(player)
-            except BadInput as exc:  # not allowed now: the person is told and asked again
-                self.seats[player].tell(exc.message)
-            return
-        except SaveRequest:
-            where = self.save()
-            if player >= 0 and hasattr(self.seats[player], "tell"):
-                self.seats[player].tell(f"saved to {where}", error=False)
-            return
-        self.apply(player, action)
-
-    def _guarded(self, function: Callable, *args: Any, what: str, seat: int | None = None) -> Any:
-        """Call plugin code; what it raises (but a person's requests and bad input) names the plugin."""
-        try:
-            return function(*args)
-        except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
-            raise
-        except Exception as exc:
-            raise PluginError(f"{self._origin(seat)} failed while {what}: {fault_text(exc)}") from exc
-
     def _origin(self, seat: int | None) -> str:
         """Whose code it is: the game's plugin, or the plugin of the bot in ``seat``."""
-        plugins = getattr(self, "seat_plugins", None) or []
+        plugins = self.seat_plugins
         if seat is not None and seat < len(plugins) and plugins[seat]:
             return f"plugin {plugins[seat]!r}"
         return f"plugin {self.game.info.plugin or self.game.info.id!r}"
@@ -578,28 +530,7 @@ class Match:
             while len(rngs) <= player:
                 rngs.append(None)
             rngs[player] = getattr(seat, "rng", None) or random.Random(derive_seed(self.log.seed or 0, "view", player))
-        return rngs[player]
-
-    def apply(self, player: int, action: Any) -> None:
-        state = self.state
-        try:
-            text = state.action_text(action)
-            self.revealed.append(state.reveals(action))
-            event = self.narrator.before(state, player, action, text) if self.listeners else None
-            self.rules.apply(state, action)
-        except (BadInput, PluginError, KeyboardInterrupt):
-            raise
-        except Exception as exc:
-            raise PluginError(f"{self._origin(None)} failed while applying {action!r}: {fault_text(exc)}") from exc
-        self.log.actions.append([player, text])
-        if event is not None:
-            for listener in self.listeners:
-                listener(event)
-            for reveal in self.narrator.after(state):
-                for listener in self.listeners:
-                    listener(reveal)
-        if self.save_path is not None and (self._person_decided(player) or time.monotonic() - self._saved_at >= 1.0):
-            self.save()
+        return rngs[player]  # type: ignore[return-value]
 
     def _person_decided(self, player: int) -> bool:
         """A person's decision (or typed-in dice) is saved at once; bot moves at most once a second."""
@@ -615,9 +546,15 @@ class Match:
         undone = [text for _, text in self.log.actions[last:]]
         del self.log.actions[last:]
         del self.revealed[last:]
-        self.state = replay(self.game, self.rules, self.log)
-        self.narrator = Narrator()
-        self.narrator.count = len(self.log.actions)
+        observers: list[Observer] = []
+        if self.histories is not None:  # told again from the start, as the replayed game tells it
+            for history in self.histories.of.values():
+                history.clear()
+            observers.append(self.histories)
+        self.state = replay(self.game, self.runtime, self.log, observers=observers)
+        self.narrator = Narrator(len(self.log.actions))
+        if self._driving is not None:
+            self._driving.state, self._driving.narrator = self.state, self.narrator
         if self.save_path is not None:
             self.save()
         seat = self.seats[player]
@@ -639,40 +576,59 @@ class Match:
         return target
 
     def finish(self) -> Any:
-        """Score the final state through the scoring hook, record it in the log and return it."""
+        """Score the final state through the scoring in force, record it in the log and return it."""
         result = final_result(self.game, self.state, self.log.names)
-        self.log.result = {
-            "scores": result.totals,
-            "ranks": result.ranks,
-            "winners": result.winners,
-            "decided_by": result.decided_by,
-            "decisions": len(self.log.actions) - list(map(itemgetter(0), self.log.actions)).count(CHANCE),
-        }
+        self.log.result = result_record(result, self.log.actions)
         if self.save_path is not None:
             self.save()
         return result
 
 
-def final_result(game: Game, state: State, names: list[str], check: bool = False) -> Any:
-    """The final state exported as the sheet a person would fill in, scored by the scoring hook.
+class _Once:
+    """A source that stops after its first applied action (``Match.step``)."""
 
-    When no plugin extends ``bgkit_score`` (the way :mod:`bgkit.rules` looks at the turn hooks)
-    the game's own export is scored by the game's own code directly: each field takes the value
-    exported (its default when left out), without the checks a typed sheet needs (each value's
-    type and range, names, the game's ``check_sheet``) or the hook dispatch. Those checks are for
-    what a person types; the export is the game's own code, and the conformance suite holds every
-    game to the same result, JSON for JSON (``check=True`` takes the validated path, which it
-    compares, so an export that validation would reject fails there).
+    def __init__(self, source: SeatSource):
+        self.source = source
+        self.given = False
+
+    def done(self) -> bool:
+        return self.given
+
+    def next(self, state: State, player: int) -> Any:
+        self.given = True  # an undo or a save asked for counts as the step, as an action does
+        return self.source.next(state, player)
+
+
+def result_record(result: Any, actions: list) -> dict:
+    """What a log records of a finished game's result (``--verify`` compares it whole)."""
+    return {
+        "scores": result.totals,
+        "ranks": result.ranks,
+        "winners": result.winners,
+        "decided_by": result.decided_by,
+        "decisions": len(actions) - list(map(itemgetter(0), actions)).count(CHANCE),
+    }
+
+
+def final_result(game: Game, state: State, names: list[str], check: bool = False) -> Any:
+    """The final state exported as the sheet a person would fill in, scored by the scoring in force.
+
+    When no plugin extends ``bgkit_score`` (the game's runtime resolved that once) the game's own
+    export is scored by the game's own code directly: each field takes the value exported (its
+    default when left out), without the checks a typed sheet needs (each value's type and range,
+    names, the game's ``check_sheet``) or the hook dispatch. Those checks are for what a person
+    types; the export is the game's own code, and the conformance suite holds every game to the
+    same result, JSON for JSON (``check=True`` takes the validated path, which it compares, so an
+    export that validation would reject fails there).
     """
-    from bgkit.rules import hooks_extended
     from bgkit.sheets import Sheet, sheet_from_data
 
     data = game.sheet_from_state(state)
     for row, name in zip(data["player"], names):
         row["name"] = name
-    if check or hooks_extended(game.hooks, "bgkit_score"):
+    if check or game.runtime.score_hooked:
         sheet = sheet_from_data(game, data, "<final state>")
-        return game.hooks.bgkit_score(game=game, sheet=sheet)
+        return game.runtime.score(sheet)
     rows = data["player"]
     fields = game._fields("sheet_fields", len(rows))
     table_fields = game._fields("sheet_game_fields", len(rows), default=lambda p: [])

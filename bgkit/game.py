@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 from bgkit.errors import BadInput, PluginError
 
@@ -100,11 +100,13 @@ class GameInfo:
     summary: str = ""
     plugin: str = ""
     version: str = ""
+    #: The bgkit API version the game was written for (:data:`bgkit.api.API_VERSION`).
+    api_version: str = "3.0"
 
     def __post_init__(self) -> None:
         """A plugin's mistake is found at registration, not when someone lists the games."""
         for name, kind in (("id", str), ("name", str), ("package", str), ("summary", str), ("plugin", str),
-                           ("version", str), ("min_players", int), ("max_players", int), ("playable", bool),
+                           ("version", str), ("api_version", str), ("min_players", int), ("max_players", int), ("playable", bool),
                            ("dynamics", Dynamics)):
             value = getattr(self, name)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -174,14 +176,21 @@ class Game:
         if found is not None:
             return found
         try:
-            found = self._modules[job] = importlib.import_module(f"{self.info.package}.{job}")
-            return found
+            found = importlib.import_module(f"{self.info.package}.{job}")
         except ModuleNotFoundError as exc:
             if exc.name == f"{self.info.package}.{job}":
                 raise BadInput(f"{self.info.name} has no {job} ({self.info.package}.{job} is missing)") from None
             raise self._broken(job, exc) from exc
         except Exception as exc:
             raise self._broken(job, exc) from exc
+        from bgkit.contract import check_module
+
+        lacking = check_module(job, found)
+        if lacking:
+            raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {self.info.package}.{job}.{lacking[0]} is missing "
+                              f"(the {job} module of {self.info.name} must define {', '.join(lacking)}; see docs/plugins.md)")
+        self._modules[job] = found
+        return found
 
     def _broken(self, job: str, exc: Exception) -> PluginError:
         return PluginError(
@@ -193,7 +202,7 @@ class Game:
         if not hasattr(module, function):
             if default is not ...:
                 return default(*args) if callable(default) else default
-            raise BadInput(f"{self.info.name} cannot do that ({self.info.package}.{job}.{function} is missing)")
+            raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {self.info.package}.{job}.{function} is missing")
         return getattr(module, function)(self.components, *args)
 
     # -- setup -------------------------------------------------------------------------------
@@ -264,6 +273,13 @@ class Game:
         return result if getattr(result, "game", None) == self.info.id else replace(result, game=self.info.id)
 
     # -- play --------------------------------------------------------------------------------
+    @cached_property
+    def runtime(self) -> Any:
+        """The :class:`bgkit.runtime.Runtime` every path plays this game through (made once)."""
+        from bgkit.runtime import Runtime
+
+        return Runtime(self)
+
     def _play(self, function: str, *args: Any) -> Any:
         if not self.info.playable:
             raise BadInput(f"{self.info.name} cannot be played yet (setup and score work)")
@@ -277,10 +293,43 @@ class Game:
         """Rebuild a state from ``State.to_dict()``."""
         return self._play("state_from_dict", data)
 
+    def action_space(self, players: int) -> "ActionSpace | None":
+        """The game's action space for ``players`` (None if its state module declares none).
+
+        The state module's ``num_actions(comp, players)``, ``max_game_length(comp, players)``,
+        ``action_index(comp, action)`` and ``action_from_index(comp, state, index)``: every
+        decision and chance outcome has a whole-number index below ``num_actions`` that is the same
+        in every process and round-trips; no game has more decisions than ``max_game_length``.
+        """
+        if not self.info.playable or not self._has("state"):
+            return None
+        module = self._module("state")
+        if not hasattr(module, "action_index"):
+            return None
+        comp = self.components
+        return ActionSpace(
+            size=module.num_actions(comp, players),
+            max_length=module.max_game_length(comp, players),
+            index=lambda action: module.action_index(comp, action),
+            action=lambda state, index: module.action_from_index(comp, state, index),
+        )
+
     def sheet_from_state(self, state: "State") -> dict:
         """The score sheet a person would fill in from this finished game's table."""
         sheet = self._play("sheet_from_state", state)
         return {**sheet, "game": self.info.id}
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    """Every action of a game as a whole number (OpenSpiel's distinct actions): ``index(action)`` is
+    below ``size`` and the same in every process, ``action(state, i)`` turns it back into the action
+    at ``state``, and no game plays more than ``max_length`` decisions (chance outcomes not counted)."""
+
+    size: int
+    max_length: int
+    index: Callable[[Any], int]
+    action: Callable[["State", int], Any]
 
 
 _CORE_HOOKS: Any = None

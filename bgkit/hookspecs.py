@@ -6,21 +6,51 @@ style of llm; no game plugin ever asks "is this my game?". The three game hooks 
 for every game once, by the core's ``bgkit.default_plugins.games`` (``trylast``), which calls the
 game's own code. They exist as extension points: another plugin can wrap them (``wrapper=True``)
 or answer first to add a house rule, a variant or a logger without touching the game's code.
-The CLI and the engine reach games only through them.
+Each is resolved once per loaded game by its runtime (:mod:`bgkit.runtime`): the engine's driver,
+the bots, replay and verify, setups and the final result all go through it, and it dispatches
+through pluggy only when another plugin implements the hook (else it calls the game's own code,
+with the identical result).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import pluggy
+
+if TYPE_CHECKING:
+    from bgkit.game import Action, Game, GameInfo, State
+    from bgkit.ranking import ScoreResult
+    from bgkit.runtime import Runtime
+    from bgkit.sheets import Sheet
+
+
+class BotFactory(Protocol):
+    """``factory(runtime, seed, **params)``: a bot, an object with ``choose(decision) -> action``."""
+
+    def __call__(self, runtime: "Runtime", seed: int, **params: str) -> object: ...
+
+
+class ExecutorFactory(Protocol):
+    """``factory(jobs=J, scheduler=S)``: an executor (see :mod:`bgkit.executors`)."""
+
+    def __call__(self, *, jobs: int, scheduler: str | None) -> object: ...
+
+
+class RegisterBot(Protocol):
+    def __call__(self, name: str, factory: BotFactory, help: str) -> None: ...
+
+
+class RegisterExecutor(Protocol):
+    def __call__(self, name: str, factory: ExecutorFactory, help: str) -> None: ...
+
 
 hookspec = pluggy.HookspecMarker("bgkit")
 hookimpl = pluggy.HookimplMarker("bgkit")
 
 
 @hookspec
-def bgkit_register_games(register: Callable[[Any], None]) -> None:
+def bgkit_register_games(register: Callable[["GameInfo"], None]) -> None:
     """Register games by calling ``register(GameInfo(...))`` once per game.
 
     :param register: call it with a :class:`bgkit.game.GameInfo`; the modules of its ``package``
@@ -29,18 +59,21 @@ def bgkit_register_games(register: Callable[[Any], None]) -> None:
 
 
 @hookspec
-def bgkit_register_bots(register: Callable[..., None]) -> None:
+def bgkit_register_bots(register: RegisterBot) -> None:
     """Register bots by calling ``register(name, factory, help)`` once per bot.
 
     :param register: ``register(name: str, factory, help: str)``; ``factory(rules, seed, **params)``
         returns an object with ``choose(decision) -> action``: a :class:`bgkit.engine.Decision`
-        holds the player, the legal actions and a determinisation for that player (never the
-        true state). ``params`` come from a seat spec such as ``mcts:iterations=500``.
+        holds the player, the legal actions, a determinisation for that player and (for a bot
+        whose ``wants_history`` is true) everything the seat has been told. ``runtime`` is the
+        game's :class:`bgkit.runtime.Runtime`. ``params`` come from a seat spec such as
+        ``mcts:iterations=500``. In-process bots are trusted code: Python cannot stop one from
+        reading the true state the Decision samples from.
     """
 
 
 @hookspec
-def bgkit_register_executors(register: Callable[..., None]) -> None:
+def bgkit_register_executors(register: RegisterExecutor) -> None:
     """Register executors (where the games of ``bgkit play --games`` and ``bgkit arena`` run)
     by calling ``register(name, factory, help)`` once per executor.
 
@@ -52,7 +85,7 @@ def bgkit_register_executors(register: Callable[..., None]) -> None:
 
 
 @hookspec(firstresult=True)
-def bgkit_setup(game: Any, players: int, seed: int, options: dict[str, str]) -> dict | None:
+def bgkit_setup(game: "Game", players: int, seed: int, options: dict[str, str]) -> dict[str, object] | None:
     """Build the randomised setup of a game (the start of every log).
 
     :param game: the loaded :class:`bgkit.game.Game`.
@@ -64,7 +97,7 @@ def bgkit_setup(game: Any, players: int, seed: int, options: dict[str, str]) -> 
 
 
 @hookspec(firstresult=True)
-def bgkit_legal_actions(game: Any, state: Any) -> list | None:
+def bgkit_legal_actions(game: "Game", state: "State") -> list["Action"] | None:
     """Turn hook: the legal actions of the player to move in ``state``.
 
     :param game: the loaded game.
@@ -74,7 +107,7 @@ def bgkit_legal_actions(game: Any, state: Any) -> list | None:
 
 
 @hookspec(firstresult=True)
-def bgkit_apply_action(game: Any, state: Any, action: Any) -> Any | None:
+def bgkit_apply_action(game: "Game", state: "State", action: "Action") -> "State | None":
     """Turn hook: apply ``action`` (a move or a chance outcome) to ``state`` in place.
 
     :param game: the loaded game.
@@ -85,7 +118,7 @@ def bgkit_apply_action(game: Any, state: Any, action: Any) -> Any | None:
 
 
 @hookspec(firstresult=True)
-def bgkit_score(game: Any, sheet: Any) -> Any | None:
+def bgkit_score(game: "Game", sheet: "Sheet") -> "ScoreResult | None":
     """Score a validated sheet (typed in at the table, or exported from a finished game).
 
     :param game: the loaded game.

@@ -23,7 +23,7 @@ from bgkit.engine import Decision, Event, QuitRequest, SaveRequest, UndoRequest
 from bgkit.errors import BadInput
 from bgkit.game import CHANCE, State
 from bgkit.render import literal, never_cut, plural
-from bgkit.rules import Rules
+from bgkit.runtime import Runtime
 
 HELP = (
     "Type the number of an action, its text, or a prefix that only one action has.\n"
@@ -203,9 +203,9 @@ class HumanSeat:
     person = True
     trusted = True  # picks from the legal list only
 
-    def __init__(self, name: str, rules: Rules, screen: Screen):
+    def __init__(self, name: str, runtime: Runtime, screen: Screen):
         self.name = name
-        self.rules = rules
+        self.runtime = runtime
         self.screen = screen
 
     def choose(self, decision: Decision) -> Any:

@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from bgkit.bots import parse_seat_spec
-from bgkit.engine import GameLog, Match, RandomChance, chance_stream, data_record, derive_seed, replay, start_state
+from bgkit.driver import Narrator, SeatHistories
+from bgkit.engine import GameLog, Match, RandomChance, chance_stream, data_record, derive_seed, logged_start, play_log, start_state
 from bgkit.errors import BadInput, PluginError
 from bgkit.game import CHANCE, Game
-from bgkit.rules import Rules, rules_for
+from bgkit.runtime import Runtime, runtime_for
 
 
 def seat_names(specs: list[str]) -> list[str]:
@@ -52,17 +53,17 @@ def core_bots() -> dict[str, Any]:
     return dict(_CORE_BOTS)
 
 
-def make_seat(rules: Rules, spec: str, name: str, seed: int, bots: dict[str, Any], screen: Any = None) -> Any:
-    return _make_seat(rules, *parse_seat_spec(spec), name, seed, bots, screen)
+def make_seat(runtime: Runtime, spec: str, name: str, seed: int, bots: dict[str, Any], screen: Any = None) -> Any:
+    return _make_seat(runtime, *parse_seat_spec(spec), name, seed, bots, screen)
 
 
-def _make_seat(rules: Rules, kind: str, params: dict[str, str], name: str, seed: int, bots: dict[str, Any], screen: Any) -> Any:
+def _make_seat(runtime: Runtime, kind: str, params: dict[str, str], name: str, seed: int, bots: dict[str, Any], screen: Any) -> Any:
     if kind == "human":
         if screen is None:
             raise BadInput("human seats need a terminal (stdin is not one); use bot seats to play from a script")
         from bgkit.human import HumanSeat
 
-        return HumanSeat(name, rules, screen)
+        return HumanSeat(name, runtime, screen)
     if kind == "exec":
         from bgkit.exec.seat import make_exec_seat
 
@@ -74,7 +75,7 @@ def _make_seat(rules: Rules, kind: str, params: dict[str, str], name: str, seed:
     if not callable(factory):
         raise PluginError(f"bot {kind!r} (plugin {bots[kind].plugin!r}) has a factory that cannot be called")
     try:
-        bot = factory(rules, seed, **params)
+        bot = factory(runtime, seed, **params)
     except (BadInput, PluginError):
         raise
     except Exception as exc:
@@ -109,7 +110,8 @@ def build_match(
     """
     from bgkit.setups import make_setup
 
-    rules = rules_for(game)
+    runtime = runtime_for(game)
+    resumed = log is not None
     if log is None:
         if setup is None:
             setup = make_setup(game, len(specs), seed, option_values)
@@ -127,7 +129,8 @@ def build_match(
         )
         state = start_state(game, setup)
     else:
-        state = replay(game, rules, log, source=str(save_path or "log"))
+        game.info.check_players(log.players)
+        state = logged_start(game, log, source=str(save_path or "log"))
         log.chance = "table" if "table" in (log.chance, chance) else "random"  # once typed in, never checkable
     bot_seeds = bot_seeds or [derive_seed(seed, "bot", i) for i in range(len(specs))]
     parsed = [parse_seat_spec(spec) for spec in specs]
@@ -143,7 +146,7 @@ def build_match(
 
         screen = Screen(console, ask, names, people)
     bots = bots if bots is not None else core_bots()
-    seats = [_make_seat(rules, kind, params, name, bot_seed, bots, screen) for (kind, params), name, bot_seed in zip(parsed, names, bot_seeds)]
+    seats = [_make_seat(runtime, kind, params, name, bot_seed, bots, screen) for (kind, params), name, bot_seed in zip(parsed, names, bot_seeds)]
     if chance == "table":
         from bgkit.human import TableChance
 
@@ -151,15 +154,21 @@ def build_match(
     else:
         chance_rng = chance_stream(seed, sum(1 for player, _ in log.actions if player == CHANCE))
         chooser = RandomChance(chance_rng)
+    wanting = [p for p, seat in enumerate(seats) if getattr(seat, "wants_history", False)]
+    histories = SeatHistories(wanting) if wanting else None
+    narrator = Narrator()
+    if resumed:  # the logged actions through the one driver: each checked, and told to the seats that keep a history
+        state = play_log(runtime, state, log, str(save_path or "log"), [histories] if histories else [], narrator=narrator)
     match_class = Match
     if "exec" in kinds:  # its bots' processes are started before play and ended after it
         from bgkit.exec.seat import ExecMatch
 
         match_class = ExecMatch
-    match = match_class(game=game, rules=rules, state=state, log=log, seats=seats, chance=chooser, save_path=save_path)
+    match = match_class(game=game, runtime=runtime, state=state, log=log, seats=seats, chance=chooser, save_path=save_path,
+                        histories=histories, narrator=narrator)
     match.seat_plugins = [bots[k].plugin if k in bots and not _core(bots[k].plugin) else "" for k in kinds]
     match.revealed = [True] * len(log.actions)  # a resumed game cannot undo into the old session
-    match.narrator.count = len(log.actions)
+    narrator.count = len(log.actions)
     if screen is not None:
         screen.attach(match)
         match.screen = screen

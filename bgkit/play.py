@@ -11,7 +11,7 @@ from bgkit.engine import CHANCE, GameLog, Match, QuitRequest, final_result, load
 from bgkit.errors import BadInput, PluginError
 from bgkit.game import Game
 from bgkit.match import build_match, seat_names
-from bgkit.rules import rules_for
+from bgkit.runtime import runtime_for
 from bgkit.savefile import check_target
 
 
@@ -92,7 +92,7 @@ def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance:
         check_target(target, saved.game, force, what, resuming=path)
     chance = chance or saved.chance  # a table game resumes at the table
     game = load_logged_game(registry, saved)
-    state, _ = verify_log(game, rules_for(game), saved, str(path))
+    state, _ = verify_log(game, runtime_for(game), saved, str(path))
     if state.is_terminal():
         raise BadInput(f"the game saved in {path} is over: nothing to resume (bgkit replay {path} shows it)")
     has_human = any(parse_seat_spec(s)[0] == "human" for s in saved.seats)
@@ -146,7 +146,7 @@ def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: i
 
     log = GameLog.from_dict(read_json(path, "game log"), str(path))
     game = load_logged_game(registry, log)
-    rules = rules_for(game)
+    runtime = runtime_for(game)
     if seat is not None:
         if not 1 <= seat <= log.players:
             raise BadInput(f"--as takes a seat 1-{log.players}, not {seat}")
@@ -156,13 +156,13 @@ def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: i
     if verify:
         from bgkit.verify import verify_log
 
-        state, notes = verify_log(game, rules, log, str(path))
+        state, notes = verify_log(game, runtime, log, str(path))
     else:
-        state = replay(game, rules, log, source=str(path))
+        state = replay(game, runtime, log, source=str(path))
     finished = state.is_terminal()
     scored = final_result(game, state, log.names) if finished else None
     if seat is not None:
-        _replay_as(game, rules, log, seat - 1, format, scored)
+        _replay_as(game, runtime, log, seat - 1, format, scored)
         return
     if format == "json":
         render.print_json(render.replay_record(log, verify, finished, scored, notes))
@@ -170,12 +170,12 @@ def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: i
     render.print_replay(render.stdout(), game.info.name, log, state if not verify else None, scored, verify, notes)
 
 
-def _replay_as(game: Game, rules: Any, log: GameLog, seat: int, format: str, scored: Any) -> None:
+def _replay_as(game: Game, runtime: Any, log: GameLog, seat: int, format: str, scored: Any) -> None:
     """The game as ``seat`` saw it: each action's text if it was in the audience, else its public text."""
     from bgkit.engine import replay_events
 
     events, state = [], None
-    for event, state in replay_events(game, rules, log):
+    for event, state in replay_events(game, runtime, log):
         events.append((event, event.seen_by(seat)))
     if format == "json":
         render.print_json(render.seat_replay_record(log, seat, events, scored))

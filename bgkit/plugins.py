@@ -176,6 +176,12 @@ class Registry:
         errors: dict[str, str] = {}
         for err in self.load_errors:  # every error of a plugin, not only the last
             errors[err.name] = f"{errors[err.name]}; {err.error}" if err.name in errors else err.error
+        from bgkit.contract import static_problems
+
+        for info in self.games.values():  # read from the source: listing the plugins imports no engine
+            for problem in static_problems(info.package, info.playable):
+                error = f"game {info.id!r}: {problem}"
+                errors[info.plugin] = f"{errors[info.plugin]}; {error}" if info.plugin in errors else error
         for name, plugin in self.pm.list_name_plugin():
             hooks = sorted(h.name for h in self.pm.get_hookcallers(plugin) or [])
             rows.append(
@@ -208,6 +214,10 @@ def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str, ver
 
         if not isinstance(item, GameInfo):
             raise TypeError(f"register() takes a bgkit.game.GameInfo, not {type(item).__name__}")
+        from bgkit.api import API_VERSION, compatible
+
+        if not compatible(item.api_version):
+            raise TypeError(f"game {item.id!r} was written for bgkit API {item.api_version}; this bgkit has API {API_VERSION}")
         info = replace(item, plugin=item.plugin or plugin, version=item.version or version)
         return _Entry(info.id, info, plugin)
     factory = more[0] if more else extra["factory"]

@@ -8,7 +8,6 @@ from typing import Any
 
 from bgkit.errors import BadInput, suggest
 from bgkit.game import Game
-from bgkit.rules import hooks_extended
 from bgkit.seats import clockwise
 from bgkit.tomllines import KeyLines
 
@@ -54,10 +53,7 @@ def check_seed(seed: int) -> int:
 def make_setup(game: Game, players: int, seed: int, options: dict[str, str]) -> dict:
     """Run the ``bgkit_setup`` hook for a checked player count."""
     game.info.check_players(players)
-    if hooks_extended(game.hooks, "bgkit_setup"):
-        setup = game.hooks.bgkit_setup(game=game, players=players, seed=seed, options=options)
-    else:  # only the core's implementation: the same call, without the dispatch
-        setup = game.setup(players, random.Random(seed), options)
+    setup = game.runtime.setup(players, seed, options)  # through the hook only when a plugin extends it
     if setup is None:
         raise BadInput(f"no plugin produced a setup for {game.info.name}")
     if not isinstance(setup, dict):

@@ -9,8 +9,38 @@ Plugins use these from their own tests::
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
+
+#: What a plugin's tests (and benchmarks) drive the core with, beyond :mod:`bgkit.api`: the
+#: registry, matches, sheets read as the CLI reads them, the core's bots and executors. Each is
+#: imported from its home module on first use.
+_TEST_HOMES: dict[str, str] = {
+    **dict.fromkeys(("get_registry", "reset_registry", "BotInfo"), "bgkit.plugins"),
+    **dict.fromkeys(("build_match", "seat_names", "core_bots"), "bgkit.match"),
+    **dict.fromkeys(("sheet_from_data", "parse_sheet", "ask_sheet"), "bgkit.sheets"),
+    **dict.fromkeys(("GameLog", "replay"), "bgkit.engine"),
+    "Screen": "bgkit.human",
+    "GreedyBot": "bgkit.bots.greedy",
+    "MctsBot": "bgkit.bots.mcts",
+    "RandomBot": "bgkit.bots.random_bot",
+    "play_games": "bgkit.executors",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _TEST_HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'bgkit.testing' has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)
+
+
+def as_if_at_a_terminal(monkeypatch: Any) -> None:
+    """Make bgkit believe stdin and stdout are a terminal (its prompts then ask, as for a person)."""
+    import bgkit.render
+
+    monkeypatch.setattr(bgkit.render, "interactive", lambda: True)
 
 
 @dataclass
@@ -332,12 +362,11 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
     from bgkit.engine import GameLog, final_result, replay
     from bgkit.game import CHANCE, any_to_json
     from bgkit.plugins import get_registry
-    from bgkit.rules import rules_for
     from bgkit.savefile import read_json
 
     check_setup(game_id, players, range(seed, seed + 2))
     game = get_registry().load_game(game_id)
-    rules = rules_for(game)
+    runtime = game.runtime
     for offset in range(games):
         game_seed = seed + offset
         where = f"{game_id} {players}p seed {game_seed}"
@@ -359,17 +388,18 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
             else:
                 sealed_run = set()
             if step % check_every == 0:
-                _check_state(game, rules, state, rng, f"{where} step {step}")
+                _check_state(game, runtime, state, rng, f"{where} step {step}")
             match.step()
             step += 1
-        _check_state(game, rules, match.state, rng, f"{where} final")
+        _check_state(game, runtime, match.state, rng, f"{where} final")
+        check_game_length(runtime, players, match.log.actions, where)
         scored = match.finish()
         checked = final_result(game, match.state, match.log.names, check=True)
         assert json.dumps(scored.to_dict()) == json.dumps(checked.to_dict()), (
             f"{where}: the engine's result differs from its exported sheet validated and scored through the hook"
         )
         result = match.log.result
-        outcome = match.state.outcome()
+        outcome = runtime.outcome(match.state)  # as the bots see it: a house rule's scoring included
         assert (list(outcome.ranks), list(outcome.winners), outcome.decided_by) == (
             scored.ranks, scored.winners, scored.decided_by
         ), f"{where}: outcome() {outcome} differs from the ranking of the exported sheet"
@@ -377,12 +407,12 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
         again.play()
         assert again.log.actions == match.log.actions, f"{where}: the same seed gave a different game"
         final = any_to_json(match.state.to_dict())
-        replayed = replay(game, rules, match.log)
+        replayed = replay(game, runtime, match.log)
         assert any_to_json(replayed.to_dict()) == final, f"{where}: replaying the log gives another final state"
         with tempfile.TemporaryDirectory() as tmp:
             path = match.save(Path(tmp) / "save.json")
             loaded = GameLog.from_dict(read_json(path), str(path))
-        assert any_to_json(replay(game, rules, loaded).to_dict()) == final, f"{where}: save/load changed the game"
+        assert any_to_json(replay(game, runtime, loaded).to_dict()) == final, f"{where}: save/load changed the game"
         scores = [float(s) for s in match.state.scores()]
         assert scores == [float(s) for s in result["scores"]], (
             f"{where}: engine scores {scores} differ from the exported sheet's {result['scores']}"
@@ -410,7 +440,7 @@ def drawn(state, player: int | None, width: int = 160) -> str:
     return console.file.getvalue()
 
 
-def _check_state(game, rules, state, rng, where: str) -> None:
+def _check_state(game, runtime, state, rng, where: str) -> None:
     import json
 
     from bgkit.game import any_to_json
@@ -434,12 +464,12 @@ def _check_state(game, rules, state, rng, where: str) -> None:
         pairs = [(o, state.action_text(o)) for o, _ in outcomes]
         check_chance_pick(state, outcomes, where)
     else:
-        actions = rules.legal_actions(state)
+        actions = runtime.legal_actions(state)
         assert actions, f"{where}: player {state.current_player() + 1} has no legal action"
         pairs = [(a, state.action_text(a)) for a in actions]
         player = state.current_player()
         seen = state.determinize(player, rng)
-        assert rules.legal_actions(seen) == actions, (
+        assert runtime.legal_actions(seen) == actions, (
             f"{where}: P{player + 1}'s legal actions change with what they cannot see"
         )
     texts = [text for _, text in pairs]
@@ -447,9 +477,38 @@ def _check_state(game, rules, state, rng, where: str) -> None:
     for action, text in pairs:
         assert state.parse_action(text) == action, f"{where}: {text!r} does not parse back to its action"
         after = state.clone()
-        rules.apply(after, action)
+        runtime.apply(after, action)
     assert any_to_json(state.to_dict()) == data, f"{where}: applying to a clone changed the original"
-    check_secrets(rules, state, [a for a, _ in pairs], where)
+    check_secrets(runtime, state, [a for a, _ in pairs], where)
+    check_action_space(runtime, state, [a for a, _ in pairs], where)
+
+
+def check_action_space(runtime, state, actions: list, where: str) -> None:
+    """Where the game declares an action space: each of ``actions`` (the legal actions, or the
+    chance outcomes) has a whole-number index below the bound, unique among them, that turns back
+    into the same action at this state."""
+    space = runtime.action_space(state.num_players)
+    if space is None:
+        return
+    assert isinstance(space.size, int) and space.size > 0, f"{where}: num_actions must be a positive whole number"
+    indices = []
+    for action in actions:
+        index = space.index(action)
+        assert isinstance(index, int) and not isinstance(index, bool) and 0 <= index < space.size, (
+            f"{where}: action {state.action_text(action)!r} has index {index!r}, not a whole number in 0..{space.size - 1}"
+        )
+        assert space.action(state, index) == action, f"{where}: index {index} does not turn back into {state.action_text(action)!r}"
+        indices.append(index)
+    assert len(set(indices)) == len(indices), f"{where}: two actions share an index"
+
+
+def check_game_length(runtime, players: int, actions: list, where: str) -> None:
+    """No game plays more decisions than the action space's declared ``max_length``."""
+    space = runtime.action_space(players)
+    if space is None:
+        return
+    decisions = sum(1 for player, _ in actions if player >= 0)
+    assert decisions <= space.max_length, f"{where}: {decisions} decisions, more than max_game_length {space.max_length}"
 
 
 def check_chance_pick(state, outcomes: list, where: str) -> None:
@@ -498,7 +557,7 @@ def check_views(state, rng, where: str) -> None:
             )
 
 
-def check_secrets(rules, state, actions: list, where: str) -> None:
+def check_secrets(runtime, state, actions: list, where: str) -> None:
     """At a private chance node or action, every seat outside the audience is told the same public
     text and sees the same view, drawing and determinisation, whatever the outcome.
 
@@ -522,7 +581,7 @@ def check_secrets(rules, state, actions: list, where: str) -> None:
         audience = state.audience(action)
         public = state.public_text(action)
         after = state.clone()
-        rules.apply(after, action)
+        runtime.apply(after, action)
         if state.is_sealed() and not after.is_sealed():
             continue  # the last choice of a sealed stage: everything is revealed
         for seat in range(state.num_players):

@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from bgkit.bots import parse_seat_spec
-from bgkit.engine import CHANCE, GameLog, chance_stream, final_result, logged_start, parse_action, sample_chance
+from bgkit.engine import GameLog, chance_stream, final_result, logged_start, play_log, result_record
 from bgkit.errors import BadInput
 from bgkit.game import Game
-from bgkit.rules import Rules
+from bgkit.runtime import Runtime
 
 
-def verify_log(game: Game, rules: Rules, log: GameLog, source: str) -> tuple[Any, list[str]]:
+def verify_log(game: Game, runtime: Runtime, log: GameLog, source: str) -> tuple[Any, list[str]]:
     """Check ``log`` whole; return the final state and notes on what could not be checked."""
     from bgkit.setups import make_setup, parse_options
 
@@ -40,37 +40,13 @@ def verify_log(game: Game, rules: Rules, log: GameLog, source: str) -> tuple[Any
     if stream is None:
         notes.append("chance was typed in at a table: outcomes not checked against the seed" if log.chance == "table"
                      else "no seed recorded: chance outcomes not checked")
-    for number, (player, text) in enumerate(log.actions, start=1):
-        if state.is_terminal():
-            raise BadInput(f"action {number} ({text!r}) comes after the end of the game", source)
-        expected = state.current_player()
-        if player != expected:
-            raise BadInput(f"action {number} ({text!r}) is logged for {_who(player)} but {_who(expected)} decides", source)
-        if stream is not None and player == CHANCE:
-            drawn = state.action_text(sample_chance(state, stream))
-            if drawn != text:
-                raise BadInput(f"action {number}: the log says {text!r}, but seed {log.seed} draws {drawn!r} here", source)
-        try:
-            action = parse_action(rules, state, text)
-        except BadInput as exc:
-            raise BadInput(f"action {number}: {exc.message}", source) from None
-        rules.apply(state, action)
+    state = play_log(runtime, state, log, source, stream=stream)
     if log.result is not None:
         if not state.is_terminal():
             raise BadInput("the log records a result but the replayed game has not ended", source)
-        scored = final_result(game, state, log.names)
-        replayed = {
-            "scores": scored.totals,
-            "ranks": scored.ranks,
-            "winners": scored.winners,
-            "decided_by": scored.decided_by,
-            "decisions": sum(1 for p, _ in log.actions if p != CHANCE),
-        }
+        replayed = result_record(final_result(game, state, log.names), log.actions)
         for key, value in replayed.items():
             if log.result.get(key) != value:
                 raise BadInput(f"the recorded result's {key} {log.result.get(key)!r} is not the replayed {value!r}", source)
     return state, notes
 
-
-def _who(player: int) -> str:
-    return "chance" if player == CHANCE else f"player {player + 1}"

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from bgkit.bots.mcts import MAX_ITERATIONS, MctsBot
-from bgkit.rules import rules_for
+from bgkit.runtime import runtime_for
 from bgkit.testing import bgkit_limited, ctrl_c_when, run_cli
 
 SMALL = ["--option", "deck=5", "--seed", "1"]
@@ -73,7 +73,7 @@ def test_valid_parameters_still_play():
 
 
 def test_the_largest_budgets_are_taken_as_given(goofspiel):
-    bot = MctsBot(rules_for(goofspiel), 1, iterations=str(MAX_ITERATIONS), seconds="1e12", c="1e-9", depth="1000000")
+    bot = MctsBot(runtime_for(goofspiel), 1, iterations=str(MAX_ITERATIONS), seconds="1e12", c="1e-9", depth="1000000")
     assert (bot.iterations, bot.seconds, bot.c, bot.depth, bot.bias) == (MAX_ITERATIONS, 1e12, 1e-9, 1_000_000, 1.0)
 
 

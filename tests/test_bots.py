@@ -7,13 +7,13 @@ from bgkit.bots.greedy import GreedyBot
 from bgkit.bots.mcts import MctsBot, rank_rewards
 from bgkit.engine import decision_for
 from bgkit.game import CHANCE, TERMINAL, State
-from bgkit.rules import Rules, rules_for
+from bgkit.runtime import Runtime, runtime_for
 from bgkit.testing import run_cli
 
 
 def decide(bot, state, player):
     """What ``bot`` plays for ``player``, handed a decision as the engine hands it."""
-    return bot.choose(decision_for(state, player, bot.rules.legal_actions(state), bot.rng))
+    return bot.choose(decision_for(state, player, bot.runtime.legal_actions(state), bot.rng))
 
 
 def test_seat_specs():
@@ -31,7 +31,7 @@ def test_rank_rewards_handle_ties_and_many_players():
 def test_mcts_is_reproducible_with_an_iteration_budget(goofspiel):
     state = goofspiel.new_state({"players": 2, "deck": 8})
     state.apply(8)  # the prize is 8
-    choices = {decide(MctsBot(rules_for(goofspiel), 7, iterations="200"), state.clone(), 0) for _ in range(3)}
+    choices = {decide(MctsBot(runtime_for(goofspiel), 7, iterations="200"), state.clone(), 0) for _ in range(3)}
     assert len(choices) == 1
 
 
@@ -48,7 +48,7 @@ def sealed_pair(goofspiel, deck=5):
 
 def test_mcts_does_not_peek_at_a_sealed_bid(goofspiel):
     """Whatever the first seat bid, the second seat's MCTS decision with the same seed is the same."""
-    rules = rules_for(goofspiel)
+    rules = runtime_for(goofspiel)
     for seed in range(4):
         low, high = sealed_pair(goofspiel)
         assert decide(MctsBot(rules, seed, iterations="300"), low, 1) == decide(MctsBot(rules, seed, iterations="300"), high, 1)
@@ -63,7 +63,7 @@ def test_no_bot_can_find_a_hidden_bid_in_what_it_is_given(goofspiel):
         rng = None
 
         def __init__(self, rules, seed, **params):
-            self.rules = rules
+            self.runtime = rules
             import random
 
             self.rng = random.Random(seed)
@@ -74,7 +74,7 @@ def test_no_bot_can_find_a_hidden_bid_in_what_it_is_given(goofspiel):
                          decision.actions, decision.view()))
             return decision.actions[0]
 
-    rules = rules_for(goofspiel)
+    rules = runtime_for(goofspiel)
     low, high = sealed_pair(goofspiel)
     for state in (low, high):
         decide(Peeker(rules, 5), state, 1)
@@ -85,7 +85,7 @@ def test_no_bot_can_find_a_hidden_bid_in_what_it_is_given(goofspiel):
 
 
 def test_greedy_decides_the_same_whatever_it_cannot_see(goofspiel):
-    rules = rules_for(goofspiel)
+    rules = runtime_for(goofspiel)
     for seed in range(6):
         low, high = sealed_pair(goofspiel, deck=8)
         assert decide(GreedyBot(rules, seed), low, 1) == decide(GreedyBot(rules, seed), high, 1)
@@ -139,7 +139,7 @@ def test_mcts_treats_a_sealed_stage_as_simultaneous():
     class Game:
         hooks = None
 
-    bot = MctsBot(Rules(Game()), 3, iterations="3000", bias="0")
+    bot = MctsBot(Runtime(Game()), 3, iterations="3000", bias="0")
     decide(bot, RockPaperScissors(), 0)
     mine = bot.last_root.stage[0]
     means = {action: reward / visits for action, (visits, reward) in mine.items()}
@@ -186,7 +186,7 @@ def test_the_exploration_constant_changes_a_sequential_search():
         hooks = None
 
     def visits(c):
-        bot = MctsBot(Rules(Game()), 4, iterations="600", c=c, bias="0")
+        bot = MctsBot(Runtime(Game()), 4, iterations="600", c=c, bias="0")
         decide(bot, Nim(7), 0)
         return sorted(child.visits for child in bot.last_root.children.values())
 
@@ -212,12 +212,12 @@ def test_greedy_takes_the_move_its_heuristic_rates_best():
             return 1.0 if self.mover != player and self.pile % 4 == 0 else 0.0
 
     for seed in range(5):
-        assert decide(GreedyBot(Rules(Game()), seed), RatedNim(7), 0) == 3
-        assert decide(GreedyBot(Rules(Game()), seed), RatedNim(6), 0) == 2
+        assert decide(GreedyBot(Runtime(Game()), seed), RatedNim(7), 0) == 3
+        assert decide(GreedyBot(Runtime(Game()), seed), RatedNim(6), 0) == 2
 
 
 def test_a_seconds_budget_alone_has_no_iteration_cap(goofspiel):
-    bot = MctsBot(rules_for(goofspiel), 1, seconds="0.01")
+    bot = MctsBot(runtime_for(goofspiel), 1, seconds="0.01")
     assert (bot.iterations, bot.seconds) == (None, 0.01)
     result = run_cli(["play", "goofspiel", "mcts:seconds=0.002", "random", "--seed", "1", "--option", "deck=5"])
     assert result.exit_code == 0
@@ -237,13 +237,13 @@ def test_progressive_bias_rates_actions_one_ply_ahead(goofspiel):
     state = goofspiel.new_state({"players": 2, "deck": 5})
     state.apply(5)  # the prize is 5
     state.apply(1)  # player 1 bids 1 (sealed)
-    bot = MctsBot(rules_for(goofspiel), 1, iterations="1")
+    bot = MctsBot(runtime_for(goofspiel), 1, iterations="1")
     priors = bot._priors(state, state.legal_actions(), 1, type(state).apply)
     assert priors == {1: 0.0, 2: 1.0, 3: 1.0, 4: 1.0, 5: 1.0}  # a tie discards the prize; any higher bid wins it
 
 
 def test_bias_zero_turns_progressive_bias_off(goofspiel):
-    assert MctsBot(rules_for(goofspiel), 1, bias="0").bias == 0
+    assert MctsBot(runtime_for(goofspiel), 1, bias="0").bias == 0
     result = run_cli(["play", "goofspiel", "mcts:bias=-1", "random"])
     assert result.exit_code == 2 and "bot parameter bias must be 0 or more" in result.stderr
 
@@ -252,7 +252,7 @@ def test_the_exploration_constant_changes_how_the_search_spreads(goofspiel):
     """A tiny c follows the best mean greedily; a large c spreads visits: the root's visit counts differ."""
     state = goofspiel.new_state({"players": 2, "deck": 5})
     state.apply(5)
-    rules = rules_for(goofspiel)
+    rules = runtime_for(goofspiel)
 
     def visits(c):
         bot = MctsBot(rules, 2, iterations="400", c=c, bias="0")
@@ -314,7 +314,7 @@ def test_rollouts_play_the_games_own_rule_of_thumb():
             return other
 
     played = []
-    decide(MctsBot(Rules(Game()), 1, iterations="20", bias="0"), AlwaysOne(played), 0)
+    decide(MctsBot(Runtime(Game()), 1, iterations="20", bias="0"), AlwaysOne(played), 0)
     assert set(played) == {0, 1}  # both seats' playout moves come from the rule
 
 
@@ -342,10 +342,10 @@ def test_playouts_stop_after_the_games_rollout_depth_unless_the_seat_gives_one()
             return other
 
     played: list = []
-    decide(MctsBot(Rules(Game()), 1, iterations="10", bias="0"), LongShort(played), 0)
+    decide(MctsBot(Runtime(Game()), 1, iterations="10", bias="0"), LongShort(played), 0)
     assert len(played) == 10 * 3
     played.clear()
-    decide(MctsBot(Rules(Game()), 1, iterations="10", bias="0", depth="5"), LongShort(played), 0)
+    decide(MctsBot(Runtime(Game()), 1, iterations="10", bias="0", depth="5"), LongShort(played), 0)
     assert len(played) == 10 * 5
 
 

@@ -80,7 +80,7 @@ def test_quit_saves_and_resume_continues(goofspiel, tmp_path, capsys):
     saved = GameLog.from_dict(json.loads((tmp_path / "save.json").read_text()))
     assert saved.actions[1] == [0, "bid 5"]
     assert "Resume with: bgkit play --resume" in capsys.readouterr().err
-    state = replay(goofspiel, match.rules, saved)
+    state = replay(goofspiel, match.runtime, saved)
     assert state.hands[0] == [1, 2, 3, 4]
 
 
@@ -284,3 +284,80 @@ def test_bot_moves_are_saved_as_the_game_goes(goofspiel, tmp_path, monkeypatch):
     for _ in range(4):
         match.step()
     assert json.loads(save.read_text())["actions"] == match.log.actions
+
+
+class HistoryRecorder:
+    """A seat that keeps every history it is handed (and plays at random)."""
+
+    wants_history = True
+
+    def __init__(self, runtime, seed, **params):
+        import random
+
+        self.rng = random.Random(seed)
+        self.seen: list[tuple[int, tuple]] = []  # (log length at the decision, its history)
+
+    def choose(self, decision):
+        self.seen.append((len(self.log), decision.history))
+        return self.rng.choice(decision.actions)
+
+
+@pytest.mark.parametrize("game_id,players", [("goofspiel", 3), ("bruges", 2), ("bridgetroll", 3), ("bretagne", 2)])
+def test_a_seat_is_handed_its_own_history_and_nothing_it_was_not_told(registry, game_id, players):
+    """Every decision's history holds each logged action once, as this seat was told it: its text if
+    the seat is in its audience, else the public text (worked out here from the State API alone, not
+    from the engine's narrator); a sealed choice is shown in full only after its stage has ended."""
+    from bgkit.match import core_bots
+    from bgkit.plugins import BotInfo
+
+    game = registry.load_game(game_id)
+    bots = {**core_bots(), "recorder": BotInfo("recorder", HistoryRecorder, "", "tests")}
+    specs = ["recorder"] + ["random"] * (players - 1)
+    match = build_match(game, specs, [f"P{i + 1}" for i in range(players)], 11, {o.name: o.default for o in game.options}, bots=bots)
+    recorder = match.seats[0]
+    recorder.log = match.log.actions
+    match.play()
+    assert recorder.seen, "the recorder never decided"
+    # What seat 0 may be told of each action, from the State API: replay the log.
+    state = game.new_state(match.log.setup)
+    told, private_seen = [], 0
+    sealed: list = []
+    by_length = {0: []}  # what seat 1 has been told once the log holds that many actions
+    for number, (player, text) in enumerate(match.log.actions, start=1):
+        action = state.parse_action(text)
+        audience = state.audience(action)
+        was_sealed = player >= 0 and state.is_sealed()
+        shown = text if audience is None or 0 in audience else state.public_text(action)
+        private_seen += shown != text
+        told.append((number, player, shown, False))
+        if was_sealed:
+            sealed.append((number, player, text, True))
+        state.apply(action)
+        if sealed and not state.is_sealed():
+            told += sealed
+            sealed = []
+        by_length[number] = list(told)
+    for length, history in recorder.seen:
+        got = [(t.number, t.player, t.text, t.reveal) for t in history]
+        assert got == by_length[length], f"{game_id}: history at action {length} differs"
+    if game_id != "goofspiel":
+        assert private_seen, f"{game_id}: the game never hid an action from seat 1 (the test checks nothing)"
+
+
+def test_a_resumed_game_hands_the_seat_its_whole_history(registry, tmp_path):
+    from bgkit.engine import GameLog
+    from bgkit.match import core_bots
+    from bgkit.plugins import BotInfo
+
+    game = registry.load_game("goofspiel")
+    bots = {**core_bots(), "recorder": BotInfo("recorder", HistoryRecorder, "", "tests")}
+    whole = build_match(game, ["recorder", "random"], ["A", "B"], 4, {"deck": "5"}, bots=bots)
+    whole.seats[0].log = whole.log.actions
+    whole.play()
+    cut = GameLog.from_dict({**whole.log.to_dict(), "actions": whole.log.actions[:7], "result": None})
+    resumed = build_match(game, ["recorder", "random"], ["A", "B"], 4, {"deck": "5"}, bots=bots, log=cut)
+    resumed.seats[0].log = resumed.log.actions
+    resumed.play()  # its bots start afresh, so the game may go another way from here
+    assert resumed.log.actions[:7] == whole.log.actions[:7]
+    first_after = next(h for length, h in whole.seats[0].seen if length >= 7)
+    assert resumed.seats[0].seen[0][1] == first_after

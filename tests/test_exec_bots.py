@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from bgkit.engine import GameLog, parse_action, start_state
+from bgkit.engine import GameLog, replay_events, start_state
 from bgkit.match import build_match
 from bgkit.play import _run_match
-from bgkit.rules import rules_for
+from bgkit.runtime import runtime_for
 from bgkit.testing import ctrl_c_when, run_cli, scripted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -287,37 +287,66 @@ def _wait_for(condition, limit=60.0):
 # -- what a bot is told ---------------------------------------------------------------------------------
 
 
-def test_a_bot_is_told_only_what_its_seat_may_know_in_bridge_troll(bot, tmp_path, registry):
-    """A recording bot at seat 1 of Bridge Troll: every view it is sent is the game's own view for
-    that seat at that moment, no message holds the face-down traveller it has not seen, nor another
-    seat's sealed bid before the reveal."""
+def told_to_seat_one(bot, tmp_path, registry, game_id, others, check):
+    """Play ``game_id`` with a recording bot at seat 1, then walk the log: every message holds
+    the game's own view for seat 1 at that moment, the legal actions' texts, and the events as the
+    engine narrates them to seat 1 (never more); ``check(state, message)`` at each decision counts
+    the game's own hidden things. Returns the total it counted."""
     record, log = tmp_path / "messages.jsonl", tmp_path / "game.json"
-    done = bgkit("play", "bridgetroll", bot("record", record), "greedy", "greedy", "--seed", "3", "--log", log)
+    done = bgkit("play", game_id, bot("record", record), *others, "--seed", "3", "--log", log)
     assert done.returncode == 0, done.stderr
     messages = [json.loads(line) for line in record.read_text().splitlines()]
     assert [m["type"] for m in messages[:2]] == ["hello", "start"] and messages[-1]["type"] == "end"
-    decisions = [m for m in messages if m["type"] == "decide"]
+    decisions = iter(m for m in messages if m["type"] == "decide")
 
-    game = registry.load_game("bridgetroll")
-    rules = rules_for(game)
+    game = registry.load_game(game_id)
+    runtime = runtime_for(game)
     saved = GameLog.from_dict(json.loads(log.read_text()))
-    assert len(decisions) == [p for p, _ in saved.actions].count(0)
+    narrated, applied = [], 0  # (actions applied when told, the event as seat 1 is told it)
+    for event, _ in replay_events(game, runtime, saved):
+        applied += not event.reveal
+        told = event.told_to(0)
+        narrated.append((applied, {"number": told.number, "player": told.player, "text": told.text, "reveal": told.reveal}))
     state = start_state(game, saved.setup)
     assert messages[1]["view"] == json.loads(json.dumps(state.view(0)))
-    asked = 0
-    hidden_seen = 0
-    for player, text in saved.actions:
+    sent, counted = [], 0
+    for done_actions, (player, text) in enumerate(saved.actions):
         if player == 0:
-            message = decisions[asked]
-            asked += 1
+            message = next(decisions)
             assert message["view"] == json.loads(json.dumps(state.view(0)))
-            assert message["actions"] == [state.action_text(a) for a in rules.legal_actions(state)]
-            shown = json.dumps(message)
-            assert '"deck"' not in shown and '"fd"' not in shown  # the true deck and face-down card are not sent
-            if state.fd >= 0 and not state.seen & 1:  # a face-down traveller seat 1 has not looked at
-                hidden_seen += 1
-                assert message["view"]["face_down"] == "hidden"
-            for event in message["history"]:
-                assert event["player"] in (-1, 0) or event["reveal"] or not event["text"].startswith("bid")
-        rules.apply(state, parse_action(rules, state, text))
-    assert asked == len(decisions) and hidden_seen > 0
+            assert message["actions"] == [state.action_text(a) for a in runtime.legal_actions(state)]
+            sent += message["history"]
+            assert sent == [entry for when, entry in narrated if when <= done_actions]
+            counted += check(state, message)
+        runtime.apply(state, runtime.parse_action(state, text))
+    assert next(decisions, None) is None
+    return counted
+
+
+def test_a_bot_never_sees_another_seats_hand_or_a_face_down_card_in_bruges(bot, tmp_path, registry):
+    def check(state, message):
+        shown = json.dumps(message)
+        assert '"unseen"' not in shown  # the face-down draw pile: only its size is sent
+        assert message["view"]["unseen_cards"] == state.unseen.size
+        hidden = 0
+        for q in (1, 2):  # the others' hands and houses: the backs' colours only
+            assert message["view"]["hands"][q] == sorted(state.cards.colour[x] for x in state.hands[q])
+            hidden += len(state.hands[q])
+        return hidden
+
+    assert told_to_seat_one(bot, tmp_path, registry, "bruges", ["greedy", "greedy"], check) > 0
+
+
+def test_a_bot_never_sees_a_sealed_bid_before_its_reveal_in_bridge_troll(bot, tmp_path, registry):
+    def check(state, message):
+        assert '"deck"' not in json.dumps(message) and '"fd"' not in json.dumps(message)
+        for event in message["history"]:  # the others' bids are told as "P2 bids" until revealed
+            assert event["player"] in (-1, 0) or event["reveal"] or not event["text"].startswith("bid ")
+        if not state.is_sealed():
+            return 0
+        bids = message["view"]["bids"]  # while seat 1 bids: the others' bids made so far, sealed
+        sealed = [q for q, bid in enumerate(bids) if q != 0 and bid is not None]
+        assert all(bids[q] == "sealed" for q in sealed)
+        return len(sealed)
+
+    assert told_to_seat_one(bot, tmp_path, registry, "bridgetroll", ["greedy", "greedy"], check) > 0

@@ -51,7 +51,7 @@ def main() -> None:
     import bgkit_goofspiel.state as goof
     from bgkit.engine import GameLog, replay
     from bgkit.plugins import get_registry
-    from bgkit.rules import rules_for
+    from bgkit.runtime import runtime_for
     from bgkit.testing import run_cli
 
     folder = Path(tempfile.mkdtemp(prefix="bgkit-fuzz-plugins-"))
@@ -110,7 +110,7 @@ def main() -> None:
         if command == "play" and save.exists():
             log = GameLog.from_dict(json.loads(save.read_text()), str(save))
             game = get_registry().load_game("goofspiel")
-            replay(game, rules_for(game), log)  # every saved decision replays with the sound plugin
+            replay(game, runtime_for(game), log)  # every saved decision replays with the sound plugin
 
     settings(max_examples=BUDGET, derandomize=True, database=None, deadline=None,
              suppress_health_check=list(HealthCheck))(fault)()

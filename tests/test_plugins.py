@@ -12,7 +12,7 @@ from bgkit.engine import GameLog
 from bgkit.game import GameInfo
 from bgkit.hookspecs import hookimpl
 from bgkit.plugins import get_registry, reset_registry
-from bgkit.rules import rules_for
+from bgkit.runtime import runtime_for
 from bgkit.testing import check_light_start, run_cli
 
 
@@ -37,7 +37,7 @@ def test_register_games_adds_a_game(registry):
 def test_register_bots_adds_a_seat_kind(registry):
     class Lowest:
         def __init__(self, rules, seed, **params):
-            self.rules = rules
+            self.runtime = rules
 
         def choose(self, decision):
             return min(decision.actions)
@@ -68,8 +68,8 @@ def test_legal_actions_hook_changes_what_everyone_may_play(registry, goofspiel, 
             return [max(state.hands[state.current_player()])]  # house rule: always bid your highest
 
     registry.register(plugin(bgkit_legal_actions=bgkit_legal_actions), name="highest-only")
-    rules = rules_for(goofspiel)
-    assert rules.hooked
+    rules = runtime_for(goofspiel)
+    assert rules.turn_hooked
     log = tmp_path / "log.json"
     result = run_cli(["play", "goofspiel", "random", "mcts:iterations=20", "--seed", "3", "--log", log])
     assert result.exit_code == 0, result.stderr
@@ -78,7 +78,7 @@ def test_legal_actions_hook_changes_what_everyone_may_play(registry, goofspiel, 
 
 
 def test_turn_hooks_are_not_dispatched_when_only_the_core_implements_them(registry, goofspiel):
-    assert not rules_for(goofspiel).hooked
+    assert not runtime_for(goofspiel).turn_hooked
 
 
 def test_apply_action_hook_sees_every_action(registry, tmp_path):
@@ -308,9 +308,10 @@ def test_a_setup_hook_that_returns_a_list_is_one_line(registry):
 
 
 def test_a_state_whose_end_check_raises_is_one_line_and_the_game_is_saved(registry, monkeypatch, tmp_path):
+    """The driver learns who moves next, and whether the game has ended, from current_player()."""
     from bgkit_goofspiel.state import GoofState
 
-    sound, calls = GoofState.is_terminal, []
+    sound, calls = GoofState.current_player, []
 
     def flaky(self):
         calls.append(1)
@@ -318,12 +319,13 @@ def test_a_state_whose_end_check_raises_is_one_line_and_the_game_is_saved(regist
             raise IndexError("list index out of range")
         return sound(self)
 
-    monkeypatch.setattr(GoofState, "is_terminal", flaky)
+    monkeypatch.setattr(GoofState, "current_player", flaky)
     save = tmp_path / "save.json"
     result = run_cli(["play", "goofspiel", "random", "random", "--seed", "5", "--save", save])
     assert result.exit_code == 1
     line = result.stderr.strip().splitlines()[-1]
-    assert line.startswith("bgkit: error: plugin 'goofspiel' failed while playing: IndexError: list index out of range")
+    assert line.startswith("bgkit: error: plugin 'goofspiel' failed while ")  # playing, or applying the move it was asked about
+    assert "IndexError: list index out of range" in line
     assert json.loads(save.read_text())["actions"]  # what was played before the fault is kept
 
 

@@ -62,8 +62,8 @@ class Hand(State):
         return f"card {self.view(player)['card']}"
 
 
-class Rules:
-    hooked = False
+class Runtime:
+    turn_hooked = False
 
     def legal_actions(self, state):
         return state.legal_actions()
@@ -74,7 +74,7 @@ class Rules:
 
 def test_an_honest_game_passes():
     state = Hand()
-    check_secrets(Rules(), state, [o for o, _ in state.chance_outcomes()], "draw")
+    check_secrets(Runtime(), state, [o for o, _ in state.chance_outcomes()], "draw")
     state.apply(4)
     check_views(state, random.Random(1), "after the draw")
 
@@ -93,7 +93,7 @@ def test_a_leaking_view_or_determinisation_is_caught(leak, message):
 def test_a_public_text_naming_the_hidden_card_is_caught():
     state = Hand(leak="text")
     with pytest.raises(AssertionError, match="is told different public texts"):
-        check_secrets(Rules(), state, [o for o, _ in state.chance_outcomes()], "draw")
+        check_secrets(Runtime(), state, [o for o, _ in state.chance_outcomes()], "draw")
 
 
 def test_an_audience_that_depends_on_the_outcome_is_caught():
@@ -103,7 +103,7 @@ def test_an_audience_that_depends_on_the_outcome_is_caught():
 
     state = Telling()
     with pytest.raises(AssertionError, match="audience of a chance node depends on its outcome"):
-        check_secrets(Rules(), state, [o for o, _ in state.chance_outcomes()], "draw")
+        check_secrets(Runtime(), state, [o for o, _ in state.chance_outcomes()], "draw")
 
 
 class FastHand(Hand):

@@ -7,25 +7,28 @@ from typing import Any
 
 from bgkit.bots import check_params
 from bgkit.engine import Decision
-from bgkit.rules import Rules
+from bgkit.runtime import Runtime
 
 
 class GreedyBot:
     trusted = True  # a core bot: it picks from the legal list, the engine need not check
 
-    def __init__(self, rules: Rules, seed: int, **params: str):
+    def __init__(self, runtime: Runtime, seed: int, **params: str):
         check_params("greedy", params, set())
-        self.rules = rules
+        self.runtime = runtime
         self.rng = random.Random(seed)  # the engine draws this seat's determinisation from it too
 
     def choose(self, decision: Decision) -> Any:
         seen, player = decision.state, decision.player
+        runtime = self.runtime
+        # a finished game is rated as it will be reported (a house rule's scoring included)
+        heuristic = runtime.heuristic if runtime.score_hooked else type(seen).heuristic
         best: list[Any] = []
         best_value = float("-inf")
         for action in decision.actions:
             after = seen.clone()
-            self.rules.apply(after, action)
-            value = after.heuristic(player)
+            runtime.apply(after, action)
+            value = heuristic(after, player)
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:

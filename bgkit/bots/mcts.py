@@ -40,7 +40,7 @@ from typing import Any
 from bgkit.bots import check_params, number_param
 from bgkit.engine import Decision, sample_chance
 from bgkit.game import CHANCE, State
-from bgkit.rules import Rules
+from bgkit.runtime import Runtime
 
 
 #: The most iterations a decision (``iterations=`` above it is refused): a tree of this many nodes
@@ -64,7 +64,7 @@ class Node:
 class MctsBot:
     trusted = True  # a core bot: it picks from the legal list, the engine need not check
 
-    def __init__(self, rules: Rules, seed: int, **params: str):
+    def __init__(self, runtime: Runtime, seed: int, **params: str):
         check_params("mcts", params, {"iterations", "seconds", "c", "depth", "bias"})
         seconds = number_param(params, "seconds", None, float)
         self.iterations = number_param(params, "iterations", None if seconds else 400, most=MAX_ITERATIONS)
@@ -72,7 +72,7 @@ class MctsBot:
         self.c = number_param(params, "c", 1.4, float)
         self.depth = number_param(params, "depth", None)  # None: the game's State.rollout_depth
         self.bias = number_param(params, "bias", 1.0, float, zero=True)
-        self.rules = rules
+        self.runtime = runtime
         self.rng = random.Random(seed)
         self.last_iterations = 0
         self.last_root: Node | None = None
@@ -115,7 +115,7 @@ class MctsBot:
 
     def _iterate(self, root: Node, state: State) -> None:
         rng = self.rng
-        legal_actions, apply = self._turn_functions(state)
+        legal_actions, apply = self.runtime.turn_functions(type(state))  # no layer per call unless hooked
         path: list[Node] = []
         picks: list[tuple[list, int]] = []  # sealed-stage statistics to update: (entry, seat)
         node = root
@@ -210,10 +210,12 @@ class MctsBot:
     def _priors(self, state: State, actions: list, mover: int, apply: Any) -> dict[Any, float]:
         """How the game's heuristic rates each action one ply ahead, scaled to 0..1."""
         values = {}
+        # a finished game is rated as it will be reported (a house rule's scoring included)
+        heuristic = self.runtime.heuristic if self.runtime.score_hooked else type(state).heuristic
         for action in actions:
             after = state.clone()
             apply(after, action)
-            values[action] = after.heuristic(mover)
+            values[action] = heuristic(after, mover)
         low, high = min(values.values()), max(values.values())
         span = high - low
         return {a: (v - low) / span if span else 0.5 for a, v in values.items()}
@@ -225,19 +227,13 @@ class MctsBot:
         best = max(node.priors.get(a, 0.0) for a in untried)
         return self.rng.choice([a for a in untried if node.priors.get(a, 0.0) == best])
 
-    def _turn_functions(self, state: State) -> tuple:
-        """The state's own methods when no plugin extends the turn hooks: no layer per call."""
-        if self.rules.hooked:
-            return self.rules.legal_actions, self.rules.apply
-        cls = type(state)
-        return cls.legal_actions, cls.apply
-
     def _rollout(self, state: State, legal_actions: Any, apply: Any) -> list[float]:
         rng = self.rng
+        rewards = self.runtime.rewards  # the outcome as it will be reported (a house rule included)
         decisions = 0
         # the game's own playout move (default: a random legal one); plugins' turn hooks take it over
         cls = type(state)
-        policy = None if self.rules.hooked or cls.rollout_action is State.rollout_action else cls.rollout_action
+        policy = None if self.runtime.turn_hooked or cls.rollout_action is State.rollout_action else cls.rollout_action
         # the hottest loop of the search: its calls looked up once (the same calls as sample_chance
         # and State.rollout_action make, drawing the same numbers)
         current, pick_chance, uniform, choice = cls.current_player, cls.chance_pick, rng.random, rng.choice
@@ -247,12 +243,12 @@ class MctsBot:
             if mover == CHANCE:
                 apply(state, pick_chance(state, uniform()))
             elif mover < 0:
-                return state.outcome().rewards()
+                return rewards(state)
             else:
                 apply(state, choice(legal_actions(state)) if policy is None else policy(state, rng))
                 decisions += 1
         if state.is_terminal():
-            return state.outcome().rewards()
+            return rewards(state)
         return rank_rewards(state.heuristic_values())
 
 

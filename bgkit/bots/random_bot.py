@@ -7,15 +7,15 @@ from typing import Any
 
 from bgkit.bots import check_params
 from bgkit.engine import Decision
-from bgkit.rules import Rules
+from bgkit.runtime import Runtime
 
 
 class RandomBot:
     trusted = True  # a core bot: it picks from the legal list, the engine need not check
 
-    def __init__(self, rules: Rules, seed: int, **params: str):
+    def __init__(self, runtime: Runtime, seed: int, **params: str):
         check_params("random", params, set())
-        self.rules = rules
+        self.runtime = runtime
         self.rng = random.Random(seed)
         # The engine hands a seat with ``pick`` the legal actions alone, with no Decision around
         # them: the same choice, from the same stream.

@@ -72,6 +72,8 @@ class BotProcess:
         finally:
             if error_file is not None:
                 error_file.close()
+        _LIVE.add(self)
+        _kill_bots_on_sigterm()
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
         os.set_blocking(self._in, False)
@@ -148,12 +150,16 @@ class BotProcess:
                 pass
         if grace > 0:
             _wait_exited(proc.pid, grace)
+        self.kill()  # the group outlives a leader that has exited but is not reaped yet: its id is not reused
+        proc.wait()
+        _LIVE.discard(self)
+
+    def kill(self) -> None:
+        """SIGKILL to the bot's whole process group (its helpers too)."""
         try:
-            # The group outlives a leader that has exited but is not reaped yet: its id is not reused.
-            os.killpg(proc.pid, signal.SIGKILL)
+            os.killpg(self.proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-        proc.wait()
 
 
 def _wait_exited(pid: int, seconds: float) -> None:
@@ -170,6 +176,26 @@ def _wait_exited(pid: int, seconds: float) -> None:
             return
         time.sleep(delay)
         delay = min(delay * 2, 0.05)
+
+
+# -- no bot outlives this process ------------------------------------------------------------------
+
+_LIVE: set[BotProcess] = set()  # every bot started here and not closed yet
+
+
+def _kill_bots_on_sigterm() -> None:
+    """A worker process stopped with SIGTERM (``--jobs``: its pool is terminated after Ctrl-C or a
+    fault) kills its bots' process groups first: the kernel's parent-death signal reaches a bot,
+    but not the helpers the bot started. Only where nobody else handles SIGTERM, from the main thread."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    for bot in list(_LIVE):
+        bot.kill()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 # -- bots kept between games ------------------------------------------------------------------------

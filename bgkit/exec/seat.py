@@ -190,14 +190,14 @@ class ExecSeat:
 
     # -- decisions ------------------------------------------------------------------------------
     def choose(self, decision: Decision) -> Any:
-        texts = _texts(decision)
+        texts = decision.texts()
         message: dict[str, Any] = {
             "type": "decide",
             "view": decision.view(),
             "history": self._news(decision),
             "actions": texts,
         }
-        ids = _ids(decision)
+        ids = decision.action_ids()
         if ids is not None:
             message["ids"] = ids
         self._send(message)
@@ -218,7 +218,7 @@ class ExecSeat:
     def _news(self, decision: Decision) -> list[dict]:
         """The events told since this seat's last decision (all of them again, numbers and all,
         if people took moves back since: the bot forgets from the first number it sees twice)."""
-        history = getattr(decision, "history", ())
+        history = decision.history
         told = self._told
         same = len(history) >= len(told) and (not told or history[len(told) - 1] == told[-1])
         start = len(told) if same else 0
@@ -264,20 +264,6 @@ class ExecSeat:
     def _fault(self, cause: str) -> PluginError:
         seed = f" — game seed {self.game_seed}" if self.game_seed is not None else ""
         return PluginError(f"seat {self.player + 1} {self.name!r}: the bot {cause}{seed}")
-
-
-def _texts(decision: Decision) -> list[str]:
-    """The legal actions' texts, from the true state (texts never reveal hidden information)."""
-    texts = getattr(decision, "texts", None)
-    if texts is not None:
-        return list(texts())
-    state = decision._source  # until Decision.texts() (contract v3): the same texts
-    return [state.action_text(a) for a in decision.actions]
-
-
-def _ids(decision: Decision) -> list | None:
-    ids = getattr(decision, "action_ids", None)
-    return ids() if ids is not None else None
 
 
 def _short(value: Any, most: int = 60) -> str:

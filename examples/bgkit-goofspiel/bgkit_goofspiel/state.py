@@ -153,3 +153,24 @@ def state_from_dict(components: None, data: dict) -> GoofState:
 
 def sheet_from_state(components: None, state: GoofState) -> dict:
     return {"player": [{"name": f"Player {q + 1}", "prizes": list(state.won[q])} for q in range(state.num_players)]}
+
+
+# -- the action space: a bid and a prize are both a card, numbered by its value ----------------
+#: The largest deck the ``deck`` option offers: every card's index is below it.
+LARGEST_DECK = 13
+
+
+def num_actions(components: None, players: int) -> int:
+    return LARGEST_DECK
+
+
+def max_game_length(components: None, players: int) -> int:
+    return LARGEST_DECK * players  # every seat bids every card of the largest deck
+
+
+def action_index(components: None, action: int) -> int:
+    return action - 1
+
+
+def action_from_index(components: None, state: GoofState, index: int) -> int:
+    return index + 1

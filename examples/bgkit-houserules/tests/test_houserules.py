@@ -46,3 +46,29 @@ def test_house_rule_leaves_a_clear_win_alone(registry):
     result = score(registry, {"game": "goofspiel", "player": [{"name": "A", "prizes": [13, 1]}, {"name": "B", "prizes": [12]}]})
     assert result.winners == [0]
     assert result.decided_by == "highest total"
+
+
+def test_the_bots_play_for_the_house_rule(registry):
+    """With the house rule in force, the outcome the bots and the engine rank a finished game by is
+    the house rule's: in 300 random 5-card games, the one the game reports, tie-breaks included."""
+    from bgkit.match import build_match
+
+    registry.register(houserule, name="houserules")
+    game = registry.game("goofspiel").load(hooks=registry.pm.hook)
+    decided_by_house_rule = 0
+    for seed in range(300):
+        match = build_match(game, ["random", "random"], ["A", "B"], seed, {"deck": "5"})
+        result = match.play()
+        outcome = game.runtime.outcome(match.state)
+        assert (list(outcome.ranks), list(outcome.winners), outcome.decided_by) == (
+            result.ranks, result.winners, result.decided_by), f"seed {seed}"
+        decided_by_house_rule += result.decided_by == f"tie-break: {houserule.TIEBREAK}"
+    assert decided_by_house_rule  # the games above do meet the house rule
+
+
+def test_the_game_passes_the_conformance_suite_under_the_house_rule(registry):
+    from bgkit.testing import check_conformance
+
+    registry.register(houserule, name="houserules")
+    check_conformance("goofspiel", 2, games=60)
+    check_conformance("goofspiel", 3, games=10)

@@ -322,9 +322,9 @@ def test_the_drawing_marks_reconstructed_values_and_shows_the_decision():
 def greedy_choice(s):
     from bgkit.bots.greedy import GreedyBot
     from bgkit.engine import decision_for
-    from bgkit.rules import rules_for
+    from bgkit.runtime import runtime_for
 
-    bot = GreedyBot(rules_for(GAME), 1)
+    bot = GreedyBot(runtime_for(GAME), 1)
     return s.action_text(bot.choose(decision_for(s, s.current_player(), s.legal_actions(), bot.rng)))
 
 

@@ -72,12 +72,12 @@ class Table:
 
     def __init__(self, stop):
         from bgkit.bots.greedy import GreedyBot
-        from bgkit.rules import rules_for
+        from bgkit.runtime import runtime_for
 
         self.prompts: list[str] = []
         self.stop = stop
         self.match = None
-        self.bot = GreedyBot(rules_for(GAME), 3)
+        self.bot = GreedyBot(runtime_for(GAME), 3)
 
     def __call__(self, prompt: str) -> str:
         from bgkit.engine import decision_for

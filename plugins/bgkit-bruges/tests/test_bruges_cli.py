@@ -222,9 +222,9 @@ def test_setup_text_fits_a_100_column_terminal(monkeypatch, players, options):
 
 
 def test_interactive_prompt(monkeypatch):
-    import bgkit.render
+    from bgkit.testing import as_if_at_a_terminal
 
-    monkeypatch.setattr(bgkit.render, "interactive", lambda: True)
+    as_if_at_a_terminal(monkeypatch)
     ada = ["Ada", "23", "", "1 2 4 0", "", "5", "3", "y", "n", "y", "2", "7", "6", "4"]
     # Bo's first answer for track is not a number; Ada's persons majority is missing and asked again
     bo = ["Bo", "many", "40", "50", "3 3", "", "2", "", "", "", "yes", "1", "6 5", "4", "9"]

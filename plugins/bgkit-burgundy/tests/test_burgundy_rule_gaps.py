@@ -21,7 +21,7 @@ import pytest
 from bgkit.engine import Decision
 from bgkit.match import build_match
 from bgkit.testing import check_secrets, run_cli
-from bgkit.rules import rules_for
+from bgkit.runtime import runtime_for
 
 from burgundy_scene import K, act, put, ready, texts
 
@@ -116,7 +116,7 @@ def test_secret_start_spaces_are_hidden_until_everyone_has_chosen(burgundy):
     assert s.filled[first] == 0  # not on the table yet
     assert s.view(second)["castles"][first] == -2 and s.view(first)["castles"][first] == space[1]
     # what the second player's bots imagine depends on what they see alone
-    rules = rules_for(burgundy)
+    rules = runtime_for(burgundy)
     check_secrets(rules, s, s.legal_actions(), "second chooser")
     while s.is_sealed():
         s.apply(s.legal_actions()[0])

@@ -1,0 +1,295 @@
+"""The one loop every game runs through: play, replay, verify, resume and undo.
+
+A :class:`Driver` takes each action from a *source* (the seats and chance of a game being played,
+or the entries of a log being replayed), applies it through the game's runtime, appends its text
+to the log, and tells its *observers* (the narrator's events for a screen and for the seats'
+histories, the reveal tracker that undo reads, the saver). With no observers it is the lean loop a
+bot tournament runs: nothing is narrated, nothing is saved, only the calls the game needs.
+
+What a seat has been told is a service of the driver, not of a screen: :class:`SeatHistories`
+keeps, per seat, every event as that seat learnt of it (:class:`Told`), which a
+:class:`bgkit.engine.Decision` hands to its bot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol
+
+from bgkit.errors import BadInput, PluginError
+from bgkit.game import CHANCE
+
+if TYPE_CHECKING:
+    import random
+
+    from bgkit.game import Action, State
+    from bgkit.runtime import Runtime
+
+
+@dataclass(frozen=True)
+class Event:
+    """One action (or chance outcome) as the people at the table learn of it.
+
+    Seats in ``audience`` (None: everyone) see ``text``; the others are told ``public``. A sealed
+    choice is told again as a ``reveal``, to everyone, once the last choice of its stage is in.
+    """
+
+    number: int  # 1-based position of the action in the log
+    player: int  # the seat that decided, or CHANCE
+    text: str
+    audience: frozenset[int] | None
+    public: str
+    reveal: bool = False
+
+    def seen_by(self, seat: int | None) -> str:
+        """What ``seat`` is told (None: a spectator outside every private audience)."""
+        if self.audience is None or (seat is not None and seat in self.audience):
+            return self.text
+        return self.public
+
+    def shown_to(self, seats: Iterable[int]) -> str:
+        """What can be said in front of all of ``seats`` at once (a shared screen)."""
+        seats = list(seats)
+        if self.audience is None or (seats and all(s in self.audience for s in seats)):
+            return self.text
+        return self.public
+
+    def told_to(self, seat: int) -> "Told":
+        return Told(self.number, self.player, self.seen_by(seat), self.reveal)
+
+
+@dataclass(frozen=True)
+class Told:
+    """One entry of a seat's history: the ``number``-th action of the log, decided by ``player``
+    (a seat, or :data:`bgkit.game.CHANCE`), in the ``text`` this seat was told; ``reveal`` marks a
+    sealed choice told again, in full, once its stage ended."""
+
+    number: int
+    player: int
+    text: str
+    reveal: bool = False
+
+
+class Narrator:
+    """Turns each applied action into :class:`Event` s, revealing a sealed stage when it ends."""
+
+    def __init__(self, count: int = 0) -> None:
+        self.sealed: list[Event] = []
+        self.count = count
+
+    def before(self, state: "State", player: int, action: "Action", text: str) -> Event:
+        """The event of ``action``, read from ``state`` just before it is applied."""
+        self.count += 1
+        audience = state.audience(action)
+        public = text if audience is None else state.public_text(action)
+        event = Event(self.count, player, text, audience, public)
+        if player != CHANCE and state.is_sealed():
+            self.sealed.append(event)
+        return event
+
+    def after(self, state: "State") -> list[Event]:
+        """The reveals due once the action is applied: a sealed stage that has just ended."""
+        if not self.sealed or state.is_sealed():
+            return []
+        reveals = [replace(e, audience=None, public=e.text, reveal=True) for e in self.sealed]
+        self.sealed = []
+        return reveals
+
+
+class Observer:
+    """Told of every action the driver applies. Each method is optional (these do nothing).
+
+    ``before`` sees the state just before the action; ``after`` once it is applied and logged.
+    An observer whose ``listens`` is true is also told every narrated :class:`Event` (reveals
+    included) through ``told``; the driver narrates only when one listens.
+    """
+
+    listens = False
+
+    def before(self, state: "State", player: int, action: "Action", text: str) -> None:
+        pass
+
+    def after(self, state: "State", player: int, text: str) -> None:
+        pass
+
+    def told(self, event: Event) -> None:
+        pass
+
+
+class Listener(Observer):
+    """An observer that passes each narrated event to ``tell`` (a screen's ``tell_event``)."""
+
+    listens = True
+
+    def __init__(self, tell: Callable[[Event], None]):
+        self.tell = tell
+
+    def told(self, event: Event) -> None:
+        self.tell(event)
+
+
+class SeatHistories(Observer):
+    """Every event as each watched seat was told it, from the start of the game (see :class:`Told`)."""
+
+    listens = True
+
+    def __init__(self, seats: Iterable[int]):
+        self.of: dict[int, list[Told]] = {seat: [] for seat in seats}
+
+    def told(self, event: Event) -> None:
+        for seat, history in self.of.items():
+            history.append(event.told_to(seat))
+
+
+class Collector(Observer):
+    """Keeps every narrated event with the state just after it (``bgkit replay --as SEAT``)."""
+
+    listens = True
+
+    def __init__(self) -> None:
+        self.events: list[tuple[Event, Any]] = []
+        self._state: Any = None
+
+    def after(self, state: "State", player: int, text: str) -> None:
+        self._state = state
+
+    def told(self, event: Event) -> None:
+        self.events.append((event, self._state))
+
+
+class Source(Protocol):
+    """Where the driver's next action comes from: ``next(state, player)`` for the seat (or
+    :data:`CHANCE`) to move, or :data:`AGAIN` when nothing is to be applied this time round (a
+    person asked to save or to undo); ``done`` tells the driver to stop before the next one."""
+
+    def next(self, state: "State", player: int) -> Any: ...
+
+    def done(self) -> bool: ...
+
+
+#: What a source returns when it applied nothing this time round (the driver asks again).
+AGAIN = object()
+
+
+def who(player: int) -> str:
+    return "chance" if player == CHANCE else f"player {player + 1}"
+
+
+class LogSource:
+    """The actions of a log, each checked before it is applied: not after the game's end, logged
+    for the seat that decides, legal there, and (given the seeded ``stream``) each chance outcome
+    the one that stream draws. A failed check is BadInput naming the action and ``source``."""
+
+    def __init__(self, runtime: "Runtime", entries: list[list[Any]], source: str = "log", stream: "random.Random | None" = None,
+                 seed: int | None = None):
+        self.runtime = runtime
+        self.entries = entries
+        self.source = source
+        self.stream = stream
+        self.seed = seed
+        self.index = 0
+
+    def done(self) -> bool:
+        return self.index >= len(self.entries)
+
+    def next(self, state: "State", player: int) -> Any:
+        number = self.index + 1
+        logged, text = self.entries[self.index]
+        self.index = number
+        if logged != player:
+            raise BadInput(f"action {number} ({text!r}) is logged for {who(logged)} but {who(player)} decides", self.source)
+        if self.stream is not None and player == CHANCE:
+            drawn = state.action_text(state.chance_pick(self.stream.random()))
+            if drawn != text:
+                raise BadInput(f"action {number}: the log says {text!r}, but seed {self.seed} draws {drawn!r} here", self.source)
+        try:
+            return self.runtime.parse_action(state, text)
+        except BadInput as exc:
+            raise BadInput(f"action {number}: {exc.message}", self.source) from None
+
+    def after_the_end(self) -> None:
+        """BadInput if entries are left over once the game has ended."""
+        if not self.done():
+            number = self.index + 1
+            raise BadInput(f"action {number} ({self.entries[self.index][1]!r}) comes after the end of the game", self.source)
+
+
+#: A person's requests and bad input pass through the driver untouched; anything else raised by
+#: plugin code is said in one line naming the plugin.
+PASS_THROUGH: tuple[type[BaseException], ...] = (KeyboardInterrupt, BadInput, PluginError)
+
+
+def fault_text(exc: BaseException) -> str:
+    """An exception from plugin code as one short line: its type and the first line of its message."""
+    lines = str(exc).strip().splitlines()
+    message = lines[0][:200] if lines else ""
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
+class Driver:
+    """Drives one game's ``state`` through ``runtime``, appending ``[player, text]`` to ``log``.
+
+    ``origin()`` names whose code failed when the game's own code raises (its plugin); a source
+    names its own faults (a seat's plugin). ``passing`` are the exceptions a source may raise that
+    the driver lets through untouched (a person's undo, save and quit requests).
+    """
+
+    def __init__(self, runtime: "Runtime", state: "State", log: list[list[Any]], observers: Iterable[Observer] = (),
+                 origin: Callable[[], str] | None = None, passing: tuple[type[BaseException], ...] = ()):
+        self.runtime = runtime
+        self.state = state
+        self.log = log
+        self.observers = list(observers)
+        self.narrator = Narrator(len(log))
+        self.origin = origin or (lambda: f"plugin {runtime.game.info.plugin or runtime.game.info.id!r}")
+        self.passing = PASS_THROUGH + passing
+
+    def run(self, source: Source, budget: int, on_exhausted: Callable[[], None] | None = None) -> int:
+        """Apply actions from ``source`` until the game ends, the source is done, or ``budget``
+        actions were applied (then ``on_exhausted()``, if given, is called: it raises). Returns the
+        number of actions applied."""
+        state = self.state
+        cls = type(state)
+        current, text_of = cls.current_player, cls.action_text
+        apply = self.runtime.turn_functions(cls)[1]
+        observers = self.observers
+        listening = [o for o in observers if o.listens]
+        log = self.log
+        applied = 0
+        action: Any = None
+        applying = False
+        try:
+            while True:
+                state = self.state  # an undo replaces it
+                player = current(state)
+                if player < 0 and player != CHANCE or source.done():
+                    return applied
+                if applied >= budget:
+                    if on_exhausted is not None:
+                        on_exhausted()
+                    return applied
+                action = source.next(state, player)
+                if action is AGAIN:
+                    continue
+                applying = True
+                text = text_of(state, action)
+                for observer in observers:
+                    observer.before(state, player, action, text)
+                narrator = self.narrator if listening else None  # an undo hands the driver a new one
+                event = narrator.before(state, player, action, text) if narrator is not None else None
+                apply(state, action)
+                applying = False
+                log.append([player, text])
+                applied += 1
+                for observer in observers:
+                    observer.after(state, player, text)
+                if narrator is not None and event is not None:
+                    for told in (event, *narrator.after(state)):
+                        for observer in listening:
+                            observer.told(told)
+        except self.passing:
+            raise
+        except Exception as exc:
+            if not applying:
+                raise PluginError(f"{self.origin()} failed while playing: {fault_text(exc)}") from exc
+            raise PluginError(f"{self.origin()} failed while applying {action!r}: {fault_text(exc)}") from exc

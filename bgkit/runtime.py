@@ -1,0 +1,135 @@
+"""One runtime per loaded game: which callables serve each job, resolved once.
+
+The setup, turn and scoring hooks are extension points (:mod:`bgkit.hookspecs`). When only the
+core's own implementation of a hook is registered, calling the game's code directly gives the
+identical result without a hook dispatch per call — and a bot's search makes millions of calls.
+This module decides that once per loaded game, and every path (the engine's driver, the bots,
+replay and verify, setups, the final result) asks the runtime instead of deciding again.
+
+**The outcome follows the scoring.** When a plugin extends ``bgkit_score`` (a house rule's
+tie-break, say), the ranking a finished game reports comes from that scoring, so the outcome the
+bots aim for is derived from it too (:meth:`Runtime.outcome`), never from ``State.outcome()``
+alone: a house rule changes what the bots play for.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable, cast
+
+if TYPE_CHECKING:
+    from bgkit.game import Action, Game, State
+    from bgkit.ranking import Outcome, ScoreResult
+
+#: The plugin name the core's own implementations of the game hooks are registered under.
+CORE_GAME_HOOKS = "bgkit.default_plugins.games"
+
+
+def hooks_extended(hook: Any, *names: str) -> bool:
+    """Whether any plugin besides the core's default one implements one of the hooks ``names``
+    (None: no hook relay, only the game's own code)."""
+    if hook is None:
+        return False
+    for name in names:
+        if any(impl.plugin_name != CORE_GAME_HOOKS for impl in getattr(hook, name).get_hookimpls()):
+            return True
+    return False
+
+
+class Runtime:
+    """The resolved contract of one loaded game (``game.runtime``).
+
+    ``legal_actions(state)``, ``apply(state, action)``, ``setup(players, seed, options)``,
+    ``score(sheet)`` and ``outcome(state)`` go through the hooks when a plugin extends them and
+    straight to the game's code otherwise. ``turn_hooked``/``score_hooked``/``setup_hooked`` say
+    which; ``turn_functions(cls)`` gives the hot loop's two calls looked up once.
+    """
+
+    def __init__(self, game: "Game"):
+        hook: Any = getattr(game, "hooks", None)
+        self.game = game
+        self.turn_hooked = hooks_extended(hook, "bgkit_legal_actions", "bgkit_apply_action")
+        self.score_hooked = hooks_extended(hook, "bgkit_score")
+        self.setup_hooked = hooks_extended(hook, "bgkit_setup")
+        self._hook = hook
+        self._spaces: dict[int, Any] = {}
+
+    # -- turns -------------------------------------------------------------------------------
+    def legal_actions(self, state: "State") -> list["Action"]:
+        if self.turn_hooked:
+            return cast("list[Action]", self._hook.bgkit_legal_actions(game=self.game, state=state))
+        return state.legal_actions()
+
+    def apply(self, state: "State", action: "Action") -> None:
+        if self.turn_hooked:
+            self._hook.bgkit_apply_action(game=self.game, state=state, action=action)
+        else:
+            state.apply(action)
+
+    def turn_functions(self, cls: "type[State]") -> tuple[Callable[[Any], list[Any]], Callable[[Any, Any], Any]]:
+        """``(legal_actions, apply)`` for states of class ``cls``: its own methods, unbound, when no
+        plugin extends the turn hooks (no layer per call), else the hooked calls."""
+        if self.turn_hooked:
+            return self.legal_actions, self.apply
+        return cls.legal_actions, cls.apply
+
+    def parse_action(self, state: "State", text: str) -> "Action":
+        """The action a logged or typed ``text`` names, legal under the active turn hooks."""
+        from bgkit.errors import BadInput
+
+        if state.is_chance() or not self.turn_hooked:
+            return state.parse_action(text)
+        for action in self.legal_actions(state):
+            if state.action_text(action) == text:
+                return action
+        raise BadInput(f"{text!r} is not legal here")
+
+    def action_space(self, players: int) -> Any:
+        """The game's :class:`bgkit.game.ActionSpace` for ``players``, or None (asked once per count)."""
+        spaces = self._spaces
+        if players not in spaces:
+            spaces[players] = self.game.action_space(players)
+        return spaces[players]
+
+    # -- setup -------------------------------------------------------------------------------
+    def setup(self, players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
+        """The randomised setup through ``bgkit_setup``, drawn from ``random.Random(seed)``."""
+        if self.setup_hooked:
+            return cast("dict[str, Any]", self._hook.bgkit_setup(game=self.game, players=players, seed=seed, options=options))
+        return self.game.setup(players, random.Random(seed), options)
+
+    # -- scoring and the outcome -------------------------------------------------------------
+    def score(self, sheet: Any) -> "ScoreResult":
+        """Score a validated sheet through ``bgkit_score``."""
+        if self.score_hooked:
+            return cast("ScoreResult", self._hook.bgkit_score(game=self.game, sheet=sheet))
+        return cast("ScoreResult", self.game.score_sheet(sheet))
+
+    def final_result(self, state: "State", names: list[str], check: bool = False) -> "ScoreResult":
+        """The finished game exported as the sheet a person would fill in, scored by the scoring
+        in force (see :func:`bgkit.engine.final_result`)."""
+        from bgkit.engine import final_result
+
+        return cast("ScoreResult", final_result(self.game, state, names, check=check))
+
+    def outcome(self, state: "State") -> "Outcome":
+        """The final ranking of a finished ``state`` as the game will report it: ``state.outcome()``
+        when only the game's own scoring is in force, else the ranking of the scored final sheet."""
+        if not self.score_hooked:
+            return cast("Outcome", state.outcome())
+        return self.final_result(state, [f"P{i + 1}" for i in range(state.num_players)]).outcome
+
+    def rewards(self, state: "State") -> list[float]:
+        """Each seat's reward at a finished ``state`` (:meth:`bgkit.ranking.Outcome.rewards`)."""
+        return self.outcome(state).rewards()
+
+    def heuristic(self, state: "State", player: int) -> float:
+        """``state.heuristic(player)``, except that a finished game is rated by :meth:`outcome`."""
+        if self.score_hooked and state.is_terminal():
+            return self.rewards(state)[player]
+        return state.heuristic(player)
+
+
+def runtime_for(game: "Game") -> Runtime:
+    """The runtime of ``game`` (made once per loaded game, through the hooks it was loaded with)."""
+    return cast(Runtime, game.runtime)
