@@ -132,6 +132,15 @@ def test_a_tournament_with_the_javascript_bot_is_the_same_on_one_or_two_processe
     assert again.stdout == one.stdout  # the bot's choices follow the seed it is given
 
 
+def test_an_exec_bot_plays_on_dask_workers_as_on_one_process(bot):
+    pytest.importorskip("distributed")
+    args = ["play", "goofspiel", bot("reuse"), "greedy", "--games", "8", "--seed", "2", "--option", "deck=5", "--format", "json"]
+    on_dask = bgkit(*args, "--executor", "dask", "--jobs", "2")
+    assert on_dask.returncode == 0, on_dask.stderr
+    assert on_dask.stdout == bgkit(*args).stdout
+    assert bot.pids() and all(gone(pid) for pid in bot.pids())  # the workers' kept bots end with them
+
+
 @pytest.mark.parametrize("script", ["random.py", "random.sh"])
 def test_the_python_and_shell_reference_bots_play_and_replay_by_seed(script):
     if script.endswith(".sh") and shutil.which("jq") is None:
@@ -315,6 +324,7 @@ def told_to_seat_one(bot, tmp_path, registry, game_id, others, check):
             message = next(decisions)
             assert message["view"] == json.loads(json.dumps(state.view(0)))
             assert message["actions"] == [state.action_text(a) for a in runtime.legal_actions(state)]
+            assert message["history_from"] == len(sent)
             sent += message["history"]
             assert sent == [entry for when, entry in narrated if when <= done_actions]
             counted += check(state, message)
@@ -350,3 +360,18 @@ def test_a_bot_never_sees_a_sealed_bid_before_its_reveal_in_bridge_troll(bot, tm
         return len(sealed)
 
     assert told_to_seat_one(bot, tmp_path, registry, "bridgetroll", ["greedy", "greedy"], check) > 0
+
+
+def test_after_people_take_moves_back_the_bot_is_told_the_history_again_from_where_it_changed():
+    from bgkit.driver import Told
+    from bgkit.engine import Decision
+    from bgkit.exec.seat import ExecSeat
+
+    seat = ExecSeat("bot", ["true"], 1, 1.0, None)
+    first = (Told(1, -1, "prize 3"), Told(2, 1, "P2 bids"))
+    assert seat._news(Decision(0, [], None, None, first)) == (0, [
+        {"number": 1, "player": -1, "text": "prize 3", "reveal": False}, {"number": 2, "player": 1, "text": "P2 bids", "reveal": False}])
+    more = first + (Told(3, 0, "bid 1"),)
+    assert seat._news(Decision(0, [], None, None, more))[0] == 2  # only what is new
+    undone = first[:1] + (Told(2, 1, "P2 passes"),)  # a person took back moves 2 and 3 and chose again
+    assert seat._news(Decision(0, [], None, None, undone)) == (1, [{"number": 2, "player": 1, "text": "P2 passes", "reveal": False}])

@@ -115,7 +115,7 @@ class ExecSeat:
         self.reuse = False
         self.player = -1
         self.game_seed: int | None = None
-        self._told: list[Any] = []  # the events sent so far, to send only what is new
+        self._told: tuple = ()  # the seat's history as last sent, to send only what is new
 
     @property
     def key(self) -> tuple:
@@ -126,7 +126,7 @@ class ExecSeat:
         """Start (or take over a kept) bot and tell it the game: options, players, its seat, its view."""
         self.player = player
         self.game_seed = match.log.seed
-        self._told = []
+        self._told = ()
         log = match.log
         bot = process.take(self.key)
         if bot is None:
@@ -191,12 +191,8 @@ class ExecSeat:
     # -- decisions ------------------------------------------------------------------------------
     def choose(self, decision: Decision) -> Any:
         texts = decision.texts()
-        message: dict[str, Any] = {
-            "type": "decide",
-            "view": decision.view(),
-            "history": self._news(decision),
-            "actions": texts,
-        }
+        start, news = self._news(decision)
+        message: dict[str, Any] = {"type": "decide", "view": decision.view(), "history_from": start, "history": news, "actions": texts}
         ids = decision.action_ids()
         if ids is not None:
             message["ids"] = ids
@@ -215,15 +211,16 @@ class ExecSeat:
         except ValueError:
             raise self._fail(f"answered {_short(text)}, which is not a legal action") from None
 
-    def _news(self, decision: Decision) -> list[dict]:
-        """The events told since this seat's last decision (all of them again, numbers and all,
-        if people took moves back since: the bot forgets from the first number it sees twice)."""
-        history = decision.history
-        told = self._told
-        same = len(history) >= len(told) and (not told or history[len(told) - 1] == told[-1])
-        start = len(told) if same else 0
-        self._told = list(history)
-        return [{"number": e.number, "player": e.player, "text": e.text, "reveal": e.reveal} for e in history[start:]]
+    def _news(self, decision: Decision) -> tuple[int, list[dict]]:
+        """Where the new events start in the seat's history, and the events from there: those told
+        since its last decision, or, if people took moves back since (undo), from the first event
+        that changed (the bot forgets its history from that position on)."""
+        history, told = decision.history, self._told
+        start = len(told)
+        if len(history) < start or (told and history[start - 1] != told[-1]):
+            start = next((i for i, (now, then) in enumerate(zip(history, told)) if now != then), min(len(history), start))
+        self._told = history
+        return start, [{"number": e.number, "player": e.player, "text": e.text, "reveal": e.reveal} for e in history[start:]]
 
     # -- the wire -------------------------------------------------------------------------------
     def _send(self, message: dict) -> None:
