@@ -198,6 +198,24 @@ def _on_sigterm(signum: int, frame: object) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
+def _forget_after_fork() -> None:
+    """A forked worker starts with no bots: the parent's stay the parent's (their pipes closed
+    here, so a bot still sees the end of its input when the parent closes it)."""
+    for bot in _LIVE:
+        for stream in (bot.proc.stdin, bot.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+    global _LOCK
+    _LIVE.clear()
+    _IDLE.clear()
+    _LOCK = threading.Lock()  # another thread may have held it at the fork
+
+
+os.register_at_fork(after_in_child=_forget_after_fork)
+
+
 # -- bots kept between games ------------------------------------------------------------------------
 
 _IDLE: dict[tuple, list[BotProcess]] = {}

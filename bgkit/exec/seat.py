@@ -282,6 +282,10 @@ class ExecMatch(Match):
             for _, seat in seats:
                 seat.abort()
             raise
-        for _, seat in seats:
-            seat.end(self, result)
+        try:
+            for _, seat in seats:
+                seat.end(self, result)
+        finally:  # Ctrl-C while the result is told: the bots not told yet are ended too
+            for _, seat in seats:
+                seat.abort()
         return result
