@@ -30,6 +30,7 @@ needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="the JavaSc
 # A bot for the tests: plays the first legal action, notes its pid (and its helper's) in PIDS, and
 # misbehaves as MODE says: exit (at once), junk (instead of its hello), sleep (at its 2nd decision,
 # with a helper process in its group), illegal (at its 2nd decision), crash (at its 3rd decision),
+# twice (answers its 1st decision twice),
 # loud (writes to stderr at every decision), record (writes every message it gets to RECORD).
 TEST_BOT = r'''
 import json, os, subprocess, sys, time
@@ -61,6 +62,9 @@ for line in sys.stdin:
             raise SystemExit(3)
         if mode == "loud":
             print(f"thinking about {len(message['actions'])} actions", file=sys.stderr, flush=True)
+        if mode == "twice" and decisions == 1:  # two answers in one write: they arrive together
+            print(json.dumps({"type": "action", "index": 0}) + "\n" + json.dumps({"type": "action", "index": 0}), flush=True)
+            continue
         if mode == "illegal" and decisions == 2:
             print(json.dumps({"type": "action", "text": "bid 99"}), flush=True)
             continue
@@ -228,6 +232,7 @@ def replays_with(log_path, decisions):
     ("crash", "the bot exited with code 3 before answering", 2),
     ("illegal", "the bot answered 'bid 99', which is not a legal action", 1),
     ("sleep", "the bot did not answer within its time limit of 1 s", 1),
+    ("twice", """the bot wrote '{"type": "action", "index": 0}' when no answer was asked for""", 1),
 ])
 def test_a_faulty_bot_is_one_line_exit_1_no_process_left_and_the_log_replays(bot, tmp_path, mode, cause, decisions):
     log = tmp_path / "game.json"

@@ -125,6 +125,24 @@ class BotProcess:
                 raise BotFault(self.exit_cause("before answering"))
             self._buffer += chunk
 
+    def stray(self) -> bytes | None:
+        """A line the bot wrote when nothing was asked (two answers to one question), if any: read
+        without waiting, so that an answer is never taken for the next question's."""
+        while self._reader.poll(0):
+            try:
+                chunk = os.read(self._out, 65536)
+            except BlockingIOError:
+                break
+            if not chunk:
+                break  # the bot has exited: the next message says so
+            self._buffer += chunk
+            if len(self._buffer) > MAX_LINE:
+                break
+        for line in self._buffer.split(b"\n")[:-1]:
+            if line.strip():
+                return line
+        return None
+
     def exit_cause(self, when: str) -> str:
         """Why the bot's output ended: its exit code or signal (waited for briefly), said in words."""
         try:

@@ -157,7 +157,7 @@ class ExecSeat:
         self._send({"type": "hello", "protocol": PROTOCOL, "bgkit": __version__})
         hello = self._receive(max(self.timeout, START_SECONDS), "hello")
         version = hello.get("protocol")
-        if version != PROTOCOL:
+        if type(version) is not int or version != PROTOCOL:
             raise self._fail(f"speaks protocol {version!r}; this bgkit speaks {PROTOCOL}")
         self.reuse = hello.get("reuse") is True
         return bot
@@ -196,6 +196,9 @@ class ExecSeat:
         ids = decision.action_ids()
         if ids is not None:
             message["ids"] = ids
+        stray = self.bot.stray()
+        if stray is not None:
+            raise self._fail(f"wrote {_short(stray.decode('utf-8', 'replace'))} when no answer was asked for")
         self._send(message)
         answer = self._receive(self.timeout, "action")
         index = answer.get("index")
