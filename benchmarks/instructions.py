@@ -16,7 +16,7 @@ so use them beside ``run.py``'s timings, not instead of them. Needs ``valgrind``
   imports and the set-ups cancel out: instructions per decision of each loop, and their ratio.
 * **start-up × import typer**: whole ``bgkit`` commands against ``python -c "import typer"``.
 
-What each figure means is in benchmarks/README.md; nothing here asserts a speed (DESIGN.md §7).
+What each figure means is in benchmarks/README.md; nothing here asserts a speed (docs/design.md).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ Run with the Python that has bgkit installed::
     python benchmarks/run.py --game goofspiel --games 500 --iterations 2000
 
 What each figure means is in benchmarks/README.md. The figures are for comparing one commit with
-another on the same machine; nothing here asserts a speed (DESIGN.md §7: no timed tests).
+another on the same machine; nothing here asserts a speed (no timed tests: docs/design.md).
 """
 
 from __future__ import annotations
@@ -239,7 +239,9 @@ def measure_mcts(game: Any, players: int, options: dict[str, str], settings: Set
     from bgkit.bots.mcts import MctsBot
     from bgkit.engine import decision_for
 
-    rules = game.runtime
+    from bgkit.runtime import runtime_for
+
+    rules = runtime_for(game)
     params = {"iterations": str(settings.iterations), "seconds": str(settings.mcts_seconds)}
     states = early_states(game, players, options, settings.seed)
     if not states:

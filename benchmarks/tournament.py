@@ -10,7 +10,7 @@ Run with the Python that has bgkit (and its dask extra) installed::
 
 Every figure is a real ``bgkit play burgundy random random random random --games N --seed S``
 command, run as a fresh process with ``--format json`` and its output read as it streams. What
-each figure means is in benchmarks/README.md; nothing here asserts a speed (DESIGN.md §7).
+each figure means is in benchmarks/README.md; nothing here asserts a speed (docs/design.md).
 """
 
 from __future__ import annotations

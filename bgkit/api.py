@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from bgkit.components import MARK, MARK_LEGEND, DataSet, Provenance, Table, derived, load_tables
     from bgkit.contract import DataModule, RenderModule, ScoringModule, SetupModule, StateModule
     from bgkit.driver import Event, Told
-    from bgkit.engine import Decision, QuitRequest, Seat, decision_for, final_result, sample_chance
+    from bgkit.engine import Decision, QuitRequest, Seat, decision_for, sample_chance
     from bgkit.errors import BadInput, DataError, PluginError, SheetError, suggest
     from bgkit.game import (
         CHANCE,
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from bgkit.pending import Pending
     from bgkit.ranking import Outcome, ScoreResult, TieBreak, build_result, outcome_of, rank
     from bgkit.render import plural
-    from bgkit.runtime import Runtime, runtime_for
+    from bgkit.runtime import Runtime, final_result, runtime_for
     from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
     from bgkit.setups import SetupError
     from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
@@ -55,14 +55,14 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("MARK", "MARK_LEGEND", "DataSet", "Provenance", "Table", "derived", "load_tables"), "bgkit.components"),
     **dict.fromkeys(("DataModule", "RenderModule", "ScoringModule", "SetupModule", "StateModule"), "bgkit.contract"),
     **dict.fromkeys(("Event", "Told"), "bgkit.driver"),
-    **dict.fromkeys(("Decision", "QuitRequest", "Seat", "decision_for", "final_result", "sample_chance"), "bgkit.engine"),
+    **dict.fromkeys(("Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine"),
     **dict.fromkeys(("BadInput", "DataError", "PluginError", "SheetError", "suggest"), "bgkit.errors"),
     **dict.fromkeys(("CHANCE", "EVERYONE", "NOBODY", "TERMINAL", "Action", "ActionSpace", "Dynamics", "Game", "GameInfo",
                      "Option", "State", "any_to_json"), "bgkit.game"),
     "Pending": "bgkit.pending",
     **dict.fromkeys(("Outcome", "ScoreResult", "TieBreak", "build_result", "outcome_of", "rank"), "bgkit.ranking"),
     "plural": "bgkit.render",
-    **dict.fromkeys(("Runtime", "runtime_for"), "bgkit.runtime"),
+    **dict.fromkeys(("Runtime", "final_result", "runtime_for"), "bgkit.runtime"),
     **dict.fromkeys(("clockwise", "draw_start", "seat_document", "start_factor", "start_option"), "bgkit.seats"),
     "SetupError": "bgkit.setups",
     **dict.fromkeys(("Field", "Sheet", "check_in_all", "check_one_of_each"), "bgkit.sheets"),

@@ -1,6 +1,6 @@
 """The command line: parses arguments and calls the rest. No game logic lives here.
 
-Conventions (DESIGN.md §6): data on stdout, messages and progress on stderr; exit 0 on success,
+Conventions (docs/design.md): data on stdout, messages and progress on stderr; exit 0 on success,
 2 on bad input (one line naming the problem, no traceback), 1 on anything else.
 """
 

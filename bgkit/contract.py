@@ -2,11 +2,11 @@
 
 A game's package holds one module per job (``data``, ``setup``, ``scoring``, ``render``,
 ``state``; see :mod:`bgkit.game`), each a set of plain functions taking the game's components
-first. The protocols below are their contract for a type checker; :func:`check_module` holds an
+first. The protocols below are their contract for a type checker; ``bgkit.game.Game`` holds an
 imported module to it when the game loads it, so a missing or misspelt function is the plugin's
-fault, said in one line naming plugin, module and function (exit 1) — never mistaken for a
-person's bad input. :func:`static_problems` finds the same faults without importing anything
-(``bgkit plugins`` lists them, and must stay light).
+fault, said in one line naming plugin, module and function (exit 1), never mistaken for a
+person's bad input (``bgkit.game.REQUIRED`` lists their names). :func:`static_problems` finds the
+same faults without importing anything (``bgkit plugins`` lists them, and must stay light).
 """
 
 from __future__ import annotations
@@ -66,34 +66,8 @@ class ActionSpaceFunctions(Protocol):
     def action_from_index(self, comp: Any, state: "State", index: int) -> "Action": ...
 
 
-#: The names each job module must define (the protocols' members), and the optional ones.
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "data": ("load",),
-    "setup": ("OPTIONS", "make_setup", "count_setups"),
-    "scoring": ("sheet_fields", "score_sheet"),
-    "render": ("render_setup",),
-    "state": ("new_state", "state_from_dict", "sheet_from_state"),
-}
-ACTION_SPACE = ("num_actions", "max_game_length", "action_index", "action_from_index")
 #: Jobs a game may leave out entirely (its setup then comes from a hook; its drawing is JSON).
 OPTIONAL_JOBS = ("data", "render")
-
-
-def missing(job: str, names: set[str] | None) -> list[str]:
-    """The contract names ``job``'s module lacks, given the names it defines (None: unknowable)."""
-    if names is None:
-        return []
-    lacking = [name for name in REQUIRED.get(job, ()) if name not in names]
-    if job == "state":
-        declared = [name for name in ACTION_SPACE if name in names]
-        if declared and len(declared) < len(ACTION_SPACE):
-            lacking += [name for name in ACTION_SPACE if name not in names]
-    return lacking
-
-
-def check_module(job: str, module: Any) -> list[str]:
-    """The contract names an imported job module lacks."""
-    return missing(job, set(dir(module)))
 
 
 def static_problems(package: str, playable: bool) -> list[str]:
@@ -110,6 +84,8 @@ def static_problems(package: str, playable: bool) -> list[str]:
     from pathlib import Path
 
     folder = Path(list(found.submodule_search_locations)[0])
+    from bgkit.game import REQUIRED, missing_names
+
     for job in REQUIRED:
         if job == "state" and not playable:
             continue
@@ -118,7 +94,7 @@ def static_problems(package: str, playable: bool) -> list[str]:
             if job not in OPTIONAL_JOBS and not (job == "setup"):
                 problems.append(f"{job}.py is missing")
             continue
-        problems += [f"{job}.{name} is missing" for name in missing(job, _top_level_names(path))]
+        problems += [f"{job}.{name} is missing" for name in missing_names(job, _top_level_names(path))]
     return problems
 
 

@@ -20,10 +20,9 @@ from bgkit import __version__
 from bgkit.driver import AGAIN, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, fault_text, who
 from bgkit.errors import BadInput, PluginError
 from bgkit.game import CHANCE, Game, State
-from bgkit.runtime import Runtime
+from bgkit.runtime import Runtime, final_result
 from bgkit.savefile import LOG_FORMAT
 
-__all__ = ["Event", "Narrator", "Told", "fault_text"]  # told and drawn here, defined in bgkit.driver
 
 
 def derive_seed(master: int, *parts: object) -> int:
@@ -608,35 +607,3 @@ def result_record(result: Any, actions: list) -> dict:
         "decided_by": result.decided_by,
         "decisions": len(actions) - list(map(itemgetter(0), actions)).count(CHANCE),
     }
-
-
-def final_result(game: Game, state: State, names: list[str], check: bool = False) -> Any:
-    """The final state exported as the sheet a person would fill in, scored by the scoring in force.
-
-    When no plugin extends ``bgkit_score`` (the game's runtime resolved that once) the game's own
-    export is scored by the game's own code directly: each field takes the value exported (its
-    default when left out), without the checks a typed sheet needs (each value's type and range,
-    names, the game's ``check_sheet``) or the hook dispatch. Those checks are for what a person
-    types; the export is the game's own code, and the conformance suite holds every game to the
-    same result, JSON for JSON (``check=True`` takes the validated path, which it compares, so an
-    export that validation would reject fails there).
-    """
-    from bgkit.sheets import Sheet, sheet_from_data
-
-    data = game.sheet_from_state(state)
-    for row, name in zip(data["player"], names):
-        row["name"] = name
-    if check or game.runtime.score_hooked:
-        sheet = sheet_from_data(game, data, "<final state>")
-        return game.runtime.score(sheet)
-    rows = data["player"]
-    fields = game._fields("sheet_fields", len(rows))
-    table_fields = game._fields("sheet_game_fields", len(rows), default=lambda p: [])
-    sheet = Sheet(  # the values as exported, in the fields' order, as validation would hand them on
-        game=game.info.id,
-        names=[row["name"] for row in rows],
-        players=[{f.name: row.get(f.name, f.default) for f in fields} for row in rows],
-        fields={f.name: data.get(f.name, f.default) for f in table_fields},
-        source="<final state>",
-    )
-    return game.score_sheet(sheet)

@@ -1,4 +1,4 @@
-"""The game model every game plugin implements (DESIGN.md §4, docs/plugins.md "Writing a game").
+"""The game model every game plugin implements (docs/plugins.md "Writing a game").
 
 A plugin registers a light :class:`GameInfo` (no engine import). Its **package** holds one module
 per job, each a set of plain functions that take the game's components first:
@@ -118,7 +118,7 @@ class GameInfo:
         """Build the game with a person's own component data if given.
 
         ``hooks`` is the plugin manager's hook relay the game is played through (the registry
-        passes its own); without it, only the core's implementations of the hooks run.
+        passes its own); without it, only the game's own code runs (as with the core's hooks alone).
         """
         return Game(self, data, hooks)
 
@@ -144,7 +144,8 @@ class Game:
     def __init__(self, info: GameInfo, data: Path | None = None, hooks: Any = None):
         self.info = info
         self.data_path = data
-        self.hooks = hooks if hooks is not None else _core_hooks()
+        self.hooks = hooks  # None: only the core's implementations of the hooks (no plugin extends them)
+        self._runtime: Any = None  # made by bgkit.runtime.runtime_for, once
         self._modules: dict[str, Any] = {}  # job -> its module, once imported (every game pays for it)
         self._sheet_fields: dict[tuple, tuple] = {}
         self.components = self._load_components(data) if self._has("data") else None
@@ -183,9 +184,7 @@ class Game:
             raise self._broken(job, exc) from exc
         except Exception as exc:
             raise self._broken(job, exc) from exc
-        from bgkit.contract import check_module
-
-        lacking = check_module(job, found)
+        lacking = missing_names(job, set(dir(found)))
         if lacking:
             raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {self.info.package}.{job}.{lacking[0]} is missing "
                               f"(the {job} module of {self.info.name} must define {', '.join(lacking)}; see docs/plugins.md)")
@@ -273,13 +272,6 @@ class Game:
         return result if getattr(result, "game", None) == self.info.id else replace(result, game=self.info.id)
 
     # -- play --------------------------------------------------------------------------------
-    @cached_property
-    def runtime(self) -> Any:
-        """The :class:`bgkit.runtime.Runtime` every path plays this game through (made once)."""
-        from bgkit.runtime import Runtime
-
-        return Runtime(self)
-
     def _play(self, function: str, *args: Any) -> Any:
         if not self.info.playable:
             raise BadInput(f"{self.info.name} cannot be played yet (setup and score work)")
@@ -320,6 +312,30 @@ class Game:
         return {**sheet, "game": self.info.id}
 
 
+#: The names each job module must define (``bgkit.contract`` gives their typed protocols), and the
+#: action-space functions a state module may define (all four or none).
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "data": ("load",),
+    "setup": ("OPTIONS", "make_setup", "count_setups"),
+    "scoring": ("sheet_fields", "score_sheet"),
+    "render": ("render_setup",),
+    "state": ("new_state", "state_from_dict", "sheet_from_state"),
+}
+ACTION_SPACE = ("num_actions", "max_game_length", "action_index", "action_from_index")
+
+
+def missing_names(job: str, names: set[str] | None) -> list[str]:
+    """The contract names ``job``'s module lacks, given the names it defines (None: unknowable)."""
+    if names is None:
+        return []
+    lacking = [name for name in REQUIRED.get(job, ()) if name not in names]
+    if job == "state":
+        declared = [name for name in ACTION_SPACE if name in names]
+        if declared and len(declared) < len(ACTION_SPACE):
+            lacking += [name for name in ACTION_SPACE if name not in names]
+    return lacking
+
+
 @dataclass(frozen=True)
 class ActionSpace:
     """Every action of a game as a whole number (OpenSpiel's distinct actions): ``index(action)`` is
@@ -330,25 +346,6 @@ class ActionSpace:
     max_length: int
     index: Callable[[Any], int]
     action: Callable[["State", int], Any]
-
-
-_CORE_HOOKS: Any = None
-
-
-def _core_hooks() -> Any:
-    """A hook relay with only the core's implementations (a game built outside any registry)."""
-    global _CORE_HOOKS
-    if _CORE_HOOKS is None:
-        import pluggy
-
-        from bgkit import hookspecs
-        from bgkit.default_plugins import games
-
-        manager = pluggy.PluginManager("bgkit")
-        manager.add_hookspecs(hookspecs)
-        manager.register(games, name="bgkit.default_plugins.games")
-        _CORE_HOOKS = manager.hook
-    return _CORE_HOOKS
 
 
 class State(abc.ABC):
@@ -526,7 +523,8 @@ class State(abc.ABC):
         return {}
 
     def render(self, player: int | None) -> Any:
-        """Draw the state as ``player`` sees it (None: a spectator seeing public information)."""
+        """Draw the state as ``player`` sees it: their view, nothing they may not see. None draws
+        the whole table, everything shown: the end of a game and a replay, never a seat's screen."""
         import json
 
         shown = self.view(player) if player is not None else self.to_dict()

@@ -7,11 +7,11 @@ from typing import Any
 
 from bgkit import render
 from bgkit.bots import parse_seat_spec
-from bgkit.engine import CHANCE, GameLog, Match, QuitRequest, final_result, load_logged_game, replay
+from bgkit.engine import CHANCE, GameLog, Match, QuitRequest, load_logged_game, replay
 from bgkit.errors import BadInput, PluginError
 from bgkit.game import Game
 from bgkit.match import build_match, seat_names
-from bgkit.runtime import runtime_for
+from bgkit.runtime import final_result, runtime_for
 from bgkit.savefile import check_target
 
 

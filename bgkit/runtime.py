@@ -37,7 +37,7 @@ def hooks_extended(hook: Any, *names: str) -> bool:
 
 
 class Runtime:
-    """The resolved contract of one loaded game (``game.runtime``).
+    """The resolved contract of one loaded game (``runtime_for(game)``).
 
     ``legal_actions(state)``, ``apply(state, action)``, ``setup(players, seed, options)``,
     ``score(sheet)`` and ``outcome(state)`` go through the hooks when a plugin extends them and
@@ -107,10 +107,8 @@ class Runtime:
 
     def final_result(self, state: "State", names: list[str], check: bool = False) -> "ScoreResult":
         """The finished game exported as the sheet a person would fill in, scored by the scoring
-        in force (see :func:`bgkit.engine.final_result`)."""
-        from bgkit.engine import final_result
-
-        return cast("ScoreResult", final_result(self.game, state, names, check=check))
+        in force (see :func:`final_result`)."""
+        return final_result(self.game, state, names, check=check)
 
     def outcome(self, state: "State") -> "Outcome":
         """The final ranking of a finished ``state`` as the game will report it: ``state.outcome()``
@@ -131,5 +129,41 @@ class Runtime:
 
 
 def runtime_for(game: "Game") -> Runtime:
-    """The runtime of ``game`` (made once per loaded game, through the hooks it was loaded with)."""
-    return cast(Runtime, game.runtime)
+    """The runtime of ``game``: made once per loaded game, through the hooks it was loaded with."""
+    runtime = game._runtime
+    if runtime is None:
+        runtime = game._runtime = Runtime(game)
+    return cast(Runtime, runtime)
+
+
+def final_result(game: "Game", state: "State", names: list[str], check: bool = False) -> "ScoreResult":
+    """The final state exported as the sheet a person would fill in, scored by the scoring in force.
+
+    When no plugin extends ``bgkit_score`` (the game's runtime resolved that once) the game's own
+    export is scored by the game's own code directly: each field takes the value exported (its
+    default when left out), without the checks a typed sheet needs (each value's type and range,
+    names, the game's ``check_sheet``) or the hook dispatch. Those checks are for what a person
+    types; the export is the game's own code, and the conformance suite holds every game to the
+    same result, JSON for JSON (``check=True`` takes the validated path, which it compares, so an
+    export that validation would reject fails there).
+    """
+    from bgkit.sheets import Sheet, sheet_from_data
+
+    data = game.sheet_from_state(state)
+    for row, name in zip(data["player"], names):
+        row["name"] = name
+    runtime = runtime_for(game)
+    if check or runtime.score_hooked:
+        sheet = sheet_from_data(game, data, "<final state>")
+        return runtime.score(sheet)
+    rows = data["player"]
+    fields = game._fields("sheet_fields", len(rows))
+    table_fields = game._fields("sheet_game_fields", len(rows), default=lambda p: [])
+    sheet = Sheet(  # the values as exported, in the fields' order, as validation would hand them on
+        game=game.info.id,
+        names=[row["name"] for row in rows],
+        players=[{f.name: row.get(f.name, f.default) for f in fields} for row in rows],
+        fields={f.name: data.get(f.name, f.default) for f in table_fields},
+        source="<final state>",
+    )
+    return cast("ScoreResult", game.score_sheet(sheet))

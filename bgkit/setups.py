@@ -8,6 +8,7 @@ from typing import Any
 
 from bgkit.errors import BadInput, suggest
 from bgkit.game import Game
+from bgkit.runtime import runtime_for
 from bgkit.seats import clockwise
 from bgkit.tomllines import KeyLines
 
@@ -53,7 +54,7 @@ def check_seed(seed: int) -> int:
 def make_setup(game: Game, players: int, seed: int, options: dict[str, str]) -> dict:
     """Run the ``bgkit_setup`` hook for a checked player count."""
     game.info.check_players(players)
-    setup = game.runtime.setup(players, seed, options)  # through the hook only when a plugin extends it
+    setup = runtime_for(game).setup(players, seed, options)  # through the hook only when a plugin extends it
     if setup is None:
         raise BadInput(f"no plugin produced a setup for {game.info.name}")
     if not isinstance(setup, dict):

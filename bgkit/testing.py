@@ -342,6 +342,32 @@ def check_seat_schema(setup: dict, players: int, where: str = "setup") -> None:
     assert setup.get("start_player") == order[0], f"{where}: turn_order starts with the start player"
 
 
+def conformance_suite(game_id: str, games: int = 3, players: Any = None) -> Callable[..., None]:
+    """The conformance suite as a pytest test for a game package to run on itself::
+
+        from bgkit.testing import conformance_suite
+        test_conformance = conformance_suite("mygame")
+
+    One test per player count (``players``: a few of them, default every count the game allows):
+    its setups (:func:`check_setup`) and, for a playable game, ``games`` random playouts
+    (:func:`check_conformance`).
+    """
+    import pytest
+
+    from bgkit.plugins import get_registry
+
+    info = get_registry().game(game_id)
+    counts = list(players) if players is not None else list(range(info.min_players, info.max_players + 1))
+
+    @pytest.mark.parametrize("players", counts)
+    def test(players: int) -> None:
+        check_setup(game_id, players)
+        if info.playable:
+            check_conformance(game_id, players, games=games, seed=players)
+
+    return test
+
+
 def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0, check_every: int = 7) -> None:
     """Random playouts of a playable game, checking what every game must guarantee.
 
@@ -359,14 +385,15 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
     import tempfile
     from pathlib import Path
 
-    from bgkit.engine import GameLog, final_result, replay
+    from bgkit.engine import GameLog, replay
     from bgkit.game import CHANCE, any_to_json
     from bgkit.plugins import get_registry
+    from bgkit.runtime import final_result, runtime_for
     from bgkit.savefile import read_json
 
     check_setup(game_id, players, range(seed, seed + 2))
     game = get_registry().load_game(game_id)
-    runtime = game.runtime
+    runtime = runtime_for(game)
     for offset in range(games):
         game_seed = seed + offset
         where = f"{game_id} {players}p seed {game_seed}"

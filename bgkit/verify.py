@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from bgkit.bots import parse_seat_spec
-from bgkit.engine import GameLog, chance_stream, final_result, logged_start, play_log, result_record
+from bgkit.engine import GameLog, chance_stream, logged_start, play_log, result_record
 from bgkit.errors import BadInput
 from bgkit.game import Game
-from bgkit.runtime import Runtime
+from bgkit.runtime import Runtime, final_result
 
 
 def verify_log(game: Game, runtime: Runtime, log: GameLog, source: str) -> tuple[Any, list[str]]:

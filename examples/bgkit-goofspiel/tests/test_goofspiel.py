@@ -62,3 +62,9 @@ def test_sheet_from_state_scores_like_the_engine(game):
         state.apply(rng.choice([o for o, _ in state.chance_outcomes()]) if state.is_chance() else rng.choice(state.legal_actions()))
     result = final_result(game, state, ["A", "B"])
     assert result.totals == state.scores()
+
+
+# The conformance suite, as any game package runs it on itself (one playout per player count).
+from bgkit.testing import conformance_suite  # noqa: E402
+
+test_conformance = conformance_suite("goofspiel", games=1)

@@ -51,6 +51,7 @@ def test_house_rule_leaves_a_clear_win_alone(registry):
 def test_the_bots_play_for_the_house_rule(registry):
     """With the house rule in force, the outcome the bots and the engine rank a finished game by is
     the house rule's: in 300 random 5-card games, the one the game reports, tie-breaks included."""
+    from bgkit.api import runtime_for
     from bgkit.match import build_match
 
     registry.register(houserule, name="houserules")
@@ -59,7 +60,7 @@ def test_the_bots_play_for_the_house_rule(registry):
     for seed in range(300):
         match = build_match(game, ["random", "random"], ["A", "B"], seed, {"deck": "5"})
         result = match.play()
-        outcome = game.runtime.outcome(match.state)
+        outcome = runtime_for(game).outcome(match.state)
         assert (list(outcome.ranks), list(outcome.winners), outcome.decided_by) == (
             result.ranks, result.winners, result.decided_by), f"seed {seed}"
         decided_by_house_rule += result.decided_by == f"tie-break: {houserule.TIEBREAK}"
