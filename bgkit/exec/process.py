@@ -126,8 +126,9 @@ class BotProcess:
             self._buffer += chunk
 
     def stray(self) -> bytes | None:
-        """A line the bot wrote when nothing was asked (two answers to one question), if any: read
-        without waiting, so that an answer is never taken for the next question's."""
+        """What the bot wrote when nothing was asked (two answers to one question), if any, read
+        without waiting: an answer already there is never taken for the next question's. (One
+        still on its way when the question is sent cannot be told from the answer to it.)"""
         while self._reader.poll(0):
             try:
                 chunk = os.read(self._out, 65536)
@@ -138,10 +139,8 @@ class BotProcess:
             self._buffer += chunk
             if len(self._buffer) > MAX_LINE:
                 break
-        for line in self._buffer.split(b"\n")[:-1]:
-            if line.strip():
-                return line
-        return None
+        pending = self._buffer.strip()  # a whole line, or the start of one: either way, unasked
+        return pending.split(b"\n")[0] if pending else None
 
     def exit_cause(self, when: str) -> str:
         """Why the bot's output ended: its exit code or signal (waited for briefly), said in words."""
