@@ -79,6 +79,21 @@ def _load_game(game_id: str, data: Optional[Path] = None):
 DATA_HELP = "Your own component data (TOML) in place of the shipped tables; see the game's README."
 EXECUTOR_HELP = "Where many games run: local (processes here) or dask (a Dask cluster); plugins add more."
 SCHEDULER_HELP = "A running Dask scheduler, tcp://HOST:PORT (default: a LocalCluster of --jobs workers)."
+BOT_TIMEOUT_HELP = "Seconds an exec: bot may take for each answer (default 10); a seat's own timeout=S wins."
+
+
+def _bot_timeout(specs: List[str], seconds: Optional[float]) -> List[str]:
+    """``--bot-timeout``: each exec seat's spec with ``timeout=S`` unless it gives its own (so the
+    limit travels with the spec, to worker processes and into logs)."""
+    if seconds is None:
+        return specs
+    import math
+
+    if not math.isfinite(seconds) or not 0 < seconds <= 86400:
+        raise BadInput(f"--bot-timeout must be more than 0 and at most 86400 seconds, not {seconds:g}")
+    from bgkit.exec.seat import with_timeout
+
+    return [with_timeout(spec, seconds) for spec in specs]
 
 
 @app.command()
@@ -229,7 +244,8 @@ def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recor
 def play(
     game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
     seats: Optional[List[str]] = typer.Argument(
-        None, metavar="SEAT", help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B]."
+        None, metavar="SEAT",
+        help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B], 'exec:PROGRAM [ARGS]'.",
     ),
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     games: int = typer.Option(1, "--games", min=1, help="Games to play (seats rotate between games)."),
@@ -251,6 +267,7 @@ def play(
     force: bool = typer.Option(False, "--force", help="Let --save/--log replace a file that is not a save of this game, or holds one still unfinished."),
     record: bool = typer.Option(False, "--record", help="Keep the finished game, with its log, in your history (needs a human seat)."),
     db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
+    bot_timeout: Optional[float] = typer.Option(None, "--bot-timeout", help=BOT_TIMEOUT_HELP),
 ) -> None:
     """Play a game: humans at the terminal, bots, or many bot games in a row with statistics."""
     from bgkit import history_cli
@@ -258,8 +275,9 @@ def play(
 
     recording = history_cli.play_recording(record, db, None if resume is not None else list(seats or []))
     if resume is not None:
-        if game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or setup_file or scheduler:
-            raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options, data or setup")
+        if (game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or setup_file
+                or scheduler or bot_timeout is not None):
+            raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options, data, setup or bot timeout")
         outcome = playing.resume_game(_registry(), resume, save=save or resume, log=log,
                                       chance=chance.value if chance else None, format=format.value, force=force)
         if recording is not None:
@@ -271,7 +289,7 @@ def play(
     outcome = playing.play_command(
         _registry(),
         the_game,
-        list(seats or []),
+        _bot_timeout(list(seats or []), bot_timeout),
         seed=seed,
         games=games,
         jobs=jobs,
@@ -305,20 +323,24 @@ def arena(
     out: Optional[Path] = typer.Option(None, "--out", help="Also write the JSON Lines stream here, to --resume it later."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue an arena from its JSON Lines output."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
+    bot_timeout: Optional[float] = typer.Option(None, "--bot-timeout", help=BOT_TIMEOUT_HELP),
 ) -> None:
     """Rate bots on a ladder: tables drawn from the bots, seats rotated, openskill Plackett-Luce ratings."""
     from bgkit import arena as arenas
 
     if resume is not None:
-        if game is not None or specs or games is not None or players is not None or seed is not None or option or data is not None or out is not None:
-            raise BadInput("--resume continues the arena as it was started: give no game, bots, games, players, seed, options, data or --out")
+        if (game is not None or specs or games is not None or players is not None or seed is not None or option or data is not None
+                or out is not None or bot_timeout is not None):
+            raise BadInput(
+                "--resume continues the arena as it was started: give no game, bots, games, players, seed, options, data, --out or bot timeout"
+            )
         arenas.resume_command(_registry(), resume, format.value, jobs=jobs, executor=executor, scheduler=scheduler)
         return
     if game is None:
         raise BadInput("name a game (see bgkit games) and the bots to rate, or --resume FILE")
     the_game = _load_game(game, data)
     arenas.arena_command(
-        _registry(), the_game, list(specs or []), games, players, seed, option, format.value, out,
+        _registry(), the_game, _bot_timeout(list(specs or []), bot_timeout), games, players, seed, option, format.value, out,
         jobs=jobs, executor=executor, scheduler=scheduler,
     )
 

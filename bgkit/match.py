@@ -24,12 +24,18 @@ def seat_names(specs: list[str]) -> list[str]:
     names = []
     for spec in specs:
         kind, params = parse_seat_spec(spec)
-        base = params.get("name") or (f"human {len(names) + 1}" if kind == "human" else spec)
+        base = params.get("name") or (f"human {len(names) + 1}" if kind == "human" else _exec_name(params) if kind == "exec" else spec)
         name, n = base, 2
         while name in names:
             name, n = f"{base} #{n}", n + 1
         names.append(name)
     return names
+
+
+def _exec_name(params: dict[str, str]) -> str:
+    from bgkit.exec.seat import exec_name
+
+    return exec_name(params)
 
 
 _CORE_BOTS: dict[str, Any] = {}
@@ -58,8 +64,12 @@ def _make_seat(runtime: Runtime, kind: str, params: dict[str, str], name: str, s
         from bgkit.human import HumanSeat
 
         return HumanSeat(name, runtime, screen)
+    if kind == "exec":
+        from bgkit.exec.seat import make_exec_seat
+
+        return make_exec_seat(params, name, seed)
     if kind not in bots:
-        raise BadInput(f"unknown seat {kind!r} (seats: human[:NAME], {', '.join(bots)})")
+        raise BadInput(f"unknown seat {kind!r} (seats: human[:NAME], {', '.join(bots)}, exec:PROGRAM [ARGS])")
     params.pop("name", None)
     factory = bots[kind].factory
     if not callable(factory):
@@ -149,8 +159,13 @@ def build_match(
     narrator = Narrator()
     if resumed:  # the logged actions through the one driver: each checked, and told to the seats that keep a history
         state = play_log(runtime, state, log, str(save_path or "log"), [histories] if histories else [], narrator=narrator)
-    match = Match(game=game, runtime=runtime, state=state, log=log, seats=seats, chance=chooser, save_path=save_path,
-                  histories=histories, narrator=narrator)
+    match_class = Match
+    if "exec" in kinds:  # its bots' processes are started before play and ended after it
+        from bgkit.exec.seat import ExecMatch
+
+        match_class = ExecMatch
+    match = match_class(game=game, runtime=runtime, state=state, log=log, seats=seats, chance=chooser, save_path=save_path,
+                        histories=histories, narrator=narrator)
     match.seat_plugins = [bots[k].plugin if k in bots and not _core(bots[k].plugin) else "" for k in kinds]
     match.revealed = [True] * len(log.actions)  # a resumed game cannot undo into the old session
     narrator.count = len(log.actions)

@@ -116,6 +116,9 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
         if match.save_path is not None or people:
             where = match.save()
             raise PluginError(f"{failure} (the game up to here is saved in {where})") from failure
+        if log_path is not None:  # a bot's fault: the log keeps every decision before it, and replays
+            write_json(log_path, match.log.to_dict())
+            raise PluginError(f"{failure} (the game up to here is logged in {log_path})") from failure
         raise
     except (QuitRequest, KeyboardInterrupt) as stop:
         people = any(getattr(seat, "person", False) for seat in match.seats)

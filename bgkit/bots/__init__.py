@@ -20,7 +20,8 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 def parse_seat_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"mcts:iterations=500,seconds=2"`` -> ``("mcts", {"iterations": "500", "seconds": "2"})``.
 
-    ``human:NAME`` is the one spec whose part after the colon is a name, not parameters.
+    ``human:NAME`` is the one spec whose part after the colon is a name, not parameters;
+    ``exec:PROGRAM [ARGS]`` is a command line (``bgkit.exec.seat.parse_exec``).
     """
     kind, _, rest = spec.partition(":")
     kind = kind.strip()
@@ -28,6 +29,10 @@ def parse_seat_spec(spec: str) -> tuple[str, dict[str, str]]:
         raise BadInput(f"empty seat spec {spec!r}")
     if kind == "human":
         return kind, {"name": rest.strip()} if rest.strip() else {}
+    if kind == "exec":
+        from bgkit.exec.seat import parse_exec
+
+        return kind, parse_exec(rest, spec)
     params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = part.partition("=")
