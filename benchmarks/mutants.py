@@ -120,8 +120,8 @@ MUTANTS = [
     # human
     Mutant("bgkit/human.py", "    number = answer[1:] if answer.startswith(\"#\") else answer if numbers else \"\"",
            "    number = answer[1:] if answer.startswith(\"#\") else answer", (ENGINE,), "a rolled number at the table picks a list position"),
-    Mutant("bgkit/render.py", "    shown = \"\".join(ch if ch.isprintable() or ch == \" \" else repr(ch)[1:-1] for ch in str(text))",
-           "    shown = str(text)", (CONTRACT,), "control characters reach the terminal"),
+    Mutant("bgkit/errors.py", "    return \"\".join(ch if ch.isprintable() or ch == \" \" else repr(ch)[1:-1] for ch in str(text))",
+           "    return str(text)", (CONTRACT, "tests/test_terminal_safety.py"), "control characters reach the terminal"),
     Mutant("bgkit/human.py", "            if event.player == person and not event.reveal:\n                continue",
            "            if event.player == person:\n                continue", (ENGINE,), "a person's own sealed choice is never shown revealed"),
     # bots

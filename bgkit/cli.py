@@ -18,7 +18,7 @@ import typer
 
 from bgkit import __version__
 from bgkit.cli_group import Group, lazy_group
-from bgkit.errors import BadInput, PluginError
+from bgkit.errors import BadInput, PluginError, escape_controls
 from bgkit.history_cli import DB_HELP, history_app, stats
 
 app = typer.Typer(
@@ -368,17 +368,43 @@ def _run() -> None:
         print(f"bgkit: error: {plain_usage(exc.format_message())}{where}", file=sys.stderr)
         sys.exit(2)
     except PluginError as exc:
-        print(f"bgkit: error: {exc}", file=sys.stderr)
+        print(f"bgkit: error: {escape_controls(exc)}", file=sys.stderr)
         sys.exit(1)
     except BrokenPipeError:  # e.g. `bgkit games | head`: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
-    except Exception as exc:
-        if type(exc).__name__ != "Abort":
-            raise
-        print("bgkit: aborted", file=sys.stderr)
-        sys.exit(1)
+    except BaseException as exc:
+        if type(exc).__name__ == "Abort":
+            print("bgkit: aborted", file=sys.stderr)
+            sys.exit(1)
+        blamed = _plugin_fault(exc)
+        if blamed is not None:
+            print(f"bgkit: error: {escape_controls(blamed)}", file=sys.stderr)
+            sys.exit(1)
+        if isinstance(exc, OSError) and exc.errno is not None:  # a path the system refuses: a name
+            print(error_line(BadInput(os_error_text(exc))), file=sys.stderr)  # too long, a full disk
+            sys.exit(2)
+        raise
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _plugin_fault(exc: BaseException) -> str | None:
+    """The one line for plugin code that failed outside the guarded calls of play (a game's setup
+    or scoring, a hook during replay, a SystemExit anywhere): the plugin named, or None when the
+    fault is bgkit's own (then its traceback is the honest report)."""
+    if "bgkit.plugins" not in sys.modules:
+        return None
+    from bgkit.engine import fault_text
+    from bgkit.plugins import culprit, is_fault
+
+    who = culprit(exc) if is_fault(exc) else None
+    return f"plugin {who!r} failed: {fault_text(exc)}" if who else None
+
+
+def os_error_text(exc: OSError) -> str:
+    """An OSError as a person reads it: the file, then what the system said (``File name too long``)."""
+    what = exc.strerror or type(exc).__name__
+    return f"{exc.filename}: {what}" if exc.filename is not None else what
 
 
 # typer's words for a value it refuses (Pydantic's, some of them), as bgkit says the rest
@@ -405,5 +431,6 @@ def _click_class(name: str) -> type:
 
 
 def error_line(exc: BadInput) -> str:
-    """The one line a person sees for bad input."""
-    return f"bgkit: error: {exc}"
+    """The one line a person sees for bad input; what it quotes is shown literally (a name's escape
+    codes do not reach the terminal, its newline does not split the line)."""
+    return f"bgkit: error: {escape_controls(exc)}"

@@ -40,8 +40,9 @@ def literal(text: Any) -> str:
     (a name must not retitle the window or clear the screen)."""
     from rich.markup import escape
 
-    shown = "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in str(text))
-    return escape(shown)
+    from bgkit.errors import escape_controls
+
+    return escape(escape_controls(text))
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
