@@ -410,8 +410,8 @@ class Match:
             return self.finish()
         except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
             raise
-        except Exception as exc:
-            raise PluginError(f"{self._origin(None)} failed while playing: {fault_text(exc)}") from exc
+        except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
+            raise PluginError(f"{self._origin(None, exc)} failed while playing: {fault_text(exc)}") from exc
 
     def run(self, limit: int | None = None) -> None:
         """Play until the game ends (``play`` without the scoring); RuntimeError if it has not
@@ -518,7 +518,7 @@ class Match:
                 log.append([player, text])
         except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
             raise
-        except Exception as exc:
+        except BaseException as exc:
             if what is None:
                 raise
             if what == "deciding":
@@ -527,7 +527,7 @@ class Match:
                 where, what = None, f"applying {action!r}"
             else:
                 where = None
-            raise PluginError(f"{self._origin(where)} failed while {what}: {fault_text(exc)}") from exc
+            raise PluginError(f"{self._origin(where, exc)} failed while {what}: {fault_text(exc)}") from exc
 
     def step(self) -> None:
         state = self.state
@@ -561,15 +561,18 @@ class Match:
             return function(*args)
         except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
             raise
-        except Exception as exc:
-            raise PluginError(f"{self._origin(seat)} failed while {what}: {fault_text(exc)}") from exc
+        except BaseException as exc:
+            raise PluginError(f"{self._origin(seat, exc)} failed while {what}: {fault_text(exc)}") from exc
 
-    def _origin(self, seat: int | None) -> str:
-        """Whose code it is: the game's plugin, or the plugin of the bot in ``seat``."""
+    def _origin(self, seat: int | None, exc: BaseException | None = None) -> str:
+        """Whose code it is: the plugin of the bot in ``seat``, else the plugin whose code raised
+        ``exc`` (a house rule's hook), else the game's plugin."""
+        from bgkit.plugins import culprit
+
         plugins = getattr(self, "seat_plugins", None) or []
         if seat is not None and seat < len(plugins) and plugins[seat]:
             return f"plugin {plugins[seat]!r}"
-        return f"plugin {self.game.info.plugin or self.game.info.id!r}"
+        return f"plugin {(culprit(exc) if exc is not None else None) or self.game.info.plugin or self.game.info.id!r}"
 
     def _seat_rng(self, player: int, seat: Seat) -> random.Random:
         """The stream a seat's determinisation is drawn from: its own ``rng``, or one seeded for it."""
@@ -589,8 +592,8 @@ class Match:
             self.rules.apply(state, action)
         except (BadInput, PluginError, KeyboardInterrupt):
             raise
-        except Exception as exc:
-            raise PluginError(f"{self._origin(None)} failed while applying {action!r}: {fault_text(exc)}") from exc
+        except BaseException as exc:
+            raise PluginError(f"{self._origin(None, exc)} failed while applying {action!r}: {fault_text(exc)}") from exc
         self.log.actions.append([player, text])
         if event is not None:
             for listener in self.listeners:
