@@ -178,9 +178,14 @@ def delete(
     """Delete a recorded play for good (with its earlier versions)."""
     from bgkit import render
 
+    from bgkit.history import DamagedPlay
+
     with open_store(_db(ctx, db), create=False) as store:
-        play = store.play(play_id)
-        what = f"play {play_id} ({play.game_name}, {play.date}: {', '.join(s.name for s in play.seats)})"
+        try:
+            play = store.play(play_id)
+            what = f"play {play_id} ({play.game_name}, {play.date}: {', '.join(s.name for s in play.seats)})"
+        except DamagedPlay:  # what cannot be read back can still be removed
+            what = f"play {play_id} (damaged)"
         if not yes:
             if not render.interactive():
                 raise BadInput(f"deleting {what} cannot be undone: add --yes (there is no terminal to ask)")
