@@ -365,7 +365,7 @@ def _run() -> None:
             print(exc.ctx.get_help() if exc.ctx else exc.format_message(), file=sys.stderr)
             sys.exit(2)
         where = f" (see: {exc.ctx.command_path} --help)" if getattr(exc, "ctx", None) else ""
-        print(f"bgkit: error: {plain_usage(exc.format_message())}{where}", file=sys.stderr)
+        print(f"bgkit: error: {escape_controls(plain_usage(exc.format_message()))}{where}", file=sys.stderr)
         sys.exit(2)
     except PluginError as exc:
         print(f"bgkit: error: {escape_controls(exc)}", file=sys.stderr)
@@ -433,4 +433,10 @@ def _click_class(name: str) -> type:
 def error_line(exc: BadInput) -> str:
     """The one line a person sees for bad input; what it quotes is shown literally (a name's escape
     codes do not reach the terminal, its newline does not split the line)."""
-    return f"bgkit: error: {escape_controls(exc)}"
+    return f"bgkit: error: {_long_numbers(escape_controls(exc))}"
+
+
+def _long_numbers(text: str) -> str:
+    """A number too long to read back whole (a file's 4,000-digit seed) as its first digits and
+    its length, so the line stays one a person can read."""
+    return re.sub(r"\d{40,}", lambda m: f"{m.group()[:12]}... ({len(m.group()):,} digits)", text)

@@ -357,6 +357,10 @@ def export(
         else:
             text = history_io.export_csv(plays)
     if output is None:
+        if sys.stdout.isatty():  # read on a terminal, not kept: its control characters shown, not obeyed
+            from bgkit.errors import escape_controls
+
+            text = "\n".join(escape_controls(line) for line in text.split("\n"))
         sys.stdout.write(text)
     else:
         from bgkit.savefile import check_target, write_atomic
