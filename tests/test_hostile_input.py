@@ -248,3 +248,24 @@ def test_a_huge_integer_anywhere_in_a_setup_file_is_one_line(tmp_path, fmt, digi
         result = bgkit("play", "goofspiel", "random", "random", "--setup", tmp_path / f"s.{fmt}")
         one_line_error(result)
         assert len(result.stderr) < 600, result.stderr[:600]  # the number is not pasted back whole
+
+
+# -- a save's seats are checked as typed seats are ------------------------------------------------
+
+@pytest.mark.parametrize("seat, message", [
+    ("mcts:seconds=1e9", "bot parameter seconds must be at most 3,600, not '1e9'"),
+    ("mcts:iterations=nan", "bot parameter iterations must be a whole number, not 'nan'"),
+    ("mcts:iterations=-5", "bot parameter iterations must be positive, not '-5'"),
+    ("mcts:depth=1e308", "bot parameter depth must be a whole number, not '1e308'"),
+])
+def test_a_saved_seat_is_checked_on_resume_as_on_the_command_line(tmp_path, seat, message):
+    save = tmp_path / "save.json"
+    played = bgkit("play", "goofspiel", "random", "random", "--seed", "1", "--save", save)
+    assert played.returncode == 0
+    saved = json.loads(save.read_text())
+    saved["seats"][0] = seat
+    saved["actions"] = saved["actions"][:3]
+    saved.pop("result", None)
+    save.write_text(json.dumps(saved))
+    one_line_error(bgkit("play", "--resume", save, "--save", tmp_path / "other.json", timeout=60), message)
+    one_line_error(bgkit("play", "goofspiel", seat, "random", timeout=60), message)
