@@ -41,7 +41,7 @@ MOST = f"{MAX_ITERATIONS:,}"
     # the search tree keeps a node per iteration: a budget that would fill memory is refused
     (f"mcts:iterations={MAX_ITERATIONS + 1}", f"bot parameter iterations must be at most {MOST}, not '{MAX_ITERATIONS + 1}'"),
     ("mcts:iterations=1000000000000", f"bot parameter iterations must be at most {MOST}, not '1000000000000'"),
-    ("mcts:depth=" + "9" * 400, "bot parameter depth must be at most 1,000,000,000,000,000,000, not '" + "9" * 400 + "'"),
+    ("mcts:depth=" + "9" * 400, "bot parameter depth must be at most 1,000,000,000,000,000,000, not '999999999999... (400 digits)'"),
     # a parameter given twice: neither value is silently dropped
     ("mcts:iterations=10,iterations=20", "bot parameter iterations given twice ('10' and '20')"),
     ("mcts:c=1, c=1", "bot parameter c given twice ('1' and '1')"),
