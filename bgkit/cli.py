@@ -329,11 +329,14 @@ def replay(
     verify: bool = typer.Option(False, "--verify", help="Check every action and the recorded result; exit 2 if not."),
     format: Format = typer.Option(Format.text, "--format", help="text or json."),
     as_seat: Optional[int] = typer.Option(None, "--as", help="Replay as seat N saw it: its own private moves, the others' public texts."),
+    allow_unseeded: bool = typer.Option(False, "--allow-unseeded", help="With --verify: accept a log without a seed as far as it can be checked (its deal and chance cannot be)."),
 ) -> None:
     """Replay a logged game move by move (or as one seat saw it), or verify it."""
     from bgkit import play as playing
 
-    playing.replay_command(_registry(), log, verify=verify, format=format.value, seat=as_seat)
+    if allow_unseeded and not verify:
+        raise BadInput("--allow-unseeded goes with --verify")
+    playing.replay_command(_registry(), log, verify=verify, format=format.value, seat=as_seat, allow_unseeded=allow_unseeded)
 
 
 app.add_typer(history_app, name="history")
