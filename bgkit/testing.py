@@ -349,6 +349,8 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
         rng = random.Random(game_seed)
         step = 0
         sealed_run: set[int] = set()
+        owed: dict[tuple[int, int], bool] = {}  # (seat shown, seat not shown) -> redrawn for the latter?
+        redraw_rng = random.Random(f"{where} redraw")
         while not match.state.is_terminal():
             state = match.state
             assert step < 100_000, f"{where}: no end after 100000 steps"
@@ -360,8 +362,16 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
                 sealed_run = set()
             if step % check_every == 0:
                 _check_state(game, rules, state, rng, f"{where} step {step}")
+            before = state.clone() if game.info.dynamics.hidden else None
             match.step()
             step += 1
+            if before is not None:
+                note_private(before, match.state, match.log.actions[-1][1], owed, redraw_rng)
+        kept = sorted(pair for pair, redrawn in owed.items() if not redrawn)
+        assert not kept, (
+            f"{where}: P{kept[0][1] + 1}'s determinisation never redraws what only P{kept[0][0] + 1} was shown "
+            "(it keeps the true hidden information: a bot would peek)"
+        )
         _check_state(game, rules, match.state, rng, f"{where} final")
         scored = match.finish()
         checked = final_result(game, match.state, match.log.names, check=True)
@@ -496,6 +506,32 @@ def check_views(state, rng, where: str) -> None:
             assert again == sample, (
                 f"{where}: player {player + 1}'s determinisation depends on what they cannot see (a bot could peek)"
             )
+
+
+def note_private(before, after, text: str, owed: dict, rng) -> None:
+    """After a private action (a card drawn into one hand, a sealed choice mid-stage): for every seat
+    shown it and every seat not, whether the latter's determinisation can change what the former
+    sees. A twin state differing only in what a seat cannot see must give it the same
+    determinisation, so a determinisation that keeps the true hidden information is caught here:
+    it never redraws, over a whole game, what only another seat was shown. ``owed`` collects
+    ``(shown, not shown) -> redrawn yet``; :func:`check_conformance` asserts every one was."""
+    from bgkit.errors import BadInput
+    from bgkit.game import CHANCE, any_to_json
+
+    try:
+        action = before.parse_action(text)
+    except BadInput:
+        return
+    audience = before.audience(action)
+    if audience is None or (before.is_sealed() and not after.is_sealed()) or after.is_terminal():
+        return  # seen by everyone, or revealed at once (the last choice of a sealed stage)
+    for shown in audience:
+        seen = None
+        for blind in range(after.num_players):
+            if blind in audience or blind == CHANCE or owed.get((shown, blind)):
+                continue
+            seen = seen if seen is not None else any_to_json(after.view(shown))
+            owed[(shown, blind)] = any(any_to_json(after.determinize(blind, rng).view(shown)) != seen for _ in range(3))
 
 
 def check_secrets(rules, state, actions: list, where: str) -> None:
