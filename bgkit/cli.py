@@ -197,8 +197,9 @@ def score(
 
 
 def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recording, db, date, note, location) -> None:
-    """Ask field by field, score, offer to save and to record; Ctrl-C is exit 130 as in play."""
-    from bgkit import history_cli, render, sheets
+    """Ask field by field, score, offer to save and to record; Ctrl-C is exit 130 as in play, and
+    the answers typed so far are kept as a draft the next ``bgkit score GAME`` offers to continue."""
+    from bgkit import history_cli, render, sheet_drafts, sheets
 
     console = render.stderr()
 
@@ -208,8 +209,21 @@ def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recor
     def say(text: str) -> None:
         console.print(render.literal(text))
 
+    game_id = the_game.info.id
     try:
-        the_sheet = sheets.ask_sheet(the_game, players, ask, say)
+        recorder = sheet_drafts.Recorder(ask, say, sheet_drafts.offer(game_id, players, ask, say))
+    except (KeyboardInterrupt, EOFError):
+        console.print("interrupted")
+        raise SystemExit(130) from None
+    try:
+        the_sheet = sheets.ask_sheet(the_game, players, recorder.ask, recorder.say)
+    except (KeyboardInterrupt, EOFError):
+        kept = sheet_drafts.keep(game_id, players, recorder.answers) if recorder.answers else None
+        console.print("interrupted" + (f"; your answers are kept in {render.literal(kept)}: "
+                                       f"bgkit score {game_id} continues them" if kept else ""))
+        raise SystemExit(130) from None
+    sheet_drafts.remove(game_id)
+    try:
         result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
         if format is Format.json:
             render.print_json(result.to_dict())
