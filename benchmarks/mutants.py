@@ -80,7 +80,7 @@ MUTANTS = [
            "            pass", (CLI,), "a log's player count is not type-checked"),
     Mutant("bgkit/engine.py", "        if len(set(data[\"names\"])) != players:", "        if False:", (CLI, FILES, CONTRACT, ENGINE), "two seats may share a name in a log"),
     Mutant("bgkit/engine.py", "                if not getattr(seat, \"trusted\", False) and action not in actions:",
-           "                if False:", (PLUGINS,), "an untrusted bot's illegal move is applied"),
+           "                if False:", (PLUGINS, FAULTS), "an untrusted bot's illegal move is applied"),
     Mutant("bgkit/engine.py", "            return self.text\n        return self.public\n\n    def shown_to",
            "            return self.text\n        return self.text\n\n    def shown_to", (ENGINE,), "the public text is never used"),
     # verify

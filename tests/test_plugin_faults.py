@@ -101,3 +101,16 @@ def test_bgkit_own_exit_codes_are_not_taken_for_a_plugins_fault(tmp_path):
     env = installed(tmp_path, "quiet", "from bgkit.hookspecs import hookimpl\n")
     assert bgkit(env, "setup", "goofspiel", "-p", "9").returncode == 2
     assert bgkit(env, "games").returncode == 0
+
+
+@pytest.mark.parametrize("save", [False, True])  # bots alone take the fast loop; a save the step by step one
+def test_a_bot_choosing_an_illegal_move_is_named_on_either_path(tmp_path, save):
+    env = installed(tmp_path, "cheater", (
+        "from bgkit.hookspecs import hookimpl\n\n"
+        "class Cheat:\n    def __init__(self, rules, seed, **params):\n        pass\n"
+        "    def choose(self, decision):\n        return 'a card from the sleeve'\n\n"
+        "@hookimpl\ndef bgkit_register_bots(register):\n    register('cheat', Cheat, 'cheats')\n"))
+    args = ["play", "goofspiel", "cheat", "random", "--seed", "1", *(["--save", tmp_path / "s.json"] if save else [])]
+    result = bgkit(env, *args)
+    assert result.returncode == 1, result.stderr
+    assert "plugin 'cheater': seat 'cheat' chose 'a card from the sleeve', which is not a legal action" in last_line(result)
