@@ -461,11 +461,23 @@ def open_history(path: Path, create: bool = True, say: Callable[[str], None] | N
         if path.exists() and not path.is_file():  # a FIFO or a device: SQLite would wait on it forever
             raise BadInput(f"{path} is not a regular file; the history is a file (--db FILE)")
         _check_header(path)
+    read_only = not create and path.exists() and not os.access(path.parent if str(path.parent) else ".", os.W_OK)
     try:
-        conn = _connect(str(path))
+        conn = _connect(_read_only_uri(path) if read_only else str(path), uri=read_only)
     except sqlite3.Error as exc:
         raise BadInput(f"cannot open the history {path}: {exc}") from None
-    return History(path, conn, exists=True)._setup(say)
+    history = History(path, conn, exists=True)
+    history.read_only = read_only
+    return history._setup(say)
+
+
+def _read_only_uri(path: Path) -> str:
+    """A history in a folder bgkit may not write (another person's, a read-only disk) is opened for
+    reading only, as immutable: SQLite then needs none of the lock and WAL files it would make
+    beside it, and listing, showing and exporting still work."""
+    from urllib.parse import quote
+
+    return f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1"
 
 
 class DamagedPlay(BadInput):
@@ -482,8 +494,8 @@ def _stored(text: Any, play_id: int, column: str) -> Any:
                        f"delete the play (bgkit history delete {play_id}) or restore a copy") from None
 
 
-def _connect(target: str) -> sqlite3.Connection:
-    conn = sqlite3.connect(target, isolation_level=None, timeout=BUSY_SECONDS)  # transactions are explicit
+def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
+    conn = sqlite3.connect(target, isolation_level=None, timeout=BUSY_SECONDS, uri=uri)  # transactions are explicit
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
 
@@ -506,6 +518,7 @@ class History:
         self.path = path
         self.conn = conn
         self.exists = exists
+        self.read_only = False  # opened for reading only: its folder may not be written
 
     def __enter__(self) -> "History":
         return self
@@ -547,7 +560,7 @@ class History:
             with self._guard():
                 self._check_identity()
                 self._migrate(say)
-                if self.exists:
+                if self.exists and not self.read_only:
                     self._use_wal()
         except BaseException:
             self.conn.close()

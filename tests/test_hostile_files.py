@@ -126,3 +126,30 @@ def test_a_history_that_cannot_be_upgraded_leaves_no_backup_behind(tmp_path):
         one_line(bgkit(*command, "--db", db), "(schema 1) cannot be upgraded")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.sqlite3"]
 
+
+
+def test_a_history_in_a_folder_bgkit_may_not_write_can_still_be_listed(history, monkeypatch):
+    """As root every folder is writable, so the folder's refusal is what ``os.access`` says; the
+    history is then opened read-only and immutable, needing no lock or WAL file beside it."""
+    import os
+
+    from bgkit import history as store
+
+    real = os.access
+    monkeypatch.setattr(store.os, "access", lambda path, mode: False if mode == os.W_OK else real(path, mode))
+    with store.open_history(history, create=False) as opened:
+        assert opened.read_only and [p.id for p in opened.plays()] == [1]
+    before = sorted(p.name for p in history.parent.iterdir())
+    with store.open_history(history, create=False) as opened:
+        opened.plays()
+    assert sorted(p.name for p in history.parent.iterdir()) == before  # nothing made beside it
+
+
+@pytest.mark.skipif(__import__("os").geteuid() == 0, reason="root may write any folder")
+def test_a_history_in_a_read_only_folder_is_listed(history):
+    history.parent.chmod(0o555)
+    try:
+        listed = bgkit("history", "--db", history)
+        assert listed.returncode == 0 and "Ada" in listed.stdout, listed.stderr
+    finally:
+        history.parent.chmod(0o755)
