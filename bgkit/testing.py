@@ -109,19 +109,23 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
     """Run ``bgkit ARGS`` in this process as ``main()`` would: bad input is exit 2 and one line."""
     from typer.testing import CliRunner
 
-    from bgkit.cli import app, error_line
-    from bgkit.errors import BadInput, PluginError
+    from bgkit.cli import _plugin_fault, app, error_line
+    from bgkit.errors import BadInput, PluginError, escape_controls
 
     runner = CliRunner()
     result = runner.invoke(app, [str(a) for a in args], input=input)
     stderr = result.stderr
     code = result.exit_code
+    blamed = _plugin_fault(result.exception) if result.exception is not None else None
     if isinstance(result.exception, BadInput):
         code = 2
         stderr += error_line(result.exception) + "\n"
     elif isinstance(result.exception, PluginError):
         code = 1
-        stderr += f"bgkit: error: {result.exception}\n"
+        stderr += f"bgkit: error: {escape_controls(result.exception)}\n"
+    elif blamed is not None:  # plugin code failed outside play (a SystemExit too): named, as main() does
+        code = 1
+        stderr += f"bgkit: error: {escape_controls(blamed)}\n"
     elif result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return CliResult(code, result.stdout, stderr)
