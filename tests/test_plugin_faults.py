@@ -114,3 +114,24 @@ def test_a_bot_choosing_an_illegal_move_is_named_on_either_path(tmp_path, save):
     result = bgkit(env, *args)
     assert result.returncode == 1, result.stderr
     assert "plugin 'cheater': seat 'cheat' chose 'a card from the sleeve', which is not a legal action" in last_line(result)
+
+
+def test_a_games_own_setup_or_scoring_failing_outside_play_names_its_plugin(tmp_path):
+    """A game plugin's setup and scoring code run outside the guarded calls of play: a fault there
+    (SystemExit too) is still one line naming the plugin, exit 1."""
+    package = tmp_path / "oddgame"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "setup.py").write_text(
+        "from bgkit.game import Option\nOPTIONS = ()\n\n"
+        "def make_setup(components, players, rng, options):\n    raise SystemExit(9)\n\n"
+        "def count_setups(components, players, options):\n    return {}['boom']\n")
+    env = installed(tmp_path, "oddgame_plugin", (
+        "from bgkit.game import GameInfo\nfrom bgkit.hookspecs import hookimpl\n\n"
+        "@hookimpl\ndef bgkit_register_games(register):\n"
+        "    register(GameInfo('oddgame', 'Odd game', 2, 4, 'oddgame'))\n"))
+    for args, fault in ((("setup", "oddgame", "-p", "2", "--seed", "1"), "SystemExit: 9"),
+                        (("setup", "oddgame", "-p", "2", "--count"), "KeyError: 'boom'")):
+        result = bgkit(env, *args)
+        assert result.returncode == 1, result.stderr
+        assert last_line(result) == f"bgkit: error: plugin 'oddgame_plugin' failed: {fault}"
