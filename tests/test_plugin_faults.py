@@ -32,13 +32,15 @@ def last_line(result) -> str:
     return result.stderr.strip().splitlines()[-1]
 
 
-@pytest.mark.parametrize("raised", ["SystemExit(3)", "SystemExit('bye')", "GeneratorExit()", "type('Odd', (BaseException,), {})()"])
+@pytest.mark.parametrize("raised", ["SystemExit(3)", "SystemExit('\\x1b]0;pwned\\x07bye')", "GeneratorExit()",
+                                    "type('Odd', (BaseException,), {})()"])
 def test_a_plugin_ending_bgkit_at_import_is_isolated_and_named(tmp_path, raised):
     env = installed(tmp_path, "quitter", f"raise {raised}\n")
     games = bgkit(env, "games", "--format", "json")
     assert games.returncode == 0, games.stderr
     assert "goofspiel" in {row["id"] for row in json.loads(games.stdout)}
     assert games.stderr.startswith("warning: plugin 'quitter' failed to load: "), games.stderr
+    assert "\x1b" not in games.stderr and "\x07" not in games.stderr  # its message is shown, not obeyed
     rows = {row["name"]: row for row in json.loads(bgkit(env, "plugins", "--format", "json").stdout)}
     assert rows["quitter"]["error"]
 
