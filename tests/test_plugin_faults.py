@@ -137,3 +137,24 @@ def test_a_games_own_setup_or_scoring_failing_outside_play_names_its_plugin(tmp_
         result = bgkit(env, *args)
         assert result.returncode == 1, result.stderr
         assert last_line(result) == f"bgkit: error: plugin 'oddgame_plugin' failed: {fault}"
+
+
+def test_the_plugin_blamed_is_the_one_whose_code_raised_innermost(tmp_path, monkeypatch, registry):
+    """A game's code calling a house rule's helper that raises: the house rule is named, not the game
+    whose frames are further out; bgkit's own frames and unknown modules name nobody."""
+    from bgkit.plugins import culprit
+
+    (tmp_path / "outer_game.py").write_text("import inner_rule\n\ndef play():\n    inner_rule.boom()\n")
+    (tmp_path / "inner_rule.py").write_text("def boom():\n    raise SystemExit('no')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import inner_rule
+    import outer_game
+
+    registry.register(outer_game, name="outergame")
+    registry.register(inner_rule, name="innerrule")
+    with pytest.raises(SystemExit) as caught:
+        outer_game.play()
+    assert culprit(caught.value) == "innerrule"
+    with pytest.raises(ZeroDivisionError) as own:
+        1 / 0
+    assert culprit(own.value) is None
