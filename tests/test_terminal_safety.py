@@ -43,7 +43,7 @@ def history(tmp_path):
     text = (EXAMPLES / "goofspiel-2p.toml").read_text().replace('name = "Ada"', f"name = {json.dumps(HOSTILE)}", 1)
     (tmp_path / "s.toml").write_text(text)
     db = tmp_path / "h.sqlite3"
-    recorded = bgkit("score", "goofspiel", "s.toml", "--record", "--db", db, "--location", "Kit\x1b[31mchen\x9b2J",
+    recorded = bgkit("score", "goofspiel", "s.toml", "--record", "--db", db, "--location", "Kit\x1b[31mchen\x9b2J[b]",
                      "--note", "a\x07note", cwd=tmp_path)
     assert recorded.returncode == 0, recorded.stderr
     clean(recorded.stdout + recorded.stderr)
@@ -52,7 +52,8 @@ def history(tmp_path):
 
 @pytest.mark.parametrize("command, shows", [
     (["history"], SHOWN[:20]),
-    (["history", "show", "1"], "at Kit\\x1b[31mchen\\x9b2J"),
+    (["history", "show", "1"], "at Kit\\x1b[31mchen\\x9b2J[b]"),
+    (["history"], "Kit\\x1b[31mchen\\x9b2J[b]"),  # markup in a place is shown, not obeyed
     (["history", "show", "1"], "note: a\\x07note"),
     (["stats"], SHOWN[:20]),
     (["stats", "--player", "Bo"], "Bo"),
