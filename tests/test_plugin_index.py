@@ -111,3 +111,17 @@ def test_the_folder_of_lists_stays_small(tmp_path, monkeypatch):
     files = sorted(p.name for p in folder.glob("*.json"))
     assert len(files) == 3 and plugin_index._cache_path([4]).name in files
     assert plugin_index._cache_path([0]).name not in files  # the oldest went first
+
+
+def test_a_list_of_another_environment_under_this_name_is_not_used(tmp_path, monkeypatch):
+    """Two fingerprints whose checksums agree share a file name: the one stored is checked in full."""
+    from bgkit import plugin_index
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(plugin_index, "fingerprint", lambda: ["mine"])
+    monkeypatch.setattr(plugin_index, "scan", lambda: [plugin_index.EntryPoint("fresh", "m", "d", "1")])
+    path = plugin_index._cache_path(["mine"])
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"key": ["theirs"], "entry_points": [["stale", "m", "d", "1"]]}))
+    assert [e.name for e in plugin_index.installed_entry_points()] == ["fresh"]
+    assert json.loads(path.read_text())["key"] == ["mine"]
