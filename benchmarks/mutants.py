@@ -3,8 +3,9 @@
 Each mutant names a core file, a line fragment found exactly once in it, its replacement, and the
 test files to run. The script copies the checkout to a temporary folder, plants one mutant at a
 time there, runs those tests with the copy first on ``PYTHONPATH`` (the installed plugins are used
-as they are), and counts a mutant *killed* when a test fails. It prints each survivor and the kill
-rate; the goal is at least 90% in the core.
+as they are), and counts a mutant *killed* when a test fails (or hangs past ``--timeout``). It
+prints each survivor and the kill rate per area (core, history, executors; a game's own mutants,
+under ``plugins/``, count for that game); the goal is at least 90% in every area.
 
     python benchmarks/mutants.py              # every mutant (about 20-40 minutes on 2 cores)
     python benchmarks/mutants.py --only engine # mutants whose file name contains "engine"
