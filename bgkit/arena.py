@@ -234,27 +234,13 @@ def arena_command(
     executor: str = "local",
     scheduler: str | None = None,
 ) -> None:
-    from bgkit.bots import parse_seat_spec
-    from bgkit.match import build_match, seat_names
     from bgkit.savefile import check_target
     from bgkit.setups import check_seed, new_seed, parse_options
-    from bgkit.tournament import data_of
 
     info = game.info
-    if not info.playable:
-        raise BadInput(f"{info.name} cannot be played yet (setup and score work)")
-    if len(specs) < 2:
-        raise BadInput(f"an arena rates two or more bots, e.g. bgkit arena {info.id} random greedy mcts --games 60")
-    if any(parse_seat_spec(spec)[0] == "human" for spec in specs):
-        raise BadInput("the arena is for bots; play people with bgkit play")
     if players is None:
         players = max(info.min_players, min(len(specs), info.max_players))
-    info.check_players(players)
-    if players > len(specs):
-        raise BadInput(
-            f"{players}-player tables need at least {players} bots, not {len(specs)}; "
-            "list a spec twice to seat two copies of it (the second is named SPEC #2)"
-        )
+    _check_entrants(game, specs, players)
     if games is None:
         every = math.comb(len(specs), players) * players
         raise BadInput(f"give the number of games: --games N ({every} play every table of {players} in every seat order)")
@@ -264,12 +250,7 @@ def arena_command(
         check_target(out, info.id, force=True, what="arena output")  # a folder, a device, no room: refused
         if out.exists() and out.stat().st_size:
             raise BadInput(f"{out} exists; continue it with bgkit arena --resume {out}, or choose another file")
-    labels = seat_names(specs)
-    for first in range(0, len(specs), players):  # every spec sits at one table here: bad specs fail before any game
-        table = [(first + seat) % len(specs) for seat in range(players)]
-        build_match(game, [specs[i] for i in table], [labels[i] for i in table], seed, option_values, bots=registry.bots)
-    tables = choose_tables(len(specs), players, games)
-    plan = ArenaSchedule(info.id, data_of(game.data_path), option_values, tuple(specs), tuple(labels), players, games, seed, tables)
+    plan = _schedule(registry, game, specs, games, players, seed, option_values)
     _warn_uneven(plan)
     sink = open(out, "a", encoding="utf-8") if out is not None else None
     try:
@@ -277,6 +258,55 @@ def arena_command(
     finally:
         if sink is not None:
             sink.close()
+
+
+def _schedule(registry: Any, game: Any, specs: list[str], games: int, players: int, seed: int, option_values: dict) -> ArenaSchedule:
+    """The arena's schedule, every value checked as the command line checks it (a resumed header too)."""
+    from bgkit.match import build_match, seat_names
+    from bgkit.tournament import data_of
+
+    info = game.info
+    _check_entrants(game, specs, players)
+    if games < 1:
+        raise BadInput(f"an arena plays at least one game, not {games}")
+    labels = seat_names(specs)
+    for first in range(0, len(specs), players):  # every spec sits at one table here: bad specs fail before any game
+        table = [(first + seat) % len(specs) for seat in range(players)]
+        build_match(game, [specs[i] for i in table], [labels[i] for i in table], seed, option_values, bots=registry.bots)
+    tables = choose_tables(len(specs), players, games)
+    return ArenaSchedule(info.id, data_of(game.data_path), option_values, tuple(specs), tuple(labels), players, games, seed, tables)
+
+
+def _check_entrants(game: Any, specs: list[str], players: int) -> None:
+    """Bots only, at least two, and enough of them for tables of ``players`` the game allows."""
+    from bgkit.bots import parse_seat_spec
+
+    info = game.info
+    if not info.playable:
+        raise BadInput(f"{info.name} cannot be played yet (setup and score work)")
+    if len(specs) < 2:
+        raise BadInput(f"an arena rates two or more bots, e.g. bgkit arena {info.id} random greedy mcts --games 60")
+    if any(parse_seat_spec(spec)[0] == "human" for spec in specs):
+        raise BadInput("the arena is for bots; play people with bgkit play")
+    info.check_players(players)
+    if players > len(specs):
+        raise BadInput(
+            f"{players}-player tables need at least {players} bots, not {len(specs)}; "
+            "list a spec twice to seat two copies of it (the second is named SPEC #2)"
+        )
+
+
+def _header_values(header: dict) -> tuple[list[str], int, int, int, list[str]]:
+    """The header's bots, games, players, seed and options, each of the type the command line gives."""
+    specs, options = header["specs"], header["options"]
+    if not isinstance(specs, list) or not all(isinstance(s, str) for s in specs) or len(specs) > 1000:
+        raise TypeError("specs must be a list of seat specs")
+    if not isinstance(options, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
+        raise TypeError("options must be a table of names and values (text)")
+    numbers = [header[key] for key in ("games", "players", "seed")]
+    if any(isinstance(n, bool) or not isinstance(n, int) for n in numbers):
+        raise TypeError("games, players and seed must be whole numbers")
+    return specs, *numbers, [f"{k}={v}" for k, v in options.items()]
 
 
 def resume_command(registry: Any, path: Path, format: str, jobs: int = 1, executor: str = "local", scheduler: str | None = None) -> None:
@@ -302,12 +332,17 @@ def resume_command(registry: Any, path: Path, format: str, jobs: int = 1, execut
         data_record = data_of(game.data_path)
         if data and data_record["sha256"] != data["sha256"]:
             raise BadInput(f"{data_path} has changed since the arena started (its SHA-256 differs)", str(path))
-        plan = ArenaSchedule(
-            info.id, data_record, dict(header["options"]), tuple(header["specs"]), tuple(header["entrants"]),
-            int(header["players"]), int(header["games"]), int(header["seed"]), str(header["tables"]),
-        )
+        specs, games, players, seed, options = _header_values(header)
     except (KeyError, TypeError, ValueError) as exc:
         raise BadInput(f"corrupt arena header ({type(exc).__name__}: {exc})", f"{path}:1") from None
+    from bgkit.setups import check_seed, parse_options
+
+    try:
+        plan = _schedule(registry, game, specs, games, players, check_seed(seed), parse_options(game, options))
+    except BadInput as exc:
+        raise BadInput(f"corrupt arena header: {exc.message}", f"{path}:1") from None
+    if list(plan.labels) != header.get("entrants") or plan.tables != header.get("tables"):
+        raise BadInput("corrupt arena header: its entrants or tables are not the ones its bots make", f"{path}:1")
     ladder = Ladder(plan)
     _read_back(path, plan, ladder)
     if sys.stderr.isatty():
@@ -320,8 +355,8 @@ def resume_command(registry: Any, path: Path, format: str, jobs: int = 1, execut
 def _parse(line: bytes, path: Path, number: int) -> Any:
     try:
         return json.loads(line)
-    except ValueError:
-        raise BadInput("not a JSON line", f"{path}:{number}") from None
+    except (ValueError, RecursionError):
+        raise BadInput("not a JSON line (or nested too deep)", f"{path}:{number}") from None
 
 
 def _read_back(path: Path, plan: ArenaSchedule, ladder: Ladder) -> None:
@@ -342,7 +377,7 @@ def _read_back(path: Path, plan: ArenaSchedule, ladder: Ladder) -> None:
             if not raw.endswith(b"\n"):
                 try:
                     json.loads(raw)
-                except ValueError:
+                except (ValueError, RecursionError):
                     break  # cut off: drop it and play that game again
             item = _parse(raw, path, number)
             keep = handle.tell()
@@ -352,6 +387,7 @@ def _read_back(path: Path, plan: ArenaSchedule, ladder: Ladder) -> None:
                 continue
             try:
                 record = GameRecord(**item)
+                _check_record(record, plan.players)
             except TypeError:
                 raise BadInput("not a game record", f"{path}:{number}") from None
             expected = plan.task(ladder.games) if ladder.games < plan.games else None
@@ -372,6 +408,15 @@ def _read_back(path: Path, plan: ArenaSchedule, ladder: Ladder) -> None:
     if keep and last != b"\n":
         with open(path, "ab") as handle:
             handle.write(b"\n")
+
+
+def _check_record(record: Any, players: int) -> None:
+    """TypeError unless ``record`` holds what the ladder reads: a rank per seat, winners by name."""
+    if not (isinstance(record.index, int) and isinstance(record.ranks, list) and len(record.ranks) == players
+            and all(type(r) is int and 1 <= r <= players for r in record.ranks)
+            and isinstance(record.winners, list) and all(isinstance(w, str) for w in record.winners)
+            and isinstance(record.seats, list)):
+        raise TypeError("not a game record")
 
 
 def _warn_uneven(plan: ArenaSchedule) -> None:

@@ -18,7 +18,7 @@ import typer
 
 from bgkit import __version__
 from bgkit.cli_group import Group, lazy_group
-from bgkit.errors import BadInput, PluginError
+from bgkit.errors import BadInput, PluginError, escape_controls
 from bgkit.history_cli import DB_HELP, history_app, stats
 
 app = typer.Typer(
@@ -212,8 +212,9 @@ def score(
 
 
 def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recording, db, date, note, location) -> None:
-    """Ask field by field, score, offer to save and to record; Ctrl-C is exit 130 as in play."""
-    from bgkit import history_cli, render, sheets
+    """Ask field by field, score, offer to save and to record; Ctrl-C is exit 130 as in play, and
+    the answers typed so far are kept as a draft the next ``bgkit score GAME`` offers to continue."""
+    from bgkit import history_cli, render, sheet_drafts, sheets
 
     console = render.stderr()
 
@@ -223,8 +224,21 @@ def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recor
     def say(text: str) -> None:
         console.print(render.literal(text))
 
+    game_id = the_game.info.id
     try:
-        the_sheet = sheets.ask_sheet(the_game, players, ask, say)
+        recorder = sheet_drafts.Recorder(ask, say, sheet_drafts.offer(game_id, players, ask, say))
+    except (KeyboardInterrupt, EOFError):
+        console.print("interrupted")
+        raise SystemExit(130) from None
+    try:
+        the_sheet = sheets.ask_sheet(the_game, players, recorder.ask, recorder.say)
+    except (KeyboardInterrupt, EOFError):
+        kept = sheet_drafts.keep(game_id, players, recorder.answers) if recorder.answers else None
+        console.print("interrupted" + (f"; your answers are kept in {render.literal(kept)}: "
+                                       f"bgkit score {game_id} continues them" if kept else ""))
+        raise SystemExit(130) from None
+    sheet_drafts.remove(game_id)
+    try:
         result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
         if format is Format.json:
             render.print_json(result.to_dict())
@@ -351,11 +365,14 @@ def replay(
     verify: bool = typer.Option(False, "--verify", help="Check every action and the recorded result; exit 2 if not."),
     format: Format = typer.Option(Format.text, "--format", help="text or json."),
     as_seat: Optional[int] = typer.Option(None, "--as", help="Replay as seat N saw it: its own private moves, the others' public texts."),
+    allow_unseeded: bool = typer.Option(False, "--allow-unseeded", help="With --verify: accept a log without a seed as far as it can be checked (its deal and chance cannot be)."),
 ) -> None:
     """Replay a logged game move by move (or as one seat saw it), or verify it."""
     from bgkit import play as playing
 
-    playing.replay_command(_registry(), log, verify=verify, format=format.value, seat=as_seat)
+    if allow_unseeded and not verify:
+        raise BadInput("--allow-unseeded goes with --verify")
+    playing.replay_command(_registry(), log, verify=verify, format=format.value, seat=as_seat, allow_unseeded=allow_unseeded)
 
 
 app.add_typer(history_app, name="history")
@@ -387,20 +404,46 @@ def _run() -> None:
             print(exc.ctx.get_help() if exc.ctx else exc.format_message(), file=sys.stderr)
             sys.exit(2)
         where = f" (see: {exc.ctx.command_path} --help)" if getattr(exc, "ctx", None) else ""
-        print(f"bgkit: error: {plain_usage(exc.format_message())}{where}", file=sys.stderr)
+        print(f"bgkit: error: {escape_controls(plain_usage(exc.format_message()))}{where}", file=sys.stderr)
         sys.exit(2)
     except PluginError as exc:
-        print(f"bgkit: error: {exc}", file=sys.stderr)
+        print(f"bgkit: error: {escape_controls(exc)}", file=sys.stderr)
         sys.exit(1)
     except BrokenPipeError:  # e.g. `bgkit games | head`: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
-    except Exception as exc:
-        if type(exc).__name__ != "Abort":
-            raise
-        print("bgkit: aborted", file=sys.stderr)
-        sys.exit(1)
+    except BaseException as exc:
+        if type(exc).__name__ == "Abort":
+            print("bgkit: aborted", file=sys.stderr)
+            sys.exit(1)
+        blamed = _plugin_fault(exc)
+        if blamed is not None:
+            print(f"bgkit: error: {escape_controls(blamed)}", file=sys.stderr)
+            sys.exit(1)
+        if isinstance(exc, OSError) and exc.errno is not None:  # a path the system refuses: a name
+            print(error_line(BadInput(os_error_text(exc))), file=sys.stderr)  # too long, a full disk
+            sys.exit(2)
+        raise
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _plugin_fault(exc: BaseException) -> str | None:
+    """The one line for plugin code that failed outside the guarded calls of play (a game's setup
+    or scoring, a hook during replay, a SystemExit anywhere): the plugin named, or None when the
+    fault is bgkit's own (then its traceback is the honest report)."""
+    if "bgkit.plugins" not in sys.modules:
+        return None
+    from bgkit.engine import fault_text
+    from bgkit.plugins import culprit, is_fault
+
+    who = culprit(exc) if is_fault(exc) else None
+    return f"plugin {who!r} failed: {fault_text(exc)}" if who else None
+
+
+def os_error_text(exc: OSError) -> str:
+    """An OSError as a person reads it: the file, then what the system said (``File name too long``)."""
+    what = exc.strerror or type(exc).__name__
+    return f"{exc.filename}: {what}" if exc.filename is not None else what
 
 
 # typer's words for a value it refuses (Pydantic's, some of them), as bgkit says the rest
@@ -427,5 +470,12 @@ def _click_class(name: str) -> type:
 
 
 def error_line(exc: BadInput) -> str:
-    """The one line a person sees for bad input."""
-    return f"bgkit: error: {exc}"
+    """The one line a person sees for bad input; what it quotes is shown literally (a name's escape
+    codes do not reach the terminal, its newline does not split the line)."""
+    return f"bgkit: error: {_long_numbers(escape_controls(exc))}"
+
+
+def _long_numbers(text: str) -> str:
+    """A number too long to read back whole (a file's 4,000-digit seed) as its first digits and
+    its length, so the line stays one a person can read."""
+    return re.sub(r"\d{40,}", lambda m: f"{m.group()[:12]}... ({len(m.group()):,} digits)", text)

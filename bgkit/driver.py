@@ -224,19 +224,21 @@ def fault_text(exc: BaseException) -> str:
 class Driver:
     """Drives one game's ``state`` through ``runtime``, appending ``[player, text]`` to ``log``.
 
-    ``origin()`` names whose code failed when the game's own code raises (its plugin); a source
+    ``origin(exc)`` names whose code failed when plugin code raises ``exc`` (the game's plugin, or a
+    house rule's whose hook raised it); a source
     names its own faults (a seat's plugin). ``passing`` are the exceptions the driver lets through
     untouched (default :data:`PASS_THROUGH`; a match adds a person's undo, save and quit requests).
     """
 
     def __init__(self, runtime: "Runtime", state: "State", log: list[list[Any]], observers: Iterable[Observer] = (),
-                 origin: Callable[[], str] | None = None, passing: tuple[type[BaseException], ...] = ()):
+                 origin: Callable[[BaseException], str] | None = None, passing: tuple[type[BaseException], ...] = ()):
         self.runtime = runtime
         self.state = state
         self.log = log
         self.observers = list(observers)
         self.narrator = Narrator(len(log))
-        self.origin = origin or (lambda: f"plugin {runtime.game.info.plugin or runtime.game.info.id!r}")
+        game = runtime.game
+        self.origin = origin or (lambda exc: f"plugin {game.blame(exc) or game.info.plugin or game.info.id!r}")
         self.passing = passing or PASS_THROUGH
 
     def run(self, source: Source, budget: int, on_exhausted: Callable[[], None] | None = None) -> int:
@@ -280,7 +282,7 @@ class Driver:
                     return applied
         except self.passing:
             raise
-        except Exception as exc:
+        except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
             raise self._fault(exc, action) from exc
         return applied
 
@@ -306,7 +308,7 @@ class Driver:
                     return applied
         except self.passing:
             raise
-        except Exception as exc:
+        except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
             raise self._fault(exc, action) from exc
         return applied
 
@@ -315,7 +317,8 @@ class Driver:
         if on_exhausted is not None and (player >= 0 or player == CHANCE):
             on_exhausted()
 
-    def _fault(self, exc: Exception, applying: Any) -> PluginError:
+    def _fault(self, exc: BaseException, applying: Any) -> PluginError:
+        """Plugin code raised: one line naming the plugin (the one whose code raised innermost)."""
         if applying is None:
-            return PluginError(f"{self.origin()} failed while playing: {fault_text(exc)}")
-        return PluginError(f"{self.origin()} failed while applying {applying!r}: {fault_text(exc)}")
+            return PluginError(f"{self.origin(exc)} failed while playing: {fault_text(exc)}")
+        return PluginError(f"{self.origin(exc)} failed while applying {applying!r}: {fault_text(exc)}")

@@ -388,11 +388,11 @@ class SeatSource:
                 action = self._save(player)
             except (QuitRequest, KeyboardInterrupt, BadInput, PluginError):
                 raise
-            except Exception as exc:
+            except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
                 if stage == "deciding":
-                    raise PluginError(f"{match._origin(player)} failed while deciding for seat {match.seats[player].name!r}: "
-                                      f"{fault_text(exc)}") from exc
-                raise PluginError(f"{match._origin(None)} failed while {stage}: {fault_text(exc)}") from exc
+                    raise PluginError(f"{match._origin(player, exc)} failed while deciding for seat "
+                                      f"{match.seats[player].name!r}: {fault_text(exc)}") from exc
+                raise PluginError(f"{match._origin(None, exc)} failed while {stage}: {fault_text(exc)}") from exc
             yield player, action
 
     def _decision(self, player: int, actions: list, state: State) -> Decision:
@@ -479,8 +479,8 @@ class Match:
             return self.finish()
         except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
             raise
-        except Exception as exc:
-            raise PluginError(f"{self._origin(None)} failed while playing: {fault_text(exc)}") from exc
+        except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
+            raise PluginError(f"{self._origin(None, exc)} failed while playing: {fault_text(exc)}") from exc
 
     def _lean(self) -> bool:
         """Bots alone -- nobody seated, nobody listening, no save file, chance from the seeded
@@ -498,8 +498,8 @@ class Match:
         driver.narrator = self.narrator
         return driver
 
-    def _game_origin(self) -> str:
-        return self._origin(None)
+    def _game_origin(self, exc: BaseException | None = None) -> str:
+        return self._origin(None, exc)
 
     def _observers(self) -> list[Observer]:
         observers: list[Observer] = [RevealTracker(self.revealed)]
@@ -553,7 +553,7 @@ class Match:
         plugins = self.seat_plugins
         if seat is not None and seat < len(plugins) and plugins[seat]:
             return f"plugin {plugins[seat]!r}"
-        return f"plugin {self.game.info.plugin or self.game.info.id!r}"
+        return f"plugin {(self.game.blame(exc) if exc is not None else None) or self.game.info.plugin or self.game.info.id!r}"
 
     def _seat_rng(self, player: int, seat: Seat) -> random.Random:
         """The stream a seat's determinisation is drawn from: its own ``rng``, or one seeded for it."""

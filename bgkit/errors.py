@@ -41,6 +41,13 @@ class PluginError(Exception):
     """
 
 
+def escape_controls(text: object) -> str:
+    """``text`` with every control character (ESC, BEL, newline, C1, ...) written as its escape,
+    ``\\x1b`` for ESC: what a name or a file says is shown literally, never acted on by the
+    terminal, and an error stays on its one line."""
+    return "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in str(text))
+
+
 def suggest(word: object, known: Iterable[str]) -> str:
     """``" (did you mean 'seed'?)"`` when ``word`` is close to one of ``known``, else ``""``."""
     import difflib

@@ -145,6 +145,9 @@ class Game:
         self.info = info
         self.data_path = data
         self.hooks = hooks  # None: only the core's implementations of the hooks (no plugin extends them)
+        #: Which plugin's code raised an exception (a house rule's hook inside the game's call), if
+        #: known: the registry that loads the game sets it (:func:`bgkit.plugins.culprit`).
+        self.blame: Callable[[BaseException], str | None] = _nobody
         self._runtime: Any = None  # made by bgkit.runtime.runtime_for, once
         self._modules: dict[str, Any] = {}  # job -> its module, once imported (every game pays for it)
         self._sheet_fields: dict[tuple, tuple] = {}
@@ -322,6 +325,10 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "state": ("new_state", "state_from_dict", "sheet_from_state"),
 }
 ACTION_SPACE = ("num_actions", "max_game_length", "action_index", "action_from_index")
+
+
+def _nobody(exc: BaseException) -> str | None:
+    return None
 
 
 def missing_names(job: str, names: set[str] | None) -> list[str]:

@@ -238,7 +238,7 @@ class Play:
             sheet=check.text(data, "sheet"),
             data=check.table(data["data"], "data") if data.get("data") is not None else None,
             log=check.table(data["log"], "log") if data.get("log") is not None else None,
-            versions=[check.table(v, "versions") for v in check.items(data, "versions", dict, [])],
+            versions=[v for v in check.items(data, "versions", dict, []) if _Checker(f"{where}: an old version").whole(v, "version", 0) is not None],
             seats=seats,
         )
 
@@ -274,6 +274,12 @@ class _Checker:
         value = self._get(data, key, default)
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadInput(f"{key} must be a whole number, not {value!r}", self.where)
+        return self._storable(value, key)
+
+    def _storable(self, value: Any, key: str) -> Any:
+        """SQLite keeps whole numbers in 64 bits: a larger one is refused here, not half-imported."""
+        if isinstance(value, int) and not -(2**63) <= value < 2**63:
+            raise BadInput(f"{key} is a number of {len(str(abs(value)))} digits, more than a history can keep", self.where)
         return value
 
     def flag(self, data: dict, key: str, default: Any = _MISSING) -> bool:
@@ -285,7 +291,7 @@ class _Checker:
     def number(self, value: Any, key: str) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise BadInput(f"{key} must be a number, not {value!r}", self.where)
-        return value
+        return self._storable(value, key)
 
     def items(self, data: dict, key: str, kind: type | None, default: Any = _MISSING) -> list:
         value = self._get(data, key, default)
@@ -452,16 +458,44 @@ def open_history(path: Path, create: bool = True, say: Callable[[str], None] | N
         if not folder.is_dir():
             raise BadInput(f"cannot make the history {path}: there is no folder {folder}")
     else:
+        if path.exists() and not path.is_file():  # a FIFO or a device: SQLite would wait on it forever
+            raise BadInput(f"{path} is not a regular file; the history is a file (--db FILE)")
         _check_header(path)
+    read_only = not create and path.exists() and not os.access(path.parent if str(path.parent) else ".", os.W_OK)
     try:
-        conn = _connect(str(path))
+        conn = _connect(_read_only_uri(path) if read_only else str(path), uri=read_only)
     except sqlite3.Error as exc:
         raise BadInput(f"cannot open the history {path}: {exc}") from None
-    return History(path, conn, exists=True)._setup(say)
+    history = History(path, conn, exists=True)
+    history.read_only = read_only
+    return history._setup(say)
 
 
-def _connect(target: str) -> sqlite3.Connection:
-    conn = sqlite3.connect(target, isolation_level=None, timeout=BUSY_SECONDS)  # transactions are explicit
+def _read_only_uri(path: Path) -> str:
+    """A history in a folder bgkit may not write (another person's, a read-only disk) is opened for
+    reading only, as immutable: SQLite then needs none of the lock and WAL files it would make
+    beside it, and listing, showing and exporting still work."""
+    from urllib.parse import quote
+
+    return f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1"
+
+
+class DamagedPlay(BadInput):
+    """A stored play that cannot be read back; it can still be deleted."""
+
+
+def _stored(text: Any, play_id: int, column: str) -> Any:
+    """A JSON column's value; text that is not JSON (a file edited by hand, or damaged) is one line
+    naming the play and the column, not a failure of every command that reads the history."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise DamagedPlay(f"the history is damaged: play {play_id}'s {column} is not JSON ({str(text)[:40]!r}); "
+                       f"delete the play (bgkit history delete {play_id}) or restore a copy") from None
+
+
+def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
+    conn = sqlite3.connect(target, isolation_level=None, timeout=BUSY_SECONDS, uri=uri)  # transactions are explicit
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
 
@@ -484,6 +518,7 @@ class History:
         self.path = path
         self.conn = conn
         self.exists = exists
+        self.read_only = False  # opened for reading only: its folder may not be written
 
     def __enter__(self) -> "History":
         return self
@@ -505,6 +540,8 @@ class History:
             raise BadInput(f"the history {self.path} cannot be used: {exc}") from None
         except sqlite3.DatabaseError as exc:
             raise BadInput(f"the history {self.path} is damaged: {exc}") from None
+        except UnicodeDecodeError:  # a flipped byte in a stored text
+            raise BadInput(f"the history {self.path} is damaged (a stored text is not UTF-8); restore a copy") from None
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -523,7 +560,7 @@ class History:
             with self._guard():
                 self._check_identity()
                 self._migrate(say)
-                if self.exists:
+                if self.exists and not self.read_only:
                     self._use_wal()
         except BaseException:
             self.conn.close()
@@ -544,8 +581,9 @@ class History:
                 objects = self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             finally:
                 self.conn.execute("COMMIT")
-        except sqlite3.DatabaseError as exc:
-            raise BadInput(f"{self.path} cannot be read as a bgkit history ({exc}); give another --db, or restore a copy") from None
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            why = "a stored text is not UTF-8" if isinstance(exc, UnicodeDecodeError) else str(exc)
+            raise BadInput(f"{self.path} cannot be read as a bgkit history ({why}); give another --db, or restore a copy") from None
         if app_id != APPLICATION_ID and (app_id or objects):
             raise BadInput(f"{self.path} is not a bgkit history (a database of something else); give another --db")
         if version > SCHEMA_VERSION:
@@ -581,8 +619,16 @@ class History:
             if version == SCHEMA_VERSION:
                 return
             backup = self._backup(version) if version else None
-            for migration in MIGRATIONS[version:]:
-                migration(conn)
+            try:
+                for migration in MIGRATIONS[version:]:
+                    migration(conn)
+            except BaseException as exc:  # rolled back: the file is as it was, and the copy of it not needed
+                if backup is not None:
+                    backup.unlink(missing_ok=True)
+                if isinstance(exc, sqlite3.Error):
+                    raise BadInput(f"the history {self.path} (schema {version}) cannot be upgraded ({exc}); "
+                                   "restore a copy, or give another --db") from None
+                raise
             # PRAGMA takes no parameters; both values are this module's integer constants.
             conn.execute(f"PRAGMA user_version = {int(SCHEMA_VERSION)}")
             conn.execute(f"PRAGMA application_id = {int(APPLICATION_ID)}")
@@ -795,10 +841,10 @@ class History:
              total_label, tiebreaks, decided_by, notes, sheet, data, log, version) = row
             plays[play_id] = Play(
                 id=play_id, uid=uid, game=game, game_name=game_name, date=played_on, recorded_at=recorded_at,
-                source=source, options=json.loads(options), note=note, location=location,
-                categories=json.loads(categories), total_label=total_label, tiebreaks=json.loads(tiebreaks),
-                decided_by=decided_by, notes=json.loads(notes), sheet=sheet,
-                data=json.loads(data) if data else None, log=json.loads(log) if log else None,
+                source=source, options=_stored(options, play_id, 'options'), note=note, location=location,
+                categories=_stored(categories, play_id, 'categories'), total_label=total_label, tiebreaks=_stored(tiebreaks, play_id, 'tiebreaks'),
+                decided_by=decided_by, notes=_stored(notes, play_id, 'notes'), sheet=sheet,
+                data=_stored(data, play_id, 'data') if data else None, log=_stored(log, play_id, 'log') if log else None,
                 version=version, seats=[],
             )
         seat_rows = conn.execute(
@@ -811,15 +857,15 @@ class History:
         for play_id, seat, name, spec, fields, scores, total, rank, winner, tiebreaks, player in seat_rows:
             plays[play_id].seats.append(
                 SeatRecord(
-                    seat=seat, name=name, spec=spec, fields=json.loads(fields), scores=json.loads(scores),
-                    total=total, rank=rank, winner=bool(winner), tiebreaks=json.loads(tiebreaks),
+                    seat=seat, name=name, spec=spec, fields=_stored(fields, play_id, 'fields'), scores=_stored(scores, play_id, 'scores'),
+                    total=total, rank=rank, winner=bool(winner), tiebreaks=_stored(tiebreaks, play_id, 'tiebreaks'),
                     player=player or name,
                 )
             )
         if with_versions:
             for play_id, play in plays.items():
                 play.versions = [
-                    json.loads(row[0])
+                    _stored(row[0], play_id, 'old version')
                     for row in conn.execute(
                         "SELECT record FROM play_versions WHERE play_id = ? ORDER BY version", (play_id,)
                     )
@@ -831,7 +877,7 @@ class History:
         out: dict[int, list[dict]] = {}
         with self._guard():
             for play_id, record in self.conn.execute("SELECT play_id, record FROM play_versions ORDER BY play_id, version"):
-                out.setdefault(play_id, []).append(json.loads(record))
+                out.setdefault(play_id, []).append(_stored(record, play_id, 'old version'))
         return out
 
     def players(self) -> list[dict[str, Any]]:

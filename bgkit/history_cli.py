@@ -178,9 +178,14 @@ def delete(
     """Delete a recorded play for good (with its earlier versions)."""
     from bgkit import render
 
+    from bgkit.history import DamagedPlay
+
     with open_store(_db(ctx, db), create=False) as store:
-        play = store.play(play_id)
-        what = f"play {play_id} ({play.game_name}, {play.date}: {', '.join(s.name for s in play.seats)})"
+        try:
+            play = store.play(play_id)
+            what = f"play {play_id} ({play.game_name}, {play.date}: {', '.join(s.name for s in play.seats)})"
+        except DamagedPlay:  # what cannot be read back can still be removed
+            what = f"play {play_id} (damaged)"
         if not yes:
             if not render.interactive():
                 raise BadInput(f"deleting {what} cannot be undone: add --yes (there is no terminal to ask)")
@@ -352,6 +357,10 @@ def export(
         else:
             text = history_io.export_csv(plays)
     if output is None:
+        if sys.stdout.isatty():  # read on a terminal, not kept: its control characters shown, not obeyed
+            from bgkit.errors import escape_controls
+
+            text = "\n".join(escape_controls(line) for line in text.split("\n"))
         sys.stdout.write(text)
     else:
         from bgkit.savefile import check_target, write_atomic

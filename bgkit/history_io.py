@@ -34,7 +34,9 @@ def export_json(store: History, plays: list[Play]) -> str:
         play.versions = versions.get(play.id or 0, [])
         records.append(play.to_dict(full=True))
     document = {"format": EXPORT_FORMAT, "bgkit": __version__, "players": players, "plays": records}
-    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    from bgkit.render import C1_AS_JSON
+
+    return json.dumps(document, ensure_ascii=False, indent=1).translate(C1_AS_JSON) + "\n"
 
 
 def export_csv(plays: list[Play]) -> str:

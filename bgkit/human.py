@@ -22,7 +22,7 @@ from rich.markup import escape
 from bgkit.engine import Decision, Event, QuitRequest, SaveRequest, UndoRequest
 from bgkit.errors import BadInput
 from bgkit.game import CHANCE, State
-from bgkit.render import literal, never_cut, plural
+from bgkit.render import SafeConsole, literal, never_cut, plural
 from bgkit.runtime import Runtime
 
 HELP = (
@@ -184,7 +184,7 @@ class Screen:
             return picture
         import io
 
-        probe = Console(file=io.StringIO(), width=self.console.width, color_system=None)
+        probe = SafeConsole(file=io.StringIO(), width=self.console.width, color_system=None)
         probe.print(picture, soft_wrap=False)
         if probe.file.getvalue().count("\n") <= max(10, self.console.height - 18):
             return picture

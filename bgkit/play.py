@@ -140,7 +140,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
     return match, scored
 
 
-def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: int | None = None) -> None:
+def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: int | None = None, allow_unseeded: bool = False) -> None:
     """Replay (or verify) a log; with ``seat``, step by step as that seat saw the game."""
     from bgkit.savefile import read_json
 
@@ -156,7 +156,7 @@ def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: i
     if verify:
         from bgkit.verify import verify_log
 
-        state, notes = verify_log(game, runtime, log, str(path))
+        state, notes = verify_log(game, runtime, log, str(path), allow_unseeded=allow_unseeded)
     else:
         state = replay(game, runtime, log, source=str(path))
     finished = state.is_terminal()

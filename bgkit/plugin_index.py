@@ -2,10 +2,15 @@
 
 Finding them means importing ``importlib.metadata`` and reading every installed distribution's
 metadata: at every start of ``bgkit`` that cost more than a third of importing typer itself. So
-the list is kept in ``plugins.json`` in the user's cache folder (platformdirs), together with a
-fingerprint of what installing, upgrading or removing a distribution changes (:func:`fingerprint`).
-A changed fingerprint, an unreadable cache or one that cannot be written all mean a fresh scan,
-so the cache can be stale only if an entry_points.txt changes with its time and size kept.
+the list is kept in the user's cache folder (platformdirs), in ``plugins/`` as one small file per
+environment: its name is a hash of the environment's fingerprint (what installing, upgrading or
+removing a distribution changes: :func:`fingerprint`), and it holds the fingerprint itself too. So
+any number of virtual environments (and `bgkit` beside `python -m bgkit` in a source folder) keep
+their lists side by side instead of evicting each other. When a list is written, those not
+rewritten for :data:`MAX_AGE_DAYS` and all but the newest :data:`MAX_FILES` are removed (a removed
+one costs its environment one scan at its next start). A changed
+fingerprint, an unreadable file or a folder that cannot be written all mean a fresh scan, so the
+cache can be stale only if an entry_points.txt changes with its time and size kept.
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-CACHE_FILE = "plugins.json"
+CACHE_FOLDER = "plugins"
 GROUP = "bgkit"
-_FORMAT = 1  # bumped when the file's layout changes
-KEPT = 4  # fingerprints remembered: `bgkit` and `python -m bgkit` in a source folder see different ones
+_FORMAT = 2  # bumped when the file's layout changes
+MAX_AGE_DAYS = 30  # a list not rewritten for a month is dropped
+MAX_FILES = 64  # environments remembered at most (a file is a few KB)
 
 
 @dataclass(frozen=True)
@@ -44,18 +50,17 @@ class EntryPoint:
 def installed_entry_points() -> list[EntryPoint]:
     """The ``bgkit`` entry points of every installed distribution, sorted by name."""
     key = fingerprint()
-    cache = _cache_path()
-    stored = _read(cache) if cache is not None else []
-    for entry in stored:
-        if entry.get("key") == key:
-            try:
-                return [EntryPoint(*row) for row in entry["entry_points"]]
-            except (KeyError, TypeError):
-                break
+    cache = _cache_path(key)
+    stored = _read(cache) if cache is not None else None
+    if stored is not None and stored.get("key") == key:
+        try:
+            return [EntryPoint(*row) for row in stored["entry_points"]]
+        except (KeyError, TypeError):
+            pass
     found = scan()
     if cache is not None:
-        fresh = {"key": key, "entry_points": [[e.name, e.value, e.distribution, e.version] for e in found]}
-        _write(cache, [fresh, *(e for e in stored if e.get("key") != key)][:KEPT])
+        _write(cache, {"key": key, "entry_points": [[e.name, e.value, e.distribution, e.version] for e in found]})
+        _prune(cache.parent, keep=cache)
     return found
 
 
@@ -95,27 +100,31 @@ def fingerprint() -> list:
     return key
 
 
-def _cache_path() -> Path | None:
+def _cache_path(key: list) -> Path | None:
+    """This environment's file: named by a checksum of its fingerprint (zlib's, not hashlib's: that
+    would load OpenSSL at every start; two environments sharing a name only share one file)."""
+    import zlib
+
     try:
         import platformdirs
 
-        return Path(platformdirs.user_cache_dir("bgkit", appauthor=False)) / CACHE_FILE
+        folder = Path(platformdirs.user_cache_dir("bgkit", appauthor=False)) / CACHE_FOLDER
     except Exception:  # no home folder to speak of: scan every time
         return None
+    data = json.dumps(key).encode("utf-8", "surrogatepass")
+    return folder / f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}.json"
 
 
-def _read(path: Path) -> list[dict]:
+def _read(path: Path) -> dict | None:
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return []
-    if not isinstance(stored, list):
-        return []
-    return [entry for entry in stored if isinstance(entry, dict)]
+        return None
+    return stored if isinstance(stored, dict) else None
 
 
-def _write(path: Path, entries: list[dict]) -> None:
-    """Replace the cache in one step (never half a file); a folder that cannot be written is left."""
+def _write(path: Path, entry: dict) -> None:
+    """Replace the file in one step (never half a file); a folder that cannot be written is left."""
     import tempfile
 
     written = None
@@ -123,9 +132,27 @@ def _write(path: Path, entries: list[dict]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=".plugins-", delete=False) as out:
             written = out.name
-            json.dump(entries, out)
+            json.dump(entry, out)
         os.replace(written, path)
     except OSError:
         if written is not None:
             with contextlib.suppress(OSError):
                 os.unlink(written)
+
+
+def _prune(folder: Path, keep: Path) -> None:
+    """Remove the lists not rewritten for MAX_AGE_DAYS, and all but the newest MAX_FILES: the
+    folder stays small however many environments come and go."""
+    import time
+
+    try:
+        files = [(entry.stat().st_mtime, Path(entry.path)) for entry in os.scandir(folder)
+                 if entry.name.endswith(".json") and entry.is_file()]
+    except OSError:
+        return
+    files.sort(reverse=True)
+    oldest = time.time() - MAX_AGE_DAYS * 86400
+    for number, (mtime, path) in enumerate(files):
+        if path != keep and (number >= MAX_FILES or mtime < oldest):
+            with contextlib.suppress(OSError):
+                path.unlink()

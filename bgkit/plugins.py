@@ -15,7 +15,7 @@ from typing import Any, Callable
 import pluggy
 
 from bgkit import hookspecs
-from bgkit.errors import BadInput
+from bgkit.errors import BadInput, escape_controls
 from bgkit.plugin_index import installed_entry_points
 
 DEFAULT_PLUGINS = ("bgkit.default_plugins.games", "bgkit.default_plugins.bots", "bgkit.default_plugins.executors")
@@ -78,7 +78,9 @@ class Registry:
                 self.versions[ep.name] = ep.version
             try:
                 self.pm.register(ep.load(), name=ep.name)
-            except Exception as exc:  # a broken plugin must not take the others down
+            except BaseException as exc:  # a broken plugin must not take the others down, nor end bgkit
+                if not is_fault(exc):
+                    raise
                 self.distributions.setdefault(ep.name, dist)
                 self._fail(ep.name, f"{type(exc).__name__}: {exc}")
         for name in sorted((selected or set()) - seen):
@@ -112,7 +114,9 @@ class Registry:
 
             try:
                 impl.function(register=register)
-            except Exception as exc:  # a broken plugin must not take the others down, nor half-register
+            except BaseException as exc:  # a broken plugin must not take the others down, nor half-register
+                if not is_fault(exc):
+                    raise
                 self._fail(plugin_name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
                 continue
             for name, entry in mine.items():
@@ -148,8 +152,32 @@ class Registry:
             self._executors = {name: entry.item for name, entry in self._collect("bgkit_register_executors", "executor").items()}
         return self._executors
 
+    def owners(self) -> dict[str, str]:
+        """Top-level module name -> the plugin whose code lives there, from what the plugins
+        registered (their modules, hook functions, games' packages, bots' and executors' factories).
+        The core's own modules and a module two plugins share are left out: they name nobody."""
+        claims: dict[str, set[str]] = {}
+
+        def claim(module: Any, plugin: str) -> None:
+            top = str(module or "").partition(".")[0]
+            if top and top != "bgkit" and plugin and plugin not in DEFAULT_PLUGINS:
+                claims.setdefault(top, set()).add(plugin)
+
+        for name, plugin in self.pm.list_name_plugin():
+            claim(getattr(plugin, "__name__", None) or type(plugin).__module__, name)
+            for caller in self.pm.get_hookcallers(plugin) or []:
+                for impl in caller.get_hookimpls():
+                    if impl.plugin_name == name:
+                        claim(getattr(impl.function, "__module__", None), name)
+        for info in (self._games or {}).values():
+            claim(info.package, info.plugin)
+        for found in (self._bots or {}, self._executors or {}):
+            for entry in found.values():
+                claim(getattr(entry.factory, "__module__", None), entry.plugin)
+        return {top: next(iter(names)) for top, names in claims.items() if len(names) == 1}
+
     def _warn(self, message: str) -> None:
-        print(f"warning: {message}", file=sys.stderr)
+        print(f"warning: {escape_controls(message)}", file=sys.stderr)
 
     def _fail(self, plugin_name: str, error: str) -> None:
         self.load_errors.append(LoadError(plugin_name, self.distributions.get(plugin_name, ""), error))
@@ -166,8 +194,11 @@ class Registry:
             raise BadInput(f"unknown game {game_id!r}{suggest(game_id, self.games)} (installed: {known})") from None
 
     def load_game(self, game_id: str, data: Any = None) -> Any:
-        """The game ``game_id`` built for play through this registry's hooks (its engine imported)."""
-        return self.game(game_id).load(data, hooks=self.pm.hook)
+        """The game ``game_id`` built for play through this registry's hooks (its engine imported);
+        a fault in it is blamed on the plugin whose code raised it (:func:`culprit`)."""
+        game = self.game(game_id).load(data, hooks=self.pm.hook)
+        game.blame = culprit
+        return game
 
     def plugin_rows(self) -> list[dict[str, Any]]:
         """One row per loaded plugin and per failed one, for ``bgkit plugins``."""
@@ -224,6 +255,28 @@ def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str, ver
     help_text = more[1] if len(more) > 1 else extra.get("help", "")
     kind_info = ExecutorInfo if kind == "executor" else BotInfo
     return _Entry(item, kind_info(item, factory, help_text, plugin), plugin)
+
+
+def is_fault(exc: BaseException) -> bool:
+    """Whether plugin code raising ``exc`` is a fault to isolate and name: anything (SystemExit
+    too: a plugin does not get to end bgkit silently) but the person's own Ctrl-C."""
+    return not isinstance(exc, KeyboardInterrupt)
+
+
+def culprit(exc: BaseException) -> str | None:
+    """The plugin whose code ``exc`` was raised in: the innermost frame of its traceback that lives
+    in a plugin's module (a house rule's hook called by the game's code is the house rule's fault).
+    None when no plugin's code is on the way (bgkit's own error), or nothing is loaded."""
+    if _registry is None:
+        return None
+    owners = _registry.owners()
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        top = str(tb.tb_frame.f_globals.get("__name__", "")).partition(".")[0]
+        found = owners.get(top, found)
+        tb = tb.tb_next
+    return found
 
 
 def selected_plugins() -> set[str] | None:

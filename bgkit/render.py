@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -15,18 +16,44 @@ if TYPE_CHECKING:
     from bgkit.ranking import ScoreResult
 
 
+#: Control characters a text must not send to the terminal (newline and tab are layout, kept).
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+class SafeConsole(Console):
+    """A Console that prints what it is given literally when the text cannot be trusted: control
+    characters written as escapes (``\\x1b``), and a text whose markup does not parse (a name
+    ``[/bold]x`` that a plugin put into a table cell) shown as it is instead of failing. Names are
+    still escaped where the core writes them (:func:`literal`); this is the net for the rest."""
+
+    def render_str(self, text: str, **kwargs: Any) -> Any:
+        from rich.errors import MarkupError
+
+        if _CONTROLS.search(text):
+            text = "".join(repr(ch)[1:-1] if _CONTROLS.match(ch) else ch for ch in text)
+        try:
+            return super().render_str(text, **kwargs)
+        except MarkupError:
+            return super().render_str(text, **{**kwargs, "markup": False})
+
+
 def stdout() -> Console:
     """The data console. Piped output gets 120 columns (rich would use 80) so tables stay whole."""
-    return Console(highlight=False, emoji=False, width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)
+    return SafeConsole(highlight=False, emoji=False, width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)
 
 
 def stderr() -> Console:
-    return Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
+    return SafeConsole(stderr=True, highlight=False, emoji=False, soft_wrap=True)
+
+
+#: JSON escapes C0 controls itself; the C1 ones (U+0080-U+009F, CSI among them) are escaped too, so
+#: JSON read on a terminal is as safe as a table.
+C1_AS_JSON = {code: f"\\u{code:04x}" for code in range(0x80, 0xA0)}
 
 
 def print_json(data: Any) -> None:
     """One JSON document (or one JSON Lines record) on stdout."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(data, ensure_ascii=False).translate(C1_AS_JSON) + "\n")
     sys.stdout.flush()
 
 
@@ -40,8 +67,9 @@ def literal(text: Any) -> str:
     (a name must not retitle the window or clear the screen)."""
     from rich.markup import escape
 
-    shown = "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in str(text))
-    return escape(shown)
+    from bgkit.errors import escape_controls
+
+    return escape(escape_controls(text))
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

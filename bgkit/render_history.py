@@ -1,7 +1,8 @@
 """Drawing the table history for people: the list of plays, players, statistics and charts.
 
 Kept apart from ``render.py`` because it is only needed by ``bgkit history`` and ``bgkit stats``.
-Every text a person typed (names, notes, places) is escaped, so ``[b]`` in a note stays ``[b]``.
+Every text a person typed (names, notes, places) is escaped, so ``[b]`` in a note stays ``[b]`` and a
+control character is shown as its escape, never sent to the terminal.
 Charts are plain text (block characters), drawn only when stdout is a terminal.
 """
 
@@ -10,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from bgkit.errors import escape_controls
 from bgkit.history import Play
-from bgkit.render import plural
+from bgkit.render import literal, plural
 
 SPARKS = "▁▂▃▄▅▆▇█"
 EIGHTHS = " ▏▎▍▌▋▊▉█"
@@ -38,31 +39,31 @@ def plays_table(plays: list[Play]) -> Table:
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for play in plays:
         players = " · ".join(
-            f"{escape(s.name)} {_number(s.total)}{' ★' if s.winner else ''}" for s in play.seats
+            f"{literal(s.name)} {_number(s.total)}{' ★' if s.winner else ''}" for s in play.seats
         )
         table.add_row(
             str(play.id),
             play.date,
-            escape(play.game),
+            literal(play.game),
             players,
-            escape(play.location or ""),
-            escape(play.note or ""),
+            literal(play.location or ""),
+            literal(play.note or ""),
         )
     return table
 
 
 def play_header(play: Play) -> str:
     """The lines ``history show`` prints above the score table."""
-    bits = [f"Play {play.id}", play.date, escape(play.game_name)]
+    bits = [f"Play {play.id}", play.date, literal(play.game_name)]
     if play.location:
-        bits.append(f"at {escape(play.location)}")
+        bits.append(f"at {literal(play.location)}")
     if play.source == "play":
         bits.append("played with bgkit")
     lines = [" · ".join(bits)]
     if play.options:
-        lines.append("options: " + ", ".join(f"{escape(str(k))}={escape(str(v))}" for k, v in play.options.items()))
+        lines.append("options: " + ", ".join(f"{literal(str(k))}={literal(str(v))}" for k, v in play.options.items()))
     if play.note:
-        lines.append(f"note: {escape(play.note)}")
+        lines.append(f"note: {literal(play.note)}")
     if play.version > 1:
         earlier = "--version 1" if play.version == 2 else f"--version 1 to {play.version - 1}"
         lines.append(f"version {play.version} (edited; earlier versions: bgkit history show {play.id} {earlier})")
@@ -75,7 +76,7 @@ def players_table(rows: list[dict[str, Any]]) -> Table:
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for row in rows:
         table.add_row(
-            escape(row["name"]), escape(", ".join(row["aliases"])), str(row["plays"]), str(row["wins"]), row["last_played"] or "–"
+            literal(row["name"]), literal(", ".join(row["aliases"])), str(row["plays"]), str(row["wins"]), row["last_played"] or "–"
         )
     return table
 
@@ -95,12 +96,12 @@ def stats_view(summary: dict[str, Any], charts: bool) -> RenderableType:
     """The statistics as tables, with charts when ``charts`` (stdout is a terminal)."""
     parts: list[RenderableType] = []
     games = summary["games"]
-    what = escape(games[0]["name"]) if summary["one_game"] else f"{len(games)} games"
+    what = literal(games[0]["name"]) if summary["one_game"] else f"{len(games)} games"
     focus = summary["player"]
     parts.append(
         Text.from_markup(
             f"[bold]{summary['plays']} play{'s' if summary['plays'] != 1 else ''} of {what}[/bold]"
-            + (f" with {escape(focus)}" if focus else "")
+            + (f" with {literal(focus)}" if focus else "")
         )
     )
     if not summary["one_game"]:
@@ -108,7 +109,7 @@ def stats_view(summary: dict[str, Any], charts: bool) -> RenderableType:
         for column, justify in (("game", "left"), ("plays", "right"), ("last played", "left")):
             table.add_column(column, justify=justify)  # type: ignore[arg-type]
         for g in games:
-            table.add_row(escape(g["name"]), str(g["plays"]), g["last_played"])
+            table.add_row(literal(g["name"]), str(g["plays"]), g["last_played"])
         parts.append(table)
     parts.append(_players_stats(summary))
     if focus:
@@ -132,7 +133,7 @@ def _players_stats(summary: dict[str, Any]) -> Table:
         table.add_column(column, justify="left" if column == "player" else "right")
     for p in summary["players"]:
         wins = str(p["wins"]) + (f" ({p['shared_wins']} shared)" if p["shared_wins"] else "")
-        row = [escape(p["name"]), str(p["plays"]), wins, _percent(p["win_rate"]), _number(p["mean_rank"])]
+        row = [literal(p["name"]), str(p["plays"]), wins, _percent(p["win_rate"]), _number(p["mean_rank"])]
         if one_game:
             row += [_number(p["mean_total"]), _number(p["best"]["total"]), _number(p["worst"]["total"])]
         row += [_streak(p["streaks"]), str(p["streaks"]["longest_win"])]
@@ -142,7 +143,7 @@ def _players_stats(summary: dict[str, Any]) -> Table:
 
 def _player_card(me: dict[str, Any]) -> RenderableType:
     lines = [
-        f"{escape(me['name'])}: {plural(me['plays'], 'play')}, {plural(me['wins'], 'win')} ({_percent(me['win_rate'])}), "
+        f"{literal(me['name'])}: {plural(me['plays'], 'play')}, {plural(me['wins'], 'win')} ({_percent(me['win_rate'])}), "
         f"longest win streak {me['streaks']['longest_win']}, longest losing streak {me['streaks']['longest_loss']}"
     ]
     if me["best"]:
@@ -152,11 +153,11 @@ def _player_card(me: dict[str, Any]) -> RenderableType:
         )
     parts: list[RenderableType] = [Text.from_markup("\n".join(lines))]
     if me["mean_categories"]:
-        table = Table(title=f"{escape(me['name'])}'s average game", title_justify="left")
+        table = Table(title=f"{literal(me['name'])}'s average game", title_justify="left")
         table.add_column("category")
         table.add_column("mean", justify="right")
         for category, value in me["mean_categories"].items():
-            table.add_row(escape(category), _number(value))
+            table.add_row(literal(category), _number(value))
         table.add_section()
         table.add_row("[bold]total[/bold]", f"[bold]{_number(me['mean_total'])}[/bold]")
         parts.append(table)
@@ -164,9 +165,9 @@ def _player_card(me: dict[str, Any]) -> RenderableType:
 
 
 def _head_to_head(h: dict[str, Any]) -> RenderableType:
-    a, b = escape(h["player"]), escape(h["opponent"])
+    a, b = literal(h["player"]), literal(h["opponent"])
     if not h["plays"]:
-        return Text(f"{h['player']} and {h['opponent']} have not played together")
+        return Text(f"{escape_controls(h['player'])} and {escape_controls(h['opponent'])} have not played together")
     table = Table(title=f"{a} against {b}: {h['plays']} play{'s' if h['plays'] != 1 else ''} together", title_justify="left")
     table.add_column("")
     table.add_column(a, justify="right")
@@ -214,7 +215,7 @@ def win_share_chart(players: list[dict[str, Any]], width: int = 30) -> Group:
     winners = [p for p in players if p["wins"]]
     top = max((p["win_share"] for p in winners), default=0)
     for p in winners:
-        table.add_row(escape(p["name"]), f"[green]{bar(p['win_share'], top, width)}[/green]", f"{_percent(p['win_share'])} ({p['wins']})")
+        table.add_row(literal(p["name"]), f"[green]{bar(p['win_share'], top, width)}[/green]", f"{_percent(p['win_share'])} ({p['wins']})")
     return chart
 
 
@@ -225,14 +226,14 @@ def totals_chart(timeline: list[dict[str, Any]], names: list[str], last: int = 4
     for name in names:
         values = [entry["totals"][name] for entry in timeline[-last:] if name in entry["totals"]]
         if values:
-            table.add_row(escape(name), f"[cyan]{sparkline(values)}[/cyan]", f"{_number(min(values))}–{_number(max(values))}")
+            table.add_row(literal(name), f"[cyan]{sparkline(values)}[/cyan]", f"{_number(min(values))}–{_number(max(values))}")
     return chart
 
 
 def player_totals_chart(timeline: list[dict[str, Any]], name: str, last: int = 20, width: int = 30) -> Group:
     """One player's total in each of their last plays, one bar per play."""
     mine = [(e["date"], e["play"], e["totals"][name]) for e in timeline if name in e["totals"]][-last:]
-    table, chart = _chart(f"{name}'s totals over time (last {len(mine)} plays)", ("play", "left"), ("bar", "left"), ("total", "right"))
+    table, chart = _chart(f"{escape_controls(name)}'s totals over time (last {len(mine)} plays)", ("play", "left"), ("bar", "left"), ("total", "right"))
     top = max((t for _, _, t in mine), default=0)
     for day, play_id, total in mine:
         table.add_row(f"{day} #{play_id}", f"[cyan]{bar(total, top, width)}[/cyan]", _number(total))
@@ -241,11 +242,11 @@ def player_totals_chart(timeline: list[dict[str, Any]], name: str, last: int = 2
 
 def category_chart(name: str, means: dict[str, float], width: int = 30) -> Group:
     """The categories of a player's average game as bars (a negative category in red)."""
-    table, chart = _chart(f"{name}'s average game by category", ("category", "left"), ("bar", "left"), ("mean", "right"))
+    table, chart = _chart(f"{escape_controls(name)}'s average game by category", ("category", "left"), ("bar", "left"), ("mean", "right"))
     top = max((abs(v) for v in means.values()), default=0)
     for category, value in means.items():
         colour = "red" if value < 0 else "magenta"
-        table.add_row(escape(category), f"[{colour}]{bar(abs(value), top, width)}[/{colour}]", _number(value))
+        table.add_row(literal(category), f"[{colour}]{bar(abs(value), top, width)}[/{colour}]", _number(value))
     return chart
 
 

@@ -31,6 +31,21 @@ def write_atomic(path: Path, text: str) -> None:
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
     _clean_stale(directory, path.name)
+    try:
+        _write_atomic(path, directory, text)
+    except OSError as exc:  # a name too long, a full disk, a folder not ours: the file as it was is kept
+        raise WriteFailed(path, exc.strerror or str(exc)) from None
+
+
+class WriteFailed(BadInput):
+    """A file the system would not let bgkit write; ``reason`` is what it said (File name too long)."""
+
+    def __init__(self, path: Path, reason: str):
+        self.reason = reason
+        super().__init__(f"cannot write {path}: {reason}")
+
+
+def _write_atomic(path: Path, directory: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         umask = os.umask(0)
@@ -142,7 +157,15 @@ def check_target(path: Path | None, game: str, force: bool = False, what: str = 
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise WriteFailed(path, exc.strerror or str(exc)) from None
+
+
+class WriteFailed(BadInput):
+    """A file the system would not let bgkit write; ``reason`` is what it said (File name too long)."""
+
+    def __init__(self, path: Path, reason: str):
+        self.reason = reason
+        super().__init__(f"cannot write {path}: {reason}")
 
 
 def _log_of(path: Path, game: str) -> dict | None:

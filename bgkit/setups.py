@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 from bgkit.errors import BadInput, suggest
@@ -117,6 +118,10 @@ def read_setup(game: Game, path: Any, players: int) -> dict[str, Any]:
             raise BadInput(f"not valid JSON: {exc.msg}", f"{source}:{exc.lineno}") from None
         except RecursionError:
             raise BadInput("nested too deep", source) from None
+        except ValueError:  # an integer literal longer than Python converts (4,300 digits)
+            long = re.search(r"[0-9]{4300,}", text)
+            at = f"{source}:{text.count(chr(10), 0, long.start()) + 1}" if long else source
+            raise BadInput("not valid here: a number of more than 4,300 digits", at) from None
         lines: Any = JsonLines(text)
     else:
         doc = parse_toml(text, source)

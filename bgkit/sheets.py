@@ -507,7 +507,7 @@ def offer_to_save(sheet: Sheet, ask: Callable[[str], str], say: Callable[[str], 
     """Ask whether to save a typed sheet and where; ask again for a path that cannot be written, and
     before replacing a file. If the person stops (Ctrl-C, end of input) the sheet is kept in a new
     file whose name is said, then the interruption goes on."""
-    from bgkit.savefile import write_atomic
+    from bgkit.savefile import WriteFailed, write_atomic
 
     text = dump_sheet(sheet)
     try:
@@ -517,25 +517,33 @@ def offer_to_save(sheet: Sheet, ask: Callable[[str], str], say: Callable[[str], 
             return None
         while True:
             path = Path(ask(f"File name [{default}]").strip() or default)
-            if path.is_dir():
-                say(f"  {path} is a directory; give a file name")
-                continue
-            if path.exists() or path.is_symlink():
-                if not path.is_file():
-                    say(f"  {path} is not a regular file; give another name")
-                    continue
-                if not _yes(ask(f"{path} exists. Replace it? [y/N]"), False):
-                    continue
             try:
+                if not _may_write(path, ask, say):
+                    continue
                 write_atomic(path, text)
-            except OSError as exc:
-                say(f"  cannot save {path}: {exc.strerror or exc}; give another name")
+            except (OSError, WriteFailed) as exc:  # a name too long, a folder not there: ask again
+                reason = exc.reason if isinstance(exc, WriteFailed) else exc.strerror or exc
+                say(f"  cannot save {path}: {reason}; give another name")
                 continue
             say(f"Saved {path}")
             return path
     except (KeyboardInterrupt, EOFError):
         say(f"The sheet is kept in {_keep(text)}")
         raise
+
+
+def _may_write(path: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> bool:
+    """Whether the sheet may go to ``path``: not a folder, nor a device; an existing file only when
+    the person says to replace it."""
+    if path.is_dir():
+        say(f"  {path} is a directory; give a file name")
+        return False
+    if path.exists() or path.is_symlink():
+        if not path.is_file():
+            say(f"  {path} is not a regular file; give another name")
+            return False
+        return _yes(ask(f"{path} exists. Replace it? [y/N]"), False)
+    return True
 
 
 def _keep(text: str) -> str:

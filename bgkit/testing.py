@@ -139,19 +139,23 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
     """Run ``bgkit ARGS`` in this process as ``main()`` would: bad input is exit 2 and one line."""
     from typer.testing import CliRunner
 
-    from bgkit.cli import app, error_line
-    from bgkit.errors import BadInput, PluginError
+    from bgkit.cli import _plugin_fault, app, error_line
+    from bgkit.errors import BadInput, PluginError, escape_controls
 
     runner = CliRunner()
     result = runner.invoke(app, [str(a) for a in args], input=input)
     stderr = result.stderr
     code = result.exit_code
+    blamed = _plugin_fault(result.exception) if result.exception is not None else None
     if isinstance(result.exception, BadInput):
         code = 2
         stderr += error_line(result.exception) + "\n"
     elif isinstance(result.exception, PluginError):
         code = 1
-        stderr += f"bgkit: error: {result.exception}\n"
+        stderr += f"bgkit: error: {escape_controls(result.exception)}\n"
+    elif blamed is not None:  # plugin code failed outside play (a SystemExit too): named, as main() does
+        code = 1
+        stderr += f"bgkit: error: {escape_controls(blamed)}\n"
     elif result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return CliResult(code, result.stdout, stderr)
@@ -406,6 +410,8 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
         rng = random.Random(game_seed)
         step = 0
         sealed_run: set[int] = set()
+        owed: dict[tuple[int, int], bool] = {}  # (seat shown, seat not shown) -> redrawn for the latter?
+        redraw_rng = random.Random(f"{where} redraw")
         while not match.state.is_terminal():
             state = match.state
             assert step < 100_000, f"{where}: no end after 100000 steps"
@@ -418,8 +424,16 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
             check_can_move(runtime, state, f"{where} step {step}")
             if step % check_every == 0:
                 _check_state(game, runtime, state, rng, f"{where} step {step}")
+            before = state.clone() if game.info.dynamics.hidden else None
             match.step()
             step += 1
+            if before is not None:
+                note_private(before, match.state, match.log.actions[-1][1], owed, redraw_rng)
+        kept = sorted(pair for pair, redrawn in owed.items() if not redrawn)
+        assert not kept, (
+            f"{where}: P{kept[0][1] + 1}'s determinisation never redraws what only P{kept[0][0] + 1} was shown "
+            "(it keeps the true hidden information: a bot would peek)"
+        )
         _check_state(game, runtime, match.state, rng, f"{where} final")
         check_game_length(runtime, players, match.log.actions, where)
         scored = match.finish()
@@ -614,6 +628,32 @@ def check_views(state, rng, where: str) -> None:
             assert again == sample, (
                 f"{where}: player {player + 1}'s determinisation depends on what they cannot see (a bot could peek)"
             )
+
+
+def note_private(before, after, text: str, owed: dict, rng) -> None:
+    """After a private action (a card drawn into one hand, a sealed choice mid-stage): for every seat
+    shown it and every seat not, whether the latter's determinisation can change what the former
+    sees. A twin state differing only in what a seat cannot see must give it the same
+    determinisation, so a determinisation that keeps the true hidden information is caught here:
+    it never redraws, over a whole game, what only another seat was shown. ``owed`` collects
+    ``(shown, not shown) -> redrawn yet``; :func:`check_conformance` asserts every one was."""
+    from bgkit.errors import BadInput
+    from bgkit.game import CHANCE, any_to_json
+
+    try:
+        action = before.parse_action(text)
+    except BadInput:
+        return
+    audience = before.audience(action)
+    if audience is None or (before.is_sealed() and not after.is_sealed()) or after.is_terminal():
+        return  # seen by everyone, or revealed at once (the last choice of a sealed stage)
+    for shown in audience:
+        seen = None
+        for blind in range(after.num_players):
+            if blind in audience or blind == CHANCE or owed.get((shown, blind)):
+                continue
+            seen = seen if seen is not None else any_to_json(after.view(shown))
+            owed[(shown, blind)] = any(any_to_json(after.determinize(blind, rng).view(shown)) != seen for _ in range(3))
 
 
 def check_secrets(runtime, state, actions: list, where: str) -> None:

@@ -18,15 +18,20 @@ from bgkit.game import Game
 from bgkit.runtime import Runtime, final_result
 
 
-def verify_log(game: Game, runtime: Runtime, log: GameLog, source: str) -> tuple[Any, list[str]]:
-    """Check ``log`` whole; return the final state and notes on what could not be checked."""
+def verify_log(game: Game, runtime: Runtime, log: GameLog, source: str, allow_unseeded: bool = False) -> tuple[Any, list[str]]:
+    """Check ``log`` whole; return the final state and notes on what could not be checked.
+
+    A log without a seed is checked as far as it goes (its setup one the game can lay out, every
+    action legal, the result), but its deal and its chance cannot be: it is refused at the end,
+    saying so, unless ``allow_unseeded``.
+    """
     from bgkit.setups import make_setup, parse_options
 
     notes: list[str] = []
     game.info.check_players(log.players)
     for spec in log.seats:
         try:
-            parse_seat_spec(spec)
+            _check_seat(runtime, spec)
         except BadInput as exc:
             raise BadInput(f"seat {spec!r}: {exc.message}", source) from None
     state = logged_start(game, log, source)  # the options and setup checked first, as for a resume
@@ -36,6 +41,8 @@ def verify_log(game: Game, runtime: Runtime, log: GameLog, source: str) -> tuple
             raise BadInput(f"the setup is not the one seed {log.seed} and options {options} make", source)
     elif log.setup_from != "seed":
         notes.append(f"the setup was laid out by hand ({log.setup_from}): not checked against the seed")
+    else:
+        notes.append("no seed recorded: the setup is unverified (checked only as one the game can lay out)")
     stream = chance_stream(log.seed) if log.chance == "random" and log.seed is not None else None
     if stream is None:
         notes.append("chance was typed in at a table: outcomes not checked against the seed" if log.chance == "table"
@@ -48,5 +55,22 @@ def verify_log(game: Game, runtime: Runtime, log: GameLog, source: str) -> tuple
         for key, value in replayed.items():
             if log.result.get(key) != value:
                 raise BadInput(f"the recorded result's {key} {log.result.get(key)!r} is not the replayed {value!r}", source)
+    if log.seed is None and not allow_unseeded:
+        raise BadInput("the log records no seed, so its setup and chance are unverified (every action and the result "
+                       "check out); --allow-unseeded accepts it as far as it can be checked", source)
     return state, notes
 
+
+def _check_seat(runtime: Runtime, spec: str) -> None:
+    """A logged seat spec, refused where the command line refuses it: its bot built once (with the
+    parameters checked as ``bgkit play`` checks them). A bot whose plugin is not installed cannot
+    be checked, and a person's seat has nothing to check."""
+    from bgkit.plugins import get_registry
+
+    kind, params = parse_seat_spec(spec)
+    bots = get_registry().bots
+    if kind == "human" or kind not in bots:
+        return
+    from bgkit.match import _make_seat
+
+    _make_seat(runtime, kind, dict(params), kind, 0, bots, None)

@@ -36,7 +36,8 @@ METHODS = ("current_player", "is_sealed", "legal_actions", "chance_outcomes", "a
 JUNK = (None, [], {}, "x", -1, 10**9, 0.5, float("nan"), ("a", 1), object())
 FAULTS = (KeyError("hand"), ZeroDivisionError("division by zero"), AttributeError("no such thing"),
           TypeError("wrong type"), ValueError("bad value"), IndexError("list index out of range"),
-          RecursionError("maximum recursion depth exceeded"), AssertionError("invariant"))
+          RecursionError("maximum recursion depth exceeded"), AssertionError("invariant"),
+          SystemExit(3), GeneratorExit())  # a plugin does not get to end bgkit silently either
 
 
 def main() -> None:

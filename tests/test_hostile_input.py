@@ -232,3 +232,40 @@ def test_burgundy_refuses_data_it_cannot_be_set_up_from(tmp_path):
         result = run_cli([*args, "--data", tmp_path / "box.toml"])
         one_line_error(result, "box.toml:4: tiles.castle: 2 castle tiles with a coloured back are too few to set up "
                                "2 players: 3 are needed (a start castle each and the phase A depots)")
+
+
+# -- setup files with numbers past what Python converts ---------------------------------------------
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+@pytest.mark.parametrize("digits", [5000, 4299])
+def test_a_huge_integer_anywhere_in_a_setup_file_is_one_line(tmp_path, fmt, digits):
+    """Each whole number of the file in turn (seed, players, options, setup fields) made ``digits`` long."""
+    text = bgkit("setup", "goofspiel", "-p", "2", "--seed", "1", "--format", fmt).stdout
+    numbers = list(re.finditer(r"(?<![\w.\"])\d+(?![\w.\"])", text))
+    assert len(numbers) >= 8
+    for found in numbers:
+        (tmp_path / f"s.{fmt}").write_text(text[:found.start()] + "9" * digits + text[found.end():])
+        result = bgkit("play", "goofspiel", "random", "random", "--setup", tmp_path / f"s.{fmt}")
+        one_line_error(result)
+        assert len(result.stderr) < 600, result.stderr[:600]  # the number is not pasted back whole
+
+
+# -- a save's seats are checked as typed seats are ------------------------------------------------
+
+@pytest.mark.parametrize("seat, message", [
+    ("mcts:seconds=1e9", "bot parameter seconds must be at most 3,600, not '1e9'"),
+    ("mcts:iterations=nan", "bot parameter iterations must be a whole number, not 'nan'"),
+    ("mcts:iterations=-5", "bot parameter iterations must be positive, not '-5'"),
+    ("mcts:depth=1e308", "bot parameter depth must be a whole number, not '1e308'"),
+])
+def test_a_saved_seat_is_checked_on_resume_as_on_the_command_line(tmp_path, seat, message):
+    save = tmp_path / "save.json"
+    played = bgkit("play", "goofspiel", "random", "random", "--seed", "1", "--save", save)
+    assert played.returncode == 0
+    saved = json.loads(save.read_text())
+    saved["seats"][0] = seat
+    saved["actions"] = saved["actions"][:3]
+    saved.pop("result", None)
+    save.write_text(json.dumps(saved))
+    one_line_error(bgkit("play", "--resume", save, "--save", tmp_path / "other.json", timeout=60), message)
+    one_line_error(bgkit("play", "goofspiel", seat, "random", timeout=60), message)

@@ -2,6 +2,7 @@ import os
 
 import pytest
 
+from bgkit.errors import BadInput
 from bgkit.savefile import write_atomic
 
 
@@ -21,7 +22,7 @@ def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(BadInput, match=r"cannot write .*save.json: disk full"):  # one line naming the file
         write_atomic(path, "new")
     assert path.read_text() == "old"
     assert os.listdir(tmp_path) == ["save.json"]

@@ -132,3 +132,28 @@ def test_a_chance_pick_that_differs_from_the_default_is_caught():
     state = FastHand(off=True)
     with pytest.raises(AssertionError, match=r"here: chance_pick\(0\.5\) differs from the default's"):
         check_chance_pick(state, state.chance_outcomes(), "here")
+
+
+@pytest.mark.parametrize("leak, redrawn", [("", True), ("keep", False)])
+def test_a_determinisation_that_keeps_the_true_hidden_card_is_caught(leak, redrawn):
+    """A twin state differing only in the card seat 0 cannot see must get the same determinisation,
+    so seat 0's determinisation has to redraw that card: one that keeps it (a bot would peek) is
+    found after the private draw, though it passes check_views (its twins are all the true state)."""
+    from bgkit.testing import note_private
+
+    class Keeping(Hand):
+        def determinize(self, player, rng):
+            return self.clone() if self.leak == "keep" else super().determinize(player, rng)
+
+        def clone(self):
+            other = Keeping(self.card, self.leak)
+            other.drawn = self.drawn
+            return other
+
+    before = Keeping(leak=leak)
+    after = before.clone()
+    after.apply(4)
+    check_views(after, random.Random(1), "after the draw")  # blind to this leak: the twins are the true state
+    owed = {}
+    note_private(before, after, before.action_text(4), owed, random.Random(1))
+    assert owed == {(1, 0): redrawn}

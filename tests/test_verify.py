@@ -94,3 +94,38 @@ def test_a_table_game_says_its_chance_was_not_checked(tmp_path, played):
     data["chance"] = "table"
     result = verify(tmp_path, data)
     assert result.exit_code == 0 and "chance was typed in at a table" in result.stdout
+
+
+# -- a log without its seed, and seats the command line refuses ------------------------------------
+
+def test_without_a_seed_the_setup_is_unverified_and_refused_unless_allowed(tmp_path, played):
+    data = json.loads(json.dumps(played))
+    del data["seed"]  # whatever deal the log shows, nothing can tell whether it was dealt at random
+    result = verify(tmp_path, data)
+    assert result.exit_code == 2 and "records no seed, so its setup and chance are unverified" in result.stderr
+    allowed = run_cli(["replay", tmp_path / "game.json", "--verify", "--allow-unseeded"])
+    assert allowed.exit_code == 0, allowed.stderr
+    assert "no seed recorded: the setup is unverified" in allowed.stdout
+
+
+def test_without_a_seed_a_setup_the_game_cannot_lay_out_is_still_refused(tmp_path, played):
+    data = json.loads(json.dumps(played))
+    del data["seed"]
+    data["setup"]["goods_piles"][0][0] = "gold"
+    result = run_cli(["replay", _write(tmp_path, data), "--verify", "--allow-unseeded"])
+    assert result.exit_code == 2 and "setup.goods_piles" in result.stderr, result.stderr
+
+
+def _write(tmp_path, data):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("seat", ["mcts:iterations=nan", "mcts:iterations=-5", "mcts:iterations=" + "9" * 5000,
+                                  "mcts:depth=1e308", "mcts:seconds=1e9", "mcts:colour=red"])
+def test_a_seat_the_command_line_refuses_is_refused(tmp_path, played, seat):
+    data = json.loads(json.dumps(played))
+    data["seats"][1] = seat
+    result = verify(tmp_path, data)
+    assert result.exit_code == 2 and f"seat {seat[:20]}" in result.stderr.replace("'", "") and "bot" in result.stderr, result.stderr

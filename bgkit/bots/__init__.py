@@ -14,6 +14,9 @@ from bgkit.errors import BadInput
 
 #: The largest value any numeric bot parameter takes (a bot may set a lower one).
 MOST = 10**18
+#: The longest a bot may be given to think about one decision (``seconds=``): an hour. A longer
+#: budget is a typo, or a save made to hang the game it is resumed in.
+MOST_SECONDS = 3600
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 

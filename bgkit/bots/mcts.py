@@ -37,7 +37,7 @@ import random
 import time
 from typing import Any
 
-from bgkit.bots import check_params, number_param
+from bgkit.bots import MOST_SECONDS, check_params, number_param
 from bgkit.engine import Decision, sample_chance
 from bgkit.game import CHANCE, State
 from bgkit.runtime import Runtime
@@ -66,7 +66,7 @@ class MctsBot:
 
     def __init__(self, runtime: Runtime, seed: int, **params: str):
         check_params("mcts", params, {"iterations", "seconds", "c", "depth", "bias"})
-        seconds = number_param(params, "seconds", None, float)
+        seconds = number_param(params, "seconds", None, float, most=MOST_SECONDS)
         self.iterations = number_param(params, "iterations", None if seconds else 400, most=MAX_ITERATIONS)
         self.seconds = seconds
         self.c = number_param(params, "c", 1.4, float)
