@@ -433,7 +433,7 @@ def _plugin_fault(exc: BaseException) -> str | None:
     fault is bgkit's own (then its traceback is the honest report)."""
     if "bgkit.plugins" not in sys.modules:
         return None
-    from bgkit.engine import fault_text
+    from bgkit.errors import fault_text
     from bgkit.plugins import culprit, is_fault
 
     who = culprit(exc) if is_fault(exc) else None

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
 
-from bgkit.errors import BadInput, PluginError
+from bgkit.errors import BadInput, PluginError, fault_text
 from bgkit.game import CHANCE
 
 if TYPE_CHECKING:
@@ -212,13 +212,6 @@ class LogSource:
 #: A person's requests and bad input pass through the driver untouched; anything else raised by
 #: plugin code is said in one line naming the plugin.
 PASS_THROUGH: tuple[type[BaseException], ...] = (KeyboardInterrupt, BadInput, PluginError)
-
-
-def fault_text(exc: BaseException) -> str:
-    """An exception from plugin code as one short line: its type and the first line of its message."""
-    lines = str(exc).strip().splitlines()
-    message = lines[0][:200] if lines else ""
-    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
 
 
 class Driver:

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Protocol
 
 from bgkit import __version__
-from bgkit.driver import AGAIN, PASS_THROUGH, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, fault_text, who
-from bgkit.errors import BadInput, PluginError
+from bgkit.driver import AGAIN, PASS_THROUGH, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, who
+from bgkit.errors import BadInput, PluginError, fault_text
 from bgkit.game import CHANCE, Game, State
 from bgkit.runtime import Runtime, final_result
 from bgkit.savefile import LOG_FORMAT
@@ -548,8 +548,9 @@ class Match:
             raise RuntimeError(f"the game did not end after {limit} actions")
         raise PluginError(f"{self._origin(None)}: the game has not ended after {MAX_ACTIONS:,} actions")
 
-    def _origin(self, seat: int | None) -> str:
-        """Whose code it is: the game's plugin, or the plugin of the bot in ``seat``."""
+    def _origin(self, seat: int | None, exc: BaseException | None = None) -> str:
+        """Whose code it is: the plugin of the bot in ``seat``, else the plugin whose code raised
+        ``exc`` (a house rule's hook), else the game's plugin."""
         plugins = self.seat_plugins
         if seat is not None and seat < len(plugins) and plugins[seat]:
             return f"plugin {plugins[seat]!r}"

@@ -56,3 +56,10 @@ def suggest(word: object, known: Iterable[str]) -> str:
         return ""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def fault_text(exc: BaseException) -> str:
+    """An exception from plugin code as one short line: its type and the first line of its message."""
+    lines = str(exc).strip().splitlines()
+    message = lines[0][:200] if lines else ""
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__

@@ -136,7 +136,8 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
     if format == "json":
         render.print_json(render.match_record(match.log, scored))
     else:
-        render.print_match_end(render.stdout(), match.game.info.name, match.state, match.log, scored)
+        render.print_match_end(render.stdout(), match.game.info.name, match.state, match.log, scored,
+                               match.game.info.plugin or match.game.info.id)
     return match, scored
 
 
@@ -167,7 +168,8 @@ def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: i
     if format == "json":
         render.print_json(render.replay_record(log, verify, finished, scored, notes))
         return
-    render.print_replay(render.stdout(), game.info.name, log, state if not verify else None, scored, verify, notes)
+    render.print_replay(render.stdout(), game.info.name, log, state if not verify else None, scored, verify, notes,
+                        game.info.plugin or game.info.id)
 
 
 def _replay_as(game: Game, runtime: Any, log: GameLog, seat: int, format: str, scored: Any) -> None:

@@ -181,8 +181,21 @@ def match_record(log: Any, scored: Any) -> dict[str, Any]:
     }
 
 
-def print_match_end(console: Console, title: str, state: Any, log: Any, scored: Any) -> None:
-    console.print(state.render(None))
+def whole_table(state: Any, plugin: str) -> Any:
+    """The game's own drawing of the whole table (``state.render(None)``); a failure in it is the
+    game plugin's, said in one line (nothing is lost: the game is over and logged)."""
+    from bgkit.errors import BadInput, PluginError, fault_text
+
+    try:
+        return state.render(None)
+    except (BadInput, PluginError, KeyboardInterrupt):
+        raise
+    except BaseException as exc:
+        raise PluginError(f"plugin {plugin!r} failed while drawing the table: {fault_text(exc)}") from exc
+
+
+def print_match_end(console: Console, title: str, state: Any, log: Any, scored: Any, plugin: str) -> None:
+    console.print(whole_table(state, plugin))
     print_score(scored, console, title)
     console.print(f"{log.result['decisions']} decisions — seed {log.seed}")
 
@@ -204,12 +217,13 @@ def replay_record(log: Any, verified: bool, finished: bool, scored: Any, notes: 
     }
 
 
-def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any, verified: bool, notes: list[str] = ()) -> None:
+def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any, verified: bool, notes: list[str] = (),
+                 plugin: str = "") -> None:
     """Every logged action, the final table (``state``: None to leave both out) and the score."""
     if state is not None:
         for number, (player, text) in enumerate(log.actions, start=1):
             console.print(f"{number:>4}. {_who(log, player)}: {literal(text)}")
-        console.print(state.render(None))
+        console.print(whole_table(state, plugin))
     if scored is not None:
         print_score(scored, console, title)
     for note in notes:
