@@ -323,7 +323,7 @@ async def record(request: Request) -> Response:
 
     draft = await site.store(lambda store: store.update_draft(draft["id"], keep))  # typed details are kept
     try:
-        day = parse_date(details[0] or _today(), "the date")
+        day = parse_date(details[0] or _today(), "date")
     except BadInput as exc:
         return await result_page(request, error=exc.message, status=400)
     state = draft["state"]
@@ -412,7 +412,7 @@ async def edit_play(request: Request) -> Response:
     if len(typed["location"]) > tables.MAX_NOTE or len(typed["note"]) > tables.MAX_NOTE:
         raise BadInput(f"a location or note is at most {tables.MAX_NOTE} characters")
     try:
-        day = parse_date(typed["date"], "the date")
+        day = parse_date(typed["date"], "date")
     except BadInput as exc:
         return await edit_page(request, error=exc.message, status=400, typed=typed)
 
