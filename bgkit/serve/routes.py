@@ -118,7 +118,7 @@ async def new_table(request: Request) -> Response:
         info = site.game(game_id).info
         count = _int(request.query_params.get("players", info.min_players), "the number of players")
         info.check_players(count)
-        players = [p["name"] for p in await site.store(lambda store: store.players(), create=False)]
+        players = [p["name"] for p in await site.store(lambda store: store.players())]
     return page(request, "new.html", games=site.games(), info=info, count=count, known=players, title="New game")
 
 
@@ -161,7 +161,7 @@ def _seat(request: Request, state: dict) -> int | None:
 
 async def _name_hints(site, names: list[str]) -> dict[int, str]:
     """A name new to the history that is close to a known one: "did you mean ...?"."""
-    known = [p["name"] for p in await site.store(lambda store: store.players(), create=False)]
+    known = [p["name"] for p in await site.store(lambda store: store.players())]
     folded = {tables.player_key(k) for k in known}
     hints = {}
     for index, name in enumerate(names):
@@ -375,11 +375,11 @@ async def plays_page(request: Request) -> Response:
         return store.plays(game=filters["game"], player=filters["player"], since=filters["since"], until=filters["until"]), store.games(), store.players()
 
     try:
-        plays, games, players = await site.store(read, create=False)
+        plays, games, players = await site.store(read)
     except BadInput as exc:  # an unknown player: the message, and the unfiltered list's choices
         error = exc.message
         plays = []
-        games, players = await site.store(lambda store: (store.games(), store.players()), create=False)
+        games, players = await site.store(lambda store: (store.games(), store.players()))
     return page(request, "plays.html", plays=list(reversed(plays)), filters=filters, games=games,
                 players=[p["name"] for p in players], error=error, number=_number, title="History",
                 query=request.url.query)
@@ -388,7 +388,7 @@ async def plays_page(request: Request) -> Response:
 async def play_page(request: Request) -> Response:
     site = _site(request)
     play_id = _int(request.path_params["play"], "the play")
-    play = await site.store(lambda store: store.play(play_id), create=False)
+    play = await site.store(lambda store: store.play(play_id))
     return page(request, "play.html", play=play, result=play.score_result(), number=_number,
                 recorded=request.query_params.get("recorded") == "1", title=f"Play {play_id}")
 
@@ -396,7 +396,7 @@ async def play_page(request: Request) -> Response:
 async def edit_page(request: Request, error: str | None = None, status: int = 200, typed: dict | None = None) -> Response:
     site = _site(request)
     play_id = _int(request.path_params["play"], "the play")
-    play = await site.store(lambda store: store.play(play_id), create=False)
+    play = await site.store(lambda store: store.play(play_id))
     typed = typed or {"date": play.date, "location": play.location or "", "note": play.note or ""}
     return page(request, "edit.html", status=status, play=play, error=error, typed=typed, title=f"Edit play {play_id}")
 
@@ -437,7 +437,7 @@ async def correct_play(request: Request) -> Response:
     site = _site(request)
     await posted(request)
     play_id = _int(request.path_params["play"], "the play")
-    play = await site.store(lambda store: store.play(play_id), create=False)
+    play = await site.store(lambda store: store.play(play_id))
     if play.source == "play":
         raise BadInput(f"play {play_id} was played with bgkit: its result comes from its log; change its date, note or place")
     if play.data is not None:
@@ -472,10 +472,10 @@ async def stats_page(request: Request) -> Response:
 
     if error is None:
         try:
-            summary = await site.store(read, create=False)
+            summary = await site.store(read)
         except BadInput as exc:
             error = exc.message
-    games, players = await site.store(choices, create=False)
+    games, players = await site.store(choices)
     over_time = win = None
     if summary is not None:
         if summary["timeline"]:
@@ -496,7 +496,7 @@ async def export(request: Request) -> Response:
         plays = store.plays(game=filters["game"], player=filters["player"], since=filters["since"], until=filters["until"])
         return history_io.export_json(store, plays) if kind == "json" else history_io.export_csv(plays)
 
-    text = await site.store(read, create=False)
+    text = await site.store(read)
     media = "application/json" if kind == "json" else "text/csv"
     return Response(text, media_type=f"{media}; charset=utf-8",
                     headers={"content-disposition": f'attachment; filename="bgkit-history.{kind}"'})

@@ -99,7 +99,7 @@ def _run(sock: socket.socket, path: Path, token: Optional[str], hosts: Optional[
     from bgkit.serve.app import create_app
 
     app = create_app(path, token=token, hosts=hosts)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=3,
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3,
                             server_header=False)
     server = uvicorn.Server(config)
     try:
