@@ -14,6 +14,7 @@
 
   function apply(state) {
     if (state.play_id) { window.location.href = "/plays/" + state.play_id; return; }
+    if (state.revision < revision) return;  // an answer overtaken by a newer one
     revision = state.revision;
     var errors = {}, applies = {}, missing = {};
     state.errors.forEach(function (e) { errors[key(e.seat === null ? "t" : e.seat, e.field)] = e.value; });
@@ -24,12 +25,17 @@
       var input = div.querySelector("input, select");
       var typed = div.dataset.field === "name" ? state.names[div.dataset.seat]
         : (div.dataset.seat === "t" ? state.table : state.seats[div.dataset.seat] || {})[div.dataset.field];
-      if (input && input !== document.activeElement && typed !== undefined && input.value !== typed) input.value = typed;
+      // what is being typed, or still being saved, is not overwritten
+      if (input && input !== document.activeElement && !input.dataset.saving && typed !== undefined && input.value !== typed) input.value = typed;
       if (k in applies) div.hidden = !applies[k];
       var message = errors[k] || "";
       var p = div.querySelector(".error");
       if (p && p.textContent !== message && !(message === "" && div.classList.contains("todo"))) p.textContent = message;
       div.classList.toggle("bad", !!message);
+    });
+    document.querySelectorAll("details.group").forEach(function (group) {  // a group none of whose fields apply
+      var shown = Array.prototype.some.call(group.querySelectorAll(".field"), function (div) { return !div.hidden; });
+      group.hidden = !shown;
     });
     document.querySelectorAll("[data-cell]").forEach(function (td) {
       var parts = td.dataset.cell.split(":"), k = key(parts[0], parts[1]);
@@ -58,14 +64,20 @@
   function save(input) {
     var div = input.closest(".field");
     var body = JSON.stringify({ seat: div.dataset.seat === "t" ? "table" : div.dataset.seat, field: div.dataset.field, value: input.value });
+    input.dataset.saving = (Number(input.dataset.saving || 0) + 1).toString();
+    function done() {
+      var left = Number(input.dataset.saving) - 1;
+      if (left > 0) input.dataset.saving = left.toString(); else delete input.dataset.saving;
+    }
     pending = pending.then(function () {
       return fetch("/table/" + table + "/field", {
         method: "POST", credentials: "same-origin", body: body,
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }
       }).then(function (r) { return r.json(); }).then(function (state) {
+        done();
         if (state.error) { div.querySelector(".error").textContent = state.error; div.classList.add("bad"); return; }
         apply(state);
-      }).catch(function () {});
+      }).catch(function () { done(); });
     });
     return pending;
   }
@@ -85,7 +97,7 @@
   function poll() {
     fetch("/table/" + table + "/state.json", { credentials: "same-origin" })
       .then(function (r) { return r.json(); })
-      .then(function (state) { if (state.revision !== revision || state.play_id) apply(state); })
+      .then(function (state) { if (state.revision > revision || state.play_id) apply(state); })
       .catch(function () {})
       .then(function () { setTimeout(poll, 2000); });
   }
