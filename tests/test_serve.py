@@ -344,3 +344,18 @@ def test_the_history_is_one_file_of_the_cli(db, client):
     with history.open_history(db) as store:
         assert [d["game"] for d in store.drafts()] == ["goofspiel"]
     assert run_cli(["history", "--db", str(db)]).exit_code == 0
+
+
+def test_the_pages_ship_in_the_wheel():
+    """Every template, style and script is package data, so a wheel (not only a checkout) serves them."""
+    import fnmatch
+
+    import bgkit.serve
+
+    root = Path(bgkit.serve.__file__).parent
+    patterns = tomllib.loads((root.parent.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["bgkit.serve"]
+    shipped = [p for p in root.rglob("*") if p.is_file() and p.parent != root and "__pycache__" not in p.parts]
+    assert shipped
+    for path in shipped:
+        name = path.relative_to(root).as_posix()
+        assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns), f"{name} is not in the package data"

@@ -35,6 +35,7 @@
     });
     document.querySelectorAll("details.group").forEach(function (group) {  // a group none of whose fields apply
       var shown = Array.prototype.some.call(group.querySelectorAll(".field"), function (div) { return !div.hidden; });
+      if (shown && group.hidden) group.open = true;  // it applies now because of what was entered: ask it
       group.hidden = !shown;
     });
     document.querySelectorAll("[data-cell]").forEach(function (td) {
