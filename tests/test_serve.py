@@ -263,8 +263,10 @@ def test_setup_page_is_bgkit_setup_with_its_seed(client):
     assert response.status_code == 303 and "seed=" in response.headers["location"]
     page = client.get("/setup?game=burgundy&players=3&seed=7&option_boards=standard").text
     cli = run_cli(["setup", "burgundy", "-p", "3", "--seed", "7"])
-    assert "Repeat with: bgkit setup burgundy -p 3 --seed 7 --option boards=standard" in page
-    assert "Phase A depots" in page and "Phase A depots" in cli.stdout
+    again = cli.stdout.strip().splitlines()[-1]
+    assert again.startswith("Repeat with: bgkit setup burgundy -p 3 --seed 7 --option boards=standard")
+    assert f"Repeat with: <code>{again[len('Repeat with: '):]}</code>" in page
+    assert "Phase A depots" in page and "│ 3 1 6 3 6 │ 3 2 3 2 6 │" in cli.stdout and "│ 3 1 6 3 6 │ 3 2 3 2 6 │" in page
     assert "seed must be between" in client.get("/setup?game=burgundy&players=3&seed=-1").text
     assert client.get("/setup?game=burgundy&players=9&seed=1").status_code == 400
     assert client.get("/setup").status_code == 200

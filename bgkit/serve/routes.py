@@ -513,7 +513,8 @@ async def setup_page(request: Request) -> Response:
     params = request.query_params
     game_id = params.get("game", "").strip()
     if not game_id:
-        return page(request, "setup.html", games=site.games(), game=None, text=None, error=None, doc=None, title="Setup")
+        return page(request, "setup.html", games=site.games(), game=None, text=None, again=None, error=None, doc=None,
+                    title="Setup")
     game = site.game(game_id)
     players = _int(params.get("players") or game.info.min_players, "the number of players")
     known = {option.name for option in game.options}  # the form may still hold another game's options
@@ -529,8 +530,9 @@ async def setup_page(request: Request) -> Response:
     doc = setups.setup_document(game, players, seed, options, setups.make_setup(game, players, seed, options))
     console = render.Console(file=io.StringIO(), width=72, record=True, color_system=None, force_terminal=False)
     render.print_setup(console, game, doc, None)
+    text, _, again = console.export_text().rstrip("\n").rpartition("\nRepeat with: ")  # its own line, wrapped
     return page(request, "setup.html", games=site.games(), game=game, players=players, options=options, doc=doc,
-                text=console.export_text(), error=None, title=f"Setup — {game.info.name}")
+                text=text, again=again, error=None, title=f"Setup — {game.info.name}")
 
 
 # -- errors -------------------------------------------------------------------------------------------
