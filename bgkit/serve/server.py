@@ -99,8 +99,9 @@ def _run(sock: socket.socket, path: Path, token: Optional[str], hosts: Optional[
     from bgkit.serve.app import create_app
 
     app = create_app(path, token=token, hosts=hosts)
+    # a table's phones need a few connections each; past 100 at once the server answers 503 rather than queue
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3,
-                            server_header=False)
+                            server_header=False, limit_concurrency=100, timeout_keep_alive=5)
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
