@@ -94,8 +94,10 @@ async def fill_field(page, seat: str, name: str, value) -> None:
     """Type one value as a person would, opening its group if it is folded away."""
     field = page.locator(f'.field[data-seat="{seat}"][data-field="{name}"]')
     details = page.locator(f'details:has(.field[data-seat="{seat}"][data-field="{name}"])')
-    if await details.count() and await details.get_attribute("open") is None:
-        await details.locator("summary").click()
+    if await details.count():
+        await details.wait_for(state="visible")  # a group shows once something entered makes it apply
+        if await details.get_attribute("open") is None:
+            await details.locator("summary").click()
     await field.wait_for(state="visible", timeout=TIMEOUT_MS)  # a field that applies once an earlier one is saved
     control = field.locator("input, select")
     if await control.evaluate("e => e.tagName") == "SELECT":

@@ -203,6 +203,7 @@ async def save_seat(request: Request) -> Response:
     draft, game = await _draft(request)
     state = draft["state"]
     seat = _seat_arg(form.pop("seat", None), state)
+    view = _seat_arg(form.pop("view", None), state) if seat is None else seat  # the page the form was on
     fields = tables.table_fields(game, state) if seat is None else tables.seat_fields(game, state)
     known = {f.name for f in fields}
     unknown = [key for key in form if key not in known and key != "name"]
@@ -218,7 +219,7 @@ async def save_seat(request: Request) -> Response:
 
     await site.store(lambda store: store.update_draft(draft["id"], change))
     anchor = f"#seat{seat}" if seat is not None else "#table"
-    return back(f"/table/{draft['id']}?seat={'' if seat is None else seat}{anchor}")
+    return back(f"/table/{draft['id']}?seat={'' if view is None else view}{anchor}")
 
 
 async def save_field(request: Request) -> Response:

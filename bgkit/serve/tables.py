@@ -209,7 +209,7 @@ def _partial_rules(game: Any, state: dict, out: Checked) -> None:
 def _place(out: Checked, exc: SheetError) -> None:
     """A rule's message beside the field it names (its player's, or the table's), else above the sheet."""
     key = (exc.player, exc.field)
-    if key in out.applies or (exc.field == "name" and exc.player is not None):
+    if out.applies.get(key) or (exc.field == "name" and exc.player is not None):
         out.errors[key] = exc.message
     else:
         out.problem = exc.message

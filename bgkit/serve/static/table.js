@@ -1,4 +1,4 @@
-// bgkit serve, the sheet: each field is saved as it is left, and the table's state is asked for
+// bgkit serve, the sheet: each field is saved as it is typed, and the table's state is asked for
 // every two seconds, so every phone sees the others' entries appear. Without this script the
 // page still works: Save posts the form and the server answers with the checked page.
 (function () {
@@ -26,12 +26,16 @@
       var typed = div.dataset.field === "name" ? state.names[div.dataset.seat]
         : (div.dataset.seat === "t" ? state.table : state.seats[div.dataset.seat] || {})[div.dataset.field];
       // what is being typed, or still being saved, is not overwritten
-      if (input && input !== document.activeElement && !input.dataset.saving && typed !== undefined && input.value !== typed) input.value = typed;
+      if (input && input !== document.activeElement && !input.dataset.saving && typed !== undefined && input.value !== typed) {
+        input.value = typed;
+        input.dataset.sent = typed;
+      }
       if (k in applies) div.hidden = !applies[k];
       var message = errors[k] || "";
       var p = div.querySelector(".error");
       if (p && p.textContent !== message && !(message === "" && div.classList.contains("todo"))) p.textContent = message;
       div.classList.toggle("bad", !!message);
+      if (!missing[k]) div.classList.remove("todo");
     });
     document.querySelectorAll("details.group").forEach(function (group) {  // a group none of whose fields apply
       var shown = Array.prototype.some.call(group.querySelectorAll(".field"), function (div) { return !div.hidden; });
@@ -83,8 +87,18 @@
     return pending;
   }
 
+  // Saved, and so checked, as it is typed (after a pause) and when it is left.
   document.querySelectorAll("[data-autosave]").forEach(function (input) {
-    input.addEventListener("change", function () { save(input); });
+    var timer = null;
+    input.dataset.sent = input.value;
+    function send() {
+      clearTimeout(timer);
+      if (input.value === input.dataset.sent) return;
+      input.dataset.sent = input.value;
+      save(input);
+    }
+    input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(send, 600); });
+    input.addEventListener("change", send);
   });
   // Score and Save wait for the fields still being saved.
   document.querySelectorAll("form").forEach(function (form) {
