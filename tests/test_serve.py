@@ -244,9 +244,13 @@ def test_stats_head_to_head_and_charts(client):
 
 def test_edit_a_recorded_play(client, db):
     record_examples(client)
+    form = client.get("/plays/1/edit").text
+    assert 'value="2024-05-03"' in form and "becomes version 2; version 1 is kept" in form and "Correct the sheet" in form
     response = post(client, "/plays/1/edit", {"date": "2024-05-04", "location": "the club", "note": ""})
     assert response.headers["location"] == "/plays/1"
-    assert post(client, "/plays/1/edit", {"date": "tomorrowish"}).status_code == 400
+    refused = post(client, "/plays/1/edit", {"date": "tomorrowish", "location": "the club"})
+    assert refused.status_code == 400 and "date takes a date as YYYY-MM-DD, not &#39;tomorrowish&#39;" in refused.text
+    assert 'value="the club"' in refused.text  # what was typed stays
     # correct the sheet: it opens as a table, and recording it stores version 3
     response = post(client, "/plays/1/correct")
     table = int(re.match(r"/table/(\d+)", response.headers["location"]).group(1))
