@@ -413,7 +413,8 @@ def _schema_3(conn: sqlite3.Connection) -> None:
     """Drafts: tables still being filled in by ``bgkit serve``, so a restart loses nothing typed.
 
     ``state`` is the serve package's JSON (the values as typed); ``revision`` counts its changes, so
-    a phone can tell that another one wrote; ``play_id`` is the play it was recorded as.
+    a phone can tell that another one wrote; ``play_id`` is the play it was recorded as (the row stays,
+    so a phone still on the table finds the play, and goes when the play is deleted).
     """
     conn.execute(
         """CREATE TABLE drafts (
@@ -423,7 +424,7 @@ def _schema_3(conn: sqlite3.Connection) -> None:
             revision INTEGER NOT NULL DEFAULT 1,
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL,
-            play_id INTEGER REFERENCES plays(id) ON DELETE SET NULL
+            play_id INTEGER REFERENCES plays(id) ON DELETE CASCADE
         )"""
     )
 

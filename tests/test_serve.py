@@ -113,6 +113,9 @@ def test_record_then_the_cli_history_shows_it_and_the_table_is_gone(client, db):
     assert post(client, f"/table/{table}/record", {"date": "2024-05-01"}).headers["location"] == "/plays/1"
     assert len(json.loads(run_cli(["history", "--db", str(db), "--format", "json"]).stdout)) == 1
     assert "Tables being filled in" in client.get("/").text and f"/table/{table}" not in client.get("/").text
+    # deleting the play takes its recorded table with it (it does not come back as unfinished)
+    assert run_cli(["history", "delete", "1", "--yes", "--db", str(db)]).exit_code == 0
+    assert client.get(f"/table/{table}").status_code == 400 and f"/table/{table}" not in client.get("/").text
 
 
 def test_a_bad_date_keeps_the_page_and_what_was_typed(client):
