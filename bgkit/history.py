@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator
 
 from bgkit.errors import BadInput
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: "bgkh" in the file header: tells a bgkit history from any other SQLite file.
 APPLICATION_ID = 0x62676B68
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -415,8 +415,28 @@ def _schema_2(conn: sqlite3.Connection) -> None:
         )
 
 
+def _schema_3(conn: sqlite3.Connection) -> None:
+    """Drafts: tables still being filled in by ``bgkit serve``, so a restart loses nothing typed.
+
+    ``state`` is the serve package's JSON (the values as typed); ``revision`` counts its changes, so
+    a phone can tell that another one wrote; ``play_id`` is the play it was recorded as (the row stays,
+    so a phone still on the table finds the play, and goes when the play is deleted).
+    """
+    conn.execute(
+        """CREATE TABLE drafts (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            state TEXT NOT NULL,
+            revision INTEGER NOT NULL DEFAULT 1,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            play_id INTEGER REFERENCES plays(id) ON DELETE CASCADE
+        )"""
+    )
+
+
 #: MIGRATIONS[v] takes a file from schema v to v + 1. Released ones never change.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_schema_1, _schema_2]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_schema_1, _schema_2, _schema_3]
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
@@ -703,29 +723,32 @@ class History:
     def replace(self, play_id: int, new: Play) -> int:
         """Store ``new`` as the next version of play ``play_id``, keeping the old one; returns the version."""
         with self._write() as conn:
-            old = self._fetch(conn, "plays.id = ?", (play_id,))
-            if not old:
-                raise BadInput(f"no play {play_id} in the history")
-            old_play = old[0]
-            snapshot = old_play.to_dict(full=True)
-            snapshot.pop("versions")
-            snapshot["replaced_at"] = _now()
-            conn.execute(
-                "INSERT INTO play_versions (play_id, version, replaced_at, record) VALUES (?, ?, ?, ?)",
-                (play_id, old_play.version, snapshot["replaced_at"], _dumps(snapshot)),
-            )
-            version = old_play.version + 1
-            conn.execute(
-                """UPDATE plays SET played_on = ?, options = ?, note = ?, location = ?, categories = ?,
-                       total_label = ?, tiebreaks = ?, decided_by = ?, notes = ?, sheet = ?, version = ?
-                   WHERE id = ?""",
-                (
-                    new.date, _dumps(new.options), new.note, new.location, _dumps(new.categories), new.total_label,
-                    _dumps(new.tiebreaks), new.decided_by, _dumps(new.notes), new.sheet, version, play_id,
-                ),
-            )
-            conn.execute("DELETE FROM seats WHERE play_id = ?", (play_id,))
-            self._insert_seats(conn, play_id, new.seats)
+            return self._replace(conn, play_id, new)
+
+    def _replace(self, conn: sqlite3.Connection, play_id: int, new: Play) -> int:
+        old = self._fetch(conn, "plays.id = ?", (play_id,))
+        if not old:
+            raise BadInput(f"no play {play_id} in the history")
+        old_play = old[0]
+        snapshot = old_play.to_dict(full=True)
+        snapshot.pop("versions")
+        snapshot["replaced_at"] = _now()
+        conn.execute(
+            "INSERT INTO play_versions (play_id, version, replaced_at, record) VALUES (?, ?, ?, ?)",
+            (play_id, old_play.version, snapshot["replaced_at"], _dumps(snapshot)),
+        )
+        version = old_play.version + 1
+        conn.execute(
+            """UPDATE plays SET played_on = ?, options = ?, note = ?, location = ?, categories = ?,
+                   total_label = ?, tiebreaks = ?, decided_by = ?, notes = ?, sheet = ?, version = ?
+               WHERE id = ?""",
+            (
+                new.date, _dumps(new.options), new.note, new.location, _dumps(new.categories), new.total_label,
+                _dumps(new.tiebreaks), new.decided_by, _dumps(new.notes), new.sheet, version, play_id,
+            ),
+        )
+        conn.execute("DELETE FROM seats WHERE play_id = ?", (play_id,))
+        self._insert_seats(conn, play_id, new.seats)
         return version
 
     def delete(self, play_id: int) -> None:
@@ -904,3 +927,86 @@ class History:
             for player_id, name, plays, wins, last in rows
         ]
 
+    # -- drafts (bgkit serve) -----------------------------------------------------------------------
+
+    def new_draft(self, game: str, state: dict) -> int:
+        """Keep a table that is being filled in; returns its id."""
+        with self._write() as conn:
+            return conn.execute(
+                "INSERT INTO drafts (game, state, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                (game, _dumps(state), _now(), _now()),
+            ).lastrowid
+
+    def draft(self, draft_id: int) -> dict[str, Any]:
+        """A draft: id, game, state, revision, updated_at, play_id; BadInput if there is none."""
+        with self._guard():
+            row = self.conn.execute(
+                "SELECT id, game, state, revision, updated_at, play_id FROM drafts WHERE id = ?", (draft_id,)
+            ).fetchone() if self.exists else None
+        if row is None:
+            raise BadInput(f"no table {draft_id} (it was recorded and removed, or never made)")
+        return _draft(row)
+
+    def drafts(self) -> list[dict[str, Any]]:
+        """The tables not recorded yet, the latest changed first."""
+        if not self.exists:
+            return []
+        with self._guard():
+            rows = self.conn.execute(
+                "SELECT id, game, state, revision, updated_at, play_id FROM drafts WHERE play_id IS NULL "
+                "ORDER BY updated_at DESC, id DESC"
+            ).fetchall()
+        return [_draft(row) for row in rows]
+
+    def update_draft(self, draft_id: int, change: Callable[[dict], Any]) -> dict[str, Any]:
+        """Read, change (``change`` edits the state in place) and write a draft in one transaction,
+        so two phones writing at once both keep what they wrote. Returns the draft as written."""
+        with self._write() as conn:
+            row = conn.execute(
+                "SELECT id, game, state, revision, updated_at, play_id FROM drafts WHERE id = ?", (draft_id,)
+            ).fetchone()
+            if row is None:
+                raise BadInput(f"no table {draft_id} (it was recorded and removed, or never made)")
+            draft = _draft(row)
+            if draft["play_id"] is not None:
+                raise BadInput(f"table {draft_id} is recorded already (play {draft['play_id']})")
+            change(draft["state"])
+            draft["revision"] += 1
+            draft["updated_at"] = _now()
+            conn.execute(
+                "UPDATE drafts SET state = ?, revision = ?, updated_at = ? WHERE id = ?",
+                (_dumps(draft["state"]), draft["revision"], draft["updated_at"], draft_id),
+            )
+        return draft
+
+    def record_draft(self, draft_id: int, play: Play, replaces: int | None = None) -> int:
+        """Record a draft's play (or, with ``replaces``, store it as the next version of that play)
+        and mark the draft recorded, in one transaction: two phones pressing Record record it once.
+        Returns the play id."""
+        with self._write() as conn:
+            row = conn.execute("SELECT play_id FROM drafts WHERE id = ?", (draft_id,)).fetchone()
+            if row is None:
+                raise BadInput(f"no table {draft_id} (it was recorded and removed, or never made)")
+            if row[0] is not None:
+                return row[0]
+            if replaces is None:
+                play_id = self._insert(conn, play)
+            else:
+                self._replace(conn, replaces, play)
+                play_id = replaces
+            conn.execute(
+                "UPDATE drafts SET play_id = ?, revision = revision + 1, updated_at = ? WHERE id = ?",
+                (play_id, _now(), draft_id),
+            )
+        return play_id
+
+    def delete_draft(self, draft_id: int) -> None:
+        with self._write() as conn:
+            if conn.execute("DELETE FROM drafts WHERE id = ?", (draft_id,)).rowcount == 0:
+                raise BadInput(f"no table {draft_id}")
+
+
+def _draft(row: tuple) -> dict[str, Any]:
+    draft_id, game, state, revision, updated_at, play_id = row
+    return {"id": draft_id, "game": game, "state": json.loads(state), "revision": revision,
+            "updated_at": updated_at, "play_id": play_id}

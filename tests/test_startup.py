@@ -70,3 +70,26 @@ def test_values_typer_accepts_arrive_converted():
     assert result.exit_code == 0, result.stderr
     assert '"seed":12' in result.stdout.replace(" ", "")
     assert "not -12" in run_cli(["setup", "goofspiel", "-p", "3", "--seed", "-12"]).stderr
+
+
+SERVE_STACK = ("starlette", "uvicorn", "jinja2", "segno", "python_multipart", "bgkit.serve.app")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["games"], ["serve", "--help"]])
+def test_the_serve_stack_is_imported_only_by_serve_itself(args):
+    """bgkit serve's web stack costs nothing to the other commands, nor to its own help."""
+    probe = f"HEAVY = {SERVE_STACK!r}\n" + PROBE
+    done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert done.stderr.strip().splitlines()[-1] == "LIGHT", done.stderr
+
+
+def test_serve_without_its_extra_is_one_line_and_exit_2(tmp_path):
+    """As if the serve extra were not installed: each of its modules fails to import."""
+    blocked = "import sys\nfor name in ('starlette', 'uvicorn', 'jinja2', 'segno', 'python_multipart'):\n    sys.modules[name] = None\n"
+    probe = blocked + "import runpy; sys.argv = ['bgkit'] + sys.argv[1:]\nrunpy.run_module('bgkit', run_name='__main__')\n"
+    done = subprocess.run([sys.executable, "-c", probe, "serve", "--db", str(tmp_path / "h.sqlite3")],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == ("bgkit: error: bgkit serve needs the serve extra (starlette, uvicorn, jinja2, segno, "
+                           "python_multipart not installed): pip install 'bgkit[serve]'\n")
+    assert not (tmp_path / "h.sqlite3").exists()

@@ -1,0 +1,32 @@
+"""``bgkit serve``: score a game at the table from every phone (the ``bgkit[serve]`` extra).
+
+| module | idea |
+|---|---|
+| ``tables.py`` | a table being filled in, checked with the game's fields as the terminal prompt checks it |
+| ``routes.py`` | the pages and what each form does |
+| ``app.py`` | the Starlette app: routes, templates, the guard |
+| ``security.py`` | join token, CSRF cookie, request body cap |
+| ``charts.py`` | the stats page's SVG charts |
+| ``server.py`` | the command: address, QR code, uvicorn, Ctrl-C |
+
+Nothing here is imported by ``bgkit --help`` or ``bgkit games``: ``cli.py`` imports
+:mod:`bgkit.serve.server` inside the command, and that checks the extra is installed first.
+"""
+
+#: The modules of the extra, checked before anything of them is imported.
+NEEDS = ("starlette", "uvicorn", "jinja2", "segno", "python_multipart")
+
+
+def missing() -> list[str]:
+    """The modules of the ``serve`` extra that are not installed."""
+    import importlib.util
+
+    out = []
+    for name in NEEDS:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):  # a module set to None in sys.modules, or a broken one
+            found = False
+        if not found:
+            out.append(name)
+    return out

@@ -1,0 +1,370 @@
+"""bgkit serve through Starlette's TestClient: every route, bad input, the join token and CSRF.
+
+The app is the real one on a real history file; only the HTTP transport is in-process (the tests
+in test_serve_process.py and test_serve_browser.py start a real server).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="bgkit serve needs the serve extra: pip install 'bgkit[serve]'")
+pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the test extra)")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from bgkit import history  # noqa: E402
+from bgkit.serve.app import create_app  # noqa: E402
+from bgkit.testing import run_cli  # noqa: E402
+
+SHEETS = Path(__file__).resolve().parent.parent / "examples" / "sheets"
+
+
+def csrf_of(client: TestClient) -> str:
+    return re.search(r'name="csrf" content="([^"]+)"', client.get("/").text).group(1)
+
+
+@pytest.fixture
+def db(tmp_path) -> Path:
+    return tmp_path / "table.sqlite3"
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db), base_url="http://127.0.0.1") as c:
+        c.csrf = csrf_of(c)
+        yield c
+
+
+def post(client, url, data=None, **kw):
+    return client.post(url, data={"csrf": client.csrf, **(data or {})}, follow_redirects=False, **kw)
+
+
+def new_table(client, game: str, names: list[str]) -> int:
+    data = {"game": game, "players": str(len(names)), **{f"name{i}": n for i, n in enumerate(names)}}
+    response = post(client, "/tables", data)
+    assert response.status_code == 303, response.text
+    return int(re.match(r"/table/(\d+)", response.headers["location"]).group(1))
+
+
+def as_text(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+def fill_from_sheet(client, path: Path) -> int:
+    """Type a sheet file into a new table, seat by seat, as people at the table would."""
+    data = tomllib.loads(path.read_text())
+    players = data.pop("player")
+    game = data.pop("game")
+    table = new_table(client, game, [p["name"] for p in players])
+    if data:
+        assert post(client, f"/table/{table}/save", {"seat": "table", **{k: as_text(v) for k, v in data.items()}}).status_code == 303
+    for index, values in enumerate(players):
+        form = {"seat": str(index), **{k: as_text(v) for k, v in values.items()}}
+        assert post(client, f"/table/{table}/save", form).status_code == 303
+    return table
+
+
+def state(client, table: int) -> dict:
+    response = client.get(f"/table/{table}/state.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+# -- score: exactly bgkit score's result ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sheet", sorted(p.name for p in SHEETS.glob("*.toml")))
+def test_a_sheet_typed_in_scores_exactly_as_bgkit_score(client, sheet):
+    table = fill_from_sheet(client, SHEETS / sheet)
+    assert state(client, table)["ready"]
+    served = client.get(f"/table/{table}/result.json")
+    assert served.status_code == 200
+    game = sheet.split("-")[0]
+    cli = run_cli(["score", game, str(SHEETS / sheet), "--format", "json"])
+    assert cli.exit_code == 0, cli.stderr
+    assert served.json() == json.loads(cli.stdout)
+    page = client.get(f"/table/{table}/result")
+    winners = json.loads(cli.stdout)["winners"]
+    assert "Winner: <strong>" + ", ".join(winners) in page.text
+
+
+def test_record_then_the_cli_history_shows_it_and_the_table_is_gone(client, db):
+    table = fill_from_sheet(client, SHEETS / "burgundy-3p.toml")
+    response = post(client, f"/table/{table}/record", {"date": "2024-05-01", "location": "Bo's", "note": "first win"})
+    assert response.status_code == 303 and response.headers["location"] == "/plays/1?recorded=1"
+    shown = client.get("/plays/1?recorded=1")
+    assert "Recorded as play 1" in shown.text and "Bo&#39;s" in shown.text
+    listed = run_cli(["history", "--db", str(db), "--format", "json"])
+    assert listed.exit_code == 0, listed.stderr
+    [play] = json.loads(listed.stdout)
+    assert (play["date"], play["location"], play["note"], play["winners"]) == ("2024-05-01", "Bo's", "first win", ["Bo"])
+    # the table is recorded: its page leads to the play, a second Record records nothing more
+    assert client.get(f"/table/{table}", follow_redirects=False).headers["location"] == "/plays/1"
+    assert post(client, f"/table/{table}/record", {"date": "2024-05-01"}).headers["location"] == "/plays/1"
+    assert len(json.loads(run_cli(["history", "--db", str(db), "--format", "json"]).stdout)) == 1
+    assert "Tables being filled in" in client.get("/").text and f"/table/{table}" not in client.get("/").text
+    # deleting the play takes its recorded table with it (it does not come back as unfinished)
+    assert run_cli(["history", "delete", "1", "--yes", "--db", str(db)]).exit_code == 0
+    assert client.get(f"/table/{table}").status_code == 400 and f"/table/{table}" not in client.get("/").text
+
+
+def test_a_bad_date_keeps_the_page_and_what_was_typed(client):
+    table = fill_from_sheet(client, SHEETS / "goofspiel-2p.toml")
+    response = post(client, f"/table/{table}/record", {"date": "1st May", "location": "Cy's", "note": "rematch"})
+    assert response.status_code == 400
+    assert "date takes a date as YYYY-MM-DD, not &#39;1st May&#39;" in response.text
+    assert 'value="Cy&#39;s"' in response.text and 'value="rematch"' in response.text
+
+
+# -- the sheet: the prompt's checks and messages --------------------------------------------------
+
+
+def test_a_refused_value_stays_with_the_prompts_message_beside_it(client):
+    table = new_table(client, "burgundy", ["Ada", "Bo"])
+    post(client, f"/table/{table}/save", {"seat": "0", "name": "Ada", "silverlings": "-9", "workers": "lots"})
+    page = client.get(f"/table/{table}?seat=0").text
+    assert 'value="-9"' in page and 'value="lots"' in page  # nothing typed is lost
+    assert "silverlings is -9, but cannot be below 0" in page
+    assert "workers must be a whole number, not &#39;lots&#39;" in page
+    errors = {(e["seat"], e["field"]): e["value"] for e in state(client, table)["errors"]}
+    assert errors[(0, "silverlings")] == "silverlings is -9, but cannot be below 0"
+    # Score does not score: it goes back to the sheet, at the player with the problem
+    response = post(client, f"/table/{table}/score")
+    assert response.headers["location"] == f"/table/{table}?seat=0&scoring=1"
+    assert client.get(f"/table/{table}/result", follow_redirects=False).status_code == 303
+    assert client.get(f"/table/{table}/result.json").status_code == 409
+
+
+def test_rules_across_fields_are_checked_as_at_the_prompt(client):
+    table = new_table(client, "burgundy", ["Ada", "Bo"])
+    post(client, f"/table/{table}/save", {"seat": "0", "knowledge": "6 19"})
+    post(client, f"/table/{table}/save", {"seat": "1", "knowledge": "19"})
+    errors = {(e["seat"], e["field"]): e["value"] for e in state(client, table)["errors"]}
+    assert errors == {(1, "knowledge"): "knowledge tile 19 is listed for both Ada and Bo (there is one of each)"}
+
+
+def test_fields_that_do_not_apply_are_not_asked(client):
+    table = new_table(client, "burgundy", ["Ada", "Bo"])
+    applies = {(a["seat"], a["field"]): a["value"] for a in state(client, table)["applies"]}
+    assert applies[(0, "sold_1")] is False and applies[(0, "track_points")] is True
+    page = client.get(f"/table/{table}?seat=0").text
+    assert re.search(r'data-seat="0" data-field="sold_1" hidden', page)
+    # a knowledge tile that scores sold goods makes them apply (as the prompt then asks them)
+    from bgkit.plugins import get_registry
+
+    game = get_registry().load_game("burgundy")
+    tile = next(t for t in range(1, 27) if next(f for f in game.sheet_fields(2) if f.name == "sold_1").asked_if({"knowledge": [t]}))
+    post(client, f"/table/{table}/save", {"seat": "0", "knowledge": str(tile)})
+    applies = {(a["seat"], a["field"]): a["value"] for a in state(client, table)["applies"]}
+    assert applies[(0, "sold_1")] is True and applies[(1, "sold_1")] is False
+
+
+def test_two_players_of_one_name_are_refused(client):
+    table = new_table(client, "goofspiel", ["Ada", "ada"])
+    errors = {(e["seat"], e["field"]): e["value"] for e in state(client, table)["errors"]}
+    assert errors == {(1, "name"): "two players are called 'ada'; give player 2 another name"}
+
+
+def test_one_field_at_a_time_from_the_script(client):
+    table = new_table(client, "goofspiel", ["Ada", "Bo"])
+    response = client.post(f"/table/{table}/field", json={"seat": "0", "field": "prizes", "value": "1 2 99"},
+                           headers={"X-CSRF-Token": client.csrf})
+    assert response.status_code == 200
+    assert response.json()["errors"] == [{"seat": 0, "field": "prizes", "value": "prizes is 99, but cannot be above 13"}]
+    assert response.json()["seats"][0]["prizes"] == "1 2 99"
+    unknown = client.post(f"/table/{table}/field", json={"seat": "0", "field": "nope", "value": "1"},
+                          headers={"X-CSRF-Token": client.csrf})
+    assert unknown.status_code == 400 and "Goofspiel has no field 'nope'" in unknown.json()["error"]
+
+
+def test_a_name_new_to_the_history_gets_a_did_you_mean(client):
+    table = fill_from_sheet(client, SHEETS / "goofspiel-2p.toml")
+    post(client, f"/table/{table}/record", {"date": "2024-05-01"})
+    other = new_table(client, "goofspiel", ["Adaa", "Bo"])
+    assert state(client, other)["hints"] == {"0": "new to the history (did you mean 'Ada'?)"}
+    assert 'value="Ada"' in client.get("/new?game=goofspiel&players=2").text  # the known names are offered
+
+
+def test_drafts_survive_a_restart(db):
+    with TestClient(create_app(db), base_url="http://127.0.0.1") as first:
+        first.csrf = csrf_of(first)
+        table = new_table(first, "bruges", ["Ada", "Bo"])
+        post(first, f"/table/{table}/save", {"seat": "1", "track": "17", "houses": "x"})
+    with TestClient(create_app(db), base_url="http://127.0.0.1") as second:  # a new server on the same file
+        assert f"/table/{table}" in second.get("/").text
+        page = second.get(f"/table/{table}?seat=1").text
+        assert 'value="17"' in page and 'value="x"' in page
+
+
+def test_discard_removes_a_table(client):
+    table = new_table(client, "goofspiel", ["Ada", "Bo"])
+    assert post(client, f"/table/{table}/discard").headers["location"] == "/"
+    assert client.get(f"/table/{table}").status_code == 400
+
+
+# -- history, edit, stats, export, setup ------------------------------------------------------------
+
+
+def record_examples(client) -> None:
+    for day, sheet in (("2024-05-03", "goofspiel-2p.toml"), ("2024-05-10", "goofspiel-3p.toml"), ("2024-05-17", "goofspiel-3p-tie.toml")):
+        table = fill_from_sheet(client, SHEETS / sheet)
+        assert post(client, f"/table/{table}/record", {"date": day}).status_code == 303
+
+
+def test_history_filters_and_export(client, db):
+    record_examples(client)
+    page = client.get("/plays").text
+    assert page.count('<li><a href="/plays/') == 3
+    assert client.get("/plays?since=2024-05-10").text.count('<li><a href="/plays/') == 2
+    assert client.get("/plays?player=cy").text.count('<li><a href="/plays/') == 2
+    assert "no player &#39;Zed&#39; in the history" in client.get("/plays?player=Zed").text
+    bad = client.get("/plays?since=2024-13-01")
+    assert bad.status_code == 400 and "since takes a date as YYYY-MM-DD, not &#39;2024-13-01&#39;" in bad.text
+    csv = client.get("/export.csv?since=2024-05-10")
+    assert csv.headers["content-type"].startswith("text/csv") and csv.text.count("\n") == 1 + 3 + 3
+    exported = client.get("/export.json")
+    cli = run_cli(["history", "export", "--db", str(db)])
+    assert json.loads(exported.text)["plays"] == json.loads(cli.stdout)["plays"]
+
+
+def test_stats_head_to_head_and_charts(client):
+    record_examples(client)
+    page = client.get("/stats?game=goofspiel&player=Ada&vs=Bo").text
+    assert "Head to head: Ada v Bo" in page
+    assert page.count("<svg") == 2 and "Totals over time" in page and "Win share" in page
+    assert "head to head compares two players" in client.get("/stats?vs=Bo").text
+
+
+def test_edit_a_recorded_play(client, db):
+    record_examples(client)
+    form = client.get("/plays/1/edit").text
+    assert 'value="2024-05-03"' in form and "becomes version 2; version 1 is kept" in form and "Correct the sheet" in form
+    response = post(client, "/plays/1/edit", {"date": "2024-05-04", "location": "the club", "note": ""})
+    assert response.headers["location"] == "/plays/1"
+    refused = post(client, "/plays/1/edit", {"date": "tomorrowish", "location": "the club"})
+    assert refused.status_code == 400 and "date takes a date as YYYY-MM-DD, not &#39;tomorrowish&#39;" in refused.text
+    assert 'value="the club"' in refused.text  # what was typed stays
+    # correct the sheet: it opens as a table, and recording it stores version 3
+    response = post(client, "/plays/1/correct")
+    table = int(re.match(r"/table/(\d+)", response.headers["location"]).group(1))
+    assert 'value="12 10 7 5 4 1"' in client.get(f"/table/{table}?seat=1").text
+    post(client, f"/table/{table}/save", {"seat": "1", "prizes": "12 10 7 5 4 1 3"})  # the 3 was forgotten
+    assert post(client, f"/table/{table}/record", {"date": "2024-05-04", "location": "the club"}).headers["location"] == "/plays/1?recorded=1"
+    shown = json.loads(run_cli(["history", "show", "1", "--db", str(db), "--format", "json"]).stdout)
+    assert shown["version"] == 3 and shown["location"] == "the club" and [v["version"] for v in shown["versions"]] == [1, 2]
+    assert shown["players"][1]["fields"]["prizes"] == [12, 10, 7, 5, 4, 1, 3]
+
+
+def test_setup_page_is_bgkit_setup_with_its_seed(client):
+    response = client.get("/setup?game=burgundy&players=3", follow_redirects=False)
+    assert response.status_code == 303 and "seed=" in response.headers["location"]
+    page = client.get("/setup?game=burgundy&players=3&seed=7&option_boards=standard").text
+    cli = run_cli(["setup", "burgundy", "-p", "3", "--seed", "7"])
+    again = cli.stdout.strip().splitlines()[-1]
+    assert again.startswith("Repeat with: bgkit setup burgundy -p 3 --seed 7 --option boards=standard")
+    assert f"Repeat with: <code>{again[len('Repeat with: '):]}</code>" in page
+    assert "Phase A depots" in page and "│ 3 1 6 3 6 │ 3 2 3 2 6 │" in cli.stdout and "│ 3 1 6 3 6 │ 3 2 3 2 6 │" in page
+    assert "seed must be between" in client.get("/setup?game=burgundy&players=3&seed=-1").text
+    assert client.get("/setup?game=burgundy&players=9&seed=1").status_code == 400
+    assert client.get("/setup").status_code == 200
+
+
+# -- safety ---------------------------------------------------------------------------------------
+
+
+def test_what_people_type_is_shown_as_text(client):
+    table = new_table(client, "goofspiel", ["<script>alert(1)</script>", "Bo"])
+    post(client, f"/table/{table}/save", {"seat": "1", "prizes": "<img src=x onerror=alert(2)>"})
+    for url in (f"/table/{table}?seat=0", f"/table/{table}?seat=1", "/"):
+        page = client.get(url).text
+        assert "<script>alert" not in page and "<img src=x" not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    post(client, f"/table/{table}/save", {"seat": "0", "prizes": "1 2 3"})
+    post(client, f"/table/{table}/save", {"seat": "1", "prizes": "4 5"})
+    post(client, f"/table/{table}/record", {"date": "2024-05-01", "note": "<b>bold</b>"})
+    for url in ("/plays", "/plays/1", "/stats", "/stats?game=goofspiel"):
+        page = client.get(url).text
+        assert "<script>alert" not in page and "<b>bold" not in page, url
+    assert "&lt;script&gt;" in client.get("/stats?game=goofspiel").text  # in the SVG chart too
+
+
+def test_state_changing_requests_need_the_csrf_token(client):
+    table = new_table(client, "goofspiel", ["Ada", "Bo"])
+    for url in ("/tables", f"/table/{table}/save", f"/table/{table}/score", f"/table/{table}/record",
+                f"/table/{table}/discard", "/plays/1/edit", "/plays/1/correct"):
+        for csrf in (None, "forged"):
+            data = {"game": "goofspiel", "players": "2", "seat": "0", "prizes": "1"}
+            if csrf:
+                data["csrf"] = csrf
+            response = client.post(url, data=data, follow_redirects=False)
+            assert response.status_code == 403, url
+    response = client.post(f"/table/{table}/field", json={"seat": "0", "field": "prizes", "value": "1"})
+    assert response.status_code == 403
+    assert state(client, table)["seats"][0] == {}  # nothing was written
+
+
+def test_a_lan_server_refuses_requests_without_its_token(db):
+    app = create_app(db, token="s3cret-token")
+    with TestClient(app, base_url="http://127.0.0.1") as phone:
+        for url in ("/", "/plays", "/static/style.css", "/table/1/state.json", "/?token=wrong"):
+            response = phone.get(url)
+            assert response.status_code == 403 and "join link" in response.text, url
+        assert phone.post("/tables", data={}).status_code == 403
+        assert phone.get("/?token=s3cret-token").status_code == 200
+        assert phone.get("/plays").status_code == 200  # the token is kept in a cookie from then on
+    with TestClient(app, base_url="http://127.0.0.1") as other:
+        assert other.get("/plays").status_code == 403  # another phone without the link
+
+
+def test_request_bodies_are_capped(client):
+    big = {"seat": "0", "prizes": "1 " * 40_000}
+    assert post(client, "/tables", big).status_code == 413
+
+
+def test_a_host_name_it_does_not_serve_is_refused(db):
+    with TestClient(create_app(db, hosts=["127.0.0.1"]), base_url="http://evil.example") as c:
+        assert c.get("/").status_code == 400
+
+
+def test_bad_addresses_are_one_clear_message(client):
+    assert client.get("/table/999").status_code == 400
+    assert "no table 999" in client.get("/table/999").text
+    assert client.get("/table/abc").status_code == 404
+    assert client.get("/plays/42").status_code == 400 and "no play 42 in the history" in client.get("/plays/42").text
+    unknown = client.get("/new?game=burgandy")
+    assert unknown.status_code == 400 and "unknown game &#39;burgandy&#39; (did you mean &#39;burgundy&#39;?)" in unknown.text
+    assert client.get("/new?game=goofspiel&players=9").status_code == 400
+    assert post(client, "/tables", {"game": "goofspiel", "players": "x"}).status_code == 400
+
+
+def test_the_history_is_one_file_of_the_cli(db, client):
+    """Drafts live in the history file; the CLI still reads and migrates it as its own."""
+    new_table(client, "goofspiel", ["Ada", "Bo"])
+    with history.open_history(db) as store:
+        assert [d["game"] for d in store.drafts()] == ["goofspiel"]
+    assert run_cli(["history", "--db", str(db)]).exit_code == 0
+
+
+def test_the_pages_ship_in_the_wheel():
+    """Every template, style and script is package data, so a wheel (not only a checkout) serves them."""
+    import fnmatch
+
+    import bgkit.serve
+
+    root = Path(bgkit.serve.__file__).parent
+    patterns = tomllib.loads((root.parent.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["bgkit.serve"]
+    shipped = [p for p in root.rglob("*") if p.is_file() and p.parent != root and "__pycache__" not in p.parts]
+    assert shipped
+    for path in shipped:
+        name = path.relative_to(root).as_posix()
+        assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns), f"{name} is not in the package data"
