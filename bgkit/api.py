@@ -20,7 +20,8 @@ from bgkit.hookspecs import hookimpl
 #: The contract's version, ``"MAJOR.MINOR"``: a minor version only adds; a major one may change.
 API_VERSION = "3.0"
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ hands them out
+    # ruff: noqa: F401
     from bgkit.cards import Deck, resample
     from bgkit.components import MARK, MARK_LEGEND, DataSet, Provenance, Table, derived, load_tables
     from bgkit.contract import DataModule, RenderModule, ScoringModule, SetupModule, StateModule

@@ -20,6 +20,7 @@ from bgkit import __version__
 from bgkit.cli_group import Group, lazy_group
 from bgkit.errors import BadInput, PluginError, escape_controls
 from bgkit.history_cli import DB_HELP, history_app, stats
+from bgkit.output import Format, Output, emit, require
 
 app = typer.Typer(
     name="bgkit",
@@ -31,17 +32,6 @@ app = typer.Typer(
     cls=Group,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
-
-
-class SetupFormat(str, Enum):
-    text = "text"
-    json = "json"
-    toml = "toml"
 
 
 class ChanceMode(str, Enum):
@@ -106,21 +96,22 @@ def games(
     from bgkit import render
 
     registry = _registry()
+    format = Format.json if json_ else format
     if game is not None:
         info = registry.game(game)
         loaded = registry.load_game(game)
-        if json_ or format is Format.json:
-            render.print_json(render.game_details_record(info, loaded))
-        else:
-            render.stdout().print(render.game_details(info, loaded, [info.min_players]))
+        drawing = lambda console: console.print(render.game_details(info, loaded, [info.min_players]))  # noqa: E731
+        emit(Output(render.game_details_record(info, loaded), drawing), format, "games")
         return
     rows = [render.game_row(info) for info in registry.games.values()]
-    if json_ or format is Format.json:
-        render.print_json(rows)
-    elif rows:
-        render.stdout().print(render.games_table(rows))
-    else:
-        render.stderr().print("No games installed. Install a game plugin, e.g. pip install -e plugins/bgkit-burgundy")
+
+    def table(console) -> None:
+        if rows:
+            console.print(render.games_table(rows))
+        else:
+            render.stderr().print("No games installed. Install a game plugin, e.g. pip install -e plugins/bgkit-burgundy")
+
+    emit(Output(rows, table), format, "games")
 
 
 @app.command()
@@ -132,10 +123,7 @@ def plugins(
     from bgkit import render
 
     rows = _registry().plugin_rows()
-    if json_ or format is Format.json:
-        render.print_json(rows)
-    else:
-        render.stdout().print(render.plugins_table(rows))
+    emit(Output(rows, lambda console: console.print(render.plugins_table(rows))), Format.json if json_ else format, "plugins")
 
 
 @app.command()
@@ -144,7 +132,7 @@ def setup(
     players: int = typer.Option(..., "-p", "--players", help="Number of players."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed; without it one is chosen and printed."),
     option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
-    format: SetupFormat = typer.Option(SetupFormat.text, "--format", help="text, json or toml."),
+    format: Format = typer.Option(Format.text, "--format", help="text, json or toml."),
     count: bool = typer.Option(False, "--count", help="Print the number of distinct setups instead."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
 ) -> None:
@@ -154,18 +142,13 @@ def setup(
     the_game = _load_game(game, data)
     options = setups.parse_options(the_game, option)
     if count:
-        doc = setups.count_document(the_game, players, options)
-        if format is SetupFormat.text:
-            render.print_count(render.stdout(), the_game.info.name, doc)
-        else:
-            render.print_document(doc, format, text_in_toml=("count",))
+        counted = setups.count_document(the_game, players, options)
+        drawing = lambda console: render.print_count(console, the_game.info.name, counted)  # noqa: E731
+        emit(Output(counted, drawing, toml=True, text_in_toml=("count",)), format, "setup --count")
         return
     seed = setups.check_seed(setups.new_seed() if seed is None else seed)
     doc = setups.setup_document(the_game, players, seed, options, setups.make_setup(the_game, players, seed, options))
-    if format is SetupFormat.text:
-        render.print_setup(render.stdout(), the_game, doc, data)
-    else:
-        render.print_document(doc, format)
+    emit(Output(doc, lambda console: render.print_setup(console, the_game, doc, data), toml=True), format, "setup")
 
 
 @app.command()
@@ -186,6 +169,7 @@ def score(
     from bgkit import history_cli, render, sheets
 
     the_game = _load_game(game, data)
+    require(format, ("text", "json"), "score")  # before anything is asked or read
     recording = history_cli.score_recording(record, db, date, note, location, template, asking=sheet is None)
     if template:
         if sheet is not None:
@@ -202,13 +186,18 @@ def score(
     the_sheet = sheets.read_sheet(the_game, sheet)
     if players is not None and players != len(the_sheet.names):
         raise BadInput(f"-p {players} does not match the sheet, which scores {len(the_sheet.names)} players", str(sheet))
-    result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
-    if format is Format.json:
-        render.print_json(result.to_dict())
-    else:
-        render.print_score(result, render.stdout(), the_game.info.name)
+    from bgkit.runtime import runtime_for
+
+    result = runtime_for(the_game).score(the_sheet)
+    emit(_scored(result, the_game.info.name), format, "score")
     if recording is not None:
         recording.record_score(the_game, the_sheet, result)
+
+
+def _scored(result, title: str) -> Output:
+    from bgkit import render
+
+    return Output(result.to_dict(), lambda console: render.print_score(result, console, title))
 
 
 def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recording, db, date, note, location) -> None:
@@ -239,11 +228,10 @@ def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recor
         raise SystemExit(130) from None
     sheet_drafts.remove(game_id)
     try:
-        result = the_game.hooks.bgkit_score(game=the_game, sheet=the_sheet)
-        if format is Format.json:
-            render.print_json(result.to_dict())
-        else:
-            render.print_score(result, render.stdout(), the_game.info.name)
+        from bgkit.runtime import runtime_for
+
+        result = runtime_for(the_game).score(the_sheet)
+        emit(_scored(result, the_game.info.name), format, "score")
         sheets.offer_to_save(the_sheet, ask, say, f"{the_game.info.id}-sheet.toml")
         if recording is not None:
             recording.record_score(the_game, the_sheet, result)
@@ -287,6 +275,7 @@ def play(
     from bgkit import history_cli
     from bgkit import play as playing
 
+    require(format, ("text", "json"), "play")
     recording = history_cli.play_recording(record, db, None if resume is not None else list(seats or []))
     if resume is not None:
         if (game is not None or seats or seed is not None or option or data is not None or games > 1 or jobs > 1 or setup_file
@@ -342,6 +331,7 @@ def arena(
     """Rate bots on a ladder: tables drawn from the bots, seats rotated, openskill Plackett-Luce ratings."""
     from bgkit import arena as arenas
 
+    require(format, ("text", "json"), "arena")
     if resume is not None:
         if (game is not None or specs or games is not None or players is not None or seed is not None or option or data is not None
                 or out is not None or bot_timeout is not None):
@@ -370,6 +360,7 @@ def replay(
     """Replay a logged game move by move (or as one seat saw it), or verify it."""
     from bgkit import play as playing
 
+    require(format, ("text", "json"), "replay")
     if allow_unseeded and not verify:
         raise BadInput("--allow-unseeded goes with --verify")
     playing.replay_command(_registry(), log, verify=verify, format=format.value, seat=as_seat, allow_unseeded=allow_unseeded)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Protocol
 
 from bgkit import __version__
-from bgkit.driver import AGAIN, PASS_THROUGH, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, who
+from bgkit.driver import AGAIN, PASS_THROUGH, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told
 from bgkit.errors import BadInput, PluginError, fault_text
 from bgkit.game import CHANCE, Game, State
 from bgkit.runtime import Runtime, final_result

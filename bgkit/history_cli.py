@@ -10,29 +10,19 @@ from __future__ import annotations
 
 import os
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import Any, Optional, Tuple
 
 import typer
 
 from bgkit.errors import BadInput
+from bgkit.output import Format, Output, emit, require
 
 DB_HELP = "The history file (default: $BGKIT_DB, else history.sqlite3 in your user data folder)."
 GAME_HELP = "Only plays of this game (its id)."
 PLAYER_HELP = "Only plays with this player (names match case-insensitively, aliases too)."
 SINCE_HELP = "Only plays on or after this date (YYYY-MM-DD)."
 UNTIL_HELP = "Only plays on or before this date (YYYY-MM-DD)."
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
-
-
-class ExportFormat(str, Enum):
-    csv = "csv"
-    json = "json"
 
 
 history_app = typer.Typer(
@@ -100,20 +90,19 @@ def list_plays(
     db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """List recorded plays, oldest first; the commands below show, edit, delete, export and import them."""
+    require(format, ("text", "json"), "history")
     ctx.obj = {"db": db}
     if ctx.invoked_subcommand is not None:
         if any(v is not None for v in (game, player, since, until)):
             raise BadInput(f"--game, --player, --since and --until filter the list; give them after {ctx.invoked_subcommand!r} where it takes them")
         return
     since, until = _dates(since, until)
-    from bgkit import render, render_history
+    from bgkit import render_history
 
     with open_store(db, create=False) as store:
         plays = store.plays(game=game, player=player, since=since, until=until)
-        if format is Format.json:
-            render.print_json([p.to_dict(full=False) for p in plays])
-        elif plays:
-            render.stdout().print(render_history.plays_table(plays))
+        drawing = lambda console: console.print(render_history.plays_table(plays)) if plays else None  # noqa: E731
+        emit(Output([p.to_dict(full=False) for p in plays], drawing), format, "history")
         if not plays:
             _no_plays(store, game)
 
@@ -135,6 +124,7 @@ def show(
     """Print one recorded play as bgkit score printed it."""
     from bgkit import render, render_history
 
+    require(format, ("text", "json"), "history show")
     with open_store(_db(ctx, db), create=False) as store:
         play = _version(store.play(play_id), version)
     if log is not None:
@@ -146,12 +136,12 @@ def show(
         write_json(log, play.log)
         say(f"Wrote the game log to {log} (bgkit replay {log})")
     result = play.score_result()
-    if format is Format.json:
-        render.print_json({**play.to_dict(full=True, with_log=False), "score": result.to_dict()})
-        return
-    console = render.stdout()
-    console.print(render_history.play_header(play))
-    render.print_score(result, console, play.game_name)
+
+    def drawing(console) -> None:
+        console.print(render_history.play_header(play))
+        render.print_score(result, console, play.game_name)
+
+    emit(Output({**play.to_dict(full=True, with_log=False), "score": result.to_dict()}, drawing), format, "history show")
 
 
 def _version(play, version: Optional[int]):
@@ -320,24 +310,27 @@ def players(
     db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """List the players of the history with their other names; --merge OLD NEW joins two names."""
-    from bgkit import render, render_history
+    from bgkit import render_history
 
+    require(format, ("text", "json"), "history players")  # before a merge changes anything
     with open_store(_db(ctx, db), create=False) as store:  # a merge in a missing history fails: no such player
         if merge is not None:
             say(store.merge(*merge))
         rows = store.players()
-    if format is Format.json:
-        render.print_json(rows)
-    elif rows:
-        render.stdout().print(render_history.players_table(rows))
-    elif merge is None:
-        say("No players recorded yet.")
+
+    def drawing(console) -> None:
+        if rows:
+            console.print(render_history.players_table(rows))
+        elif merge is None:
+            say("No players recorded yet.")
+
+    emit(Output(rows, drawing), format, "history players")
 
 
 @history_app.command("export")
 def export(
     ctx: typer.Context,
-    format: ExportFormat = typer.Option(ExportFormat.json, "--format", help="json (everything, for history import) or csv (one row per player per play, for spreadsheets)."),
+    format: Format = typer.Option(Format.json, "--format", help="json (everything, for history import) or csv (one row per player per play, for spreadsheets)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
     game: Optional[str] = typer.Option(None, "--game", help=GAME_HELP),
     player: Optional[str] = typer.Option(None, "--player", help=PLAYER_HELP),
@@ -349,10 +342,11 @@ def export(
     """Export recorded plays as JSON (for history import) or CSV (for a spreadsheet)."""
     from bgkit import history_io
 
+    require(format, ("json", "csv"), "history export")
     since, until = _dates(since, until)
     with open_store(_db(ctx, db), create=False) as store:
         plays = store.plays(game=game, player=player, since=since, until=until)
-        if format is ExportFormat.json:
+        if format is Format.json:
             text = history_io.export_json(store, plays)
         else:
             text = history_io.export_csv(plays)
@@ -411,8 +405,9 @@ def stats(
     db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Statistics of recorded plays: wins, win rate, totals, averages per category, head to head, streaks."""
-    from bgkit import render, render_history, stats as statistics
+    from bgkit import render_history, stats as statistics
 
+    require(format, ("text", "json"), "stats")
     if vs is not None and player is None:
         raise BadInput("--vs compares two players: give the first with --player")
     since, until = _dates(since, until)
@@ -426,10 +421,8 @@ def stats(
             _no_plays(store, game)
     summary = statistics.summarize(plays, game=game, player=player, vs=vs)
     summary["filters"].update(since=since, until=until)
-    if format is Format.json:
-        render.print_json(summary)
-    elif plays:
-        render.stdout().print(render_history.stats_view(summary, charts=sys.stdout.isatty()))
+    drawing = lambda console: console.print(render_history.stats_view(summary, charts=sys.stdout.isatty())) if plays else None  # noqa: E731
+    emit(Output(summary, drawing), format, "stats")
 
 
 # -- recording: score --record, play --record -----------------------------------------------------

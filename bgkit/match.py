@@ -7,7 +7,6 @@ without them, the core's own bots.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 

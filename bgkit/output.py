@@ -1,15 +1,15 @@
 """Output in one place: a command hands over a record and a way to draw it; :func:`emit` prints it.
 
 Every command that prints data builds an :class:`Output`: the ``record`` (JSON-able data, what
-scripts read), a ``text`` drawing for people (a rich renderable or a string, made only when text
-is asked for), and, where the data is a document a person may edit and hand back, ``toml``.
-:data:`FORMATS` is the one table of formats; a format a command cannot give is refused in one line
-(exit 2), never printed as text instead.
+scripts read), a ``text`` drawing for people (drawn on stdout's console only when text is asked
+for), and, where the data is a document a person may edit and hand back, ``toml``. :data:`FORMATS`
+is the one table of formats; a format a command cannot give is refused in one line (exit 2), never
+printed as text instead. Commands that stream records (a tournament's JSON Lines) or write files
+(an export) check their ``--format`` with :func:`require`.
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
@@ -23,6 +23,7 @@ class Format(str, Enum):
     text = "text"
     json = "json"
     toml = "toml"
+    csv = "csv"
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Output:
     TOML strings whatever their type, such as a seed past TOML's 64 bits)."""
 
     record: Any
-    text: Callable[[], Any] | None = None
+    text: Callable[[Any], None] | None = None  # draws on the console it is handed
     toml: bool = False
     text_in_toml: tuple[str, ...] = ()
 
@@ -43,11 +44,8 @@ class Output:
 def _print_text(out: Output) -> None:
     from bgkit import render
 
-    drawing = out.text() if out.text is not None else None
-    if isinstance(drawing, str):
-        sys.stdout.write(drawing if drawing.endswith("\n") or not drawing else drawing + "\n")
-    elif drawing is not None:
-        render.stdout().print(drawing)
+    if out.text is not None:
+        out.text(render.stdout())
 
 
 def _print_json(out: Output) -> None:
@@ -67,13 +65,26 @@ FORMATS: dict[str, tuple[Callable[[Output], bool], Callable[[Output], None]]] = 
     Format.text.value: (lambda out: out.text is not None, _print_text),
     Format.json.value: (lambda out: True, _print_json),
     Format.toml.value: (lambda out: out.toml, _print_toml),
+    Format.csv.value: (lambda out: False, _print_text),  # files only: history export writes it
 }
 
 
 def emit(out: Output, format: "Format | str", command: str) -> None:
     """Print ``out`` in ``format``; BadInput naming the formats ``command`` can give otherwise."""
-    name = format.value if isinstance(format, Format) else str(format)
+    name = _name(format)
     can, printer = FORMATS.get(name, (lambda out: False, _print_text))
     if not can(out):
         raise BadInput(f"bgkit {command} cannot give --format {name} (it gives {', '.join(out.formats())})")
     printer(out)
+
+
+def require(format: "Format | str", allowed: tuple[str, ...], command: str) -> str:
+    """The name of ``format`` if ``command`` can give it; BadInput naming the ones it can otherwise."""
+    name = _name(format)
+    if name not in allowed:
+        raise BadInput(f"bgkit {command} cannot give --format {name} (it gives {', '.join(allowed)})")
+    return name
+
+
+def _name(format: "Format | str") -> str:
+    return format.value if isinstance(format, Format) else str(format)

@@ -7,8 +7,9 @@ from typing import Any
 
 from bgkit import render
 from bgkit.bots import parse_seat_spec
-from bgkit.engine import CHANCE, GameLog, Match, QuitRequest, load_logged_game, replay
+from bgkit.engine import GameLog, Match, QuitRequest, load_logged_game, replay
 from bgkit.errors import BadInput, PluginError
+from bgkit.output import Output, emit
 from bgkit.game import Game
 from bgkit.match import build_match, seat_names
 from bgkit.runtime import final_result, runtime_for
@@ -133,11 +134,9 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
         match.screen.flush()  # the last moves, before the final table
     if log_path is not None:
         write_json(log_path, match.log.to_dict())
-    if format == "json":
-        render.print_json(render.match_record(match.log, scored))
-    else:
-        render.print_match_end(render.stdout(), match.game.info.name, match.state, match.log, scored,
-                               match.game.info.plugin or match.game.info.id)
+    info = match.game.info
+    drawing = lambda console: render.print_match_end(console, info.name, match.state, match.log, scored, info.plugin or info.id)  # noqa: E731
+    emit(Output(render.match_record(match.log, scored), drawing), format, "play")
     return match, scored
 
 
@@ -165,11 +164,9 @@ def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: i
     if seat is not None:
         _replay_as(game, runtime, log, seat - 1, format, scored)
         return
-    if format == "json":
-        render.print_json(render.replay_record(log, verify, finished, scored, notes))
-        return
-    render.print_replay(render.stdout(), game.info.name, log, state if not verify else None, scored, verify, notes,
-                        game.info.plugin or game.info.id)
+    drawing = lambda console: render.print_replay(  # noqa: E731
+        console, game.info.name, log, state if not verify else None, scored, verify, notes, game.info.plugin or game.info.id)
+    emit(Output(render.replay_record(log, verify, finished, scored, notes), drawing), format, "replay")
 
 
 def _replay_as(game: Game, runtime: Any, log: GameLog, seat: int, format: str, scored: Any) -> None:
@@ -179,10 +176,8 @@ def _replay_as(game: Game, runtime: Any, log: GameLog, seat: int, format: str, s
     events, state = [], None
     for event, state in replay_events(game, runtime, log):
         events.append((event, event.seen_by(seat)))
-    if format == "json":
-        render.print_json(render.seat_replay_record(log, seat, events, scored))
-        return
-    render.print_seat_replay(render.stdout(), game.info.name, log, seat, events, state, scored)
+    drawing = lambda console: render.print_seat_replay(console, game.info.name, log, seat, events, state, scored)  # noqa: E731
+    emit(Output(render.seat_replay_record(log, seat, events, scored), drawing), format, "replay --as")
 
 
 def run_tournament(

@@ -160,12 +160,6 @@ def check_target(path: Path | None, game: str, force: bool = False, what: str = 
         raise WriteFailed(path, exc.strerror or str(exc)) from None
 
 
-class WriteFailed(BadInput):
-    """A file the system would not let bgkit write; ``reason`` is what it said (File name too long)."""
-
-    def __init__(self, path: Path, reason: str):
-        self.reason = reason
-        super().__init__(f"cannot write {path}: {reason}")
 
 
 def _log_of(path: Path, game: str) -> dict | None:

@@ -182,3 +182,26 @@ def test_blue_moon_city_says_its_total_once():
     doc = json.loads(run_cli(["score", "bluemooncity", EXAMPLES / "bluemooncity-3p.toml", "--format", "json"]).stdout)
     assert doc["total_label"] == "offerings"
     assert [p["total"] for p in doc["players"]] == [p["offerings"] for p in doc["players"]] == [3, 4, 5]
+
+
+@pytest.mark.parametrize(
+    "args, formats",
+    [
+        (["games", "--format", "toml"], "text, json"),
+        (["plugins", "--format", "csv"], "text, json"),
+        (["setup", "goofspiel", "-p", "2", "--seed", "1", "--format", "csv"], "text, json, toml"),
+        (["score", "goofspiel", "examples/sheets/goofspiel-2p.toml", "--format", "toml"], "text, json"),
+        (["play", "goofspiel", "random", "random", "--seed", "1", "--format", "toml"], "text, json"),
+        (["history", "export", "--format", "text"], "json, csv"),
+        (["stats", "--format", "csv"], "text, json"),
+    ],
+)
+def test_a_format_a_command_cannot_give_is_refused_in_one_line(args, formats):
+    """One table of formats for every command; a command asked for one it cannot give says which it
+    gives (exit 2), and never prints text in its place."""
+    result = run_cli(args)
+    assert result.exit_code == 2, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        f"bgkit: error: bgkit {args[0] if args[0] != 'history' else 'history export'} cannot give --format "
+        f"{args[args.index('--format') + 1]} (it gives {formats})"]

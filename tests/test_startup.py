@@ -38,7 +38,7 @@ def test_everyday_commands_do_not_import_pydantic_or_what_they_never_use(args):
     "args, message",
     [
         (["setup", "goofspiel", "-p", "x"], "Invalid value for '-p' / '--players': Input should be a valid integer, unable to parse string as an integer"),
-        (["games", "--format", "xml"], "Invalid value for '--format': Value error, 'xml' is not one of 'text', 'json'."),
+        (["games", "--format", "xml"], "Invalid value for '--format': Value error, 'xml' is not one of 'text', 'json', 'toml', 'csv'."),
         (["play", "goofspiel", "random", "random", "--games", "0"], "Invalid value for '--games': Input should be greater than or equal to 1"),
     ],
 )
@@ -52,7 +52,7 @@ def test_a_value_typer_refuses_keeps_typers_words(args, message):
     "args, message",
     [
         (["setup", "goofspiel", "-p", "x"], "Invalid value for '-p' / '--players': must be a whole number"),
-        (["games", "--format", "xml"], "Invalid value for '--format': 'xml' is not one of 'text', 'json'"),
+        (["games", "--format", "xml"], "Invalid value for '--format': 'xml' is not one of 'text', 'json', 'toml', 'csv'"),
         (["play", "goofspiel", "random", "random", "--games", "0"], "Invalid value for '--games': must be at least 1"),
         (["history", "show", "abc"], "Invalid value for 'PLAY_ID': must be a whole number"),
     ],
