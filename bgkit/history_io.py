@@ -20,6 +20,7 @@ from typing import Any
 from bgkit import __version__
 from bgkit.errors import BadInput
 from bgkit.history import EXPORT_FORMAT, History, Play, parse_date
+from bgkit.runtime import runtime_for
 
 CSV_COLUMNS = ["play", "date", "game", "location", "note", "seat", "player", "total", "rank", "winner", "decided_by"]
 
@@ -126,7 +127,7 @@ def _sheet_play(path: Path, day: str | None, location: str | None) -> tuple[Play
     registry = get_registry()
     game = registry.load_game(game_id)
     sheet = parse_sheet(game, text, str(path))
-    result = game.hooks.bgkit_score(game=game, sheet=sheet)
+    result = runtime_for(game).score(sheet)
     found = re.search(r"\d{4}-\d{2}-\d{2}", path.name)
     if day is not None:
         when, why = day, "--date"

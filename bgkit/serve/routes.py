@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from bgkit.errors import BadInput, suggest
+from bgkit.runtime import runtime_for
 from bgkit.serve import charts, tables
 from bgkit.serve.security import csrf_ok
 
@@ -282,7 +283,7 @@ def _result(game: Any, state: dict):
     checked = tables.check(game, state)
     if not checked.ready:
         return checked, None
-    return checked, game.hooks.bgkit_score(game=game, sheet=checked.sheet)
+    return checked, runtime_for(game).score(checked.sheet)
 
 
 async def result_page(request: Request, error: str | None = None, status: int = 200) -> Response:
