@@ -37,7 +37,7 @@ import random
 import time
 from typing import Any
 
-from bgkit.bots import MOST_SECONDS, check_params, number_param
+from bgkit.bots.params import MOST_SECONDS, check_params, number_param
 from bgkit.engine import Decision, sample_chance
 from bgkit.game import CHANCE, State
 from bgkit.runtime import Runtime

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bgkit.bots import check_params
+from bgkit.bots.params import check_params
 from bgkit.engine import Decision
 from bgkit.runtime import Runtime
 

@@ -78,7 +78,7 @@ def with_timeout(spec: str, seconds: float) -> str:
 
 def make_exec_seat(params: dict[str, str], name: str, seed: int) -> "ExecSeat":
     """The seat for parsed exec parameters: its program checked now (a typo is bad input, exit 2)."""
-    from bgkit.bots import number_param
+    from bgkit.bots.params import number_param
 
     argv = shlex.split(params["command"])
     program = argv[0]
