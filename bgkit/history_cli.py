@@ -16,7 +16,6 @@ from typing import Any, Optional, Tuple
 import typer
 
 from bgkit.errors import BadInput
-from bgkit.runtime import runtime_for
 from bgkit.output import Format, Output, emit, require
 
 DB_HELP = "The history file (default: $BGKIT_DB, else history.sqlite3 in your user data folder)."
@@ -250,6 +249,8 @@ def _edited_sheet(old, new, sheet_file: Optional[Path]):
         raise
     if kept is not None:
         os.unlink(kept)
+    from bgkit.runtime import runtime_for
+
     result = runtime_for(game).score(the_sheet)
     scored = history.play_from_score(
         game, the_sheet, result, new.date, note=new.note, location=new.location, source=old.source, data=old.data

@@ -10,7 +10,6 @@ printed as text instead. Commands that stream records (a tournament's JSON Lines
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
 
@@ -26,16 +25,20 @@ class Format(str, Enum):
     csv = "csv"
 
 
-@dataclass(frozen=True)
 class Output:
-    """What a command prints: ``record`` for scripts, ``text()`` for people, ``toml`` when the
-    record is a document (a setup) that reads back as TOML (``text_in_toml``: keys written as
-    TOML strings whatever their type, such as a seed past TOML's 64 bits)."""
+    """What a command prints: ``record`` for scripts, ``text(console)`` drawing it for people,
+    ``toml`` when the record is a document (a setup) that reads back as TOML (``text_in_toml``: keys
+    written as TOML strings whatever their type, such as a seed past TOML's 64 bits). A plain class:
+    every command's start pays for what is built when bgkit starts."""
 
-    record: Any
-    text: Callable[[Any], None] | None = None  # draws on the console it is handed
-    toml: bool = False
-    text_in_toml: tuple[str, ...] = ()
+    __slots__ = ("record", "text", "toml", "text_in_toml")
+
+    def __init__(self, record: Any, text: Callable[[Any], None] | None = None, toml: bool = False,
+                 text_in_toml: tuple[str, ...] = ()):
+        self.record = record
+        self.text = text
+        self.toml = toml
+        self.text_in_toml = text_in_toml
 
     def formats(self) -> list[str]:
         return [name for name, (can, _) in FORMATS.items() if can(self)]

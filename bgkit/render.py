@@ -16,8 +16,13 @@ if TYPE_CHECKING:
     from bgkit.ranking import ScoreResult
 
 
-#: Control characters a text must not send to the terminal (newline and tab are layout, kept).
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+def _controls_escaped(text: str) -> str:
+    """``text`` with every character the terminal would act on written as its escape (``\\x1b``):
+    control characters, C1, line and paragraph separators, bidi overrides. Newline and tab are
+    layout, kept. (No regex: compiling one would cost every start of bgkit.)"""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch in "\n\t" else repr(ch)[1:-1] for ch in text)
 
 
 class SafeConsole(Console):
@@ -29,8 +34,7 @@ class SafeConsole(Console):
     def render_str(self, text: str, **kwargs: Any) -> Any:
         from rich.errors import MarkupError
 
-        if _CONTROLS.search(text):
-            text = "".join(repr(ch)[1:-1] if _CONTROLS.match(ch) else ch for ch in text)
+        text = _controls_escaped(text)
         try:
             return super().render_str(text, **kwargs)
         except MarkupError:

@@ -14,7 +14,6 @@ alone: a house rule changes what the bots play for.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 if TYPE_CHECKING:
@@ -96,6 +95,8 @@ class Runtime:
         """The randomised setup through ``bgkit_setup``, drawn from ``random.Random(seed)``."""
         if self.setup_hooked:
             return cast("dict[str, Any]", self._hook.bgkit_setup(game=self.game, players=players, seed=seed, options=options))
+        import random
+
         return self.game.setup(players, random.Random(seed), options)
 
     # -- scoring and the outcome -------------------------------------------------------------
