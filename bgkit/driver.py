@@ -238,9 +238,17 @@ class Driver:
         """Apply the actions of ``source`` until it ends (the game has ended, or a log is used up)
         or ``budget`` actions were applied; then, if the game goes on, ``on_exhausted()`` is called
         (it raises). A person's save or undo counts against the budget. Returns the number of
-        actions applied."""
-        if not self.observers:
-            return self._run_lean(source, budget, on_exhausted)
+        actions applied. With no observers the loop is the lean one a bot tournament runs."""
+        applying: list[Any] = [None]  # the action being applied, for a fault's message
+        loop = self._observed if self.observers else self._lean
+        try:
+            return loop(source, budget, on_exhausted, applying)
+        except self.passing:
+            raise
+        except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
+            raise self._fault(exc, applying[0]) from exc
+
+    def _observed(self, source: Source, budget: int, on_exhausted: Callable[[], None] | None, applying: list[Any]) -> int:
         state = self.state
         cls = type(state)
         current, text_of = cls.current_player, cls.action_text
@@ -249,60 +257,48 @@ class Driver:
         listening = [o for o in observers if o.listens]
         log = self.log
         applied = steps = 0
-        action: Any = None
-        try:
-            for player, action in source.actions(state):
-                steps += 1
-                if action is not AGAIN:
-                    state = self.state  # an undo may have replaced it
-                    text = text_of(state, action)
-                    for observer in observers:
-                        observer.before(state, player, action, text)
-                    narrator = self.narrator if listening else None  # an undo hands the driver a new one
-                    event = narrator.before(state, player, action, text) if narrator is not None else None
-                    apply(state, action)
-                    log.append([player, text])
-                    applied += 1
-                    action = None
-                    for observer in observers:
-                        observer.after(state, player, text)
-                    if narrator is not None and event is not None:
-                        for told in (event, *narrator.after(state)):
-                            for observer in listening:
-                                observer.told(told)
-                if steps >= budget:
-                    self._exhausted(current, on_exhausted)
-                    return applied
-        except self.passing:
-            raise
-        except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
-            raise self._fault(exc, action) from exc
+        for player, action in source.actions(state):
+            steps += 1
+            if action is not AGAIN:
+                applying[0] = action
+                state = self.state  # an undo may have replaced it
+                text = text_of(state, action)
+                for observer in observers:
+                    observer.before(state, player, action, text)
+                narrator = self.narrator if listening else None  # an undo hands the driver a new one
+                event = narrator.before(state, player, action, text) if narrator is not None else None
+                apply(state, action)
+                log.append([player, text])
+                applied += 1
+                applying[0] = None
+                for observer in observers:
+                    observer.after(state, player, text)
+                if narrator is not None and event is not None:
+                    for told in (event, *narrator.after(state)):
+                        for observer in listening:
+                            observer.told(told)
+            if steps >= budget:
+                self._exhausted(current, on_exhausted)
+                break
         return applied
 
-    def _run_lean(self, source: Source, budget: int, on_exhausted: Callable[[], None] | None) -> int:
-        """:meth:`run` with nobody to tell: the same calls in the same order, nothing else (the loop
-        of a bot tournament, where each decision of a light game costs a few microseconds)."""
+    def _lean(self, source: Source, budget: int, on_exhausted: Callable[[], None] | None, applying: list[Any]) -> int:
+        """Nobody to tell: the same calls in the same order, nothing else (the loop of a bot
+        tournament, where each decision of a light game costs a few microseconds)."""
         state = self.state
         cls = type(state)
-        text_of = cls.action_text
-        apply = self.runtime.turn_functions(cls)[1]
-        append = self.log.append
+        text_of, apply, append = cls.action_text, self.runtime.turn_functions(cls)[1], self.log.append
         applied = 0
-        action: Any = None
-        try:
-            for player, action in source.actions(state):
-                text = text_of(state, action)
-                apply(state, action)
-                append([player, text])
-                applied += 1
-                action = None
-                if applied >= budget:
-                    self._exhausted(cls.current_player, on_exhausted)
-                    return applied
-        except self.passing:
-            raise
-        except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
-            raise self._fault(exc, action) from exc
+        for player, action in source.actions(state):
+            applying[0] = action
+            text = text_of(state, action)
+            apply(state, action)
+            append([player, text])
+            applying[0] = None
+            applied += 1
+            if applied >= budget:
+                self._exhausted(cls.current_player, on_exhausted)
+                break
         return applied
 
     def _exhausted(self, current: Callable[[Any], int], on_exhausted: Callable[[], None] | None) -> None:
