@@ -1,14 +1,15 @@
 """Mutation testing of the core: realistic one-line bugs planted one at a time; does a test notice?
 
-Each mutant names a core file, a line fragment found exactly once in it, its replacement, and the
-test files to run. The script copies the checkout to a temporary folder, plants one mutant at a
-time there, runs those tests with the copy first on ``PYTHONPATH`` (the installed plugins are used
-as they are), and counts a mutant *killed* when a test fails (or hangs past ``--timeout``). It
-prints each survivor and the kill rate per area (core, history, executors; a game's own mutants,
-under ``plugins/``, count for that game); the goal is at least 90% in every area.
+Each mutant names a file (of the core or of a game), a line fragment found exactly once in it, its
+replacement, and the test files to run. The script copies the checkout to a temporary folder, plants
+one mutant at a time there, runs those tests with the copy (and the copy's game packages) first on
+``PYTHONPATH``, and counts a mutant *killed* when a test fails (or hangs past ``--timeout``). It prints
+each survivor and the kill rate per area (core, history, executors; a game's own mutants, under
+``plugins/`` or ``examples/``, count for that game); the goal is at least 90% in every area.
 
     python benchmarks/mutants.py              # every mutant (about 20-40 minutes on 2 cores)
     python benchmarks/mutants.py --only engine # mutants whose file name contains "engine"
+    python benchmarks/mutants.py --only bruges # one game's mutants
     python benchmarks/mutants.py --list        # the list, without running anything
 """
 
@@ -49,6 +50,9 @@ HISTORY_CLI = "tests/test_history_cli.py"
 HISTORY_STATS = "tests/test_history_stats.py"
 EXECUTORS = "tests/test_executors.py"
 INDEX = "tests/test_plugin_index.py"
+GOOF_STATE = "examples/bgkit-goofspiel/bgkit_goofspiel/state.py"
+GOOF = "examples/bgkit-goofspiel/tests/test_goofspiel.py"
+GOOF_SETUP = "examples/bgkit-goofspiel/tests/test_goofspiel_setup_file.py"
 
 
 @dataclass(frozen=True)
@@ -227,6 +231,24 @@ MUTANTS = [
            "a cached list is used after something was installed"),
     Mutant("bgkit/plugin_index.py", "        if path != keep and (number >= MAX_FILES or mtime < oldest):", "        if path != keep:", (INDEX,),
            "a new environment's list evicts every other"),
+    # the games (issue 33): bugs a person editing the rules would make; each runs the game's own tests
+    # goofspiel (the example game)
+    Mutant(GOOF_STATE, "        if self.bids.count(best) == 1:", "        if self.bids.count(best) >= 1:", (GOOF,),
+           "a tie for the highest bid gives the prize to the first tied bidder instead of discarding it"),
+    Mutant(GOOF_STATE, "        best = max(self.bids)", "        best = min(self.bids)", (GOOF,), "the lowest bid wins the prize"),
+    Mutant(GOOF_STATE, "            return CHANCE if self.prizes else TERMINAL", "            return CHANCE if len(self.prizes) > 1 else TERMINAL",
+           (GOOF,), "the game ends one prize early"),
+    Mutant(GOOF_STATE, "        return list(self.hands[self.current_player()])", "        return list(range(1, self.deck + 1))", (GOOF,),
+           "a card already bid is offered again"),
+    Mutant(GOOF_STATE, "                other.bids[q] = pool.pop(rng.randrange(len(pool)))", "                other.bids[q] = pool.pop(pool.index(bid))",
+           (GOOF,), "a determinisation keeps the other seats' true sealed bids (a bot peeks)"),
+    Mutant(GOOF_STATE, "                    \"unrevealed\": sorted(self.hands[q] + ([self.bids[q]] if self.bids[q] is not None else [])),",
+           "                    \"unrevealed\": sorted(self.hands[q]),", (GOOF,), "a seat's view shows which card another seat sealed (by its absence)"),
+    Mutant(GOOF_STATE, "            mine = player is None or q == player", "            mine = True", (GOOF,),
+           "the drawing shown to one seat shows the others' hands and sealed bids"),
+    Mutant("examples/bgkit-goofspiel/bgkit_goofspiel/scoring.py", "    table = [{\"prizes\": sum(values[\"prizes\"])} for values in sheet.players]",
+           "    table = [{\"prizes\": len(values[\"prizes\"])} for values in sheet.players]", (GOOF, GOOF_SETUP),
+           "a score sheet counts the prize cards won instead of adding their points"),
     # the conformance suite itself
     Mutant("bgkit/testing.py", "            assert again == sample, (", "            assert True or again == sample, (", ("tests/test_testing.py",),
            "the conformance suite stops checking that determinisations depend on the view alone"),
@@ -242,7 +264,7 @@ def area(m: Mutant) -> str:
         return "history"
     if name in ("executors.py", "dask_executor.py"):
         return "executors"
-    if m.file.startswith("plugins/"):
+    if m.file.startswith(("plugins/", "examples/")):
         return m.file.split("/")[1].removeprefix("bgkit-")
     return "core"
 
@@ -260,7 +282,10 @@ def run(mutants: list[Mutant], timeout: float) -> int:
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "checkout"
         shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.egg-info", ".hypothesis"))
-        env = {**os.environ, "PYTHONPATH": str(copy), "CI": "1"}
+        # The games are installed editable from this checkout: put the copy's game packages first,
+        # so a mutant planted in a plugin is the code the tests import (and any bgkit they start).
+        games = [str(folder) for folder in sorted(copy.glob("*/bgkit-*")) if folder.parent.name in ("plugins", "examples")]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(copy), *games]), "CI": "1"}
         survivors = []
         killed = 0
         start = time.perf_counter()
