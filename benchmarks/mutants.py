@@ -53,6 +53,13 @@ INDEX = "tests/test_plugin_index.py"
 GOOF_STATE = "examples/bgkit-goofspiel/bgkit_goofspiel/state.py"
 GOOF = "examples/bgkit-goofspiel/tests/test_goofspiel.py"
 GOOF_SETUP = "examples/bgkit-goofspiel/tests/test_goofspiel_setup_file.py"
+BURG_STATE = "plugins/bgkit-burgundy/bgkit_burgundy/state.py"
+BURG_PLAY = tuple(f"plugins/bgkit-burgundy/tests/test_burgundy_{name}.py" for name in ("rules", "rule_gaps", "scenarios", "golden"))
+BURG_SCORE = ("plugins/bgkit-burgundy/tests/test_burgundy_scoring.py",)
+BRUG_STATE = "plugins/bgkit-bruges/bgkit_bruges/state.py"
+BRET_STATE = "plugins/bgkit-bretagne/bgkit_bretagne/state.py"
+BRET_PLAY = tuple(f"plugins/bgkit-bretagne/tests/test_bretagne_{name}.py" for name in ("rules", "scoring", "play"))
+BRUG_PLAY = tuple(f"plugins/bgkit-bruges/tests/test_bruges_{name}.py" for name in ("rules", "abilities", "scoring", "play"))
 
 
 @dataclass(frozen=True)
@@ -249,6 +256,61 @@ MUTANTS = [
     Mutant("examples/bgkit-goofspiel/bgkit_goofspiel/scoring.py", "    table = [{\"prizes\": sum(values[\"prizes\"])} for values in sheet.players]",
            "    table = [{\"prizes\": len(values[\"prizes\"])} for values in sheet.players]", (GOOF, GOOF_SETUP),
            "a score sheet counts the prize cards won instead of adding their points"),
+    # burgundy
+    Mutant(BURG_STATE, "key=lambda p: (-self.track_pos[p], -self.track_stamp[p]))", "key=lambda p: (-self.track_pos[p], self.track_stamp[p]))",
+           BURG_PLAY, "on a shared space of the turn-order track the marker underneath moves first, not the one on top"),
+    Mutant(BURG_STATE, "        self.round += 1\n        if self.round < 5:", "        self.round += 1\n        if self.round < 4:", BURG_PLAY,
+           "a phase ends after four rounds, not five"),
+    Mutant(BURG_STATE, "        if self.phase == 5:", "        if self.phase == 4:", BURG_PLAY, "the game ends after phase D, one phase early"),
+    Mutant(BURG_STATE, "        self.vp[p] += self.num_players * count", "        self.vp[p] += (self.num_players + 1) * count", BURG_PLAY,
+           "selling goods scores one point too many per tile"),
+    Mutant(BURG_STATE, "            self.silver[p] -= 2\n            self.bought = True", "            self.silver[p] -= 1\n            self.bought = True",
+           BURG_PLAY, "buying from the black depot costs one silverling, not two"),
+    Mutant(BURG_STATE, "            if taken < 2:", "            if taken < 3:", BURG_PLAY,
+           "a third player to fill a colour still gets a bonus tile"),
+    Mutant(BURG_STATE, "                    total += other % 3 + 2", "                    total += other % 3 + 1", BURG_PLAY,
+           "each animal scores one point too few"),
+    Mutant("plugins/bgkit-burgundy/bgkit_burgundy/scoring.py", "[v[\"empty_spaces\"] for v in sheet.players], higher_wins=False)",
+           "[v[\"empty_spaces\"] for v in sheet.players], higher_wins=True)", BURG_SCORE,
+           "a tie goes to the most empty estate spaces, not the fewest"),
+    Mutant("plugins/bgkit-burgundy/bgkit_burgundy/scoring.py", "        \"workers\": values[\"workers\"] // 2,", "        \"workers\": values[\"workers\"],",
+           BURG_SCORE, "each worker left scores a point, not one per two"),
+    # bruges
+    Mutant(BRUG_STATE, "            if len(leaders) == 1 and not self.markers[leaders[0]][m]:", "            if not self.markers[leaders[0]][m]:",
+           BRUG_PLAY, "a tie for a majority gives the marker to the first tied player instead of no one"),
+    Mutant(BRUG_STATE, "        highs = sorted((v, c) for c, v in enumerate(self.dice) if v >= 5)",
+           "        highs = sorted((v, c) for c, v in enumerate(self.dice) if v >= 4)", BRUG_PLAY, "a die showing 4 hands out threats"),
+    Mutant(BRUG_STATE, "        if self.threats[p][colour] == 3:", "        if self.threats[p][colour] == 4:", BRUG_PLAY,
+           "a disaster strikes on the fourth threat of a colour, not the third"),
+    Mutant(BRUG_STATE, "        return max(0, sum(v for v in self.dice if v <= 2) - self.mods[p].reputation_cost)",
+           "        return max(0, sum(v for v in self.dice if v <= 1) - self.mods[p].reputation_cost)", BRUG_PLAY,
+           "dice showing 2 are free when buying reputation"),
+    Mutant(BRUG_STATE, "        self.start = (self.start + 1) % n", "        self.start = (self.start - 1) % n", BRUG_PLAY,
+           "the start player passes right, not left"),
+    Mutant(BRUG_STATE, "        if last == \"round\":\n            self.last_round = True", "        if last == \"round\":\n            self.last_next = True",
+           BRUG_PLAY, "a pile running out while drawing ends the game a round late"),
+    Mutant(BRUG_STATE, "            if empty and money >= price[x] - person_less[k]:", "            if empty and money >= price[x] - person_less[k] - 1:",
+           BRUG_PLAY, "a person can be hired one guilder short"),
+    Mutant(BRUG_STATE, "        data[\"hands\"] = [sorted(h) if q == player else sorted(colour[x] for x in h) for q, h in enumerate(self.hands)]",
+           "        data[\"hands\"] = [sorted(h) for q, h in enumerate(self.hands)]", BRUG_PLAY, "a seat's view shows the others' hands"),
+    # bretagne
+    Mutant(BRET_STATE, "key=lambda p: (-self.workers_on(site, p), self._lowest(site, p)))", "key=lambda p: -self.workers_on(site, p))",
+           BRET_PLAY, "a tie for a lighthouse's majority ignores who holds the lower level"),
+    Mutant(BRET_STATE, "        for i in range(len(own)):\n            if own[i] == p and wk[i]:\n                return i",
+           "        for i in range(len(own) - 1, -1, -1):\n            if own[i] == p and wk[i]:\n                return i", BRET_PLAY,
+           "a tie for a lighthouse's majority goes to the higher level, not the lower"),
+    Mutant(BRET_STATE, "            other.hands[q] = hand", "            pass", BRET_PLAY,
+           "a determinisation keeps the other seats' true equipment hands (a bot peeks)"),
+    Mutant(BRET_STATE, "        data[\"hands\"] = [h.to_list() if q == player else len(h) for q, h in enumerate(self.hands)]",
+           "        data[\"hands\"] = [h.to_list() for q, h in enumerate(self.hands)]", BRET_PLAY, "a seat's view shows the others' equipment cards"),
+    Mutant(BRET_STATE, "        if self.round >= play.rounds or all(", "        if self.round >= play.rounds - 1 or all(", BRET_PLAY,
+           "the game ends a round early"),
+    Mutant(BRET_STATE, "        return sorted(range(self.num_players), key=lambda p: self.barge[p])",
+           "        return sorted(range(self.num_players), key=lambda p: -self.barge[p])", BRET_PLAY,
+           "boats are loaded from the highest barge number, not the lowest"),
+    Mutant(BRET_STATE, "            self.res[p][r] -= c\n", "", BRET_PLAY, "a blueprint is bought without paying its resources"),
+    Mutant(BRET_STATE, "        return inside < self._harbour_capacity() and", "        return inside <= self._harbour_capacity() and", BRET_PLAY,
+           "a worker may enter a full harbour"),
     # the conformance suite itself
     Mutant("bgkit/testing.py", "            assert again == sample, (", "            assert True or again == sample, (", ("tests/test_testing.py",),
            "the conformance suite stops checking that determinisations depend on the view alone"),
@@ -293,17 +355,23 @@ def run(mutants: list[Mutant], timeout: float) -> int:
             path = copy / m.file
             original = path.read_text(encoding="utf-8")
             path.write_text(original.replace(m.old, m.new), encoding="utf-8")
+            by = ""
             try:
-                done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *m.tests],
+                done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-rfE", "-p", "no:cacheprovider", *m.tests],
                                       cwd=copy, env=env, capture_output=True, text=True, timeout=timeout)
                 dead = done.returncode != 0
+                # which test noticed: a collection error or a crash is a kill too, but worth a look
+                by = next((line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))), "")
             except subprocess.TimeoutExpired:
                 dead = True  # a hang is noticed too
+                by = "a hang"
             finally:
                 path.write_text(original, encoding="utf-8")
             killed += dead
             status = "killed" if dead else "SURVIVED"
             print(f"{number:>3}/{len(mutants)} {status:<8} {m.file}: {m.what}", flush=True)
+            if by:
+                print(f"{'':>17}by {by[:160]}", flush=True)
             if not dead:
                 survivors.append(m)
         minutes = (time.perf_counter() - start) / 60
