@@ -58,6 +58,10 @@ BURG_PLAY = tuple(f"plugins/bgkit-burgundy/tests/test_burgundy_{name}.py" for na
 BURG_SCORE = ("plugins/bgkit-burgundy/tests/test_burgundy_scoring.py",)
 BRUG_STATE = "plugins/bgkit-bruges/bgkit_bruges/state.py"
 BRET_STATE = "plugins/bgkit-bretagne/bgkit_bretagne/state.py"
+TROLL_STATE = "plugins/bgkit-bridgetroll/bgkit_bridgetroll/state.py"
+BMC_STATE = "plugins/bgkit-bluemooncity/bgkit_bluemooncity/state.py"
+BMC_PLAY = tuple(f"plugins/bgkit-bluemooncity/tests/test_bluemooncity_{name}.py" for name in ("rules", "scoring", "play"))
+TROLL_PLAY = tuple(f"plugins/bgkit-bridgetroll/tests/test_bridgetroll_{name}.py" for name in ("rules", "cards", "scoring", "play"))
 BRET_PLAY = tuple(f"plugins/bgkit-bretagne/tests/test_bretagne_{name}.py" for name in ("rules", "scoring", "play"))
 BRUG_PLAY = tuple(f"plugins/bgkit-bruges/tests/test_bruges_{name}.py" for name in ("rules", "abilities", "scoring", "play"))
 
@@ -311,6 +315,38 @@ MUTANTS = [
     Mutant(BRET_STATE, "            self.res[p][r] -= c\n", "", BRET_PLAY, "a blueprint is bought without paying its resources"),
     Mutant(BRET_STATE, "        return inside < self._harbour_capacity() and", "        return inside <= self._harbour_capacity() and", BRET_PLAY,
            "a worker may enter a full harbour"),
+    # bridgetroll
+    Mutant(TROLL_STATE, "        if self.deck.size < self.k:", "        if self.deck.size <= self.k:", TROLL_PLAY,
+           "the game ends a round early, when the deck holds exactly one more round of travellers"),
+    Mutant(TROLL_STATE, "        self.start = (self.start + 1) % self.num_players\n        self.round += 1", "        self.round += 1", TROLL_PLAY,
+           "the weather die never passes left: the same player starts every round"),
+    Mutant(TROLL_STATE, "        self.vp[self.order[0]] += self.t.trophy_bonus", "        self.vp[self.order[-1]] += self.t.trophy_bonus", TROLL_PLAY,
+           "the last trophy, not the first, scores the trophy bonus"),
+    Mutant(TROLL_STATE, "                self.stones[p][bid[1]] -= bid[2]\n", "", TROLL_PLAY, "a single-colour bid keeps its stones as well"),
+    Mutant(TROLL_STATE, "        self.vp[p] -= self.comp.upgrade_costs[value]\n", "", TROLL_PLAY, "a bridge upgrade is bought for free"),
+    Mutant(TROLL_STATE, "        if self.vp[p] >= damage:", "        if self.vp[p] > damage:", TROLL_PLAY,
+           "a player with exactly the goat's damage in points must sell an upgrade"),
+    Mutant(TROLL_STATE, "                (list(b) if q == player else \"sealed\") if b is not None else None",
+           "                list(b) if b is not None else None", TROLL_PLAY, "a seat's view shows the others' sealed bids"),
+    Mutant(TROLL_STATE, "                    other.bids[q] = rule_bid(self.stones[q], rng, row)", "                    other.bids[q] = bid", TROLL_PLAY,
+           "a determinisation keeps the others' true sealed bids (a bot peeks)"),
+    # bluemooncity
+    Mutant(BMC_STATE, "        leader = next(self.owner[b] for b in boxes if held[self.owner[b]] == most)",
+           "        leader = next(self.owner[b] for b in reversed(boxes) if held[self.owner[b]] == most)", BMC_PLAY,
+           "a tie for a building's majority goes to the right-most marker, not the left-most"),
+    Mutant(BMC_STATE, "        if self.offerings[p] >= self.target:", "        if self.offerings[p] > self.target:", BMC_PLAY,
+           "reaching the offering target does not end the game (one offering late)"),
+    Mutant(BMC_STATE, "        self.crystals[p] -= self.next_cost() + extra", "        self.crystals[p] -= self.next_cost()", BMC_PLAY,
+           "a second offering in one turn is made without paying its extra crystals"),
+    Mutant(BMC_STATE, "self.crystals[q] >= cost + extra", "self.crystals[q] >= cost + extra - 1", BMC_PLAY,
+           "an offering is offered one crystal short"),
+    Mutant(BMC_STATE, "        count = self.discarded + EXTRA_DRAWS", "        count = self.discarded + EXTRA_DRAWS + 1", BMC_PLAY,
+           "a player draws one card too many at the end of the turn"),
+    Mutant(BMC_STATE, "        if not self.scaled:", "        if True:", BMC_PLAY, "every marker placed by a dragon earns a scale, not one a turn"),
+    Mutant(BMC_STATE, "        for key in (\"hands\", \"deck\", \"pool\"):", "        for key in (\"deck\", \"pool\"):", BMC_PLAY,
+           "a seat's view shows the others' hands"),
+    Mutant(BMC_STATE, "            other.hands[q] = hand\n        other._legal", "            pass\n        other._legal", BMC_PLAY,
+           "a determinisation keeps the others' true hands (a bot peeks)"),
     # the conformance suite itself
     Mutant("bgkit/testing.py", "            assert again == sample, (", "            assert True or again == sample, (", ("tests/test_testing.py",),
            "the conformance suite stops checking that determinisations depend on the view alone"),
@@ -382,7 +418,7 @@ def run(mutants: list[Mutant], timeout: float) -> int:
         mine = [m for m in mutants if area(m) == name]
         dead = len(mine) - sum(1 for m in survivors if area(m) == name)
         worst = min(worst, dead / len(mine))
-        print(f"  {name:<10} {dead}/{len(mine)} = {dead / len(mine):.0%}")
+        print(f"  {name:<12} {dead}/{len(mine)} = {dead / len(mine):.0%}")
     for m in survivors:
         print(f"  survived: {m.file}: {m.what}")
     return 0 if worst >= 0.9 else 1

@@ -417,6 +417,16 @@ def test_the_game_ends_after_round_five_with_the_sheet_scoring():
     assert s.outcome().winners == (0,)
 
 
+def test_round_four_is_not_the_last_the_game_goes_on_to_round_five():
+    """Five rounds (L1): passing out of round 4 scores nothing final and sets up round 5."""
+    s = at_actions(2)
+    s.round = 4
+    by_text(s, "pass")
+    by_text(s, "pass")
+    assert not s.is_terminal() and s.round == 5
+    assert s.is_chance()  # round 5's table is laid out: the weather and the Quimper card come first
+
+
 def test_the_game_ends_early_when_every_lighthouse_is_built():
     s, site = completed()
     for i, state in enumerate(s.site):
@@ -466,6 +476,27 @@ def test_views_hide_other_hands_and_determinize_keeps_what_a_seat_knows():
         d = s.determinize(0, random.Random(seed))
         assert d.hands[0].counts == [0, 2, 0, 0] and len(d.hands[1]) == 2 and len(d.deck) == len(s.deck)
         assert d.view(0) == view
+
+
+def test_a_determinisation_is_the_same_whatever_the_other_seat_really_holds():
+    """A bot guesses the others' equipment from what it sees: two tables that differ only in the
+    cards of P2's hand (P1 sees two cards there either way) give P1 the same guess for the same seed,
+    so no guess can carry P2's true hand (a bot that peeks plays differently against each)."""
+    import random
+
+    from bgkit.game import any_to_json
+
+    s = at_actions(3)
+    give_cards(s, 0, pier=2)
+    give_cards(s, 1, siren=1, furniture=1)
+    twin = at_actions(3)
+    give_cards(twin, 0, pier=2)
+    give_cards(twin, 1, cable_car=2)
+    # either way the cards P1 cannot see (the deck and P2's hand together) are the same
+    assert any_to_json(s.view(0)) == any_to_json(twin.view(0))
+    for seed in range(5):
+        guess = s.determinize(0, random.Random(seed))
+        assert any_to_json(guess.to_dict()) == any_to_json(twin.determinize(0, random.Random(seed)).to_dict())
 
 
 # -- every tile and card effect ------------------------------------------------------------------------
