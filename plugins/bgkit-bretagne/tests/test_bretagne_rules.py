@@ -350,6 +350,21 @@ def test_harbour_entry_costs_a_franc_per_worker_already_there_and_the_majority_s
     assert sum(s.under[2].counts) == 3  # the blueprints go under their pile
 
 
+def test_a_full_harbour_takes_no_more_workers_whatever_the_francs():
+    """A harbour holds as many workers as its final-scoring row has places: when it is full, P1 is
+    not offered it (and pays nothing), however many francs P1 has."""
+    s, site = completed()
+    h = s.t.site_harbour[site]
+    full = s._harbour_capacity()
+    s.harb[h][1] = full  # P2's workers fill it
+    s.francs = [20, 0]
+    s.bank -= 20
+    by_text(s, "pass")
+    by_text(s, "pass")
+    assert s.stage != S.S_SCORE  # nobody could do anything in the scoring: it is over
+    assert s.harb[h] == [0, full] and s.francs[0] == 20 and s.site[site] == S.BUILT
+
+
 def test_a_majority_tie_goes_to_the_lower_level():
     s, site = completed()
     s.lv_wk[site] = [1, 2, 1]
