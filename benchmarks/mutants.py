@@ -1,4 +1,4 @@
-"""Mutation testing of the core: realistic one-line bugs planted one at a time; does a test notice?
+"""Mutation testing of the core and the games: realistic one-line bugs planted one at a time; does a test notice?
 
 Each mutant names a file (of the core or of a game), a line fragment found exactly once in it, its
 replacement, and the test files to run. The script copies the checkout to a temporary folder, plants

@@ -355,7 +355,7 @@ def test_a_full_harbour_takes_no_more_workers_whatever_the_francs():
     not offered it (and pays nothing), however many francs P1 has."""
     s, site = completed()
     h = s.t.site_harbour[site]
-    full = s._harbour_capacity()
+    full = len(s.comp.final_scoring.harbour)  # the places of the harbour row of the final scoring
     s.harb[h][1] = full  # P2's workers fill it
     s.francs = [20, 0]
     s.bank -= 20
@@ -433,7 +433,7 @@ def test_the_game_ends_after_round_five_with_the_sheet_scoring():
 
 
 def test_round_four_is_not_the_last_the_game_goes_on_to_round_five():
-    """Five rounds (L1): passing out of round 4 scores nothing final and sets up round 5."""
+    """The game lasts five rounds: when everyone passes in round 4 the game goes on, to round 5's set-up."""
     s = at_actions(2)
     s.round = 4
     by_text(s, "pass")
