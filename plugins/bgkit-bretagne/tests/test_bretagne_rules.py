@@ -499,7 +499,7 @@ def test_a_determinisation_is_the_same_whatever_the_other_seat_really_holds():
     so no guess can carry P2's true hand (a bot that peeks plays differently against each)."""
     import random
 
-    from bgkit.game import any_to_json
+    from bgkit.api import any_to_json
 
     s = at_actions(3)
     give_cards(s, 0, pier=2)
