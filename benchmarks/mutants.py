@@ -1,14 +1,15 @@
-"""Mutation testing of the core: realistic one-line bugs planted one at a time; does a test notice?
+"""Mutation testing of the core and the games: realistic one-line bugs planted one at a time; does a test notice?
 
-Each mutant names a core file, a line fragment found exactly once in it, its replacement, and the
-test files to run. The script copies the checkout to a temporary folder, plants one mutant at a
-time there, runs those tests with the copy first on ``PYTHONPATH`` (the installed plugins are used
-as they are), and counts a mutant *killed* when a test fails (or hangs past ``--timeout``). It
-prints each survivor and the kill rate per area (core, history, executors; a game's own mutants,
-under ``plugins/``, count for that game); the goal is at least 90% in every area.
+Each mutant names a file (of the core or of a game), a line fragment found exactly once in it, its
+replacement, and the test files to run. The script copies the checkout to a temporary folder, plants
+one mutant at a time there, runs those tests with the copy (and the copy's game packages) first on
+``PYTHONPATH``, and counts a mutant *killed* when a test fails (or hangs past ``--timeout``). It prints
+each survivor and the kill rate per area (core, history, executors; a game's own mutants, under
+``plugins/`` or ``examples/``, count for that game); the goal is at least 90% in every area.
 
     python benchmarks/mutants.py              # every mutant (about 20-40 minutes on 2 cores)
     python benchmarks/mutants.py --only engine # mutants whose file name contains "engine"
+    python benchmarks/mutants.py --only bruges # one game's mutants
     python benchmarks/mutants.py --list        # the list, without running anything
 """
 
@@ -49,6 +50,20 @@ HISTORY_CLI = "tests/test_history_cli.py"
 HISTORY_STATS = "tests/test_history_stats.py"
 EXECUTORS = "tests/test_executors.py"
 INDEX = "tests/test_plugin_index.py"
+GOOF_STATE = "examples/bgkit-goofspiel/bgkit_goofspiel/state.py"
+GOOF = "examples/bgkit-goofspiel/tests/test_goofspiel.py"
+GOOF_SETUP = "examples/bgkit-goofspiel/tests/test_goofspiel_setup_file.py"
+BURG_STATE = "plugins/bgkit-burgundy/bgkit_burgundy/state.py"
+BURG_PLAY = tuple(f"plugins/bgkit-burgundy/tests/test_burgundy_{name}.py" for name in ("rules", "rule_gaps", "scenarios", "golden"))
+BURG_SCORE = ("plugins/bgkit-burgundy/tests/test_burgundy_scoring.py",)
+BRUG_STATE = "plugins/bgkit-bruges/bgkit_bruges/state.py"
+BRET_STATE = "plugins/bgkit-bretagne/bgkit_bretagne/state.py"
+TROLL_STATE = "plugins/bgkit-bridgetroll/bgkit_bridgetroll/state.py"
+BMC_STATE = "plugins/bgkit-bluemooncity/bgkit_bluemooncity/state.py"
+BMC_PLAY = tuple(f"plugins/bgkit-bluemooncity/tests/test_bluemooncity_{name}.py" for name in ("rules", "scoring", "play"))
+TROLL_PLAY = tuple(f"plugins/bgkit-bridgetroll/tests/test_bridgetroll_{name}.py" for name in ("rules", "cards", "scoring", "play"))
+BRET_PLAY = tuple(f"plugins/bgkit-bretagne/tests/test_bretagne_{name}.py" for name in ("rules", "scoring", "play"))
+BRUG_PLAY = tuple(f"plugins/bgkit-bruges/tests/test_bruges_{name}.py" for name in ("rules", "abilities", "scoring", "play"))
 
 
 @dataclass(frozen=True)
@@ -227,6 +242,112 @@ MUTANTS = [
            "a cached list is used after something was installed"),
     Mutant("bgkit/plugin_index.py", "        if path != keep and (number >= MAX_FILES or mtime < oldest):", "        if path != keep:", (INDEX,),
            "a new environment's list evicts every other"),
+    # the games (issue 33): bugs a person editing the rules would make; each runs the game's own tests
+    # goofspiel (the example game)
+    Mutant(GOOF_STATE, "        if self.bids.count(best) == 1:", "        if self.bids.count(best) >= 1:", (GOOF,),
+           "a tie for the highest bid gives the prize to the first tied bidder instead of discarding it"),
+    Mutant(GOOF_STATE, "        best = max(self.bids)", "        best = min(self.bids)", (GOOF,), "the lowest bid wins the prize"),
+    Mutant(GOOF_STATE, "            return CHANCE if self.prizes else TERMINAL", "            return CHANCE if len(self.prizes) > 1 else TERMINAL",
+           (GOOF,), "the game ends one prize early"),
+    Mutant(GOOF_STATE, "        return list(self.hands[self.current_player()])", "        return list(range(1, self.deck + 1))", (GOOF,),
+           "a card already bid is offered again"),
+    Mutant(GOOF_STATE, "                other.bids[q] = pool.pop(rng.randrange(len(pool)))", "                other.bids[q] = pool.pop(pool.index(bid))",
+           (GOOF,), "a determinisation keeps the other seats' true sealed bids (a bot peeks)"),
+    Mutant(GOOF_STATE, "                    \"unrevealed\": sorted(self.hands[q] + ([self.bids[q]] if self.bids[q] is not None else [])),",
+           "                    \"unrevealed\": sorted(self.hands[q]),", (GOOF,), "a seat's view shows which card another seat sealed (by its absence)"),
+    Mutant(GOOF_STATE, "            mine = player is None or q == player", "            mine = True", (GOOF,),
+           "the drawing shown to one seat shows the others' hands and sealed bids"),
+    Mutant("examples/bgkit-goofspiel/bgkit_goofspiel/scoring.py", "    table = [{\"prizes\": sum(values[\"prizes\"])} for values in sheet.players]",
+           "    table = [{\"prizes\": len(values[\"prizes\"])} for values in sheet.players]", (GOOF, GOOF_SETUP),
+           "a score sheet counts the prize cards won instead of adding their points"),
+    # burgundy
+    Mutant(BURG_STATE, "key=lambda p: (-self.track_pos[p], -self.track_stamp[p]))", "key=lambda p: (-self.track_pos[p], self.track_stamp[p]))",
+           BURG_PLAY, "on a shared space of the turn-order track the marker underneath moves first, not the one on top"),
+    Mutant(BURG_STATE, "        self.round += 1\n        if self.round < 5:", "        self.round += 1\n        if self.round < 4:", BURG_PLAY,
+           "a phase ends after four rounds, not five"),
+    Mutant(BURG_STATE, "        if self.phase == 5:", "        if self.phase == 4:", BURG_PLAY, "the game ends after phase D, one phase early"),
+    Mutant(BURG_STATE, "        self.vp[p] += self.num_players * count", "        self.vp[p] += (self.num_players + 1) * count", BURG_PLAY,
+           "selling goods scores one point too many per tile"),
+    Mutant(BURG_STATE, "            self.silver[p] -= 2\n            self.bought = True", "            self.silver[p] -= 1\n            self.bought = True",
+           BURG_PLAY, "buying from the black depot costs one silverling, not two"),
+    Mutant(BURG_STATE, "            if taken < 2:", "            if taken < 3:", BURG_PLAY,
+           "a third player to fill a colour still gets a bonus tile"),
+    Mutant("plugins/bgkit-burgundy/bgkit_burgundy/scoring.py", "[v[\"empty_spaces\"] for v in sheet.players], higher_wins=False)",
+           "[v[\"empty_spaces\"] for v in sheet.players], higher_wins=True)", BURG_SCORE,
+           "a tie goes to the most empty estate spaces, not the fewest"),
+    Mutant("plugins/bgkit-burgundy/bgkit_burgundy/scoring.py", "        \"workers\": values[\"workers\"] // 2,", "        \"workers\": values[\"workers\"],",
+           BURG_SCORE, "each worker left scores a point, not one per two"),
+    # bruges
+    Mutant(BRUG_STATE, "            if len(leaders) == 1 and not self.markers[leaders[0]][m]:", "            if not self.markers[leaders[0]][m]:",
+           BRUG_PLAY, "a tie for a majority gives the marker to the first tied player instead of no one"),
+    Mutant(BRUG_STATE, "        highs = sorted((v, c) for c, v in enumerate(self.dice) if v >= 5)",
+           "        highs = sorted((v, c) for c, v in enumerate(self.dice) if v >= 4)", BRUG_PLAY, "a die showing 4 hands out threats"),
+    Mutant(BRUG_STATE, "        if self.threats[p][colour] == 3:", "        if self.threats[p][colour] == 4:", BRUG_PLAY,
+           "a disaster strikes on the fourth threat of a colour, not the third"),
+    Mutant(BRUG_STATE, "        self.start = (self.start + 1) % n", "        self.start = (self.start - 1) % n", BRUG_PLAY,
+           "the start player passes right, not left"),
+    Mutant(BRUG_STATE, "        if last == \"round\":\n            self.last_round = True", "        if last == \"round\":\n            self.last_next = True",
+           BRUG_PLAY, "a pile running out while drawing ends the game a round late"),
+    Mutant(BRUG_STATE, "            if empty and money >= price[x] - person_less[k]:", "            if empty and money >= price[x] - person_less[k] - 1:",
+           BRUG_PLAY, "a person can be hired one guilder short"),
+    Mutant(BRUG_STATE, "        data[\"hands\"] = [sorted(h) if q == player else sorted(colour[x] for x in h) for q, h in enumerate(self.hands)]",
+           "        data[\"hands\"] = [sorted(h) for q, h in enumerate(self.hands)]", BRUG_PLAY, "a seat's view shows the others' hands"),
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/scoring.py", "    tiebreaks = [TieBreak(\"guilders\", [values[\"guilders\"] for values in sheet.players])]",
+           "    tiebreaks = [TieBreak(\"guilders\", [values[\"guilders\"] for values in sheet.players], higher_wins=False)]",
+           ("plugins/bgkit-bruges/tests/test_bruges_scoring.py",), "a tie on points goes to the fewest guilders, not the most"),
+    # bretagne
+    Mutant(BRET_STATE, "key=lambda p: (-self.workers_on(site, p), self._lowest(site, p)))", "key=lambda p: -self.workers_on(site, p))",
+           BRET_PLAY, "a tie for a lighthouse's majority ignores who holds the lower level"),
+    Mutant(BRET_STATE, "            other.hands[q] = hand", "            pass", BRET_PLAY,
+           "a determinisation keeps the other seats' true equipment hands (a bot peeks)"),
+    Mutant(BRET_STATE, "        data[\"hands\"] = [h.to_list() if q == player else len(h) for q, h in enumerate(self.hands)]",
+           "        data[\"hands\"] = [h.to_list() for q, h in enumerate(self.hands)]", BRET_PLAY, "a seat's view shows the others' equipment cards"),
+    Mutant(BRET_STATE, "        if self.round >= play.rounds or all(", "        if self.round >= play.rounds - 1 or all(", BRET_PLAY,
+           "the game ends a round early"),
+    Mutant(BRET_STATE, "        return sorted(range(self.num_players), key=lambda p: self.barge[p])",
+           "        return sorted(range(self.num_players), key=lambda p: -self.barge[p])", BRET_PLAY,
+           "boats are loaded from the highest barge number, not the lowest"),
+    Mutant(BRET_STATE, "            self.res[p][r] -= c\n", "", BRET_PLAY, "a blueprint is bought without paying its resources"),
+    Mutant(BRET_STATE, "        return inside < self._harbour_capacity() and", "        return inside <= self._harbour_capacity() and", BRET_PLAY,
+           "a worker may enter a full harbour"),
+    Mutant("plugins/bgkit-bretagne/bgkit_bretagne/scoring.py", "    return table[place - 1] if place <= len(table) else 0",
+           "    return table[place - 1] if place < len(table) else 0", ("plugins/bgkit-bretagne/tests/test_bretagne_scoring.py",),
+           "the last place that scores at Pontivy scores nothing"),
+    # bridgetroll
+    Mutant(TROLL_STATE, "        if self.deck.size < self.k:", "        if self.deck.size <= self.k:", TROLL_PLAY,
+           "the game ends a round early, when the deck holds exactly one more round of travellers"),
+    Mutant(TROLL_STATE, "        self.start = (self.start + 1) % self.num_players\n        self.round += 1", "        self.round += 1", TROLL_PLAY,
+           "the weather die never passes left: the same player starts every round"),
+    Mutant(TROLL_STATE, "        self.vp[self.order[0]] += self.t.trophy_bonus", "        self.vp[self.order[-1]] += self.t.trophy_bonus", TROLL_PLAY,
+           "the last trophy, not the first, scores the trophy bonus"),
+    Mutant(TROLL_STATE, "        self.vp[p] -= self.comp.upgrade_costs[value]\n", "", TROLL_PLAY, "a bridge upgrade is bought for free"),
+    Mutant(TROLL_STATE, "        if self.vp[p] >= damage:", "        if self.vp[p] > damage:", TROLL_PLAY,
+           "a player with exactly the goat's damage in points must sell an upgrade"),
+    Mutant(TROLL_STATE, "                (list(b) if q == player else \"sealed\") if b is not None else None",
+           "                list(b) if b is not None else None", TROLL_PLAY, "a seat's view shows the others' sealed bids"),
+    Mutant(TROLL_STATE, "                    other.bids[q] = rule_bid(self.stones[q], rng, row)", "                    other.bids[q] = bid", TROLL_PLAY,
+           "a determinisation keeps the others' true sealed bids (a bot peeks)"),
+    Mutant("plugins/bgkit-bridgetroll/bgkit_bridgetroll/render.py", "        return state.action_text(bid) if q == player else \"sealed\"",
+           "        return state.action_text(bid)", TROLL_PLAY + ("plugins/bgkit-bridgetroll/tests/test_bridgetroll_terminal.py",),
+           "the drawing shown to one seat shows the others' sealed bids"),
+    # bluemooncity
+    Mutant(BMC_STATE, "        leader = next(self.owner[b] for b in boxes if held[self.owner[b]] == most)",
+           "        leader = next(self.owner[b] for b in reversed(boxes) if held[self.owner[b]] == most)", BMC_PLAY,
+           "a tie for a building's majority goes to the right-most marker, not the left-most"),
+    Mutant(BMC_STATE, "        if self.offerings[p] >= self.target:", "        if self.offerings[p] > self.target:", BMC_PLAY,
+           "reaching the offering target does not end the game (one offering late)"),
+    Mutant(BMC_STATE, "        self.crystals[p] -= self.next_cost() + extra", "        self.crystals[p] -= self.next_cost()", BMC_PLAY,
+           "a second offering in one turn is made without paying its extra crystals"),
+    Mutant(BMC_STATE, "self.crystals[q] >= cost + extra", "self.crystals[q] >= cost + extra - 1", BMC_PLAY,
+           "an offering is offered one crystal short"),
+    Mutant(BMC_STATE, "        if not self.scaled:", "        if True:", BMC_PLAY, "every marker placed by a dragon earns a scale, not one a turn"),
+    Mutant(BMC_STATE, "        for key in (\"hands\", \"deck\", \"pool\"):", "        for key in (\"deck\", \"pool\"):", BMC_PLAY,
+           "a seat's view shows the others' hands"),
+    Mutant(BMC_STATE, "            other.hands[q] = hand\n        other._legal", "            pass\n        other._legal", BMC_PLAY,
+           "a determinisation keeps the others' true hands (a bot peeks)"),
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/scoring.py", "    tiebreaks = [TieBreak(CRYSTALS_TIEBREAK, crystals)]",
+           "    tiebreaks = [TieBreak(CRYSTALS_TIEBREAK, crystals, higher_wins=False)]", ("plugins/bgkit-bluemooncity/tests/test_bluemooncity_scoring.py",),
+           "a tie on offerings goes to the fewest crystals left, not the most"),
     # the conformance suite itself
     Mutant("bgkit/testing.py", "            assert again == sample, (", "            assert True or again == sample, (", ("tests/test_testing.py",),
            "the conformance suite stops checking that determinisations depend on the view alone"),
@@ -242,7 +363,7 @@ def area(m: Mutant) -> str:
         return "history"
     if name in ("executors.py", "dask_executor.py"):
         return "executors"
-    if m.file.startswith("plugins/"):
+    if m.file.startswith(("plugins/", "examples/")):
         return m.file.split("/")[1].removeprefix("bgkit-")
     return "core"
 
@@ -260,7 +381,10 @@ def run(mutants: list[Mutant], timeout: float) -> int:
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "checkout"
         shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.egg-info", ".hypothesis"))
-        env = {**os.environ, "PYTHONPATH": str(copy), "CI": "1"}
+        # The games are installed editable from this checkout: put the copy's game packages first,
+        # so a mutant planted in a plugin is the code the tests import (and any bgkit they start).
+        games = [str(folder) for folder in sorted(copy.glob("*/bgkit-*")) if folder.parent.name in ("plugins", "examples")]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(copy), *games]), "CI": "1"}
         survivors = []
         killed = 0
         start = time.perf_counter()
@@ -268,17 +392,23 @@ def run(mutants: list[Mutant], timeout: float) -> int:
             path = copy / m.file
             original = path.read_text(encoding="utf-8")
             path.write_text(original.replace(m.old, m.new), encoding="utf-8")
+            by = ""
             try:
-                done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *m.tests],
+                done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-rfE", "-p", "no:cacheprovider", *m.tests],
                                       cwd=copy, env=env, capture_output=True, text=True, timeout=timeout)
                 dead = done.returncode != 0
+                # which test noticed: a collection error or a crash is a kill too, but worth a look
+                by = next((line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))), "")
             except subprocess.TimeoutExpired:
                 dead = True  # a hang is noticed too
+                by = "a hang"
             finally:
                 path.write_text(original, encoding="utf-8")
             killed += dead
             status = "killed" if dead else "SURVIVED"
             print(f"{number:>3}/{len(mutants)} {status:<8} {m.file}: {m.what}", flush=True)
+            if by:
+                print(f"{'':>17}by {by[:160]}", flush=True)
             if not dead:
                 survivors.append(m)
         minutes = (time.perf_counter() - start) / 60
@@ -289,7 +419,7 @@ def run(mutants: list[Mutant], timeout: float) -> int:
         mine = [m for m in mutants if area(m) == name]
         dead = len(mine) - sum(1 for m in survivors if area(m) == name)
         worst = min(worst, dead / len(mine))
-        print(f"  {name:<10} {dead}/{len(mine)} = {dead / len(mine):.0%}")
+        print(f"  {name:<12} {dead}/{len(mine)} = {dead / len(mine):.0%}")
     for m in survivors:
         print(f"  survived: {m.file}: {m.what}")
     return 0 if worst >= 0.9 else 1

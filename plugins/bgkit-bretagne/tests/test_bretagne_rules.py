@@ -350,6 +350,21 @@ def test_harbour_entry_costs_a_franc_per_worker_already_there_and_the_majority_s
     assert sum(s.under[2].counts) == 3  # the blueprints go under their pile
 
 
+def test_a_full_harbour_takes_no_more_workers_whatever_the_francs():
+    """A harbour holds as many workers as its final-scoring row has places: when it is full, P1 is
+    not offered it (and pays nothing), however many francs P1 has."""
+    s, site = completed()
+    h = s.t.site_harbour[site]
+    full = len(s.comp.final_scoring.harbour)  # the places of the harbour row of the final scoring
+    s.harb[h][1] = full  # P2's workers fill it
+    s.francs = [20, 0]
+    s.bank -= 20
+    by_text(s, "pass")
+    by_text(s, "pass")
+    assert s.stage != S.S_SCORE  # nobody could do anything in the scoring: it is over
+    assert s.harb[h] == [0, full] and s.francs[0] == 20 and s.site[site] == S.BUILT
+
+
 def test_a_majority_tie_goes_to_the_lower_level():
     s, site = completed()
     s.lv_wk[site] = [1, 2, 1]
@@ -417,6 +432,16 @@ def test_the_game_ends_after_round_five_with_the_sheet_scoring():
     assert s.outcome().winners == (0,)
 
 
+def test_round_four_is_not_the_last_the_game_goes_on_to_round_five():
+    """The game lasts five rounds: when everyone passes in round 4 the game goes on, to round 5's set-up."""
+    s = at_actions(2)
+    s.round = 4
+    by_text(s, "pass")
+    by_text(s, "pass")
+    assert not s.is_terminal() and s.round == 5
+    assert s.is_chance()  # round 5's table is laid out: the weather and the Quimper card come first
+
+
 def test_the_game_ends_early_when_every_lighthouse_is_built():
     s, site = completed()
     for i, state in enumerate(s.site):
@@ -466,6 +491,27 @@ def test_views_hide_other_hands_and_determinize_keeps_what_a_seat_knows():
         d = s.determinize(0, random.Random(seed))
         assert d.hands[0].counts == [0, 2, 0, 0] and len(d.hands[1]) == 2 and len(d.deck) == len(s.deck)
         assert d.view(0) == view
+
+
+def test_a_determinisation_is_the_same_whatever_the_other_seat_really_holds():
+    """A bot guesses the others' equipment from what it sees: two tables that differ only in the
+    cards of P2's hand (P1 sees two cards there either way) give P1 the same guess for the same seed,
+    so no guess can carry P2's true hand (a bot that peeks plays differently against each)."""
+    import random
+
+    from bgkit.api import any_to_json
+
+    s = at_actions(3)
+    give_cards(s, 0, pier=2)
+    give_cards(s, 1, siren=1, furniture=1)
+    twin = at_actions(3)
+    give_cards(twin, 0, pier=2)
+    give_cards(twin, 1, cable_car=2)
+    # either way the cards P1 cannot see (the deck and P2's hand together) are the same
+    assert any_to_json(s.view(0)) == any_to_json(twin.view(0))
+    for seed in range(5):
+        guess = s.determinize(0, random.Random(seed))
+        assert any_to_json(guess.to_dict()) == any_to_json(twin.determinize(0, random.Random(seed)).to_dict())
 
 
 # -- every tile and card effect ------------------------------------------------------------------------

@@ -345,6 +345,16 @@ def test_goat_damage_without_points_turns_an_upgrade_back_into_points(table):
     assert s.vp[0] == 0  # nothing more to lose
 
 
+def test_goat_damage_paid_exactly_from_points_keeps_every_upgrade(table):
+    """Points enough for the damage, to the last one, pay it: no upgrade card is sold."""
+    s = table(3)
+    strike(s, "goat_big", vp=0, ups=[15, 14])
+    s.vp[0] = 3  # exactly the big goat's 3 damage
+    act(s, "yield")
+    assert s.vp[0] == 0 and s.ups[0] == [15, 14] and s.broken == []
+    assert "sell upgrade 14" not in texts(s)
+
+
 # -- stones after the picks (获取石头标记) -------------------------------------------------------------
 
 
