@@ -217,10 +217,10 @@ PASS_THROUGH: tuple[type[BaseException], ...] = (KeyboardInterrupt, BadInput, Pl
 class Driver:
     """Drives one game's ``state`` through ``runtime``, appending ``[player, text]`` to ``log``.
 
-    ``origin(exc)`` names whose code failed when plugin code raises ``exc`` (the game's plugin, or a
-    house rule's whose hook raised it); a source
-    names its own faults (a seat's plugin). ``passing`` are the exceptions the driver lets through
-    untouched (default :data:`PASS_THROUGH`; a match adds a person's undo, save and quit requests).
+    ``origin(exc)`` names whose code failed when plugin code raises ``exc`` (the game's plugin, or
+    the house rule's whose hook raised it); a source names its own faults (a seat's plugin).
+    ``passing`` are the exceptions the driver lets through untouched (default :data:`PASS_THROUGH`;
+    a match adds a person's undo, save and quit requests).
     """
 
     def __init__(self, runtime: "Runtime", state: "State", log: list[list[Any]], observers: Iterable[Observer] = (),
