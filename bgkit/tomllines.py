@@ -8,6 +8,7 @@ table, ``("building", "library", "boxes")`` is ``boxes`` under ``[building.libra
 
 from __future__ import annotations
 
+import abc
 import re
 
 from bgkit.errors import BadInput
@@ -21,7 +22,7 @@ def _split(dotted: str) -> tuple[str, ...]:
     return tuple(next(p for p in part if p) if any(part) else "" for part in parts)
 
 
-class KeyLines:
+class KeyLines(abc.ABC):
     """The line of every key of a text (1-based), found when first asked: only a file with
     something wrong in it needs them. A subclass finds them (``_find``) for its format."""
 
@@ -35,8 +36,9 @@ class KeyLines:
             self._lines = self._find(self._text)
         return self._lines
 
+    @abc.abstractmethod
     def _find(self, text: str) -> dict[tuple, int]:
-        raise NotImplementedError
+        """Each key path of ``text`` and the line it is on (each kind of file finds them its own way)."""
 
     def line_of(self, *path) -> int | None:
         """The line of ``path``, or of the nearest enclosing table (or list) that has one."""
