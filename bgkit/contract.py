@@ -67,7 +67,7 @@ class ActionSpaceFunctions(Protocol):
 
 
 #: Jobs a game may leave out entirely (its setup then comes from a hook; its drawing is JSON).
-OPTIONAL_JOBS = ("data", "render")
+OPTIONAL_JOBS = ("data", "render", "setup")
 
 
 def static_problems(package: str, playable: bool) -> list[str]:
@@ -91,7 +91,7 @@ def static_problems(package: str, playable: bool) -> list[str]:
             continue
         path = folder / f"{job}.py"
         if not path.is_file():
-            if job not in OPTIONAL_JOBS and not (job == "setup"):
+            if job not in OPTIONAL_JOBS:
                 problems.append(f"{job}.py is missing")
             continue
         problems += [f"{job}.{name} is missing" for name in missing_names(job, _top_level_names(path))]

@@ -106,17 +106,12 @@ class Runtime:
             return cast("ScoreResult", self._hook.bgkit_score(game=self.game, sheet=sheet))
         return cast("ScoreResult", self.game.score_sheet(sheet))
 
-    def final_result(self, state: "State", names: list[str], check: bool = False) -> "ScoreResult":
-        """The finished game exported as the sheet a person would fill in, scored by the scoring
-        in force (see :func:`final_result`)."""
-        return final_result(self.game, state, names, check=check)
-
     def outcome(self, state: "State") -> "Outcome":
         """The final ranking of a finished ``state`` as the game will report it: ``state.outcome()``
         when only the game's own scoring is in force, else the ranking of the scored final sheet."""
         if not self.score_hooked:
             return cast("Outcome", state.outcome())
-        return self.final_result(state, [f"P{i + 1}" for i in range(state.num_players)]).outcome
+        return final_result(self.game, state, [f"P{i + 1}" for i in range(state.num_players)]).outcome
 
     def rewards(self, state: "State") -> list[float]:
         """Each seat's reward at a finished ``state`` (:meth:`bgkit.ranking.Outcome.rewards`)."""
