@@ -1043,3 +1043,7 @@ def state_from_dict(comp: Components, data: dict) -> TrollState:
 
 def sheet_from_state(comp: Components, state: TrollState) -> dict:
     return {"player": [{"name": f"Player {p + 1}", **state.sheet_values(p)} for p in range(state.num_players)]}
+
+
+# -- the action space (bgkit.game looks for it here) ------------------------------------------------
+from bgkit_bridgetroll.notation import action_from_index, action_index, max_game_length, num_actions  # noqa: E402,F401
