@@ -52,10 +52,10 @@ def move(s, rng: random.Random):
         area, card = found[0]
         return (S.LOSE, area, card)
     if code == S.P_GOAT:
-        return s._frame_actions(p, top)[0]  # fight when possible
+        return s.legal_actions()[0]  # fight when possible
     if code == S.P_SELL:
         return (S.SELL, min(s.ups[p]))
-    return rng.choice(s._frame_actions(p, top))
+    return rng.choice(s.legal_actions())
 
 
 def bid(stones: list[int], rng: random.Random, row: float = 6.0) -> tuple:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit.api import CHANCE, TERMINAL, BadInput, Deck, Pending, Sheet, State, clockwise, resample
+from bgkit.api import CHANCE, TERMINAL, BadInput, Deck, Flow, Pending, Sheet, clockwise, resample
 
 from bgkit_bridgetroll import scoring
 from bgkit_bridgetroll.codes import (
@@ -118,7 +118,7 @@ CARD_VERBS = {DRAW: "draw", REVEAL: "reveal", SEE: "see", SEND: "messenger", EAT
 COLOUR_VERBS = {PAY: "pay", THROW: "throw", TAKE: "take", BOOST: "boost"}
 
 
-class TrollState(State):
+class TrollState(Flow):
     """The whole table. Per-player data are lists indexed by seat (0-based, clockwise); cards are
     indexes into ``comp.travellers``, colours indexes into ``comp.colours``.
 
@@ -175,7 +175,7 @@ class TrollState(State):
         s.stage = S_ROLL
         s.cur = CHANCE
         s._start_round()
-        s._run()
+        s.run()
         return s
 
     def clone(self) -> "TrollState":
@@ -206,9 +206,6 @@ class TrollState(State):
         return o
 
     # -- flow ----------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.cur
-
     def is_sealed(self) -> bool:
         return self.stage == S_BID and self.cur >= 0
 
@@ -241,88 +238,78 @@ class TrollState(State):
                 return True
         return False
 
-    def _run(self) -> None:
-        """Resolve what needs no decision until a player or chance decides (or the game ends)."""
-        while True:
-            if self.chance:
-                self.cur = CHANCE
-                return
-            if self.pending:
-                forced = self._forced()
-                if forced is None:
-                    self.cur = self.actor
-                    return
-                if forced != ():
-                    self._do(forced)
-                continue
-            stage = self.stage
-            if stage == S_PICK:
-                if not self.row and self.fd == NONE:
-                    self._begin_piles()
-                    continue
-                self.cur = self.actor = self.order[self.turn % len(self.order)]
-                return
-            if stage == S_BID:
-                self.cur = self.actor = self.seq[self.turn]
-                return
-            if stage == S_SCORE:
-                if self.turn == self.num_players:
-                    self._end_round()
-                    continue
-                self.actor = self.seq[self.turn]
-                self.turn += 1
-                self.pending.push(P_SCORE, (), (), (), False, False)
-                continue
-            if stage == S_GIFT:
-                if self.turn == len(self.seq):
-                    if self.then == THEN_SCORE:
-                        self._begin_scoring()
-                    else:
-                        self._discard_row()
-                    continue
-                self.actor = self.seq[self.turn]
-                self.turn += 1
-                self.pending.push(P_TAKE, self.gift, 0, True)
-                continue
-            if stage == S_PILES:
-                if self.turn == len(self.seq):  # closed bridges: the schedule's stones per open bridge
-                    per_open = self.comp.schedules[self.num_players].stones_per_open_player
-                    self._begin_gifts(self.closed, per_open * len(self.order), THEN_SCORE)
-                    continue
-                self.actor = self.seq[self.turn]
-                if len(self.piles) == 1:
-                    self._do((PILE, self.piles[0]))
-                    continue
-                self.cur = self.actor
-                return
-            if stage == S_WINDOW:
-                seq = self.seq
-                while self.turn < len(seq) and not self._usable(seq[self.turn]):
-                    self.turn += 1
-                if self.turn == len(seq):
-                    self._begin_bids()
-                    continue
-                self.cur = self.actor = seq[self.turn]
-                return
-            if stage == S_DRAW:
-                self._begin_window()
-                continue
-            if stage == S_OVER:
-                self.cur = TERMINAL
-                return
-            raise AssertionError(f"stuck in stage {stage}")  # pragma: no cover
-
-    def _forced(self):
-        """The one action of a stone-by-stone step that leaves no choice (None: a real decision;
-        ``()``: the step is over, its frame was popped)."""
-        top = self.pending.top()
-        if top[0] not in (P_TAKE, P_PAY, P_THROW):
+    def step(self) -> int | None:
+        """The round's flow (the Flow runner's hook): who decides in this stage, or one step taken."""
+        stage = self.stage
+        if stage == S_PICK:
+            if not self.row and self.fd == NONE:
+                self._begin_piles()
+                return None
+            self.actor = self.order[self.turn % len(self.order)]
+            return self.actor
+        if stage == S_BID:
+            self.actor = self.seq[self.turn]
+            return self.actor
+        if stage == S_SCORE:
+            if self.turn == self.num_players:
+                self._end_round()
+                return None
+            self.actor = self.seq[self.turn]
+            self.turn += 1
+            self.pending.push(P_SCORE, (), (), (), False, False)
             return None
-        actions = self._frame_actions(self.actor, top)
+        if stage == S_GIFT:
+            if self.turn == len(self.seq):
+                if self.then == THEN_SCORE:
+                    self._begin_scoring()
+                else:
+                    self._discard_row()
+                return None
+            self.actor = self.seq[self.turn]
+            self.turn += 1
+            self.pending.push(P_TAKE, self.gift, 0, True)
+            return None
+        if stage == S_PILES:
+            if self.turn == len(self.seq):  # closed bridges: the schedule's stones per open bridge
+                per_open = self.comp.schedules[self.num_players].stones_per_open_player
+                self._begin_gifts(self.closed, per_open * len(self.order), THEN_SCORE)
+                return None
+            self.actor = self.seq[self.turn]
+            if len(self.piles) == 1:
+                self._do((PILE, self.piles[0]))
+                return None
+            return self.actor
+        if stage == S_WINDOW:
+            seq = self.seq
+            while self.turn < len(seq) and not self._usable(seq[self.turn]):
+                self.turn += 1
+            if self.turn == len(seq):
+                self._begin_bids()
+                return None
+            self.actor = seq[self.turn]
+            return self.actor
+        if stage == S_DRAW:
+            self._begin_window()
+            return None
+        if stage == S_OVER:
+            return TERMINAL
+        raise AssertionError(f"stuck in stage {stage}")  # pragma: no cover
+
+    def settle_frame(self, frame) -> bool:
+        """A stone-by-stone step that leaves no choice is taken; one with nothing left is popped."""
+        if frame[0] not in (P_TAKE, P_PAY, P_THROW):
+            return False
+        actions = self.frame_rules[frame[0]][0](self, frame)
         if not actions:
             self.pending.pop()
-            return ()
-        return actions[0] if len(actions) == 1 else None
+            return True
+        if len(actions) == 1:
+            self._do(actions[0])
+            return True
+        return False
+
+    def frame_player(self, frame) -> int:
+        return self.actor
 
     def _begin_window(self) -> None:
         self.stage = S_WINDOW
@@ -451,12 +438,10 @@ class TrollState(State):
         return action[0] in (PICK_FD, PLAY_PEEK) and self.fd >= 0  # a card seen, without a draw
 
     # -- legal actions ---------------------------------------------------------------------------
-    def legal_actions(self) -> list:
+    def turn_actions(self) -> list:
         p = self.cur
         if p < 0:
             return []
-        if self.pending:
-            return self._frame_actions(p, self.pending.top())
         stage = self.stage
         if stage == S_BID:
             return bid_options(self.stones[p], self._holds(p, JESTER) >= 0)
@@ -505,70 +490,75 @@ class TrollState(State):
             out.extend(self._special_actions(p))
         return out
 
-    def _frame_actions(self, p: int, top: tuple) -> list:
-        code = top[0]
-        stones = self.stones[p]
-        if code == P_SCORE:
-            return self._score_actions(p, top)
-        if code == P_TAKE:
-            _, still, low, steal = top
-            pool = self.pool
-            total = sum(pool)
-            if total:
-                need = min(still, total)
-                out = []
-                later = total - sum(pool[:low])
-                for c in range(low, len(pool)):
-                    if pool[c] and later >= need:
-                        out.append((TAKE, c))
-                    later -= pool[c]
-                return out
-            if not steal:
-                return []
-            mine = sum(stones)
-            totals = [sum(s) for s in self.stones]
-            richest = max((totals[q] for q in range(self.num_players) if q != p), default=0)
-            if mine >= richest or richest == 0:
-                return []
-            return [(STEAL, q, c) for q in range(self.num_players) if q != p and totals[q] == richest
-                    for c, held in enumerate(self.stones[q]) if held]
-        if code == P_PAY:
-            _, still, low, _x = top
+    # the steps of each kind of pending frame (``frame_rules``); the frame's owner is ``actor``
+    def _take_steps(self, top: tuple) -> list:
+        p = self.actor
+        _, still, low, steal = top
+        pool = self.pool
+        total = sum(pool)
+        if total:
+            need = min(still, total)
             out = []
-            later = sum(stones[low:])
-            for c in range(low, len(stones)):
-                if stones[c] and later >= still:
-                    out.append((PAY, c))
-                later -= stones[c]
+            later = total - sum(pool[:low])
+            for c in range(low, len(pool)):
+                if pool[c] and later >= need:
+                    out.append((TAKE, c))
+                later -= pool[c]
             return out
-        if code == P_THROW:
-            _, still, low, _x = top
-            held = [c for c in range(low, len(stones)) if stones[c]]
-            return [(THROW, c) for i, c in enumerate(held) if len(held) - i >= still]
-        if code == P_HAZARD:
-            x = top[1]
-            value, found = targets(self.t, self.t.effect[x], self.food[p], self.toll[p])
-            out = []
-            if self._holds(p, GARLIC) >= 0:
-                out.append((USE_GARLIC,))
-            out.extend((LOSE, area, y) for area, y in found)
-            if sum(stones) >= value:
-                out.append((DEFEND,))
-            return out
-        if code == P_GOAT:
-            x = top[1]
-            out = []
-            if sum(1 for held in stones if held) >= self.t.goat_stones[x]:
-                out.append((FIGHT,))
-            out.append((YIELD,))
-            return out
-        if code == P_SELL:
-            return [(SELL, u) for u in sorted(set(self.ups[p]))]
-        if code == P_PLACE:
-            return [(PLACE, FOOD), (PLACE, TOLL)]
-        raise AssertionError(f"unknown frame {top!r}")  # pragma: no cover
+        if not steal:
+            return []
+        mine = sum(self.stones[p])
+        totals = [sum(s) for s in self.stones]
+        richest = max((totals[q] for q in range(self.num_players) if q != p), default=0)
+        if mine >= richest or richest == 0:
+            return []
+        return [(STEAL, q, c) for q in range(self.num_players) if q != p and totals[q] == richest
+                for c, held in enumerate(self.stones[q]) if held]
 
-    def _score_actions(self, p: int, top: tuple) -> list:
+    def _pay_steps(self, top: tuple) -> list:
+        stones = self.stones[self.actor]
+        _, still, low, _x = top
+        out = []
+        later = sum(stones[low:])
+        for c in range(low, len(stones)):
+            if stones[c] and later >= still:
+                out.append((PAY, c))
+            later -= stones[c]
+        return out
+
+    def _throw_steps(self, top: tuple) -> list:
+        stones = self.stones[self.actor]
+        _, still, low, _x = top
+        held = [c for c in range(low, len(stones)) if stones[c]]
+        return [(THROW, c) for i, c in enumerate(held) if len(held) - i >= still]
+
+    def _hazard_steps(self, top: tuple) -> list:
+        p = self.actor
+        x = top[1]
+        value, found = targets(self.t, self.t.effect[x], self.food[p], self.toll[p])
+        out = []
+        if self._holds(p, GARLIC) >= 0:
+            out.append((USE_GARLIC,))
+        out.extend((LOSE, area, y) for area, y in found)
+        if sum(self.stones[p]) >= value:
+            out.append((DEFEND,))
+        return out
+
+    def _goat_steps(self, top: tuple) -> list:
+        out = []
+        if sum(1 for held in self.stones[self.actor] if held) >= self.t.goat_stones[top[1]]:
+            out.append((FIGHT,))
+        out.append((YIELD,))
+        return out
+
+    def _sell_steps(self, top: tuple) -> list:
+        return [(SELL, u) for u in sorted(set(self.ups[self.actor]))]
+
+    def _place_steps(self, top: tuple) -> list:
+        return [(PLACE, FOOD), (PLACE, TOLL)]
+
+    def _score_steps(self, top: tuple) -> list:
+        p = self.actor
         _, sel_food, sel_toll, boost, converted, bought = top
         t = self.t
         out = []
@@ -602,25 +592,29 @@ class TrollState(State):
         return out
 
     # -- applying ----------------------------------------------------------------------------------
-    def apply(self, action) -> None:
-        self._worths = None
+    def apply_turn(self, action) -> None:
         self._do(action)
-        self._run()
+
+    def apply_chance(self, event, outcome) -> None:
+        self._worths = None
+        handler = _CHANCE_HANDLERS.get(outcome[0])
+        if handler is None:
+            raise BadInput(f"not a chance outcome of this game: {outcome!r}")
+        handler(self, event, outcome)
 
     def _do(self, action) -> None:
+        self._worths = None
         handler = _HANDLERS.get(action[0])
         if handler is None:
             raise BadInput(f"not an action of this game: {action!r}")
         handler(self, self.actor, action)
 
     # one method per opcode (dispatched by ``_HANDLERS``); ``p`` is the player acting
-    def _draw(self, p: int, action) -> None:
+    def _draw(self, event, action) -> None:
         self.deck.draw(action[1])
         self.row.append(action[1])
-        self.chance.pop(0)
 
-    def _weather(self, p: int, action) -> None:
-        self.chance.pop(0)
+    def _weather(self, event, action) -> None:
         self.weather = action[1]
         self.k = self.comp.schedules[self.num_players].travellers[self.t.weathers[action[1]]]
         self._lay_out()
@@ -645,8 +639,8 @@ class TrollState(State):
             x, self.fd, self.seen = self.fd, NONE, 0
             self._take_face_down(p, x)
 
-    def _turned_up(self, p: int, action) -> None:
-        self.chance.pop(0)
+    def _turned_up(self, event, action) -> None:
+        p = self.actor
         x = action[1]
         self.deck.draw(x)
         self.fd = x
@@ -656,11 +650,10 @@ class TrollState(State):
         else:
             self._redraw()
 
-    def _seen(self, p: int, action) -> None:
-        head = self.chance.pop(0)
+    def _seen(self, event, action) -> None:
         self.deck.draw(action[1])
         self.fd = action[1]
-        self.seen |= 1 << head[1]
+        self.seen |= 1 << event[1]
 
     def _place(self, p: int, action) -> None:
         x = self.pending.pop()[1]
@@ -1017,8 +1010,21 @@ class TrollState(State):
         return render_compact(self, player)
 
 
-_HANDLERS = {
+def _step(state: TrollState, frame: tuple, action) -> None:
+    """A step of any frame: its opcode says what it does (``_HANDLERS``)."""
+    state._do(action)
+
+
+TrollState.frame_rules = {
+    P_TAKE: (TrollState._take_steps, _step), P_PAY: (TrollState._pay_steps, _step),
+    P_THROW: (TrollState._throw_steps, _step), P_HAZARD: (TrollState._hazard_steps, _step),
+    P_GOAT: (TrollState._goat_steps, _step), P_SELL: (TrollState._sell_steps, _step),
+    P_PLACE: (TrollState._place_steps, _step), P_SCORE: (TrollState._score_steps, _step),
+}
+_CHANCE_HANDLERS = {
     DRAW: TrollState._draw, WEATHER: TrollState._weather, REVEAL: TrollState._turned_up, SEE: TrollState._seen,
+}
+_HANDLERS = {
     CLOSE: TrollState._bid, BID: TrollState._bid, BIDMIX: TrollState._bid,
     PLAY_PEEK: TrollState._play_special, PLAY_MINER: TrollState._play_special, READY: TrollState._ready,
     PICK: TrollState._pick, PICK_FD: TrollState._pick_face_down, PLACE: TrollState._place,
