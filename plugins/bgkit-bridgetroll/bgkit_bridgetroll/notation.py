@@ -1,4 +1,5 @@
-"""Bridge Troll's notation: the action space (every decision and chance outcome numbered).
+"""Bridge Troll's notation: the texts a person types and the log keeps, what chance is asked
+for at a real table, and the action space (every decision and chance outcome numbered).
 
 An action is a tuple whose first item is its opcode (``codes``, ``bids``) and whose other items are
 small whole numbers (a card, a colour, a side, a seat). Each opcode owns a block of indices, in the
@@ -21,6 +22,7 @@ from bgkit_bridgetroll.bids import BID, BIDMIX, CLOSE
 from bgkit_bridgetroll.codes import (
     BOOST,
     BUY,
+    BY_PICK,
     CONVERT,
     DEFEND,
     DRAW,
@@ -49,6 +51,69 @@ from bgkit_bridgetroll.codes import (
     YIELD,
 )
 from bgkit_bridgetroll.data import PLAYER_COUNTS, Components
+from bgkit_bridgetroll.travellers import FOOD, NORMAL
+
+#: action texts: the actions without a detail, and the verbs of those with a card or a colour
+FIXED_TEXTS = {
+    CLOSE: "close", PICK_FD: "take face-down", PLAY_PEEK: "peek", PLAY_MINER: "miner", READY: "ready",
+    USE_GARLIC: "garlic", DEFEND: "defend", FIGHT: "fight", YIELD: "yield", CONVERT: "convert", END: "end",
+}
+CARD_VERBS = {DRAW: "draw", REVEAL: "reveal", SEE: "see", SEND: "messenger", EAT: "eat"}
+COLOUR_VERBS = {PAY: "pay", THROW: "throw", TAKE: "take", BOOST: "boost"}
+
+
+class Notation:
+    """The texts of actions and of chance (a mixin of ``TrollState``)."""
+
+    def action_text(self, action) -> str:
+        t = self.t
+        code = action[0]
+        if code in FIXED_TEXTS:
+            return FIXED_TEXTS[code]
+        if code in CARD_VERBS:
+            return f"{CARD_VERBS[code]} {t.names[action[1]]}"
+        if code in COLOUR_VERBS:
+            return f"{COLOUR_VERBS[code]} {t.colours[action[1]]}"
+        if code == WEATHER:
+            return f"weather {t.weathers[action[1]]}"
+        if code == BID:
+            return f"bid {action[2]} {t.colours[action[1]]}"
+        if code == BIDMIX:
+            return "bid " + " + ".join(f"{n} {t.colours[c]}" for c, n in enumerate(action[1]) if n)
+        if code == PICK:
+            kind = t.kind[action[1]]
+            verb = ("eat", "rob")[action[2]] if kind == NORMAL else "take"
+            return f"{verb} {t.names[action[1]]}"
+        if code == PLACE:
+            return f"{'eat' if action[1] == FOOD else 'rob'} {t.names[self.pending.top()[1]]}"
+        if code in (LOSE, SPEND):
+            return f"{'lose' if code == LOSE else 'spend'} {('food', 'toll')[action[1]]} {t.names[action[2]]}"
+        if code == STEAL:
+            return f"take {t.colours[action[2]]} from P{action[1] + 1}"
+        if code == SELL:
+            return f"sell upgrade {action[1]}"
+        if code == PILE:
+            return f"stones of P{action[1] + 1}"
+        if code == BUY:
+            return f"buy upgrade {self.pile[0]}" if self.pile else "buy upgrade"
+        return str(action)
+
+    def chance_label(self) -> str:
+        head = self.chance[0] if self.chance else None
+        if head is None:
+            return ""
+        code = head[0]
+        roller = f"P{self.start + 1}"
+        if code == WEATHER:
+            return f"{roller} rolls the weather die"
+        if code == DRAW:
+            return f"{roller} turns up traveller {len(self.row) + 2} of {self.k} (the first lies face down)"
+        if code == SEE:
+            return f"P{head[1] + 1} looks at the face-down traveller (Fortune Teller)"
+        if head[1] == BY_PICK:
+            return f"the face-down traveller, turned up as P{self.actor + 1} takes it"
+        return "the face-down traveller, turned up as the row is discarded"
+
 
 SEATS = max(PLAYER_COUNTS)
 SIDES = 2  # food, toll: where a traveller lies or is placed

@@ -25,6 +25,14 @@ ALL_IN = 0.6  # bid all of the largest colour
 ONE_LESS = 0.2  # one stone fewer; the rest: 1 up to all, alike
 
 
+class Playout:
+    """The playouts' rule of thumb (a mixin of ``TrollState``)."""
+
+    def rollout_action(self, rng: random.Random):
+        """An MCTS playout's move: a rule of thumb (``bgkit_bridgetroll.playout``), not random play."""
+        return move(self, rng)
+
+
 def move(s, rng: random.Random):
     p = s.cur
     top = s.pending.top() if s.pending else None
