@@ -18,7 +18,7 @@ from bgkit.api import sample_chance
 from bgkit.testing import build_match, drawn, run_cli
 from bgkit_bridgetroll.codes import S_PICK
 
-from troll_scene import act, card, texts
+from bridgetroll_scene import act, card, texts
 
 
 def play_randomly(s, rng, check=None, limit=20_000):
