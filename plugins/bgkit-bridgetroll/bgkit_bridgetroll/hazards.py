@@ -6,10 +6,11 @@ upgrade turned back into points when the tokens do not cover it).
 
 from __future__ import annotations
 
-
-from bgkit_bridgetroll.travellers import FOOD, GARLIC, GOAT, targets
+from bgkit_bridgetroll.codes import (
+    DEFEND, FIGHT, LOSE, P_GOAT, P_HAZARD, P_PAY, P_SELL, P_THROW, PAY, SELL, THROW, USE_GARLIC, YIELD,
+)
 from bgkit_bridgetroll.rules import apply_step
-from bgkit_bridgetroll.codes import DEFEND, FIGHT, LOSE, PAY, P_GOAT, P_HAZARD, P_PAY, P_SELL, P_THROW, SELL, THROW, USE_GARLIC, YIELD
+from bgkit_bridgetroll.travellers import FOOD, GARLIC, GOAT, targets
 
 
 class Hazards:

@@ -23,19 +23,12 @@ from bisect import bisect_left
 from math import comb
 
 from bgkit_bridgetroll.bids import amount
-from bgkit_bridgetroll.codes import NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_OVER, S_PICK
+from bgkit_bridgetroll.codes import (
+    NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_OVER, S_PICK,
+)
 from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import (
-    GARLIC,
-    GOAT,
-    JESTER,
-    MESSENGER,
-    MINER,
-    NORMAL,
-    PEEK,
-    ROYAL,
-    SPECIAL,
-    targets,
+    GARLIC, GOAT, JESTER, MESSENGER, MINER, NORMAL, PEEK, ROYAL, SPECIAL, targets,
 )
 
 STONE = 0.35  # a stone: bids, defences, goats, a closed bridge's conversion (2 for a point)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+from bgkit.api import MARK, MARK_LEGEND, plural
 from rich.console import Group
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
-
-from rich.markup import escape
-
-from bgkit.api import MARK, MARK_LEGEND, plural
 
 from bgkit_bridgetroll import codes as S
 from bgkit_bridgetroll.bids import CLOSE, amount

@@ -21,12 +21,16 @@ legal steps in ``frame_rules``.
 
 from __future__ import annotations
 
-
 from bgkit.api import TERMINAL, BadInput, Sheet, clockwise
+
 from bgkit_bridgetroll import scoring
 from bgkit_bridgetroll.bids import bid_options
+from bgkit_bridgetroll.codes import (
+    BY_DISCARD, BY_PICK, DRAW, HAND, HAZ, HIDDEN, NONE, P_PAY, P_PLACE, P_SCORE, P_TAKE, P_THROW, PICK,
+    PICK_FD, PILE, PLACE, PLAY_MINER, PLAY_PEEK, READY, REVEAL, S_BID, S_DRAW, S_GIFT, S_OVER, S_PICK,
+    S_PILES, S_ROLL, S_SCORE, S_WINDOW, SEE, STEAL, TAKE, THEN_SCORE, WEATHER,
+)
 from bgkit_bridgetroll.travellers import FOOD, JESTER, MINER, NORMAL, PEEK, ROYAL, SPECIAL, TOLL
-from bgkit_bridgetroll.codes import BY_DISCARD, BY_PICK, DRAW, HAND, HAZ, HIDDEN, NONE, PICK, PICK_FD, PILE, PLACE, PLAY_MINER, PLAY_PEEK, P_PAY, P_PLACE, P_SCORE, P_TAKE, P_THROW, READY, REVEAL, SEE, STEAL, S_BID, S_DRAW, S_GIFT, S_OVER, S_PICK, S_PILES, S_ROLL, S_SCORE, S_WINDOW, TAKE, THEN_SCORE, WEATHER
 
 
 class Rules:

@@ -5,11 +5,10 @@ upgrade bought, specials eaten or a royal ransomed by a Royal Messenger; ``end``
 
 from __future__ import annotations
 
-
+from bgkit_bridgetroll.codes import BOOST, BUY, CONVERT, EAT, END, P_SCORE, PLAY_MINER, SEND, SPEND
 from bgkit_bridgetroll.roundscore import convert
-from bgkit_bridgetroll.travellers import FOOD, MESSENGER, MINER, ROYAL, TOLL
 from bgkit_bridgetroll.rules import apply_step
-from bgkit_bridgetroll.codes import BOOST, BUY, CONVERT, EAT, END, PLAY_MINER, P_SCORE, SEND, SPEND
+from bgkit_bridgetroll.travellers import FOOD, MESSENGER, MINER, ROYAL, TOLL
 
 
 class ScoreTurn:

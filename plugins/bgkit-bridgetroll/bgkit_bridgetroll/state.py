@@ -26,8 +26,13 @@ from bgkit_bridgetroll.codes import NONE, S_ROLL, THEN_SCORE
 from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.hazards import Hazards
 from bgkit_bridgetroll.heuristic import Heuristic
-from bgkit_bridgetroll.notation import Notation
-from bgkit_bridgetroll.notation import action_from_index, action_index, max_game_length, num_actions  # noqa: F401
+from bgkit_bridgetroll.notation import (  # noqa: F401
+    Notation,
+    action_from_index,
+    action_index,
+    max_game_length,
+    num_actions,
+)
 from bgkit_bridgetroll.playout import Playout
 from bgkit_bridgetroll.render import Drawn
 from bgkit_bridgetroll.rules import Rules

@@ -8,9 +8,10 @@ from __future__ import annotations
 import random
 
 from bgkit.api import CHANCE, Deck, resample
+
+from bgkit_bridgetroll.codes import NONE, PICK_FD, PLAY_PEEK, S_BID, SEE
 from bgkit_bridgetroll.playout import bid as rule_bid
 from bgkit_bridgetroll.playout import row_worth
-from bgkit_bridgetroll.codes import NONE, PICK_FD, PLAY_PEEK, SEE, S_BID
 
 
 class Views:
