@@ -22,6 +22,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from math import comb
 
+from bgkit.api import derived
+
 from bgkit_bridgetroll.bids import amount
 from bgkit_bridgetroll.codes import (
     NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_OVER, S_PICK,
@@ -196,24 +198,19 @@ def _unseen_mean(state, p: int) -> float:
 
 
 def _face_worth(t) -> tuple[float, ...]:
-    cached = _FACE.get(id(t))
-    if cached is None or cached[0] is not t:
-        values = []
-        for x in range(t.cards):
-            kind = t.kind[x]
-            if kind == NORMAL:
-                values.append(RISK * max(t.food[x], t.toll[x]) * 0.6 + RISK * t.bonus[x])
-            elif kind == ROYAL:
-                values.append(RISK * t.food[x] * 0.6)
-            elif kind == SPECIAL:
-                values.append(HAND_WORTH.get(t.effect[x], 0.5) + 0.3 * t.food[x])
-            else:
-                values.append(-(t.goat_damage[x] if t.effect[x] == GOAT else 2.5))
-        cached = _FACE[id(t)] = (t, tuple(values))
-    return cached[1]
+    """Each card's worth when unseen, by card (built once per play tables)."""
+    return derived(t, "bridgetroll face worth", lambda: tuple(_unseen_card(t, x) for x in range(t.cards)))
 
 
-_FACE: dict = {}
+def _unseen_card(t, x: int) -> float:
+    kind = t.kind[x]
+    if kind == NORMAL:
+        return RISK * max(t.food[x], t.toll[x]) * 0.6 + RISK * t.bonus[x]
+    if kind == ROYAL:
+        return RISK * t.food[x] * 0.6
+    if kind == SPECIAL:
+        return HAND_WORTH.get(t.effect[x], 0.5) + 0.3 * t.food[x]
+    return -(t.goat_damage[x] if t.effect[x] == GOAT else 2.5)
 
 
 def _picks_ahead(state, p: int) -> float:
