@@ -37,6 +37,7 @@ from bgkit_bruges.codes import (  # noqa: F401  (the codes are read from here to
 )
 from bgkit_bruges.data import Components
 from bgkit_bruges.effects import NONE, Holdings, Mods, mods_of, per_amount
+from bgkit_bruges.notation import action_from_index, action_index, max_game_length, num_actions  # noqa: F401  (the core looks here)
 from bgkit_bruges.setup import GUARD_HOUSES_BY_PLAYERS, READINGS
 
 
