@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bgkit.api import CHANCE, EVERYONE, TERMINAL, BadInput, Deck, Pending, Sheet, State, clockwise, resample
+from bgkit.api import CHANCE, EVERYONE, TERMINAL, BadInput, Deck, Flow, Pending, Sheet, clockwise, resample
 
 from bgkit_bruges import scoring
 from bgkit_bruges.abilities import ANY_COLOUR, DISASTERS
@@ -72,7 +72,7 @@ def cards_of(comp: Components) -> Cards:
     return cards
 
 
-class BrugesState(State):
+class BrugesState(Flow):
     """The whole table. Per-player data are lists indexed by seat (0-based)."""
 
     def __init__(self, comp: Components):
@@ -130,7 +130,7 @@ class BrugesState(State):
         s.won = [[] for _ in range(n)]
         s.plays = [0] * n
         s._derive()
-        s._run()
+        s.run()
         return s
 
     def _derive(self) -> None:
@@ -189,37 +189,19 @@ class BrugesState(State):
         return o
 
     # -- flow ----------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.cur
+    def step(self) -> int | None:
+        """The phase's next step: the seat that decides now, TERMINAL, or None after a forced step."""
+        phase = self.phase
+        if phase == P_DRAW:
+            return self._draw_step()
+        if phase == P_DICE:
+            return self._dice_step()
+        if phase == P_ACTIONS:
+            return self._action_step()
+        return TERMINAL
 
-    def _run(self) -> None:
-        """Resolve what needs nobody's choice until a decision, a chance event or the end comes."""
-        while True:
-            if self.chance:
-                self.cur = CHANCE
-                return
-            if self.pending:
-                if self._settle_frame():
-                    continue
-                self.cur = self.pending.top()[1]
-                return
-            phase = self.phase
-            if phase == P_DRAW:
-                if self._draw_step():
-                    return
-            elif phase == P_DICE:
-                if self._dice_step():
-                    return
-            elif phase == P_ACTIONS:
-                if self._action_step():
-                    return
-            else:
-                self.cur = TERMINAL
-                return
-
-    def _settle_frame(self) -> bool:
+    def settle_frame(self, top: tuple) -> bool:
         """Pop a follow-up that offers no choice any more, or take its only step; True if it did."""
-        top = self.pending.top()
         kind, p = top[0], top[1]
         if kind == F_DRAW:
             open_piles = [s for s in (0, 1) if self.sizes[s]]
@@ -254,24 +236,23 @@ class BrugesState(State):
     def _hand_target(self, p: int) -> int:
         return HAND + self.mods[p].hand
 
-    def _draw_step(self) -> bool:
+    def _draw_step(self) -> int | None:
         if self.turn >= self.num_players:
             self._start_dice()
-            return False
+            return None
         p = self.order[self.turn]
         need = self._hand_target(p) - len(self.hands[p]) - len(self.fresh)
         if need > 0 and (self.sizes[0] or self.sizes[1]):
             if self.sizes[0] and self.sizes[1]:
-                self.cur = p
-                return True
+                return p
             self._draw(p, 0 if self.sizes[0] else 1, False)
-            return False
+            return None
         if self.fresh:  # the hand is full: its owner looks at the new cards (RS 2.(1))
             for colour in self.fresh:
                 self.chance.append((Q_CARD, p, colour, 1))
-            return False
+            return None
         self.turn += 1
-        return False
+        return None
 
     def _draw(self, p: int, slot: int, look: bool) -> None:
         """Take the top card of pile ``slot``: its colour is known; its face is chance's, now (``look``)
@@ -332,7 +313,7 @@ class BrugesState(State):
         for colour in range(5):
             self.chance.append((Q_DIE, colour))
 
-    def _dice_step(self) -> bool:
+    def _dice_step(self) -> int | None:
         if self.stage == D_ROLL:
             self._hand_out_threats()
             self.stage = D_DISASTERS
@@ -343,9 +324,9 @@ class BrugesState(State):
                     continue
                 if len(set(pending)) > 1:  # RS 3.: several at once, in the order their owner chooses
                     self.pending.push(F_ORDER, p)
-                    return False
+                    return None
                 self._disaster(p, pending.pop(0))
-                return False
+                return None
             self.stage, self.turn = D_REPUTATION, 0
         n = self.num_players
         if any(0 < v <= 2 for v in self.dice):
@@ -354,10 +335,10 @@ class BrugesState(State):
                 cost = self._reputation_cost(p)
                 if self.reputation[p] < len(self.comp.reputation_points) and self.guilders[p] >= cost:
                     self.pending.push(F_REP, p, cost)
-                    return False
+                    return None
                 self.turn += 1
         self._start_actions()
-        return False
+        return None
 
     def _reputation_cost(self, p: int) -> int:
         return max(0, sum(v for v in self.dice if v <= 2) - self.mods[p].reputation_cost)
@@ -454,7 +435,7 @@ class BrugesState(State):
         self.phase, self.turn, self.played = P_ACTIONS, 0, False
         self.plays = [0] * self.num_players
 
-    def _action_step(self) -> bool:
+    def _action_step(self) -> int | None:
         n = self.num_players
         while self.turn < PLAYS * n:
             p = self.order[self.turn % n]
@@ -465,10 +446,9 @@ class BrugesState(State):
                 self.turn += 1
                 self.played = False
                 continue
-            self.cur = p
-            return True
+            return p
         self._end_round()
-        return False
+        return None
 
     # phase 4: majorities, new start player --------------------------------------------------------------
     def _end_round(self) -> None:
@@ -496,12 +476,10 @@ class BrugesState(State):
             self._trigger(p, "round")
 
     # -- what can be done ----------------------------------------------------------------------------
-    def legal_actions(self) -> list:
+    def turn_actions(self) -> list:
         if self.cur < 0:
             return []
         p = self.cur
-        if self.pending:
-            return self._frame_actions(self.pending.top())
         if self.phase == P_DRAW:
             return [(DRAW, s) for s in (0, 1) if self.sizes[s]]
         out = self._activations(p)
@@ -511,31 +489,94 @@ class BrugesState(State):
             self._plays(p, out)
         return out
 
-    def _frame_actions(self, top: tuple) -> list:
-        kind, p = top[0], top[1]
-        if kind == F_REP:
-            return [(REP, top[2]), (PASS,)]
-        if kind == F_ORDER:
-            return [(ORDER, c) for c in sorted(set(self.disasters[p]))]
-        if kind == F_FIRE:
-            return self._fire_options(p)
-        if kind == F_PLAGUE:
-            return [(PLAGUE, h) for h, x in enumerate(self.occupants[p]) if x >= 0]
-        if kind == F_WCOL:
-            return [(WCOL, c) for c in range(5)]
-        if kind == F_THREAT:
-            return [(TCOL, c) for c in range(5) if self.threats[p][c]] + [(SKIP,)]
-        if kind == F_DRAW:
-            return [(DRAW, s) for s in (0, 1) if self.sizes[s]]
-        if kind == F_CANAL:
-            return [(ECANAL, s) for s in self._canal_sections(p, top[2], None)] + [(SKIP,)]
-        if kind == F_HOUSE:
-            colour = self.cards.colour
-            return [(BUILD, c) for c in sorted({colour[x] for x in self.hands[p]})] + [(SKIP,)]
-        if kind == F_PICK:
-            colour = self.cards.colour
-            return [(PICK, x) for x in sorted(self.hands[p]) if colour[x] == top[2]]
-        raise ValueError(f"unknown follow-up {top!r}")
+    # the follow-ups (pending frames): each kind's legal steps, and a step applied
+    def _rep_steps(self, top: tuple) -> list:
+        return [(REP, top[2]), (PASS,)]
+
+    def _apply_rep(self, top: tuple, action: tuple) -> None:
+        p = top[1]
+        self.pending.pop()
+        self.turn += 1
+        if action[0] == REP:  # RS 2.(2): pay the sum of the dice showing 1-2, one step up
+            self._pay(p, action[1])
+            self._advance(p, 1)
+
+    def _order_steps(self, top: tuple) -> list:
+        return [(ORDER, c) for c in sorted(set(self.disasters[top[1]]))]
+
+    def _apply_order(self, top: tuple, action: tuple) -> None:
+        p = top[1]
+        self.pending.pop()
+        self.disasters[p].remove(action[1])
+        self._disaster(p, action[1])
+
+    def _fire_steps(self, top: tuple) -> list:
+        return self._fire_options(top[1])
+
+    def _apply_fire(self, top: tuple, action: tuple) -> None:
+        p = top[1]
+        self.pending.pop()
+        self._burn(p, action)
+        self._disaster_done(p, RED)
+
+    def _plague_steps(self, top: tuple) -> list:
+        return [(PLAGUE, h) for h, x in enumerate(self.occupants[top[1]]) if x >= 0]
+
+    def _apply_plague(self, top: tuple, action: tuple) -> None:
+        p = top[1]
+        self.pending.pop()
+        self._plague(p, action[1])
+        self._disaster_done(p, BROWN)
+
+    def _worker_steps(self, top: tuple) -> list:
+        return [(WCOL, c) for c in range(5)]
+
+    def _apply_worker(self, top: tuple, action: tuple) -> None:
+        self._gain_workers(top[1], action[1], 1)
+        self._step_done(top)
+
+    def _threat_steps(self, top: tuple) -> list:
+        threats = self.threats[top[1]]
+        return [(TCOL, c) for c in range(5) if threats[c]] + [(SKIP,)]
+
+    def _apply_threat(self, top: tuple, action: tuple) -> None:
+        if action[0] == SKIP:
+            self.pending.pop()
+        else:
+            self._return_threat(top[1], action[1], 0)
+            self._step_done(top)
+
+    def _draw_steps(self, top: tuple) -> list:
+        return [(DRAW, s) for s in (0, 1) if self.sizes[s]]
+
+    def _apply_draw(self, top: tuple, action: tuple) -> None:
+        self._effect_draw(top[1], action[1])
+
+    def _canal_steps(self, top: tuple) -> list:
+        return [(ECANAL, s) for s in self._canal_sections(top[1], top[2], None)] + [(SKIP,)]
+
+    def _apply_canal(self, top: tuple, action: tuple) -> None:
+        self.pending.pop()
+        if action[0] == ECANAL:
+            self._build_canal(top[1], action[1], top[2])
+
+    def _house_steps(self, top: tuple) -> list:
+        colour = self.cards.colour
+        return [(BUILD, c) for c in sorted({colour[x] for x in self.hands[top[1]]})] + [(SKIP,)]
+
+    def _apply_house(self, top: tuple, action: tuple) -> None:
+        self.pending.pop()
+        if action[0] == BUILD:
+            self.pending.push(F_PICK, top[1], action[1], 0)
+
+    def _pick_steps(self, top: tuple) -> list:
+        colour = self.cards.colour
+        return [(PICK, x) for x in sorted(self.hands[top[1]]) if colour[x] == top[2]]
+
+    def _apply_pick(self, top: tuple, action: tuple) -> None:
+        self.pending.pop()
+        self._lay_house(top[1], action[1], top[3])
+
 
     def _plays(self, p: int, out: list) -> None:
         """Every card of the hand for every action it may take (RS 2.(3) A-F). The hottest loop of
@@ -629,16 +670,10 @@ class BrugesState(State):
         return True
 
     # -- applying ----------------------------------------------------------------------------------
-    def apply(self, action: tuple) -> None:
+    def apply_turn(self, action: tuple) -> None:
         code = action[0]
-        if code >= DIE:
-            self._apply_chance(action)
-            self._run()
-            return
         p = self.cur
-        if self.pending:
-            self._apply_frame(p, action)
-        elif code == DRAW:
+        if code == DRAW:
             self._draw(p, action[1], False)
         elif code == PLAY:
             self._play(p, action[1], action[2], action[3])
@@ -654,10 +689,8 @@ class BrugesState(State):
             self.played = False
         else:
             raise BadInput(f"not an action of this game now: {action!r}")
-        self._run()
 
-    def _apply_chance(self, action: tuple) -> None:
-        head = self.chance.pop(0)
+    def apply_chance(self, head: tuple, action: tuple) -> None:
         code = action[0]
         if code == DIE:
             self.dice[action[1]] = action[2]
@@ -672,51 +705,6 @@ class BrugesState(State):
                 self.fresh.remove(colour)
             self.hands[head[1]].append(card)
 
-    def _apply_frame(self, p: int, action: tuple) -> None:
-        top = self.pending.top()
-        kind, code = top[0], action[0]
-        if kind == F_REP:
-            self.pending.pop()
-            self.turn += 1
-            if code == REP:  # RS 2.(2): pay the sum of the dice showing 1-2, one step up
-                self._pay(p, action[1])
-                self._advance(p, 1)
-        elif kind == F_ORDER:
-            self.pending.pop()
-            self.disasters[p].remove(action[1])
-            self._disaster(p, action[1])
-        elif kind == F_FIRE:
-            self.pending.pop()
-            self._burn(p, action)
-            self._disaster_done(p, RED)
-        elif kind == F_PLAGUE:
-            self.pending.pop()
-            self._plague(p, action[1])
-            self._disaster_done(p, BROWN)
-        elif kind == F_WCOL:
-            self._gain_workers(p, action[1], 1)
-            self._step_done(top)
-        elif kind == F_THREAT:
-            if code == SKIP:
-                self.pending.pop()
-            else:
-                self._return_threat(p, action[1], 0)
-                self._step_done(top)
-        elif kind == F_DRAW:
-            self._effect_draw(p, action[1])
-        elif kind == F_CANAL:
-            self.pending.pop()
-            if code == ECANAL:
-                self._build_canal(p, action[1], top[2])
-        elif kind == F_HOUSE:
-            self.pending.pop()
-            if code == BUILD:
-                self.pending.push(F_PICK, p, action[1], 0)
-        elif kind == F_PICK:
-            self.pending.pop()
-            self._lay_house(p, action[1], top[3])
-        else:
-            raise BadInput(f"not an action of this game now: {action!r}")
 
     def _step_done(self, top: tuple) -> None:
         """One of several steps of a follow-up taken: ask for the next, or finish."""
@@ -1152,6 +1140,19 @@ class BrugesState(State):
         from bgkit_bruges.render import render_state
 
         return render_state(self, player)
+
+    frame_rules = {
+        F_REP: (_rep_steps, _apply_rep),
+        F_ORDER: (_order_steps, _apply_order),
+        F_FIRE: (_fire_steps, _apply_fire),
+        F_PLAGUE: (_plague_steps, _apply_plague),
+        F_WCOL: (_worker_steps, _apply_worker),
+        F_THREAT: (_threat_steps, _apply_threat),
+        F_DRAW: (_draw_steps, _apply_draw),
+        F_CANAL: (_canal_steps, _apply_canal),
+        F_HOUSE: (_house_steps, _apply_house),
+        F_PICK: (_pick_steps, _apply_pick),
+    }
 
 
 def _play_text(s: BrugesState, action: tuple) -> str:

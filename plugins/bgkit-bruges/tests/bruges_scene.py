@@ -79,7 +79,7 @@ def actions_phase(game, players: int = 2, dice=(3, 3, 3, 3, 3), hands: dict | No
     s.phase, s.turn, s.played = st.P_ACTIONS, 0, False
     s.plays = [0] * players
     if run:
-        s._run()
+        s.run()
     return s
 
 

@@ -250,7 +250,7 @@ def test_a_cheaper_reputation_step(game):
     give(s, 1, "Noble 5")
     s.phase, s.turn = st.P_DRAW, 2
     s.guilders = [1, 1]
-    s._run()
+    s.run()
     roll(s, 1, 2, 4, 4, 4)  # costs 3: P1 pays 1, P2 cannot pay
     assert "reputation pay 1" in texts(s)
     act(s, "reputation pay 1")
@@ -269,7 +269,7 @@ def test_protection_from_a_disaster(game):
     threaten(s, 1, YELLOW, 2)
     s.guilders = [9, 9]
     s.phase, s.turn = st.P_DRAW, 2
-    s._run()
+    s.run()
     roll(s, 3, 6, 3, 3, 3)
     assert s.guilders == [9, 0] and s.threats[0][YELLOW] == 0 and s.threat_supply[YELLOW] == 9
 
@@ -278,7 +278,7 @@ def test_a_larger_hand(game):
     s = actions_phase(game, run=False)
     seat_person(s, 0, card(s, "Scholar 9"))  # draw up to 6
     s.phase, s.turn = st.P_DRAW, 0
-    s._run()
+    s.run()
     while s.phase == st.P_DRAW:
         s.apply(s.chance_outcomes()[0][0] if s.current_player() < 0 else s.legal_actions()[0])
     assert [len(h) for h in s.hands] == [6, 5]
@@ -312,7 +312,7 @@ def test_triggers_at_the_start_of_a_round_and_on_a_majority(game):
     seat_person(s, 1, card(s, "Queen"))  # colouring a majority marker: 3 points
     s.reputation = [0, 2]
     s.turn = st.PLAYS * 2
-    s._run()
+    s.run()
     assert s.markers[1][0] and s.score[1] == 8
     assert s.round == 2 and s.guilders[0] == 7
 

@@ -111,7 +111,7 @@ def test_with_one_pile_left_the_draws_need_no_choice(game):
     s.extra += s.sizes[1]
     s.sizes[1] = 0
     s.tops[1] = -1
-    s._run()
+    s.run()
     while s.chance[0][0] == st.Q_TOP:  # P1 is never asked: only the backs of A's cards are turned
         s.apply(s.chance_outcomes()[0][0])
     assert s.chance[0][0] == st.Q_CARD and len(s.fresh) == 5
@@ -127,7 +127,7 @@ def at_dice(game, players=2, start=1):
     for p in range(players):
         give(s, p, f"Merchant {p + 1}")
     s.turn = players  # everyone has drawn
-    s._run()
+    s.run()
     assert s.chance_label() == f"P{start} (start player) rolls the red die"
     return s
 
@@ -430,7 +430,7 @@ def test_a_player_without_cards_misses_the_turn(game):
 def end_of_round(s):
     s.turn = st.PLAYS * s.num_players
     s.played = False
-    s._run()
+    s.run()
 
 
 def test_a_sole_leader_colours_a_majority_marker_and_a_tie_colours_none(game):
