@@ -12,11 +12,76 @@ from typing import Any
 
 from bgkit.api import derived
 
+from bgkit_bruges.abilities import DISASTERS
 from bgkit_bruges.codes import (
-    A_CANAL, A_GUILDERS, A_HIRE, A_THREAT, A_WORKERS, ACTIVATE, BUILD, BURN_CANAL, BURN_HOUSE, CARD, DIE, DRAW,
-    ECANAL, END, ORDER, PASS, PICK, PLAGUE, PLAY, REP, SKIP, TCOL, TOP, WCOL,
+    A_CANAL, A_GUILDERS, A_HIRE, A_THREAT, A_WORKERS, ACTION_WORDS, ACTIVATE, BUILD, BURN_CANAL, BURN_HOUSE, CARD,
+    DIE, DRAW, ECANAL, END, ORDER, PASS, PICK, PILES, PLAGUE, PLAY, Q_DIE, Q_TOP, REP, SECTIONS, SKIP, TCOL, TOP,
+    WCOL,
 )
 
+
+class Notation:
+    """The texts of actions and chance events; a mixin of the state."""
+
+    def action_text(self, action: Any) -> str:
+        return TEXTS[action[0]](self, action)
+
+    def chance_label(self) -> str:
+        head = self.chance[0]
+        colours = self.comp.card_colours
+        if head[0] == Q_DIE:
+            return f"P{self.start + 1} (start player) rolls the {colours[head[1]]} die"
+        if head[0] == Q_TOP:
+            return f"pile {PILES[head[1]]}: the colour of its new top card (everyone sees its back)"
+        return f"P{head[1] + 1} looks at a {colours[head[2]]} card they drew"
+
+
+def _play_text(s: Any, action: tuple) -> str:
+    _, card, what, arg = action
+    name = s.cards.name[card]
+    if what == A_CANAL:
+        return f"canal {SECTIONS[arg]} {name}"
+    if what == A_HIRE:
+        return f"hire {name} on {s.comp.card_colours[s.cards.colour[s.houses[s.cur][arg]]]}"
+    return f"{ACTION_WORDS[what]} {name}"
+
+
+def _burn_text(s: Any, action: tuple) -> str:
+    house, person = s.houses[s.cur][action[1]], s.occupants[s.cur][action[1]]
+    text = f"burn {s.comp.card_colours[s.cards.colour[house]]} house"
+    return text + (f" of {s.cards.name[person]}" if person >= 0 else "")
+
+
+def _draw_text(s: Any, action: tuple) -> str:
+    top = s.tops[action[1]]
+    return f"draw {PILES[action[1]]}" + (f" {s.comp.card_colours[top]}" if top >= 0 else "")
+
+
+#: the text of each action, by opcode: what a person types and the log stores
+TEXTS = {
+    DRAW: _draw_text,
+    PLAY: _play_text,
+    ACTIVATE: lambda s, a: f"activate {s.cards.name[s.occupants[s.cur][a[1]]]}",
+    END: lambda s, a: "end",
+    REP: lambda s, a: f"reputation pay {a[1]}",
+    PASS: lambda s, a: "pass",
+    ORDER: lambda s, a: f"disaster {DISASTERS[a[1]]}",
+    BURN_HOUSE: _burn_text,
+    BURN_CANAL: lambda s, a: f"burn canal {SECTIONS[a[1]]}",
+    PLAGUE: lambda s, a: f"plague {s.cards.name[s.occupants[s.cur][a[1]]]}",
+    WCOL: lambda s, a: f"take {s.comp.card_colours[a[1]]} worker",
+    TCOL: lambda s, a: f"return {s.comp.card_colours[a[1]]} threat",
+    ECANAL: lambda s, a: f"build canal {SECTIONS[a[1]]}",
+    BUILD: lambda s, a: ("build house " if s.pending else "house ") + s.comp.card_colours[a[1]],
+    PICK: lambda s, a: f"pick {s.cards.name[a[1]]}",
+    SKIP: lambda s, a: "skip",
+    DIE: lambda s, a: f"{s.comp.card_colours[a[1]]} {a[2]}",
+    TOP: lambda s, a: f"top {s.comp.card_colours[a[2]]}",
+    CARD: lambda s, a: f"card {s.cards.name[a[1]]}",
+}
+
+
+# -- the action space --------------------------------------------------------------------------------
 COLOURS = 5  # card colours, dice and worker colours alike
 SLOTS = 2  # draw piles A and B, and the two canal sections
 FACES = 6
