@@ -11,6 +11,9 @@ from bgkit_bruges.abilities import ANY_COLOUR
 from bgkit_bruges.codes import ACTIVATE, F_CANAL, F_DRAW, F_HOUSE, F_THREAT, F_WCOL, INF_A, SKIP, TCOL, WCOL, WORKER
 from bgkit_bruges.effects import per_amount
 
+#: Effects of "any colour": the player picks the colour of each worker taken or threat returned.
+ANY_COLOUR_ASKS = {"workers": F_WCOL, "discard_threat": F_THREAT}
+
 
 class Persons:
     """Activations and immediate effects; a mixin of the state."""
@@ -62,23 +65,19 @@ class Persons:
     def _effect(self, p: int, effect: Any) -> None:
         """An immediate effect (lightning, worker, infinity A); choices become follow-ups."""
         k, n = effect.kind, effect.amount
-        if k == "guilders":
+        if effect.colour == ANY_COLOUR and k in ANY_COLOUR_ASKS:
+            self.pending.push(ANY_COLOUR_ASKS[k], p, n)
+        elif k == "guilders":
             self._gain_guilders(p, n)
         elif k == "workers":
-            if effect.colour == ANY_COLOUR:
-                self.pending.push(F_WCOL, p, n)
-            else:
-                self._gain_workers(p, effect.colour, n)
+            self._gain_workers(p, effect.colour, n)
         elif k == "points":
             self.score[p] += n
         elif k == "reputation":
             self._advance(p, n)
         elif k == "discard_threat":
-            if effect.colour == ANY_COLOUR:
-                self.pending.push(F_THREAT, p, n)
-            else:
-                for _ in range(min(n, self.threats[p][effect.colour])):
-                    self._return_threat(p, effect.colour, 0)
+            for _ in range(min(n, self.threats[p][effect.colour])):
+                self._return_threat(p, effect.colour, 0)
         elif k == "draw":
             self.pending.push(F_DRAW, p, n)
         elif k == "canal":
