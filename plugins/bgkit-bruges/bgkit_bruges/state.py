@@ -42,7 +42,7 @@ from bgkit_bruges.piles import Piles
 from bgkit_bruges.plays import Plays
 from bgkit_bruges.rules import Rules
 from bgkit_bruges.setup import GUARD_HOUSES_BY_PLAYERS, READINGS
-from bgkit_bruges.views import Views
+from bgkit_bruges.views import Views, observation_shape, observation_tensor  # noqa: F401  (read from here)
 
 
 class Cards:
