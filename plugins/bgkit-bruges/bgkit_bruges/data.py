@@ -86,7 +86,6 @@ class Components:
     provenance: dict[str, Provenance]  # by table name
     own_persons: bool = False  # True when the card list came from --data
     persons_by_id: dict[int, Person] = field(default_factory=dict, compare=False)
-    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # tables play derives once
 
     def is_confirmed(self, table: str) -> bool:
         return self.provenance[table].confirmed

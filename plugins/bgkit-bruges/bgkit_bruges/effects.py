@@ -2,7 +2,7 @@
 and C persons (:class:`Mods`), counting what an ability counts (``per``), and laurel points.
 
 The immediate effects (lightning, worker, infinity A) change the table and may ask for choices,
-so the state applies them (:meth:`bgkit_bruges.state.BrugesState._effect`); everything here is a
+so the state applies them (:mod:`bgkit_bruges.persons`); everything here is a
 pure function of the persons and what the player holds.
 """
 

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 
-from bgkit.api import plural
+from bgkit.api import Drawing, plural
 
 
 def render_setup(comp, setup: dict) -> Group:
@@ -97,34 +97,6 @@ PHASE_NAMES = {1: "phase 1: draw", 2: "phase 2: dice", 3: "phase 3: actions", 4:
 SHORT = ("r", "y", "b", "br", "p")
 
 
-class Drawing:
-    """Plain lines drawn as they are, each wrapped to the terminal's width if it is longer (the
-    continuation indented). A drawing is made for every decision a person sees and in every check
-    of what a seat may see, so it skips rich's word wrapping of every line."""
-
-    def __init__(self, lines: list[str]):
-        self.lines = lines
-
-    def __rich_console__(self, console, options):
-        import textwrap
-
-        from rich.segment import Segment
-
-        width = max(20, options.max_width)
-        for line in self.lines:
-            if len(line) <= width:
-                yield Segment(line)
-                yield Segment.line()
-                continue
-            indent = " " * (len(line) - len(line.lstrip()) + 2)
-            for part in textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False):
-                yield Segment(part)
-                yield Segment.line()
-
-    def __str__(self) -> str:
-        return "\n".join(self.lines)
-
-
 def render_state(state, player: int | None) -> Drawing:
     """What ``player`` (None: a spectator) needs to decide: the round, piles and dice, every
     player's open holdings and score, their own hand, houses and persons with their abilities.
@@ -196,15 +168,7 @@ def state_lines(state, player: int | None) -> list[str]:
         lines.append("")
         lines += _area(state, q, q == player, persons_mark, canal_mark)
     if player is not None and (state.hands[player] or (player == drawing and state.fresh)):
-        lines.append("")
-        lines.append(f"Your hand (P{player + 1}): card · colour · price · points · group · ability{persons_mark}")
-        for x in sorted(state.hands[player], key=lambda x: (cards.colour[x], cards.name[x])):
-            text = (f"{cards.name[x]} · {colours[cards.colour[x]]} · {cards.price[x]}g{persons_mark} · "
-                    f"{cards.points[x]}pt{persons_mark} · {cards.group[x]} · {comp.persons[x].ability}{persons_mark}")
-            lines.append("  " + text)
-        if player == drawing:
-            for colour in state.fresh:
-                lines.append(f"  a {colours[colour]} card, face down until your hand is full")
+        lines += _hand(state, player, player == drawing, persons_mark)
     if state.phase == P_DICE and any(state.disasters):
         waiting = ", ".join(f"P{q + 1}: " + ", ".join(colours[c] for c in d) for q, d in enumerate(state.disasters) if d)
         lines.append(f"Disasters to resolve: {waiting}")
@@ -212,6 +176,21 @@ def state_lines(state, player: int | None) -> list[str]:
         lines.append("Threats owed (the supply ran out): " + ", ".join(f"P{q + 1} {colours[c]}" for c, q in state.owed))
     if persons_mark or canal_mark or rep_mark:
         lines.append(MARK_LEGEND)
+    return lines
+
+
+def _hand(state, player: int, drawing: bool, persons_mark: str) -> list[str]:
+    """The seat's own hand, every card in full, and the cards it drew face down this phase."""
+    comp, cards = state.comp, state.cards
+    colours = comp.card_colours
+    lines = ["", f"Your hand (P{player + 1}): card · colour · price · points · group · ability{persons_mark}"]
+    for x in sorted(state.hands[player], key=lambda x: (cards.colour[x], cards.name[x])):
+        text = (f"{cards.name[x]} · {colours[cards.colour[x]]} · {cards.price[x]}g{persons_mark} · "
+                f"{cards.points[x]}pt{persons_mark} · {cards.group[x]} · {comp.persons[x].ability}{persons_mark}")
+        lines.append("  " + text)
+    if drawing:
+        for colour in state.fresh:
+            lines.append(f"  a {colours[colour]} card, face down until your hand is full")
     return lines
 
 

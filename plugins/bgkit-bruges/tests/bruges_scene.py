@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit_bruges import state as st
+from bgkit_bruges import codes
 
 RED, YELLOW, BLUE, BROWN, PURPLE = range(5)
 
@@ -76,10 +76,10 @@ def actions_phase(game, players: int = 2, dice=(3, 3, 3, 3, 3), hands: dict | No
     for p, names in (hands or {}).items():
         give(s, p, *names)
     s.dice = list(dice)
-    s.phase, s.turn, s.played = st.P_ACTIONS, 0, False
+    s.phase, s.turn, s.played = codes.P_ACTIONS, 0, False
     s.plays = [0] * players
     if run:
-        s._run()
+        s.run()
     return s
 
 

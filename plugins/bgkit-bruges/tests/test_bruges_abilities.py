@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bgkit_bruges import state as st
+from bgkit_bruges import codes
 
 from bruges_scene import (BLUE, PURPLE, RED, YELLOW, act, actions_phase, card, give, house, roll, seat_person,
                           texts, threaten)
@@ -138,7 +138,7 @@ def test_a_draw_in_phase_3_is_seen_at_once_and_a_pile_emptied_then_makes_the_nex
     assert texts(s) == {"draw A red", "draw B blue"}
     act(s, "draw A red")
     head = s.chance[0]
-    assert head[:3] == (st.Q_CARD, 0, RED)
+    assert head[:3] == (codes.Q_CARD, 0, RED)
     outcome = s.chance_outcomes()[0][0]
     assert s.audience(outcome) == frozenset({0}) and s.public_text(outcome) == "P1 looks at their red card (just drawn)"
     s.apply(outcome)
@@ -248,13 +248,13 @@ def test_a_cheaper_reputation_step(game):
     seat_person(s, 0, card(s, "Bureaucrat 12"))  # 2 less
     give(s, 0, "Noble 4")
     give(s, 1, "Noble 5")
-    s.phase, s.turn = st.P_DRAW, 2
+    s.phase, s.turn = codes.P_DRAW, 2
     s.guilders = [1, 1]
-    s._run()
+    s.run()
     roll(s, 1, 2, 4, 4, 4)  # costs 3: P1 pays 1, P2 cannot pay
     assert "reputation pay 1" in texts(s)
     act(s, "reputation pay 1")
-    assert s.reputation == [1, 0] and s.phase == st.P_ACTIONS
+    assert s.reputation == [1, 0] and s.phase == codes.P_ACTIONS
 
 
 # -- situations (infinity C) -------------------------------------------------------------------------------------------
@@ -268,8 +268,8 @@ def test_protection_from_a_disaster(game):
     threaten(s, 0, YELLOW, 2)
     threaten(s, 1, YELLOW, 2)
     s.guilders = [9, 9]
-    s.phase, s.turn = st.P_DRAW, 2
-    s._run()
+    s.phase, s.turn = codes.P_DRAW, 2
+    s.run()
     roll(s, 3, 6, 3, 3, 3)
     assert s.guilders == [9, 0] and s.threats[0][YELLOW] == 0 and s.threat_supply[YELLOW] == 9
 
@@ -277,9 +277,9 @@ def test_protection_from_a_disaster(game):
 def test_a_larger_hand(game):
     s = actions_phase(game, run=False)
     seat_person(s, 0, card(s, "Scholar 9"))  # draw up to 6
-    s.phase, s.turn = st.P_DRAW, 0
-    s._run()
-    while s.phase == st.P_DRAW:
+    s.phase, s.turn = codes.P_DRAW, 0
+    s.run()
+    while s.phase == codes.P_DRAW:
         s.apply(s.chance_outcomes()[0][0] if s.current_player() < 0 else s.legal_actions()[0])
     assert [len(h) for h in s.hands] == [6, 5]
 
@@ -311,8 +311,8 @@ def test_triggers_at_the_start_of_a_round_and_on_a_majority(game):
     seat_person(s, 0, card(s, "Protector 15"))  # each round: 2 guilders
     seat_person(s, 1, card(s, "Queen"))  # colouring a majority marker: 3 points
     s.reputation = [0, 2]
-    s.turn = st.PLAYS * 2
-    s._run()
+    s.turn = codes.PLAYS * 2
+    s.run()
     assert s.markers[1][0] and s.score[1] == 8
     assert s.round == 2 and s.guilders[0] == 7
 

@@ -17,7 +17,7 @@ from rich.console import Console
 
 from bgkit.api import MARK, sample_chance
 from bgkit.testing import drawn, run_cli
-from bgkit_bruges import state as bs
+from bgkit_bruges import codes, state as bs
 
 from bruges_scene import cards_total
 
@@ -42,7 +42,7 @@ def conserved(s) -> None:
     substitutes, but supply and players always add up to the box)."""
     assert cards_total(s) == 165
     assert s.unseen.size == s.sizes[0] + s.sizes[1] + s.extra + len(s.fresh) + sum(
-        1 for e in s.chance if e[0] == bs.Q_CARD and not e[3])
+        1 for e in s.chance if e[0] == codes.Q_CARD and not e[3])
     for c in range(5):
         assert s.threat_supply[c] + sum(t[c] for t in s.threats) == 9
         assert s.worker_supply[c] + sum(w[c] for w in s.workers) == 10
@@ -74,7 +74,7 @@ def test_the_game_ends_after_the_round_the_extra_pile_came_in(game, players, see
             seen.setdefault("last", s.round)
 
     final = play_out(game, players, seed, watch)
-    if seen["phase"] == bs.P_DRAW:
+    if seen["phase"] == codes.P_DRAW:
         assert final.round == seen["round"] == seen["last"]
     else:  # run out in phase 3 by a drawing person: the next round is the last
         assert final.round == seen["round"] + 1 == seen["last"]
@@ -94,7 +94,7 @@ def test_with_end_second_the_game_ends_after_the_round_a_pile_ran_out_again(game
     final = play_out(game, players, seed, end="second")
     assert len(runs_out) >= 2
     second_round, phase = runs_out[1]
-    assert final.round == second_round + (0 if phase == bs.P_DRAW else 1)
+    assert final.round == second_round + (0 if phase == codes.P_DRAW else 1)
 
 
 def test_the_statues_option_plays_through_whole_games(game):
@@ -107,7 +107,7 @@ def test_the_statues_option_plays_through_whole_games(game):
 def test_a_player_sees_their_own_hand_and_only_the_backs_of_the_others(game):
     rng = random.Random(8)
     s = game.new_state(game.setup(3, random.Random(8), {"start": "1", "colours": "fixed"}))
-    while s.phase != bs.P_ACTIONS:
+    while s.phase != codes.P_ACTIONS:
         s.apply(sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions()))
     view = s.view(0)
     assert view["hands"][0] == sorted(s.hands[0])
@@ -172,9 +172,9 @@ def test_every_chance_event_can_be_typed_in_from_the_table_the_private_ones_by_t
             return "1"  # Ada's decisions: the first action
         head = s.chance[0]
         first = s.chance_outcomes()[0][0]
-        if head[0] == bs.Q_DIE:
+        if head[0] == codes.Q_DIE:
             text = "4"  # the first word (the die's colour) left out
-        elif head[0] == bs.Q_TOP:
+        elif head[0] == codes.Q_TOP:
             text = s.comp.card_colours[first[2]]  # "red" for "top red"
         else:
             text = s.cards.name[first[1]]  # "Noble 3" for "card Noble 3"
@@ -186,7 +186,7 @@ def test_every_chance_event_can_be_typed_in_from_the_table_the_private_ones_by_t
         match.step()
     out = console.file.getvalue()
     kinds = {k for k, _ in typed}
-    assert kinds == {bs.Q_DIE, bs.Q_TOP, bs.Q_CARD}
+    assert kinds == {codes.Q_DIE, codes.Q_TOP, codes.Q_CARD}
     assert "P1 (start player) rolls the red die" in out and "pile A: the colour of its new top card" in out
     mine = [p for p in prompts if p.startswith("P1 looks at")]
     theirs = [p for p in prompts if p.startswith("P2 looks at")]

@@ -7,7 +7,7 @@ Card colours: red, yellow, blue, brown, purple (dice in that order too).
 from __future__ import annotations
 
 from bgkit.api import CHANCE, TERMINAL
-from bgkit_bruges import state as st
+from bgkit_bruges import codes
 
 from bruges_scene import (BLUE, BROWN, PURPLE, RED, YELLOW, act, actions_phase, card, cards_total, fresh, give,
                           house, outcome_texts, roll, take, texts, threaten)
@@ -42,7 +42,7 @@ def test_from_the_start_player_each_draws_to_5_choosing_a_pile_by_its_top_colour
         act(s, "top yellow")
         act(s, "draw A yellow")
     act(s, "top brown")
-    assert s.current_player() == CHANCE and s.chance[0][:2] == (st.Q_CARD, 1)
+    assert s.current_player() == CHANCE and s.chance[0][:2] == (codes.Q_CARD, 1)
     assert s.chance_label() == "P2 looks at a red card they drew"
     outcome = s.chance_outcomes()[0][0]
     assert s.audience(outcome) == frozenset({1})  # only its owner sees the face
@@ -71,7 +71,7 @@ def test_an_emptied_pile_is_replaced_by_the_extra_pile_and_the_round_is_the_last
     s.extra += 32  # keep the pool's size: the 32 cards of A are counted in the extra pile here
     act(s, "draw A red")
     assert s.sizes[0] == 131 and s.extra == 0 and s.extra_used and s.last_round
-    assert s.chance[0] == (st.Q_TOP, 0)  # the extra pile's top card shows
+    assert s.chance[0] == (codes.Q_TOP, 0)  # the extra pile's top card shows
 
 
 def test_a_pile_running_out_again_splits_the_rest_in_two(game):
@@ -83,7 +83,7 @@ def test_a_pile_running_out_again_splits_the_rest_in_two(game):
     s.extra = 60
     act(s, "draw A red")
     assert s.sizes == [2, 3] and s.tops[1] == BLUE  # B's upper half keeps its top card; A's half shows a new one
-    assert s.chance[0] == (st.Q_TOP, 0)
+    assert s.chance[0] == (codes.Q_TOP, 0)
 
 
 def test_with_end_second_the_round_a_pile_runs_out_a_second_time_is_the_last(game):
@@ -111,10 +111,10 @@ def test_with_one_pile_left_the_draws_need_no_choice(game):
     s.extra += s.sizes[1]
     s.sizes[1] = 0
     s.tops[1] = -1
-    s._run()
-    while s.chance[0][0] == st.Q_TOP:  # P1 is never asked: only the backs of A's cards are turned
+    s.run()
+    while s.chance[0][0] == codes.Q_TOP:  # P1 is never asked: only the backs of A's cards are turned
         s.apply(s.chance_outcomes()[0][0])
-    assert s.chance[0][0] == st.Q_CARD and len(s.fresh) == 5
+    assert s.chance[0][0] == codes.Q_CARD and len(s.fresh) == 5
 
 
 # -- phase 2: dice, threats, disasters, reputation (RS 2.(2), 3.) ---------------------------------------------------
@@ -127,7 +127,7 @@ def at_dice(game, players=2, start=1):
     for p in range(players):
         give(s, p, f"Merchant {p + 1}")
     s.turn = players  # everyone has drawn
-    s._run()
+    s.run()
     assert s.chance_label() == f"P{start} (start player) rolls the red die"
     return s
 
@@ -137,13 +137,13 @@ def test_each_5_or_6_gives_every_player_a_threat_of_its_colour(game):
     roll(s, 5, 3, 6, 4, 3)
     assert [t[RED] for t in s.threats] == [1, 1, 1] and [t[BLUE] for t in s.threats] == [1, 1, 1]
     assert s.threat_supply == [6, 9, 6, 9, 9]
-    assert s.phase == st.P_ACTIONS  # no 1 or 2: no reputation step
+    assert s.phase == codes.P_ACTIONS  # no 1 or 2: no reputation step
 
 
 def test_dice_3_and_4_do_nothing_and_no_1_or_2_means_no_reputation_step(game):
     s = at_dice(game)
     roll(s, 3, 4, 3, 4, 4)
-    assert s.threats == [[0] * 5, [0] * 5] and s.phase == st.P_ACTIONS and s.reputation == [0, 0]
+    assert s.threats == [[0] * 5, [0] * 5] and s.phase == codes.P_ACTIONS and s.reputation == [0, 0]
 
 
 def test_the_reputation_step_costs_the_sum_of_the_dice_showing_1_and_2(game):
@@ -155,7 +155,7 @@ def test_the_reputation_step_costs_the_sum_of_the_dice_showing_1_and_2(game):
     assert (s.guilders[2], s.reputation[2]) == (0, 1)  # from the town hall onto step 1
     assert s.current_player() == 0
     act(s, "pass")
-    assert s.reputation == [0, 0, 1] and s.phase == st.P_ACTIONS
+    assert s.reputation == [0, 0, 1] and s.phase == codes.P_ACTIONS
 
 
 def test_no_step_beyond_the_top_of_the_reputation_track(game):
@@ -205,7 +205,7 @@ def test_fire_with_neither_house_nor_canal_does_nothing(game):
     s = at_dice(game)
     threaten(s, 0, RED, 2)
     roll(s, 5, 3, 3, 3, 3)
-    assert s.threats[0][RED] == 0 and s.phase == st.P_ACTIONS
+    assert s.threats[0][RED] == 0 and s.phase == codes.P_ACTIONS
 
 
 def test_riot_flood_and_revolt(game):
@@ -265,7 +265,7 @@ def test_short_supply_serves_players_in_order_and_the_rest_once_a_disaster_retur
     # three markers go back, and seats 3, 4 and 1, who were owed one, get theirs in order: each a
     # third red marker, each a fire; at the end every red marker is back in the supply
     assert [t[RED] for t in s.threats] == [0, 0, 0, 0] and s.threat_supply[RED] == 9
-    assert s.owed == [] and s.phase == st.P_ACTIONS
+    assert s.owed == [] and s.phase == codes.P_ACTIONS
 
 
 def test_owed_markers_wait_until_a_disaster_returns_markers(game):
@@ -406,7 +406,7 @@ def test_exactly_one_card_a_turn_four_turns_each_from_the_start_player(game):
                                    1: ["Entertainer 1", "Entertainer 2", "Entertainer 3", "Entertainer 4",
                                        "Entertainer 5"]})
     order = []
-    while s.phase == st.P_ACTIONS:
+    while s.phase == codes.P_ACTIONS:
         p = s.current_player()
         order.append(p)
         assert "end" not in texts(s)  # a card must be played (no activation instead of it, reading)
@@ -421,16 +421,16 @@ def test_a_player_without_cards_misses_the_turn(game):
     act(s, "workers Entertainer 1")
     assert s.current_player() == 1  # P1 has nothing to play
     act(s, "workers Entertainer 2")
-    assert s.phase == st.P_DRAW and s.round == 2
+    assert s.phase == codes.P_DRAW and s.round == 2
 
 
 # -- phase 4: majorities and the start player (RS 2.(4)) --------------------------------------------------------------
 
 
 def end_of_round(s):
-    s.turn = st.PLAYS * s.num_players
+    s.turn = codes.PLAYS * s.num_players
     s.played = False
-    s._run()
+    s.run()
 
 
 def test_a_sole_leader_colours_a_majority_marker_and_a_tie_colours_none(game):
@@ -460,7 +460,7 @@ def test_the_start_player_passes_left_and_rotated_cards_are_straightened(game):
     h = house(s, 0, "Noble 1", "Noble 2", used=True)
     end_of_round(s)
     assert s.start == 0 and s.order == [0, 1, 2] and s.used[0][h] is False
-    assert s.round == 2 and s.phase == st.P_DRAW
+    assert s.round == 2 and s.phase == codes.P_DRAW
 
 
 def test_the_game_ends_after_the_last_rounds_majority_check(game):
