@@ -169,7 +169,7 @@ def _hand(state, p: int) -> str:
 
 def _deciding(state) -> str:
     """What the player to move is in the middle of deciding, in words."""
-    from bgkit_bluemooncity import actions as play
+    from bgkit_bluemooncity import codes as play
 
     board = state.board
     kinds = board.kinds

@@ -192,7 +192,7 @@ class Look:
     # -- the player to move ----------------------------------------------------------------------
     def opportunity(self, p: int) -> float:
         """What the player to move can still make of the tile their figure stands on this turn."""
-        from bgkit_bluemooncity.actions import F_PAY, S_CONTRIBUTE, S_MOVE, S_POWERS
+        from bgkit_bluemooncity.codes import F_PAY, S_CONTRIBUTE, S_MOVE, S_POWERS
 
         state = self.state
         board = state.board

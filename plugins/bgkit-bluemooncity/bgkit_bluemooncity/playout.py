@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit_bluemooncity.actions import (
+from bgkit_bluemooncity.codes import (
     BOX, DONE, DRAW, END, F_COLOUR, F_FIGURE, F_PAY, GO, OFFER, PAIR_CARDS, PAY, PILLAR, S_CONTRIBUTE, S_DISCARD,
     S_MOVE, S_POWERS, TO, WILD_CARD,
 )

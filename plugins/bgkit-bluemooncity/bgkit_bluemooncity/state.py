@@ -30,8 +30,9 @@ import random
 from bgkit.api import CHANCE, EVERYONE, TERMINAL, Deck, Pending, Sheet, State, resample
 
 from bgkit_bluemooncity import playout, scoring
-from bgkit_bluemooncity.actions import (  # noqa: F401  (stages and frames are read from here too)
+from bgkit_bluemooncity.codes import (  # noqa: F401  (stages and frames are read from here too)
     BOX, CARD, COLOUR, DISCARD, DONE, DRAW, END, GO, OFF, OFFER, PAIR_CARDS, PAY, PILLAR, RECOLOUR, TO, USE, WILD_CARD,
+    DEAL, EXTRA_DRAWS, MOST_DISCARDS, REWARD, TURN,
     F_COLOUR, F_DRAGON, F_FIGURE, F_PAY, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_MOVE, S_OVER, S_POWERS, STAGE_NAMES,
 )
 from bgkit_bluemooncity.board import ANY_COLOUR, board_for
@@ -46,10 +47,6 @@ from bgkit_bluemooncity.kinds import (
 from bgkit_bluemooncity.payment import can_pay, quick_pay, steps, take
 from bgkit_bluemooncity.scales import exchange
 
-# why a card is drawn
-DEAL, TURN, REWARD = 0, 1, 2
-#: most cards discarded at the end of a turn, and how many more are drawn [RB p2; L67]
-MOST_DISCARDS, EXTRA_DRAWS = 2, 2
 # how the game ended (the score sheet's ``ended_by``)
 ENDINGS = scoring.ENDINGS
 

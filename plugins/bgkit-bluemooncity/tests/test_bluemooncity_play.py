@@ -18,7 +18,7 @@ from bgkit.api import CHANCE, EVERYONE, any_to_json, final_result, sample_chance
 from bgkit.testing import get_registry
 from bmc_scene import GAME, act, own_library, cards_in_play, cell, draw, hold, restore, table, texts
 
-from bgkit_bluemooncity.actions import OFFER, PILLAR
+from bgkit_bluemooncity.codes import OFFER, PILLAR
 from bgkit_bluemooncity.state import S_CONTRIBUTE
 
 

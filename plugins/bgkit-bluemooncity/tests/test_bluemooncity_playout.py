@@ -9,7 +9,7 @@ import pytest
 from bgkit.api import CHANCE, sample_chance
 
 from bmc_scene import act, cell, hold, restore, table
-from bgkit_bluemooncity.actions import S_CONTRIBUTE, S_DISCARD
+from bgkit_bluemooncity.codes import S_CONTRIBUTE, S_DISCARD
 
 
 def playout(players, seed, limit=3000):
