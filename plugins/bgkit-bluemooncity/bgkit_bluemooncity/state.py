@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit.api import CHANCE, EVERYONE, TERMINAL, Deck, Pending, Sheet, State, resample
+from bgkit.api import CHANCE, EVERYONE, TERMINAL, Deck, Flow, Pending, Sheet, resample
 
 from bgkit_bluemooncity import playout, scoring
 from bgkit_bluemooncity.codes import (  # noqa: F401  (stages and frames are read from here too)
@@ -56,8 +56,10 @@ _DRAW = (DRAW,)
 _OFFER = (OFFER,)
 
 
-class BlueMoonState(State):
+class BlueMoonState(Flow):
     """The whole table. Per-player data are lists indexed by seat (0-based)."""
+
+    frame_rules = {}  # each kind of frame: its legal steps and its step applied (set below the class)
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -91,7 +93,7 @@ class BlueMoonState(State):
         s.offerings = [0] * n
         s.obelisk_owners = []
         s.pending = Pending()
-        s.draws = []
+        s.chance = []  # the cards to draw, in order: (why, seat, i, of how many)
         s.stage = S_MOVE
         s.scaled = s.offered = False
         s.discarded = 0
@@ -106,9 +108,8 @@ class BlueMoonState(State):
                     s.hands[p].put(k)
         else:
             for p in s.order:
-                s.draws += [(p, DEAL, i + 1, s.hand_size) for i in range(s.hand_size)]
-        s._legal = None
-        s._advance()
+                s.chance += [(DEAL, p, i + 1, s.hand_size) for i in range(s.hand_size)]
+        s.run()
         return s
 
     def clone(self) -> "BlueMoonState":
@@ -133,72 +134,71 @@ class BlueMoonState(State):
         o.offerings = self.offerings[:]
         o.obelisk_owners = self.obelisk_owners[:]
         o.pending = self.pending.clone()
-        o.draws = self.draws[:]
+        o.chance = self.chance[:]
         o.stage, o.scaled, o.offered, o.discarded = self.stage, self.scaled, self.offered, self.discarded
         o.ended, o.turns, o.cur = self.ended, self.turns, self.cur
         o._legal = self._legal
         return o
 
-    # -- who decides ---------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.cur
-
+    # -- who decides: the flow runner's hooks -------------------------------------------------
     @property
     def active(self) -> int:
         """The player whose turn it is."""
         return self.order[self.turn]
 
-    def _advance(self) -> None:
-        """Resolve what needs no decision until a player or chance decides (or the game is over)."""
-        self._legal = None
-        while True:
-            if self.stage == S_OVER:
-                self.cur = TERMINAL
-                return
-            if self.draws:
-                p, why = self.draws[0][0], self.draws[0][1]
-                if why == REWARD:
-                    if self.owed_old[p] or self.owed_new[p]:
-                        self.cur = CHANCE
-                        return
-                elif self.deck.size - sum(self.owed_new) > 0 or self._reshuffle():
-                    self.cur = CHANCE
-                    return
-                del self.draws[0]  # no card left anywhere to draw [reading: draw what there is]
-                continue
-            p = self.order[self.turn]
-            self.cur = p
-            stage = self.stage
-            if stage == S_MOVE or self.pending:
-                return
-            if stage == S_POWERS:
-                if self._power_cards(p):
-                    return
-                self.stage = S_CONTRIBUTE
-                continue
-            if stage == S_CONTRIBUTE:
-                actions = self._contribution_actions(p)
-                if len(actions) > 1:
-                    self._legal = actions
-                    return
-                self.stage = S_DISCARD
-                continue
-            if stage == S_DISCARD:
-                if self.hands[p].size and self.discarded < MOST_DISCARDS:
-                    return
-                self._draw_up(p)
-                continue
-            # S_DRAWS with every card drawn: the turn is over
+    def run(self) -> None:
+        self._legal = None  # the legal actions are cached until the state changes
+        Flow.run(self)
+
+    def settle_chance(self, event: tuple) -> bool:
+        """A card nobody can draw is skipped: no reward card owed (a reshuffle set it aside and it was
+        taken), or no card left in the deck nor the discard pile [reading: draw what there is]."""
+        why, p = event[0], event[1]
+        if why == REWARD:
+            if self.owed_old[p] or self.owed_new[p]:
+                return False
+        elif self.deck.size - sum(self.owed_new) > 0 or self._reshuffle():
+            return False
+        del self.chance[0]
+        return True
+
+    def frame_player(self, frame: tuple) -> int:
+        return self.order[self.turn]  # every multi-step choice is the active player's
+
+    def step(self) -> int | None:
+        """The turn's stages, each skipped when it leaves nothing to decide."""
+        stage = self.stage
+        if stage == S_OVER:
+            return TERMINAL
+        p = self.order[self.turn]
+        if stage == S_MOVE:
+            return p
+        if stage == S_POWERS:
+            if self._power_cards(p):
+                return p
+            self.stage = S_CONTRIBUTE
+        elif stage == S_CONTRIBUTE:
+            actions = self._contribution_actions(p)
+            if len(actions) > 1:
+                self._legal = actions
+                return p
+            self.stage = S_DISCARD
+        elif stage == S_DISCARD:
+            if self.hands[p].size and self.discarded < MOST_DISCARDS:
+                return p
+            self._draw_up(p)
+        else:  # S_DRAWS with every card drawn: the turn is over
             self._end_turn()
+        return None
 
     def _draw_up(self, p: int) -> None:
         """End of the turn: draw discards + 2, then every reward card joins its owner's hand."""
         count = self.discarded + EXTRA_DRAWS
-        self.draws += [(p, TURN, i + 1, count) for i in range(count)]
+        self.chance += [(TURN, p, i + 1, count) for i in range(count)]
         for i in range(self.num_players):
             q = self.order[(self.turn + i) % self.num_players]
             owed = self.owed_old[q] + self.owed_new[q]
-            self.draws += [(q, REWARD, j + 1, owed) for j in range(owed)]
+            self.chance += [(REWARD, q, j + 1, owed) for j in range(owed)]
         self.stage = S_DRAWS
 
     def _end_turn(self) -> None:
@@ -215,7 +215,7 @@ class BlueMoonState(State):
         self.ended = ending
         self.stage = S_OVER
         self.pending.clear()
-        self.draws = []
+        self.chance = []
 
     # -- cards ---------------------------------------------------------------------------------
     def _reshuffle(self) -> bool:
@@ -388,34 +388,15 @@ class BlueMoonState(State):
     def legal_actions(self) -> list:
         if self._legal is not None:
             return self._legal
-        self._legal = actions = self._actions()
+        self._legal = actions = Flow.legal_actions(self)
         return actions
 
-    def _actions(self) -> list:
+    def turn_actions(self) -> list:
         p = self.cur
         if p < 0:
             return []
-        board = self.board
-        top = self.pending.top()
-        if top is not None:
-            kind = top[0]
-            if kind == F_PAY:
-                _, box, colour, need, recolour, anyone = top
-                return steps(board.kinds, self.hands[p].counts, colour, need, recolour, anyone)
-            if kind == F_COLOUR:
-                box = top[1]
-                counts, value = self.hands[p].counts, board.box_value[box]
-                return [(COLOUR, c) for c in board.kinds.box_colours if can_pay(board.kinds, counts, c, value)]
-            power = board.kinds.power[top[1]]
-            if kind == F_FIGURE:
-                here = self.pos[p]
-                return list(board.to_any[here] if power == TELEPORT else board.to_extra[here])
-            # F_DRAGON
-            where = self.dragons[board.kinds.all[top[1]].dragon]
-            if power == FLY:
-                return list(board.to_anywhere) if where == OFF else [*board.to_any[where], board.to_off]
-            return list(board.to_dragon_steps[where])
         stage = self.stage
+        board = self.board
         if stage == S_MOVE:
             return list(board.go[self.pos[p]])
         if stage == S_POWERS:
@@ -427,56 +408,93 @@ class BlueMoonState(State):
             return [discards[k] for k, n in enumerate(self.hands[p].counts) if n] + [_DRAW]
         return []
 
+    def _pay_steps(self, frame: tuple) -> list:
+        _, box, colour, need, recolour, anyone = frame
+        return steps(self.board.kinds, self.hands[self.cur].counts, colour, need, recolour, anyone)
+
+    def _colours(self, frame: tuple) -> list:
+        kinds = self.board.kinds
+        counts, value = self.hands[self.cur].counts, self.board.box_value[frame[1]]
+        return [(COLOUR, c) for c in kinds.box_colours if can_pay(kinds, counts, c, value)]
+
+    def _figure_moves(self, frame: tuple) -> list:
+        board = self.board
+        here = self.pos[self.cur]
+        return list(board.to_any[here] if board.kinds.power[frame[1]] == TELEPORT else board.to_extra[here])
+
+    def _dragon_moves(self, frame: tuple) -> list:
+        board = self.board
+        where = self.dragons[board.kinds.all[frame[1]].dragon]
+        if board.kinds.power[frame[1]] == FLY:
+            return list(board.to_anywhere) if where == OFF else [*board.to_any[where], board.to_off]
+        return list(board.to_dragon_steps[where])
+
     def chance_outcomes(self) -> list:
-        p, why = self.draws[0][0], self.draws[0][1]
+        why, p = self.chance[0][0], self.chance[0][1]
         pile = self.pool if why == REWARD and self.owed_old[p] else self.deck
         size = pile.size
         cards = self.board.cards
         return [(cards[k], n / size) for k, n in enumerate(pile.counts) if n]
 
     # -- applying ------------------------------------------------------------------------------
-    def apply(self, action: tuple) -> None:
+    def apply_chance(self, event: tuple, action: tuple) -> None:
+        why, q = event[0], event[1]
+        k = action[1]
+        if why == REWARD and self.owed_old[q]:
+            self.pool.draw(k)
+            self.owed_old[q] -= 1
+        else:
+            self.deck.draw(k)
+            if why == REWARD:
+                self.owed_new[q] -= 1
+        self.hands[q].put(k)
+
+    def _pay(self, frame: tuple, action: tuple) -> None:
+        _, box, colour, need, recolour, anyone = frame
+        p = self.cur
+        spent, need, recolour, anyone = take(self.board.kinds, action, colour, need, recolour, anyone)
+        hand = self.hands[p]
+        for k in spent:
+            hand.draw(k)
+            self.discard.put(k)
+        if need > 0:
+            self.pending.replace_top(F_PAY, box, colour, need, recolour, anyone)
+        else:
+            self.pending.pop()
+            self._place_marker(p, box)
+
+    def _choose_colour(self, frame: tuple, action: tuple) -> None:
+        box = self.pending.pop()[1]
+        self._start_payment(box, action[1])
+
+    def _start_payment(self, box: int, colour: int) -> None:
+        board = self.board
+        self.pending.push(F_PAY, box, colour, board.box_value[box], (0,) * len(board.kinds.colour_names), 0)
+
+    def _move_figure(self, frame: tuple, action: tuple) -> None:
+        self.pending.pop()
+        self.pos[self.cur] = action[1]
+
+    def _move_dragon(self, frame: tuple, action: tuple) -> None:
+        self.pending.pop()
+        self.dragons[self.board.kinds.all[frame[1]].dragon] = action[1]
+
+    def _spend(self, p: int, k: int) -> None:
+        """A card played for its power (or discarded) goes to the discard pile."""
+        self.hands[p].draw(k)
+        self.discard.put(k)
+
+    def apply_turn(self, action: tuple) -> None:
         code = action[0]
         p = self.cur
         board = self.board
-        if code == CARD:
-            q, why = self.draws.pop(0)[:2]
-            k = action[1]
-            if why == REWARD and self.owed_old[q]:
-                self.pool.draw(k)
-                self.owed_old[q] -= 1
-            else:
-                self.deck.draw(k)
-                if why == REWARD:
-                    self.owed_new[q] -= 1
-            self.hands[q].put(k)
-        elif code in (PAY, WILD_CARD, PAIR_CARDS, RECOLOUR):
-            _, box, colour, need, recolour, anyone = self.pending.top()
-            spent, need, recolour, anyone = take(board.kinds, action, colour, need, recolour, anyone)
-            hand = self.hands[p]
-            for k in spent:
-                hand.draw(k)
-                self.discard.put(k)
-            if need > 0:
-                self.pending.replace_top(F_PAY, box, colour, need, recolour, anyone)
-            else:
-                self.pending.pop()
-                self._place_marker(p, box)
-        elif code == GO:
+        if code == GO:
             self.pos[p] = action[1]
             self.stage = S_POWERS
         elif code == USE:
             k = action[1]
-            self.hands[p].draw(k)
-            self.discard.put(k)
-            power = board.kinds.power[k]
-            self.pending.push(F_FIGURE if power in (TELEPORT, EXTRA_STEPS) else F_DRAGON, k)
-        elif code == TO:
-            frame = self.pending.pop()
-            if frame[0] == F_FIGURE:
-                self.pos[p] = action[1]
-            else:
-                self.dragons[board.kinds.all[frame[1]].dragon] = action[1]
+            self._spend(p, k)
+            self.pending.push(F_FIGURE if board.kinds.power[k] in (TELEPORT, EXTRA_STEPS) else F_DRAGON, k)
         elif code == DONE:
             self.stage = S_CONTRIBUTE
         elif code == BOX:
@@ -485,46 +503,38 @@ class BlueMoonState(State):
             if colour == ANY_COLOUR:
                 self.pending.push(F_COLOUR, box)
             else:
-                self.pending.push(F_PAY, box, colour, board.box_value[box], (0,) * len(board.kinds.colour_names), 0)
-        elif code == COLOUR:
-            box = self.pending.pop()[1]
-            self.pending.push(F_PAY, box, action[1], board.box_value[box], (0,) * len(board.kinds.colour_names), 0)
+                self._start_payment(box, colour)
         elif code == OFFER:
             self._offer(p, 0)
         elif code == PILLAR:
-            k = action[1]
-            self.hands[p].draw(k)
-            self.discard.put(k)
-            self._offer(p, board.kinds.value[k])
+            self._spend(p, action[1])
+            self._offer(p, board.kinds.value[action[1]])
         elif code == END:
             self.stage = S_DISCARD
         elif code == DISCARD:
-            k = action[1]
-            self.hands[p].draw(k)
-            self.discard.put(k)
+            self._spend(p, action[1])
             self.discarded += 1
         elif code == DRAW:
             self._draw_up(p)
         else:
             raise ValueError(f"not an action of Blue Moon City: {action!r}")
-        self._advance()
 
     # -- who sees what -------------------------------------------------------------------------
     def audience(self, action: tuple) -> frozenset[int] | None:
         if self.cur == CHANCE:
-            return frozenset((self.draws[0][0],))  # a card drawn into a hand: its owner sees it
+            return frozenset((self.chance[0][1],))  # a card drawn into a hand: its owner sees it
         return EVERYONE
 
     def public_text(self, action: tuple) -> str:
         if self.cur == CHANCE:
-            p, why = self.draws[0][0], self.draws[0][1]
+            why, p = self.chance[0][0], self.chance[0][1]
             return (f"P{p + 1} is dealt a card", f"P{p + 1} draws a card", f"P{p + 1} takes a reward card into their hand")[why]
         return self.action_text(action)
 
     def chance_label(self) -> str:
-        if not self.draws:
+        if not self.chance:
             return ""
-        p, why, i, total = self.draws[0]
+        why, p, i, total = self.chance[0]
         if why == DEAL:
             return f"P{p + 1} is dealt a starting card ({i} of {total})"
         if why == TURN:
@@ -671,7 +681,7 @@ class BlueMoonState(State):
             "offerings": self.offerings,
             "obelisk_owners": self.obelisk_owners,
             "pending": self.pending.to_list(),
-            "draws": [list(d) for d in self.draws],
+            "draws": [[p, why, i, total] for why, p, i, total in self.chance],
             "scaled": self.scaled,
             "offered": self.offered,
             "discarded": self.discarded,
@@ -695,7 +705,7 @@ class BlueMoonState(State):
         s.pool = Deck.from_list(data["pool"])
         s.hands = [Deck.from_list(h) for h in data["hands"]]
         s.pending = Pending.from_list(data["pending"])
-        s.draws = [tuple(d) for d in data["draws"]]
+        s.chance = [(why, p, i, total) for p, why, i, total in data["draws"]]
         s._legal = None
         return s
 
@@ -709,6 +719,14 @@ class BlueMoonState(State):
         from bgkit_bluemooncity.drawing import render_compact
 
         return render_compact(self, player)
+
+
+BlueMoonState.frame_rules = {
+    F_PAY: (BlueMoonState._pay_steps, BlueMoonState._pay),
+    F_COLOUR: (BlueMoonState._colours, BlueMoonState._choose_colour),
+    F_FIGURE: (BlueMoonState._figure_moves, BlueMoonState._move_figure),
+    F_DRAGON: (BlueMoonState._dragon_moves, BlueMoonState._move_dragon),
+}
 
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------

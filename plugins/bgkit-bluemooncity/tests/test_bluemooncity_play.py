@@ -306,7 +306,7 @@ def test_the_drawing_marks_reconstructed_values_and_shows_the_decision():
     s = table(hands={0: ["vulca-3", "vulca-2"]})
     s.pos[0] = cell(s, "fire_temple")
     s.stage = S_CONTRIBUTE
-    s._advance()
+    s.run()
     act(s, "box 1")
     out = drawn(s, 0, 120)
     assert "P1 pays box 1 of the Fire Temple (black 5): 5 still to pay" in out
@@ -350,7 +350,7 @@ def test_greedy_completes_a_building_it_leads():
     restore(s, "royal_palace")
     s.pos[0] = cell(s, "fire_temple")
     s.stage = S_CONTRIBUTE
-    s._advance()
+    s.run()
     assert greedy_choice(s) == "box 3: black 3"
     act(s, "box 3")
     assert greedy_choice(s) == "pay vulca-3"  # the black card, not the wild one

@@ -21,7 +21,7 @@ def at_building(state, building_id, p=0):
     """Put seat ``p``'s figure on a building, in the contribution phase of its turn."""
     state.pos[p] = cell(state, building_id)
     state.stage = S_CONTRIBUTE
-    state._advance()
+    state.run()
     return state
 
 
@@ -622,7 +622,7 @@ def test_reward_cards_keep_their_place_when_the_deck_runs_out():
     kept = {k for k in keep}
     drawn = []
     while s.is_chance():
-        who, why = s.draws[0][0], s.draws[0][1]
+        why, who = s.chance[0][0], s.chance[0][1]
         outcome = s.chance_outcomes()[0][0]
         if why == 2:
             assert outcome[1] in kept  # a reward card comes from the set-aside ones
