@@ -320,3 +320,15 @@ def values(state) -> list[float]:
 def value(state, p: int) -> float:
     """``p``'s value alone (for tests and the curious)."""
     return Look(state).value(p)
+
+
+class Advice:
+    """The heuristic, as a mixin of the state (advice for bots, apart from the rules)."""
+
+    def heuristic(self, player: int) -> float:
+        return heuristic(self, player)
+
+    def heuristic_values(self) -> list[float]:
+        """Every seat's own value from one look at the table (``heuristic`` is a seat's value less
+        the best rival's, so it orders the seats as these do, ties included)."""
+        return values(self)

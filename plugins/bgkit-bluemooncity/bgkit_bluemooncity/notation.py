@@ -19,11 +19,77 @@ from __future__ import annotations
 from bgkit.api import derived
 
 from bgkit_bluemooncity.city import CELLS
+from bgkit_bluemooncity.board import ANY_COLOUR
 from bgkit_bluemooncity.codes import (
-    BOX, CARD, COLOUR, DISCARD, DONE, DRAW, END, GO, OFF, OFFER, PAIR_CARDS, PAY, PILLAR, RECOLOUR, TO, USE, WILD_CARD,
+    BOX, CARD, COLOUR, DEAL, DISCARD, DONE, DRAW, END, EXTRA_DRAWS, F_DRAGON, F_PAY, GO, OFF, OFFER, PAIR_CARDS, PAY,
+    PILLAR, RECOLOUR, TO, TURN, USE, WILD_CARD,
 )
 from bgkit_bluemooncity.data import Components
 from bgkit_bluemooncity.kinds import EXTRA_OFFERING, MOVEMENT_POWERS, Kinds
+
+
+class Notation:
+    """The texts of the actions and of the chance events, as a mixin of the state."""
+
+    def chance_label(self) -> str:
+        if not self.chance:
+            return ""
+        why, p, i, total = self.chance[0]
+        if why == DEAL:
+            return f"P{p + 1} is dealt a starting card ({i} of {total})"
+        if why == TURN:
+            return f"P{p + 1} draws a card at the end of the turn ({i} of {total})"
+        return f"P{p + 1} picks up a face-down reward card and adds it to their hand ({i} of {total})"
+
+    def action_text(self, action: tuple) -> str:
+        board = self.board
+        kinds = board.kinds
+        code = action[0]
+        if code == CARD:
+            return f"card {kinds.all[action[1]].id}"
+        if code == PAY:
+            k = action[1]
+            text = f"pay {kinds.all[k].id}"
+            top = self.pending.top()
+            if top is not None and top[0] == F_PAY and kinds.colour[k] != top[2]:
+                text += f" as {kinds.colour_names[top[2]]}"
+            return text
+        if code == GO:
+            return "stay" if action[1] == self.pos[self.cur] else f"go {board.ids[action[1]]}"
+        if code == DISCARD:
+            return f"discard {kinds.all[action[1]].id}"
+        if code == BOX:
+            b = action[1]
+            colour = board.box_colour[b]
+            name = "any colour" if colour == ANY_COLOUR else kinds.colour_names[colour]
+            return f"box {board.box_number(b)}: {name} {board.box_value[b]}"
+        if code == WILD_CARD:
+            return f"wild {kinds.all[action[1]].id}"
+        if code == PAIR_CARDS:
+            return f"pair {kinds.all[action[1]].id}+{kinds.all[action[2]].id}"
+        if code == RECOLOUR:
+            k = kinds.all[action[1]].id
+            return f"{k} recolours one card" if action[2] < 0 else f"{k} recolours {kinds.colour_names[action[2]]}"
+        if code == USE:
+            return f"use {kinds.all[action[1]].id}"
+        if code == TO:
+            top = self.pending.top()
+            where = "off the board" if action[1] == OFF else f"to {board.ids[action[1]]}"
+            if top is not None and top[0] == F_DRAGON:
+                return f"{board.dragons[kinds.all[top[1]].dragon]} dragon {where}"
+            return where
+        if code == COLOUR:
+            return f"in {kinds.colour_names[action[1]]}"
+        if code == OFFER:
+            return f"offer {self.next_cost()} crystals"
+        if code == PILLAR:
+            k = action[1]
+            return f"{kinds.all[k].id}: offer again for {self.next_cost() + kinds.value[k]} crystals"
+        if code in (DONE, END):
+            return "done"
+        if code == DRAW:
+            return f"draw {self.discarded + EXTRA_DRAWS}"
+        return str(action)
 
 
 class ActionSpace:

@@ -267,3 +267,10 @@ def _discard(s, p: int) -> tuple:
         if n and not wanted >> kinds.colour[k] & 1 and kinds.power[k] in JUNK_POWERS:
             return board.discards[k]
     return _DRAW
+
+
+class Playout:
+    """The playout's rule of thumb, as a mixin of the state."""
+
+    def rollout_action(self, rng: random.Random) -> tuple:
+        return move(self, rng)

@@ -622,7 +622,7 @@ def test_reward_cards_keep_their_place_when_the_deck_runs_out():
     kept = {k for k in keep}
     drawn = []
     while s.is_chance():
-        why, who = s.chance[0][0], s.chance[0][1]
+        why = s.chance[0][0]
         outcome = s.chance_outcomes()[0][0]
         if why == 2:
             assert outcome[1] in kept  # a reward card comes from the set-aside ones
