@@ -37,17 +37,17 @@ STYLES = {
 }
 
 
-def render_setup(components: Components, setup: dict):
-    city = _city(components, setup)
-    parts = [city, _legend(components, setup), _beside(components, setup)]
+def render_setup(comp: Components, setup: dict):
+    city = _city(comp, setup)
+    parts = [city, _legend(comp, setup), _beside(comp, setup)]
     hands = [seat["hand"] for seat in setup["seats"] if "hand" in seat]
     if hands:
-        parts.append(_hands(components, hands))
+        parts.append(_hands(comp, hands))
     return Group(*parts)
 
 
-def _cell(components: Components, building_id: str, layout: str) -> Text:
-    building = components.buildings[building_id]
+def _cell(comp: Components, building_id: str, layout: str) -> Text:
+    building = comp.buildings[building_id]
     text = Text()
     text.append(building.name, style="bold" if building.position else "")
     if building.position and (layout == "standard" or building.position == "centre"):
@@ -63,19 +63,19 @@ def _cell(components: Components, building_id: str, layout: str) -> Text:
     return text
 
 
-def _city(components: Components, setup: dict) -> Table:
+def _city(comp: Components, setup: dict) -> Table:
     """Five columns west to east, five rows north to south; fits an 80-column terminal."""
     title = "The city — north at the top, west on the left; copy it tile by tile"
     table = Table(title=title, title_justify="left", show_header=False, show_lines=True)
     for _ in range(5):
         table.add_column(justify="center", min_width=12, ratio=1)
     for cells in setup["city"]:
-        table.add_row(*(_cell(components, b, setup["layout"]) if b else Text("") for b in cells))
+        table.add_row(*(_cell(comp, b, setup["layout"]) if b else Text("") for b in cells))
     return table
 
 
-def _legend(components: Components, setup: dict) -> Text:
-    layouts = count_layouts(components, setup["layout"])
+def _legend(comp: Components, setup: dict) -> Text:
+    layouts = count_layouts(comp, setup["layout"])
     lines = [
         "Box values are printed left to right; the left-most box wins a majority tie.",
         f"{MARK} marks box values this plugin reconstructed (no source gives them): your tiles show the real ones.",
@@ -87,19 +87,19 @@ def _legend(components: Components, setup: dict) -> Text:
     return Text("\n".join(lines), style="dim")
 
 
-def _beside(components: Components, setup: dict) -> Panel:
+def _beside(comp: Components, setup: dict) -> Panel:
     obelisk = setup["obelisk"]
     dealt = any("hand" in seat for seat in setup["seats"])
     lines = [
         f"Start player: Player {setup['start_player']}, then clockwise.",
         f"Offerings to win: {setup['offerings_to_win']}.",
         f"Obelisk: {len(obelisk)} boxes in use, filled bottom up, costing " + ", ".join(map(str, obelisk)) + " crystals"
-        + ("; leave the two shaded outer 7 boxes empty." if len(obelisk) < len(components.obelisk) else "."),
+        + ("; leave the two shaded outer 7 boxes empty." if len(obelisk) < len(comp.obelisk) else "."),
         "West of the city (left, level with the courtyard): the obelisk, the crystals on one side of it,",
         f"  {setup['scales']} golden scales on the other; return the other scales to the box.",
         f"East of the city (right): the {len(setup['dragons'])} dragons ({', '.join(setup['dragons'])}), off the board.",
         f"Each player: figure on the courtyard, {setup['markers_per_player']} markers in front of them.",
-        f"Cards: shuffle all {len(components.deck())}, deal {setup['hand_size']} to each player; "
+        f"Cards: shuffle all {len(comp.deck())}, deal {setup['hand_size']} to each player; "
         f"{setup['deck']} stay face down as the deck east of the city.",
     ]
     if dealt:
@@ -107,8 +107,8 @@ def _beside(components: Components, setup: dict) -> Panel:
     return Panel("\n".join(lines), title="Beside the city", title_align="left")
 
 
-def _hands(components: Components, hands: list[list[str]]) -> Table:
-    guessed = [p.name for p in components.peoples.values() if p.provenance.reconstructed]
+def _hands(comp: Components, hands: list[list[str]]) -> Table:
+    guessed = [p.name for p in comp.peoples.values() if p.provenance.reconstructed]
     caption = None
     if guessed:
         caption = (
@@ -123,9 +123,9 @@ def _hands(components: Components, hands: list[list[str]]) -> Table:
     for seat, hand in enumerate(hands, start=1):
         counts = Counter(hand)
         shown = []
-        for card_id in sorted(counts, key=components.card_order):
+        for card_id in sorted(counts, key=comp.card_order):
             people_id, _, value = card_id.rpartition("-")
-            people = components.peoples[people_id]
+            people = comp.peoples[people_id]
             text = f"{people.name} ({people.colour}) {value}" + (f" ×{counts[card_id]}" if counts[card_id] > 1 else "")
             shown.append(f"[{STYLES.get(people.colour, '')}]{text}[/]" if STYLES.get(people.colour) else text)
         table.add_row(f"Player {seat}", ", ".join(shown))

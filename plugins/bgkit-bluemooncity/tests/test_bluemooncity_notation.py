@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bmc_scene import GAME, table
+from bluemooncity_scene import GAME, table
 
 from bgkit.api import ActionSpace, sample_chance
 from bgkit.testing import check_action_space

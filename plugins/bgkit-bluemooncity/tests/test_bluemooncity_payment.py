@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bmc_scene import GAME
+from bluemooncity_scene import GAME
 
 from bgkit_bluemooncity.kinds import Kinds
 from bgkit_bluemooncity.payment import can_pay, candidates, steps, take

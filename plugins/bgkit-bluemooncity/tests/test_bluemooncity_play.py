@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from bgkit.api import CHANCE, EVERYONE, any_to_json, final_result, sample_chance
 from bgkit.testing import get_registry
-from bmc_scene import GAME, act, own_library, cards_in_play, cell, draw, hold, restore, table
+from bluemooncity_scene import GAME, act, own_library, cards_in_play, cell, draw, hold, restore, table
 
 from bgkit_bluemooncity.codes import OFFER, PILLAR
 from bgkit_bluemooncity.state import S_CONTRIBUTE

@@ -8,7 +8,7 @@ import pytest
 
 from bgkit.api import CHANCE, sample_chance
 
-from bmc_scene import act, cell, hold, restore, table
+from bluemooncity_scene import act, cell, hold, restore, table
 from bgkit_bluemooncity.codes import S_CONTRIBUTE, S_DISCARD
 
 

@@ -4,7 +4,7 @@ checked against the rulebook [RB] and its transcription in borisyankov/rulespal 
 from __future__ import annotations
 
 from bgkit.api import TERMINAL
-from bmc_scene import act, boxes, cell, cell_at, draw, hold, kind, restore, table, texts
+from bluemooncity_scene import act, boxes, cell, cell_at, draw, hold, kind, restore, table, texts
 
 from bgkit_bluemooncity.state import S_CONTRIBUTE, S_DISCARD, S_MOVE, S_POWERS
 
@@ -494,7 +494,7 @@ def test_a_player_keeping_their_last_marker_back_does_not_end_a_game_that_can_go
     for _ in range(400):
         pass_turn(s)
     assert not s.ended and s.can_progress()
-    from bmc_scene import set_hand
+    from bluemooncity_scene import set_hand
 
     set_hand(s, 0, ["vulca-3"])
     at_building(s, "fire_temple")
