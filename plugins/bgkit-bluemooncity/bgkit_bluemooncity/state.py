@@ -1,26 +1,10 @@
-"""Blue Moon City in play: the state as data, composed of the rules, views, notation, advice and drawing.
+"""Blue Moon City in play: the table as data (its fields, ``clone``, ``to_dict``/``state_from_dict``),
+the class composed of the rules (:mod:`bgkit_bluemooncity.rules`), the views, the notation, the
+advice for bots and the drawing, each a mixin from its own module.
 
-A turn [RB p2; rule summary L41-L67]: **move** (one decision: where to, at most 2 steps), then the
-movement powers (Flit, the dragon cards) one card at a time, then **contribute** at the building
-the figure stands on (box by box, each paid card by card: :mod:`bgkit_bluemooncity.payment`) or
-make an offering at the courtyard (plus one per Pillar card), then **discard** 0-2 cards and draw
-that many plus 2. A completed building scores at once; the golden scales are exchanged the moment
-the supply runs out (:mod:`bgkit_bluemooncity.scales`).
-
-Chance is the card draws only: every starting card, every card drawn at the end of a turn and
-every reward card, each drawn by its owner as they pick it up (its audience is the owner; the
-others are told "P2 draws a card"). A reward card lies face down, unseen even by its owner, until
-the turn is over [RB p3; L77], so it is drawn then; while it lies there its place in the deck is
-reserved, and if the deck runs out before then the reserved cards are set aside, not reshuffled
-(they are already on the table). Nothing else is random during play: the discard pile is face up,
-and a reshuffle moves its counts into the deck (an order nobody knows is not stored).
-
-Hidden: the hands (a count shows), the deck and the set-aside reward cards. Crystals lie face down,
-but every gain and every offering is public, so a player's total is known from the table's history:
-the views keep it, the drawing hides the others' totals, and determinisations never resample it.
-
-Readings where the rule summary is silent or contradicts itself are listed in the README ("Rule
-readings") with the summary line each concerns.
+Per-player data are lists indexed by seat; the cards are counts per kind (:class:`bgkit.api.Deck`)
+in the hands, the deck, the discard pile and the pool of set-aside reward cards. ``chance`` is the
+flow runner's queue of cards to draw, each ``(why, seat, i, of how many)``.
 """
 
 from __future__ import annotations
