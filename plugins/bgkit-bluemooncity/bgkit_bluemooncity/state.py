@@ -24,7 +24,7 @@ from bgkit_bluemooncity.notation import Notation
 from bgkit_bluemooncity.playout import Playout
 from bgkit_bluemooncity.render import Render
 from bgkit_bluemooncity.rules import FRAME_RULES, Rules
-from bgkit_bluemooncity.views import Views
+from bgkit_bluemooncity.views import Views, observation_shape, observation_tensor  # noqa: F401  (the core looks here)
 
 # how the game ended (the score sheet's ``ended_by``)
 ENDINGS = scoring.ENDINGS
