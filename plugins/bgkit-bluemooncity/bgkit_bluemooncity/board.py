@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bgkit.api import derived
 
-from bgkit_bluemooncity.actions import BOX, CARD, DISCARD, GO, OFF, TO, USE
+from bgkit_bluemooncity.codes import BOX, CARD, DISCARD, GO, OFF, TO, USE
 from bgkit_bluemooncity.city import CELLS, NEIGHBOURS, within
 from bgkit_bluemooncity.data import Building, Components, Reward
 from bgkit_bluemooncity.kinds import DRAGON_REACH, FLIT_REACH, Kinds

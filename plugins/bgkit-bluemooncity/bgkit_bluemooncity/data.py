@@ -176,8 +176,26 @@ def _build(singles: dict[str, Table], entries: dict[str, dict[str, Table]]) -> C
     obelisk_table.provenance()
     obelisk = obelisk_table.ints("values", 1, 99)
 
+    counts = _counts(entries["player_count"], markers, golden_scales, len(obelisk))
+    peoples, colour_of = _peoples(entries["people"], dragons)
+    hand_size = supply.int("hand_size", 1, CARDS_PER_PEOPLE * len(peoples) // max(PLAYER_COUNTS))
+    buildings = _buildings(entries["building"], colour_of)
+    return Components(
+        buildings=buildings,
+        peoples=peoples,
+        obelisk=obelisk,
+        counts=counts,
+        markers_per_player=markers,
+        hand_size=hand_size,
+        golden_scales=golden_scales,
+        dragons=dragons,
+    )
+
+
+def _counts(tables: dict[str, Table], markers: int, golden_scales: int, obelisk: int) -> dict[int, PlayerCount]:
+    """The numbers of each player count; every count 2-4 must be there."""
     counts: dict[int, PlayerCount] = {}
-    for key, t in entries["player_count"].items():
+    for key, t in tables.items():
         if key not in {str(p) for p in PLAYER_COUNTS}:
             raise t.fail(None, "Blue Moon City is for 2-4 players")
         t.only("scales", "offerings_to_win", "obelisk_boxes")
@@ -186,15 +204,19 @@ def _build(singles: dict[str, Table], entries: dict[str, dict[str, Table]]) -> C
             players=int(key),
             scales=t.int("scales", 1, golden_scales),
             offerings_to_win=t.int("offerings_to_win", 1, markers),
-            obelisk_boxes=t.int("obelisk_boxes", 1, len(obelisk)),
+            obelisk_boxes=t.int("obelisk_boxes", 1, obelisk),
         )
     for players in PLAYER_COUNTS:
         if players not in counts:
             raise DataError(f"player_count.{players}: missing table", f"{PACKAGE}/data/table.toml")
+    return counts
 
+
+def _peoples(tables: dict[str, Table], dragons: tuple[str, ...]) -> tuple[dict[str, People], dict[str, str]]:
+    """The peoples, and which people has each card colour (a colour belongs to one people)."""
     peoples: dict[str, People] = {}
     colour_of: dict[str, str] = {}  # card colour -> people id
-    for pid, t in entries["people"].items():
+    for pid, t in tables.items():
         t.only("name", "colour", "phase", "dragon", "power_1", "power_2", "values")
         colour = t.text("colour")
         if colour in colour_of:
@@ -211,11 +233,14 @@ def _build(singles: dict[str, Table], entries: dict[str, dict[str, Table]]) -> C
             values=t.ints("values", 1, 3, length=CARDS_PER_PEOPLE),
             provenance=t.provenance(PEOPLE_PARTS),
         )
-    hand_size = supply.int("hand_size", 1, CARDS_PER_PEOPLE * len(peoples) // max(PLAYER_COUNTS))
+    return peoples, colour_of
 
+
+def _buildings(tables: dict[str, Table], colour_of: dict[str, str]) -> dict[str, Building]:
+    """The tiles; every fixed position must hold one."""
     buildings: dict[str, Building] = {}
     holder: dict[str, str] = {}  # position -> id of the tile fixed there
-    for bid, t in entries["building"].items():
+    for bid, t in tables.items():
         t.only("name", "colour", "boxes", "position", "majority", "every", "neighbour")
         colour = t.text("colour", tuple(sorted(colour_of)) + ("any", "none"))
         boxes = t.ints("boxes", 1, 9)
@@ -244,16 +269,6 @@ def _build(singles: dict[str, Table], entries: dict[str, dict[str, Table]]) -> C
     for position in POSITIONS:
         if position not in holder:
             # the shipped tiles fill every position, so a person's file (if any) took it away
-            files = sorted({t.file.name for t in entries["building"].values()}, key=lambda f: f == f"{PACKAGE}/data/buildings.toml")
+            files = sorted({t.file.name for t in tables.values()}, key=lambda f: f == f"{PACKAGE}/data/buildings.toml")
             raise DataError(f"building: no tile has position = {position!r}", files[0])
-
-    return Components(
-        buildings=buildings,
-        peoples=peoples,
-        obelisk=obelisk,
-        counts=counts,
-        markers_per_player=markers,
-        hand_size=hand_size,
-        golden_scales=golden_scales,
-        dragons=dragons,
-    )
+    return buildings

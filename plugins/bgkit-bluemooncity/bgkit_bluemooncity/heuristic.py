@@ -192,7 +192,7 @@ class Look:
     # -- the player to move ----------------------------------------------------------------------
     def opportunity(self, p: int) -> float:
         """What the player to move can still make of the tile their figure stands on this turn."""
-        from bgkit_bluemooncity.actions import F_PAY, S_CONTRIBUTE, S_MOVE, S_POWERS
+        from bgkit_bluemooncity.codes import F_PAY, S_CONTRIBUTE, S_MOVE, S_POWERS
 
         state = self.state
         board = state.board
@@ -320,3 +320,15 @@ def values(state) -> list[float]:
 def value(state, p: int) -> float:
     """``p``'s value alone (for tests and the curious)."""
     return Look(state).value(p)
+
+
+class Advice:
+    """The heuristic, as a mixin of the state (advice for bots, apart from the rules)."""
+
+    def heuristic(self, player: int) -> float:
+        return heuristic(self, player)
+
+    def heuristic_values(self) -> list[float]:
+        """Every seat's own value from one look at the table (``heuristic`` is a seat's value less
+        the best rival's, so it orders the seats as these do, ties included)."""
+        return values(self)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from bgkit_bluemooncity.actions import PAIR_CARDS, PAY, RECOLOUR, WILD_CARD
+from bgkit_bluemooncity.codes import PAIR_CARDS, PAY, RECOLOUR, WILD_CARD
 from bgkit_bluemooncity.kinds import (
     PAIR,
     PAIR_VALUE,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit_bluemooncity.actions import (
+from bgkit_bluemooncity.codes import (
     BOX, DONE, DRAW, END, F_COLOUR, F_FIGURE, F_PAY, GO, OFFER, PAIR_CARDS, PAY, PILLAR, S_CONTRIBUTE, S_DISCARD,
     S_MOVE, S_POWERS, TO, WILD_CARD,
 )
@@ -267,3 +267,10 @@ def _discard(s, p: int) -> tuple:
         if n and not wanted >> kinds.colour[k] & 1 and kinds.power[k] in JUNK_POWERS:
             return board.discards[k]
     return _DRAW
+
+
+class Playout:
+    """The playout's rule of thumb, as a mixin of the state."""
+
+    def rollout_action(self, rng: random.Random) -> tuple:
+        return move(self, rng)

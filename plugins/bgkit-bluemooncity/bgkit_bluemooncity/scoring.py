@@ -23,8 +23,8 @@ CATEGORIES = ("offerings", "crystals", "golden scales")
 CRYSTALS_TIEBREAK = "crystals left"
 
 
-def sheet_game_fields(components: Components, players: int) -> list[Field]:
-    target = components.count(players).offerings_to_win
+def sheet_game_fields(comp: Components, players: int) -> list[Field]:
+    target = comp.count(players).offerings_to_win
     return [
         Field(
             "ended_by",
@@ -36,8 +36,8 @@ def sheet_game_fields(components: Components, players: int) -> list[Field]:
     ]
 
 
-def sheet_fields(components: Components, players: int) -> list[Field]:
-    count = components.count(players)
+def sheet_fields(comp: Components, players: int) -> list[Field]:
+    count = comp.count(players)
     return [
         Field("offerings", f"markers this player put on the obelisk (target {count.offerings_to_win})",
               maximum=count.offerings_to_win),
@@ -49,9 +49,9 @@ def sheet_fields(components: Components, players: int) -> list[Field]:
     ]
 
 
-def check_sheet(components: Components, sheet: Sheet) -> None:
+def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Reject endings the offerings make impossible, and more scales or offerings than exist."""
-    count = components.count(sheet.num_players)
+    count = comp.count(sheet.num_players)
     target = count.offerings_to_win
     offerings = [p["offerings"] for p in sheet.players]
     at_target = [i for i, n in enumerate(offerings) if n == target]
@@ -89,10 +89,10 @@ def check_sheet(components: Components, sheet: Sheet) -> None:
     )
 
 
-def score_sheet(components: Components, sheet: Sheet) -> ScoreResult:
+def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
     """Offerings as the total, crystals left as the tie-break, the winner as the ending decides."""
     n = sheet.num_players
-    target = components.count(n).offerings_to_win
+    target = comp.count(n).offerings_to_win
     offerings = [p["offerings"] for p in sheet.players]
     crystals = [p["crystals"] for p in sheet.players]
     table = [
@@ -116,7 +116,7 @@ def score_sheet(components: Components, sheet: Sheet) -> ScoreResult:
     else:  # markers
         ranks, winners = [1] * n, []
         decided_by = (
-            f"no winner: every player used up all {components.markers_per_player} markers before "
+            f"no winner: every player used up all {comp.markers_per_player} markers before "
             f"anyone reached {target} offerings (the game ends at once)"
         )
     return ScoreResult(

@@ -1,6 +1,6 @@
 """The setup randomiser: lay out the city, choose the start player, and deal the hands if asked.
 
-``make_setup`` is a pure function of (components, players, rng, options) and draws only from the
+``make_setup`` is a pure function of (comp, players, rng, options) and draws only from the
 ``rng`` it is given, in a fixed order (city, start player, hands), so one seed gives one setup on
 every machine, and ``deal=yes`` shows the same city and start player as ``deal=no``. The seats,
 start player and turn order follow the one schema of :mod:`bgkit.seats`.
@@ -34,7 +34,7 @@ OPTIONS = (
 FIXED = ("layout", "offerings_to_win", "obelisk", "scales", "markers_per_player", "hand_size", "dragons", "deal", "deck")
 
 
-def make_setup(components: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
     """The setup as plain JSON data.
 
     ``city`` holds the rows from north to south, each from west to east, as building ids; the four
@@ -45,7 +45,7 @@ def make_setup(components: Components, players: int, rng: random.Random, options
     layout = options["layout"]
     grid = [["" for _ in range(SIZE)] for _ in range(SIZE)]
     movable = []
-    for building in components.buildings.values():
+    for building in comp.buildings.values():
         if building.position is not None and (layout == "standard" or building.position == "centre"):
             r, c = POSITION_CELLS[building.position]
             grid[r][c] = building.id
@@ -55,38 +55,38 @@ def make_setup(components: Components, players: int, rng: random.Random, options
     for (r, c), building_id in zip(free_cells(layout), movable, strict=True):
         grid[r][c] = building_id
 
-    count = components.count(players)
+    count = comp.count(players)
     start = draw_start(players, rng, options)
     setup = {
         "layout": layout,
         "city": grid,
         "offerings_to_win": count.offerings_to_win,
-        "obelisk": list(components.obelisk_in_use(players)),
+        "obelisk": list(comp.obelisk_in_use(players)),
         "scales": count.scales,
-        "markers_per_player": components.markers_per_player,
-        "hand_size": components.hand_size,
-        "dragons": list(components.dragons),
+        "markers_per_player": comp.markers_per_player,
+        "hand_size": comp.hand_size,
+        "dragons": list(comp.dragons),
         "deal": options["deal"] == "yes",
     }
     rows: list[dict] = [{} for _ in range(players)]
     if setup["deal"]:
-        deck = [card.id for card in components.deck()]
+        deck = [card.id for card in comp.deck()]
         rng.shuffle(deck)
-        size = components.hand_size
+        size = comp.hand_size
         for i, row in enumerate(rows):
-            row["hand"] = sorted(deck[i * size:(i + 1) * size], key=components.card_order)
-    setup["deck"] = len(components.deck()) - (players * components.hand_size)
+            row["hand"] = sorted(deck[i * size:(i + 1) * size], key=comp.card_order)
+    setup["deck"] = len(comp.deck()) - (players * comp.hand_size)
     setup.update(seat_document(rows, start))
     return setup
 
 
-def check_setup(components: Components, setup: dict) -> None:
+def check_setup(comp: Components, setup: dict) -> None:
     """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
     has checked its shape, list lengths, fixed fields and seats. The city: every tile once (there
     are as many as cells), the corners empty, the fixed tiles of the layout in place. The hands: cards of the deck, no more
     copies of one than it holds."""
     city = setup["city"]
-    fixed = {POSITION_CELLS[b.position]: b.id for b in components.buildings.values()
+    fixed = {POSITION_CELLS[b.position]: b.id for b in comp.buildings.values()
              if b.position is not None and (setup["layout"] == "standard" or b.position == "centre")}
     placed: dict[str, tuple[int, int]] = {}
     for r, row in enumerate(city):
@@ -95,14 +95,14 @@ def check_setup(components: Components, setup: dict) -> None:
                 if tile:
                     raise SetupError(f"is {tile!r}, but the city has no tile in its corners", "city", r, c)
                 continue
-            if tile not in components.buildings:
-                raise SetupError(f"is {tile!r}, which is not a tile of the city{suggest(tile, components.buildings)}", "city", r, c)
+            if tile not in comp.buildings:
+                raise SetupError(f"is {tile!r}, which is not a tile of the city{suggest(tile, comp.buildings)}", "city", r, c)
             if tile in placed:
                 raise SetupError(f"is {tile!r}, as city.{placed[tile][0]}.{placed[tile][1]} is: each tile lies once", "city", r, c)
             placed[tile] = (r, c)
             if fixed.get((r, c), tile) != tile:
                 raise SetupError(f"is {tile!r}, but with layout={setup['layout']} {fixed[(r, c)]!r} lies here", "city", r, c)
-    left = Counter(card.id for card in components.deck())
+    left = Counter(card.id for card in comp.deck())
     for index, row in enumerate(setup["seats"]):
         for card in row.get("hand", ()):
             if card not in left:
@@ -113,17 +113,17 @@ def check_setup(components: Components, setup: dict) -> None:
                 raise SetupError(f"lists {card!r}, but the hands hold more of it than the deck", "seats", index, "hand")
 
 
-def count_layouts(components: Components, layout: str) -> int:
+def count_layouts(comp: Components, layout: str) -> int:
     """Distinct cities: every tile is different, so the free cells can be filled in n! ways."""
     return math.factorial(len(free_cells(layout)))
 
 
-def count_setups(components: Components, players: int, options: dict[str, str]) -> int:
+def count_setups(comp: Components, players: int, options: dict[str, str]) -> int:
     """Distinct setups ``make_setup`` can give: cities x start players (x distinct deals)."""
-    total = count_layouts(components, options["layout"]) * start_factor(players, options)
+    total = count_layouts(comp, options["layout"]) * start_factor(players, options)
     if options["deal"] == "yes":
-        available = sorted(Counter(card.id for card in components.deck()).values())
-        total *= count_deals(tuple(available), players, components.hand_size)
+        available = sorted(Counter(card.id for card in comp.deck()).values())
+        total *= count_deals(tuple(available), players, comp.hand_size)
     return total
 
 

@@ -1,68 +1,40 @@
-"""Blue Moon City in play: one mutable State with plain fields and in-place ``apply``.
+"""Blue Moon City in play: the table as data (its fields, ``clone``, ``to_dict``/``state_from_dict``),
+the class composed of the rules (:mod:`bgkit_bluemooncity.rules`), the views, the notation, the
+advice for bots and the drawing, each a mixin from its own module.
 
-A turn [RB p2; rule summary L41-L67]: **move** (one decision: where to, at most 2 steps), then the
-movement powers (Flit, the dragon cards) one card at a time, then **contribute** at the building
-the figure stands on (box by box, each paid card by card: :mod:`bgkit_bluemooncity.payment`) or
-make an offering at the courtyard (plus one per Pillar card), then **discard** 0-2 cards and draw
-that many plus 2. A completed building scores at once; the golden scales are exchanged the moment
-the supply runs out (:mod:`bgkit_bluemooncity.scales`).
-
-Chance is the card draws only: every starting card, every card drawn at the end of a turn and
-every reward card, each drawn by its owner as they pick it up (its audience is the owner; the
-others are told "P2 draws a card"). A reward card lies face down, unseen even by its owner, until
-the turn is over [RB p3; L77], so it is drawn then; while it lies there its place in the deck is
-reserved, and if the deck runs out before then the reserved cards are set aside, not reshuffled
-(they are already on the table). Nothing else is random during play: the discard pile is face up,
-and a reshuffle moves its counts into the deck (an order nobody knows is not stored).
-
-Hidden: the hands (a count shows), the deck and the set-aside reward cards. Crystals lie face down,
-but every gain and every offering is public, so a player's total is known from the table's history:
-the views keep it, the drawing hides the others' totals, and determinisations never resample it.
-
-Readings where the rule summary is silent or contradicts itself are listed in the README ("Rule
-readings") with the summary line each concerns.
+Per-player data are lists indexed by seat; the cards are counts per kind (:class:`bgkit.api.Deck`)
+in the hands, the deck, the discard pile and the pool of set-aside reward cards. ``chance`` is the
+flow runner's queue of cards to draw, each ``(why, seat, i, of how many)``.
 """
 
 from __future__ import annotations
 
-import random
+from bgkit.api import Deck, Flow, Pending
 
-from bgkit.api import CHANCE, EVERYONE, TERMINAL, Deck, Pending, Sheet, State, resample
-
-from bgkit_bluemooncity import playout, scoring
-from bgkit_bluemooncity.actions import (  # noqa: F401  (stages and frames are read from here too)
+from bgkit_bluemooncity import scoring
+from bgkit_bluemooncity.board import board_for
+from bgkit_bluemooncity.codes import (  # noqa: F401  (stages and frames are read from here too)
     BOX, CARD, COLOUR, DISCARD, DONE, DRAW, END, GO, OFF, OFFER, PAIR_CARDS, PAY, PILLAR, RECOLOUR, TO, USE, WILD_CARD,
+    DEAL, EXTRA_DRAWS, MOST_DISCARDS, REWARD, TURN,
     F_COLOUR, F_DRAGON, F_FIGURE, F_PAY, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_MOVE, S_OVER, S_POWERS, STAGE_NAMES,
 )
-from bgkit_bluemooncity.board import ANY_COLOUR, board_for
 from bgkit_bluemooncity.data import Components
-from bgkit_bluemooncity.kinds import (
-    DRAGON_STEPS,
-    EXTRA_OFFERING,
-    EXTRA_STEPS,
-    FLY,
-    TELEPORT,
-)
-from bgkit_bluemooncity.payment import can_pay, quick_pay, steps, take
-from bgkit_bluemooncity.scales import exchange
+from bgkit_bluemooncity.heuristic import Advice
+from bgkit_bluemooncity.notation import Notation
+from bgkit_bluemooncity.playout import Playout
+from bgkit_bluemooncity.render import Render
+from bgkit_bluemooncity.rules import FRAME_RULES, Rules
+from bgkit_bluemooncity.views import Views, observation_shape, observation_tensor  # noqa: F401  (the core looks here)
 
-# why a card is drawn
-DEAL, TURN, REWARD = 0, 1, 2
-#: most cards discarded at the end of a turn, and how many more are drawn [RB p2; L67]
-MOST_DISCARDS, EXTRA_DRAWS = 2, 2
 # how the game ended (the score sheet's ``ended_by``)
 ENDINGS = scoring.ENDINGS
 
-_DONE = (DONE,)
-_END = (END,)
-_DRAW = (DRAW,)
-_OFFER = (OFFER,)
 
-
-class BlueMoonState(State):
+class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
     """The whole table. Per-player data are lists indexed by seat (0-based)."""
 
-    # -- construction --------------------------------------------------------------------------
+    frame_rules = FRAME_RULES
+
     @classmethod
     def from_setup(cls, comp: Components, setup: dict) -> "BlueMoonState":
         s = cls.__new__(cls)
@@ -94,7 +66,7 @@ class BlueMoonState(State):
         s.offerings = [0] * n
         s.obelisk_owners = []
         s.pending = Pending()
-        s.draws = []
+        s.chance = []  # the cards to draw, in order: (why, seat, i, of how many)
         s.stage = S_MOVE
         s.scaled = s.offered = False
         s.discarded = 0
@@ -109,9 +81,8 @@ class BlueMoonState(State):
                     s.hands[p].put(k)
         else:
             for p in s.order:
-                s.draws += [(p, DEAL, i + 1, s.hand_size) for i in range(s.hand_size)]
-        s._legal = None
-        s._advance()
+                s.chance += [(DEAL, p, i + 1, s.hand_size) for i in range(s.hand_size)]
+        s.run()
         return s
 
     def clone(self) -> "BlueMoonState":
@@ -136,513 +107,17 @@ class BlueMoonState(State):
         o.offerings = self.offerings[:]
         o.obelisk_owners = self.obelisk_owners[:]
         o.pending = self.pending.clone()
-        o.draws = self.draws[:]
+        o.chance = self.chance[:]
         o.stage, o.scaled, o.offered, o.discarded = self.stage, self.scaled, self.offered, self.discarded
         o.ended, o.turns, o.cur = self.ended, self.turns, self.cur
         o._legal = self._legal
         return o
-
-    # -- who decides ---------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.cur
 
     @property
     def active(self) -> int:
         """The player whose turn it is."""
         return self.order[self.turn]
 
-    def _advance(self) -> None:
-        """Resolve what needs no decision until a player or chance decides (or the game is over)."""
-        self._legal = None
-        while True:
-            if self.stage == S_OVER:
-                self.cur = TERMINAL
-                return
-            if self.draws:
-                p, why = self.draws[0][0], self.draws[0][1]
-                if why == REWARD:
-                    if self.owed_old[p] or self.owed_new[p]:
-                        self.cur = CHANCE
-                        return
-                elif self.deck.size - sum(self.owed_new) > 0 or self._reshuffle():
-                    self.cur = CHANCE
-                    return
-                del self.draws[0]  # no card left anywhere to draw [reading: draw what there is]
-                continue
-            p = self.order[self.turn]
-            self.cur = p
-            stage = self.stage
-            if stage == S_MOVE or self.pending:
-                return
-            if stage == S_POWERS:
-                if self._power_cards(p):
-                    return
-                self.stage = S_CONTRIBUTE
-                continue
-            if stage == S_CONTRIBUTE:
-                actions = self._contribution_actions(p)
-                if len(actions) > 1:
-                    self._legal = actions
-                    return
-                self.stage = S_DISCARD
-                continue
-            if stage == S_DISCARD:
-                if self.hands[p].size and self.discarded < MOST_DISCARDS:
-                    return
-                self._draw_up(p)
-                continue
-            # S_DRAWS with every card drawn: the turn is over
-            self._end_turn()
-
-    def _draw_up(self, p: int) -> None:
-        """End of the turn: draw discards + 2, then every reward card joins its owner's hand."""
-        count = self.discarded + EXTRA_DRAWS
-        self.draws += [(p, TURN, i + 1, count) for i in range(count)]
-        for i in range(self.num_players):
-            q = self.order[(self.turn + i) % self.num_players]
-            owed = self.owed_old[q] + self.owed_new[q]
-            self.draws += [(q, REWARD, j + 1, owed) for j in range(owed)]
-        self.stage = S_DRAWS
-
-    def _end_turn(self) -> None:
-        self.turns += 1
-        if not self.can_progress():
-            self._over("buildings")  # every building restored, and nobody can make another offering [RB p3; L95]
-            return
-        self.turn = (self.turn + 1) % self.num_players
-        self.stage = S_MOVE
-        self.scaled = self.offered = False
-        self.discarded = 0
-
-    def _over(self, ending: str) -> None:
-        self.ended = ending
-        self.stage = S_OVER
-        self.pending.clear()
-        self.draws = []
-
-    # -- cards ---------------------------------------------------------------------------------
-    def _reshuffle(self) -> bool:
-        """The deck is used up: cards still reserved for face-down rewards are set aside (they lie on
-        the table already), the discard pile becomes the deck [RB p2; L67]. False if it is empty too."""
-        reserved = sum(self.owed_new)
-        if reserved:
-            self.deck.move_all_to(self.pool)
-            for q in range(self.num_players):
-                self.owed_old[q] += self.owed_new[q]
-                self.owed_new[q] = 0
-        if not self.discard.size:
-            return False
-        self.discard.move_all_to(self.deck)
-        return True
-
-    def _reserve(self, q: int, count: int) -> None:
-        """``q`` takes ``count`` reward cards face down: their places in the deck are reserved."""
-        while count:
-            free = self.deck.size - sum(self.owed_new)
-            if free <= 0:
-                if not self._reshuffle():
-                    return
-                continue
-            take = min(free, count)
-            self.owed_new[q] += take
-            count -= take
-
-    # -- rewards and scales --------------------------------------------------------------------
-    def _gain(self, q: int, reward: tuple[int, int, int]) -> None:
-        crystals, scales, cards = reward
-        self.crystals[q] += crystals
-        if scales:
-            self.scales[q] += scales
-            self.supply -= scales  # below 0: scales owed that the supply no longer has [RB p3; L85]
-        if cards:
-            self._reserve(q, cards)
-
-    def _exchange_if_out(self) -> None:
-        """The last scale was taken: exchange every player's scales at once [RB p2-3; L85-L89]."""
-        if self.supply > 0:
-            return
-        result = exchange(self.scales)
-        for q, gained in enumerate(result.crystals):
-            self.crystals[q] += gained
-        self.scales = list(result.kept)
-        self.supply = self.in_play - sum(self.scales)
-
-    def _place_marker(self, p: int, box: int) -> None:
-        board = self.board
-        cell = board.box_cell[box]
-        self.owner[box] = p
-        self.free[p] -= 1
-        if not self.scaled:  # one scale per dragon on the tile, once a turn [RB p3; L83]
-            self.scaled = True
-            dragons = sum(1 for d in self.dragons if d == cell)
-            if dragons:
-                self._gain(p, (0, dragons, 0))
-                self._exchange_if_out()
-        if all(self.owner[b] >= 0 for b in board.cell_boxes[cell]):
-            self._complete(cell)
-        if not any(self.free):
-            self._over("markers")  # every marker is on the board: no winner [RB p3; L95]
-
-    def _complete(self, cell: int) -> None:
-        """The last box is filled: score the building [RB p2; L73-L79]."""
-        board = self.board
-        boxes = board.cell_boxes[cell]
-        held = [0] * self.num_players
-        for b in boxes:
-            held[self.owner[b]] += 1
-        most = max(held)
-        leader = next(self.owner[b] for b in boxes if held[self.owner[b]] == most)  # ties: the left-most
-        around = [board.neighbour[n] for n in board.neighbours[cell] if self.built[n]]
-        for i in range(self.num_players):
-            q = self.order[(self.turn + i) % self.num_players]
-            if not held[q]:
-                continue
-            if q == leader:
-                self._gain(q, board.majority[cell])
-            self._gain(q, board.every[cell])
-            for reward in around:
-                self._gain(q, reward)
-            self.free[q] += held[q]
-        for b in boxes:
-            self.owner[b] = -1
-        self.built[cell] = True
-        self._exchange_if_out()
-
-    def restored(self) -> bool:
-        """Whether every building of the city is restored."""
-        return sum(self.built) == len(self.board.buildings)
-
-    def can_progress(self) -> bool:
-        """Whether someone can still place a marker or make an offering, now or in a later turn.
-
-        Checked at the end of every turn, and False only in the restored city when nobody has a free
-        marker and the crystals for the next obelisk box (the buildings ending). No other table is
-        stuck, so the game needs no ending of its own for one: with every marker placed the game has
-        ended already (the markers ending); and while a building is unrestored it has a free box (a
-        building whose boxes are all taken is restored at once), a player with a free marker can walk
-        to it, and the box can be paid: it asks at most 9 (the data's bound) and its colour has 10
-        cards worth at least 1 each, which come round to any hand (discards are reshuffled into the
-        deck and drawn). A test holds the data to this (every box payable by the whole deck).
-        """
-        if not self.restored():
-            return any(self.free)
-        return any(self._can_offer(q) for q in range(self.num_players))
-
-    # -- offerings -----------------------------------------------------------------------------
-    def next_cost(self) -> int | None:
-        """What the lowest free obelisk box costs (None: the obelisk is full)."""
-        filled = len(self.obelisk_owners)
-        return self.obelisk[filled] if filled < len(self.obelisk) else None
-
-    def _can_offer(self, q: int, extra: int = 0) -> bool:
-        cost = self.next_cost()
-        return cost is not None and self.free[q] > 0 and self.crystals[q] >= cost + extra
-
-    def _offer(self, p: int, extra: int) -> None:
-        self.crystals[p] -= self.next_cost() + extra
-        self.obelisk_owners.append(p)
-        self.free[p] -= 1
-        self.offerings[p] += 1
-        self.offered = True
-        if self.offerings[p] >= self.target:
-            self._over("offerings")  # the first to the target wins at once [RB p3; L93]
-        elif not any(self.free):
-            self._over("markers")
-
-    # -- legal actions -------------------------------------------------------------------------
-    def _power_cards(self, p: int) -> list[tuple]:
-        counts = self.hands[p].counts
-        uses = self.board.uses
-        return [uses[k] for k, power, dragon in self.board.kinds.movers
-                if counts[k] and (power != DRAGON_STEPS or self.dragons[dragon] != OFF)]  # a dragon in the city [RB p4]
-
-    def _contribution_actions(self, p: int) -> list[tuple]:
-        board = self.board
-        cell = self.pos[p]
-        out: list[tuple] = []
-        if cell == board.courtyard:
-            if not self.offered:
-                if self._can_offer(p):
-                    out.append(_OFFER)
-            else:
-                kinds = board.kinds
-                for k, n in enumerate(self.hands[p].counts):
-                    if n and kinds.power[k] == EXTRA_OFFERING and self._can_offer(p, kinds.value[k]):
-                        out.append((PILLAR, k))
-        elif not self.built[cell] and self.free[p]:
-            kinds, counts = board.kinds, self.hands[p].counts
-            best = -1  # at the palace: what the best colour pays at a quick look, once
-            for b in board.cell_boxes[cell]:
-                if self.owner[b] >= 0:
-                    continue
-                colour = board.box_colour[b]
-                value = board.box_value[b]
-                if colour != ANY_COLOUR:
-                    payable = can_pay(kinds, counts, colour, value)
-                else:
-                    if best < 0:
-                        best = max(quick_pay(kinds, counts, c) for c in kinds.box_colours)
-                    payable = value <= best or any(can_pay(kinds, counts, c, value) for c in kinds.box_colours)
-                if payable:
-                    out.append(board.boxes[b])
-        out.append(_END)
-        return out
-
-    def legal_actions(self) -> list:
-        if self._legal is not None:
-            return self._legal
-        self._legal = actions = self._actions()
-        return actions
-
-    def _actions(self) -> list:
-        p = self.cur
-        if p < 0:
-            return []
-        board = self.board
-        top = self.pending.top()
-        if top is not None:
-            kind = top[0]
-            if kind == F_PAY:
-                _, box, colour, need, recolour, anyone = top
-                return steps(board.kinds, self.hands[p].counts, colour, need, recolour, anyone)
-            if kind == F_COLOUR:
-                box = top[1]
-                counts, value = self.hands[p].counts, board.box_value[box]
-                return [(COLOUR, c) for c in board.kinds.box_colours if can_pay(board.kinds, counts, c, value)]
-            power = board.kinds.power[top[1]]
-            if kind == F_FIGURE:
-                here = self.pos[p]
-                return list(board.to_any[here] if power == TELEPORT else board.to_extra[here])
-            # F_DRAGON
-            where = self.dragons[board.kinds.all[top[1]].dragon]
-            if power == FLY:
-                return list(board.to_anywhere) if where == OFF else [*board.to_any[where], board.to_off]
-            return list(board.to_dragon_steps[where])
-        stage = self.stage
-        if stage == S_MOVE:
-            return list(board.go[self.pos[p]])
-        if stage == S_POWERS:
-            return self._power_cards(p) + [_DONE]
-        if stage == S_CONTRIBUTE:
-            return self._contribution_actions(p)
-        if stage == S_DISCARD:
-            discards = board.discards
-            return [discards[k] for k, n in enumerate(self.hands[p].counts) if n] + [_DRAW]
-        return []
-
-    def chance_outcomes(self) -> list:
-        p, why = self.draws[0][0], self.draws[0][1]
-        pile = self.pool if why == REWARD and self.owed_old[p] else self.deck
-        size = pile.size
-        cards = self.board.cards
-        return [(cards[k], n / size) for k, n in enumerate(pile.counts) if n]
-
-    # -- applying ------------------------------------------------------------------------------
-    def apply(self, action: tuple) -> None:
-        code = action[0]
-        p = self.cur
-        board = self.board
-        if code == CARD:
-            q, why = self.draws.pop(0)[:2]
-            k = action[1]
-            if why == REWARD and self.owed_old[q]:
-                self.pool.draw(k)
-                self.owed_old[q] -= 1
-            else:
-                self.deck.draw(k)
-                if why == REWARD:
-                    self.owed_new[q] -= 1
-            self.hands[q].put(k)
-        elif code in (PAY, WILD_CARD, PAIR_CARDS, RECOLOUR):
-            _, box, colour, need, recolour, anyone = self.pending.top()
-            spent, need, recolour, anyone = take(board.kinds, action, colour, need, recolour, anyone)
-            hand = self.hands[p]
-            for k in spent:
-                hand.draw(k)
-                self.discard.put(k)
-            if need > 0:
-                self.pending.replace_top(F_PAY, box, colour, need, recolour, anyone)
-            else:
-                self.pending.pop()
-                self._place_marker(p, box)
-        elif code == GO:
-            self.pos[p] = action[1]
-            self.stage = S_POWERS
-        elif code == USE:
-            k = action[1]
-            self.hands[p].draw(k)
-            self.discard.put(k)
-            power = board.kinds.power[k]
-            self.pending.push(F_FIGURE if power in (TELEPORT, EXTRA_STEPS) else F_DRAGON, k)
-        elif code == TO:
-            frame = self.pending.pop()
-            if frame[0] == F_FIGURE:
-                self.pos[p] = action[1]
-            else:
-                self.dragons[board.kinds.all[frame[1]].dragon] = action[1]
-        elif code == DONE:
-            self.stage = S_CONTRIBUTE
-        elif code == BOX:
-            box = action[1]
-            colour = board.box_colour[box]
-            if colour == ANY_COLOUR:
-                self.pending.push(F_COLOUR, box)
-            else:
-                self.pending.push(F_PAY, box, colour, board.box_value[box], (0,) * len(board.kinds.colour_names), 0)
-        elif code == COLOUR:
-            box = self.pending.pop()[1]
-            self.pending.push(F_PAY, box, action[1], board.box_value[box], (0,) * len(board.kinds.colour_names), 0)
-        elif code == OFFER:
-            self._offer(p, 0)
-        elif code == PILLAR:
-            k = action[1]
-            self.hands[p].draw(k)
-            self.discard.put(k)
-            self._offer(p, board.kinds.value[k])
-        elif code == END:
-            self.stage = S_DISCARD
-        elif code == DISCARD:
-            k = action[1]
-            self.hands[p].draw(k)
-            self.discard.put(k)
-            self.discarded += 1
-        elif code == DRAW:
-            self._draw_up(p)
-        else:
-            raise ValueError(f"not an action of Blue Moon City: {action!r}")
-        self._advance()
-
-    # -- who sees what -------------------------------------------------------------------------
-    def audience(self, action: tuple) -> frozenset[int] | None:
-        if self.cur == CHANCE:
-            return frozenset((self.draws[0][0],))  # a card drawn into a hand: its owner sees it
-        return EVERYONE
-
-    def public_text(self, action: tuple) -> str:
-        if self.cur == CHANCE:
-            p, why = self.draws[0][0], self.draws[0][1]
-            return (f"P{p + 1} is dealt a card", f"P{p + 1} draws a card", f"P{p + 1} takes a reward card into their hand")[why]
-        return self.action_text(action)
-
-    def chance_label(self) -> str:
-        if not self.draws:
-            return ""
-        p, why, i, total = self.draws[0]
-        if why == DEAL:
-            return f"P{p + 1} is dealt a starting card ({i} of {total})"
-        if why == TURN:
-            return f"P{p + 1} draws a card at the end of the turn ({i} of {total})"
-        return f"P{p + 1} picks up a face-down reward card and adds it to their hand ({i} of {total})"
-
-    def view(self, player: int) -> dict:
-        """Everything on the table but the others' hands, the deck and the set-aside reward cards
-        (their sizes show). Crystal totals stay: every gain and offering was public."""
-        data = self.to_dict()
-        for key in ("hands", "deck", "pool"):
-            del data[key]
-        data["hand_sizes"] = [h.size for h in self.hands]
-        data["deck_size"] = self.deck.size
-        data["pool_size"] = self.pool.size
-        data["my_hand"] = self.hands[player].to_list()
-        return data
-
-    def determinize(self, player: int, rng: random.Random) -> "BlueMoonState":
-        """Redeal the cards ``player`` cannot see (the others' hands, the deck, the set-aside reward
-        cards) among those places, each keeping its size; pooled in kind order by ``resample``."""
-        other = self.clone()
-        others = [q for q in range(self.num_players) if q != player]
-        dealt = resample([self.deck, self.pool] + [self.hands[q] for q in others], rng)
-        other.deck, other.pool = dealt[0], dealt[1]
-        for q, hand in zip(others, dealt[2:]):
-            other.hands[q] = hand
-        other._legal = self._legal if self.cur == player else None  # the player's own choices: unchanged
-        return other
-
-    # -- texts ---------------------------------------------------------------------------------
-    def action_text(self, action: tuple) -> str:
-        board = self.board
-        kinds = board.kinds
-        code = action[0]
-        if code == CARD:
-            return f"card {kinds.all[action[1]].id}"
-        if code == PAY:
-            k = action[1]
-            text = f"pay {kinds.all[k].id}"
-            top = self.pending.top()
-            if top is not None and top[0] == F_PAY and kinds.colour[k] != top[2]:
-                text += f" as {kinds.colour_names[top[2]]}"
-            return text
-        if code == GO:
-            return "stay" if action[1] == self.pos[self.cur] else f"go {board.ids[action[1]]}"
-        if code == DISCARD:
-            return f"discard {kinds.all[action[1]].id}"
-        if code == BOX:
-            b = action[1]
-            colour = board.box_colour[b]
-            name = "any colour" if colour == ANY_COLOUR else kinds.colour_names[colour]
-            return f"box {board.box_number(b)}: {name} {board.box_value[b]}"
-        if code == WILD_CARD:
-            return f"wild {kinds.all[action[1]].id}"
-        if code == PAIR_CARDS:
-            return f"pair {kinds.all[action[1]].id}+{kinds.all[action[2]].id}"
-        if code == RECOLOUR:
-            k = kinds.all[action[1]].id
-            return f"{k} recolours one card" if action[2] < 0 else f"{k} recolours {kinds.colour_names[action[2]]}"
-        if code == USE:
-            return f"use {kinds.all[action[1]].id}"
-        if code == TO:
-            top = self.pending.top()
-            where = "off the board" if action[1] == OFF else f"to {board.ids[action[1]]}"
-            if top is not None and top[0] == F_DRAGON:
-                return f"{board.dragons[kinds.all[top[1]].dragon]} dragon {where}"
-            return where
-        if code == COLOUR:
-            return f"in {kinds.colour_names[action[1]]}"
-        if code == OFFER:
-            return f"offer {self.next_cost()} crystals"
-        if code == PILLAR:
-            k = action[1]
-            return f"{kinds.all[k].id}: offer again for {self.next_cost() + kinds.value[k]} crystals"
-        if code in (DONE, END):
-            return "done"
-        if code == DRAW:
-            return f"draw {self.discarded + EXTRA_DRAWS}"
-        return str(action)
-
-    # -- scores and the outcome ----------------------------------------------------------------
-    def sheet_values(self, p: int) -> dict:
-        """The player's part of the score sheet a person would fill in from this table."""
-        return {"offerings": self.offerings[p], "crystals": self.crystals[p], "scales": self.scales[p]}
-
-    def scores(self) -> list[float]:
-        return [float(n) for n in self.offerings]
-
-    def sheet(self) -> Sheet:
-        """The score sheet of this finished table, unvalidated (the engine validates its export)."""
-        return Sheet("", [f"P{p + 1}" for p in range(self.num_players)],
-                     [self.sheet_values(p) for p in range(self.num_players)], {"ended_by": self.ended})
-
-    def outcome(self):
-        """The ranking of the score sheet of this table: the same code that ranks a typed-in sheet."""
-        return scoring.score_sheet(self.comp, self.sheet()).outcome
-
-    def heuristic(self, player: int) -> float:
-        from bgkit_bluemooncity.heuristic import heuristic
-
-        return heuristic(self, player)
-
-    def heuristic_values(self) -> list[float]:
-        """Every seat's own value from one look at the table (``heuristic`` is a seat's value less
-        the best rival's, so it orders the seats as these do, ties included)."""
-        from bgkit_bluemooncity.heuristic import values
-
-        return values(self)
-
-    def rollout_action(self, rng: random.Random) -> tuple:
-        """The playout's rule of thumb (:mod:`bgkit_bluemooncity.playout`)."""
-        return playout.move(self, rng)
-
-    # -- information ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {
             "players": self.num_players,
@@ -674,7 +149,7 @@ class BlueMoonState(State):
             "offerings": self.offerings,
             "obelisk_owners": self.obelisk_owners,
             "pending": self.pending.to_list(),
-            "draws": [list(d) for d in self.draws],
+            "draws": [[p, why, i, total] for why, p, i, total in self.chance],
             "scaled": self.scaled,
             "offered": self.offered,
             "discarded": self.discarded,
@@ -698,20 +173,9 @@ class BlueMoonState(State):
         s.pool = Deck.from_list(data["pool"])
         s.hands = [Deck.from_list(h) for h in data["hands"]]
         s.pending = Pending.from_list(data["pending"])
-        s.draws = [tuple(d) for d in data["draws"]]
+        s.chance = [(why, p, i, total) for p, why, i, total in data["draws"]]
         s._legal = None
         return s
-
-    def render(self, player: int | None):
-        from bgkit_bluemooncity.drawing import render_state
-
-        return render_state(self, player)
-
-    def render_compact(self, player: int):
-        """The table for a terminal too short for the whole drawing (the prompt's ``full`` shows it)."""
-        from bgkit_bluemooncity.drawing import render_compact
-
-        return render_compact(self, player)
 
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------

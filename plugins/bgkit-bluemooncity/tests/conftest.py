@@ -1,4 +1,4 @@
-"""The Blue Moon City tests share their scene-setting helpers (bmc_scene.py, next to this file)."""
+"""The Blue Moon City tests share their scene-setting helpers (bluemooncity_scene.py, next to this file)."""
 
 import sys
 from pathlib import Path

@@ -11,7 +11,7 @@ import pytest
 
 from bgkit.api import DataError
 from bgkit.testing import run_cli
-from bmc_scene import own_library
+from bluemooncity_scene import own_library
 from bgkit_bluemooncity.data import Reward, load
 
 COMPONENTS = load()

@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bmc_scene import GAME
+from bluemooncity_scene import GAME
 
 from bgkit_bluemooncity.kinds import Kinds
 from bgkit_bluemooncity.payment import can_pay, candidates, steps, take
@@ -50,7 +50,7 @@ def test_a_pair_of_brown_twos_pays_three_not_four_at_a_brown_box():
     brown = KINDS.mimix_colour
     assert can_pay(KINDS, counts, brown, 5)  # 2 + 2 at their values + a wild 1
     texts = {s[0] for s in steps(KINDS, counts, brown, 5, (0,) * 8, 0)}
-    from bgkit_bluemooncity.actions import PAIR_CARDS
+    from bgkit_bluemooncity.codes import PAIR_CARDS
 
     assert PAIR_CARDS not in texts  # paired they would pay 3 + 1: not enough
 

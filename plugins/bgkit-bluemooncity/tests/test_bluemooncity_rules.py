@@ -4,7 +4,7 @@ checked against the rulebook [RB] and its transcription in borisyankov/rulespal 
 from __future__ import annotations
 
 from bgkit.api import TERMINAL
-from bmc_scene import act, boxes, cell, cell_at, draw, hold, kind, restore, table, texts
+from bluemooncity_scene import act, boxes, cell, cell_at, draw, hold, kind, restore, table, texts
 
 from bgkit_bluemooncity.state import S_CONTRIBUTE, S_DISCARD, S_MOVE, S_POWERS
 
@@ -21,7 +21,7 @@ def at_building(state, building_id, p=0):
     """Put seat ``p``'s figure on a building, in the contribution phase of its turn."""
     state.pos[p] = cell(state, building_id)
     state.stage = S_CONTRIBUTE
-    state._advance()
+    state.run()
     return state
 
 
@@ -494,7 +494,7 @@ def test_a_player_keeping_their_last_marker_back_does_not_end_a_game_that_can_go
     for _ in range(400):
         pass_turn(s)
     assert not s.ended and s.can_progress()
-    from bmc_scene import set_hand
+    from bluemooncity_scene import set_hand
 
     set_hand(s, 0, ["vulca-3"])
     at_building(s, "fire_temple")
@@ -622,7 +622,7 @@ def test_reward_cards_keep_their_place_when_the_deck_runs_out():
     kept = {k for k in keep}
     drawn = []
     while s.is_chance():
-        who, why = s.draws[0][0], s.draws[0][1]
+        why = s.chance[0][0]
         outcome = s.chance_outcomes()[0][0]
         if why == 2:
             assert outcome[1] in kept  # a reward card comes from the set-aside ones

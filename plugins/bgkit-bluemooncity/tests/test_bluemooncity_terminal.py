@@ -15,7 +15,7 @@ from rich.console import Console
 
 from bgkit.api import QuitRequest
 from bgkit.testing import Terminal, build_match
-from bmc_scene import GAME
+from bluemooncity_scene import GAME
 
 OPTIONS = {"layout": "standard", "deal": "no", "start": "1"}
 

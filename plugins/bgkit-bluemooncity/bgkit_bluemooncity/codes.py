@@ -22,3 +22,7 @@ S_MOVE, S_POWERS, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_OVER = range(6)
 STAGE_NAMES = ("movement", "movement powers", "contribution", "discard", "drawing", "game over")
 # follow-up decisions on the pending stack
 F_FIGURE, F_DRAGON, F_COLOUR, F_PAY = range(4)
+# why a card is drawn (the chance event's second item)
+DEAL, TURN, REWARD = 0, 1, 2
+#: most cards discarded at the end of a turn, and how many more are drawn [RB p2; L67]
+MOST_DISCARDS, EXTRA_DRAWS = 2, 2

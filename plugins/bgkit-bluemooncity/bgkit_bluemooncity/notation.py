@@ -1,0 +1,167 @@
+"""The actions as a person types them and as whole numbers.
+
+``action_text`` (a mixin of the state) gives each action its short text; the core's
+``parse_action`` reads it back. The action space numbers every decision and every card drawn
+densely, code by code in the order of :mod:`bgkit_bluemooncity.codes`, each code's fields in mixed
+radix over the values they can take (a card kind, a cell, a box, a colour), so the numbering
+depends only on the components, never on a state or a process.
+
+No ``max_game_length``: the rules set no bound on a game's length. Nobody must contribute or make
+an offering (a turn may be ``stay``, ``done``, ``draw 2`` for ever), the hands have no limit [rule
+summary L67], and the game ends only at the offering target, with every marker placed, or in a
+restored city nobody can move on (:meth:`can_progress`), none of which a stalling table reaches.
+So the state module declares no action space to the core (which asks all four functions or none);
+the three here are checked by the plugin's own tests at every player count.
+"""
+
+from __future__ import annotations
+
+from bgkit.api import derived
+
+from bgkit_bluemooncity.city import CELLS
+from bgkit_bluemooncity.board import ANY_COLOUR
+from bgkit_bluemooncity.codes import (
+    BOX, CARD, COLOUR, DEAL, DISCARD, DONE, DRAW, END, EXTRA_DRAWS, F_DRAGON, F_PAY, GO, OFF, OFFER, PAIR_CARDS, PAY,
+    PILLAR, RECOLOUR, TO, TURN, USE, WILD_CARD,
+)
+from bgkit_bluemooncity.data import Components
+from bgkit_bluemooncity.kinds import EXTRA_OFFERING, MOVEMENT_POWERS, Kinds
+
+
+class Notation:
+    """The texts of the actions and of the chance events, as a mixin of the state."""
+
+    def chance_label(self) -> str:
+        if not self.chance:
+            return ""
+        why, p, i, total = self.chance[0]
+        if why == DEAL:
+            return f"P{p + 1} is dealt a starting card ({i} of {total})"
+        if why == TURN:
+            return f"P{p + 1} draws a card at the end of the turn ({i} of {total})"
+        return f"P{p + 1} picks up a face-down reward card and adds it to their hand ({i} of {total})"
+
+    def action_text(self, action: tuple) -> str:
+        board = self.board
+        kinds = board.kinds
+        code = action[0]
+        if code == CARD:
+            return f"card {kinds.all[action[1]].id}"
+        if code == PAY:
+            k = action[1]
+            text = f"pay {kinds.all[k].id}"
+            top = self.pending.top()
+            if top is not None and top[0] == F_PAY and kinds.colour[k] != top[2]:
+                text += f" as {kinds.colour_names[top[2]]}"
+            return text
+        if code == GO:
+            return "stay" if action[1] == self.pos[self.cur] else f"go {board.ids[action[1]]}"
+        if code == DISCARD:
+            return f"discard {kinds.all[action[1]].id}"
+        if code == BOX:
+            b = action[1]
+            colour = board.box_colour[b]
+            name = "any colour" if colour == ANY_COLOUR else kinds.colour_names[colour]
+            return f"box {board.box_number(b)}: {name} {board.box_value[b]}"
+        if code == WILD_CARD:
+            return f"wild {kinds.all[action[1]].id}"
+        if code == PAIR_CARDS:
+            return f"pair {kinds.all[action[1]].id}+{kinds.all[action[2]].id}"
+        if code == RECOLOUR:
+            k = kinds.all[action[1]].id
+            return f"{k} recolours one card" if action[2] < 0 else f"{k} recolours {kinds.colour_names[action[2]]}"
+        if code == USE:
+            return f"use {kinds.all[action[1]].id}"
+        if code == TO:
+            top = self.pending.top()
+            where = "off the board" if action[1] == OFF else f"to {board.ids[action[1]]}"
+            if top is not None and top[0] == F_DRAGON:
+                return f"{board.dragons[kinds.all[top[1]].dragon]} dragon {where}"
+            return where
+        if code == COLOUR:
+            return f"in {kinds.colour_names[action[1]]}"
+        if code == OFFER:
+            return f"offer {self.next_cost()} crystals"
+        if code == PILLAR:
+            k = action[1]
+            return f"{kinds.all[k].id}: offer again for {self.next_cost() + kinds.value[k]} crystals"
+        if code in (DONE, END):
+            return "done"
+        if code == DRAW:
+            return f"draw {self.discarded + EXTRA_DRAWS}"
+        return str(action)
+
+
+class ActionSpace:
+    """For each action code, the values each of its fields may take; the codes' index ranges follow
+    each other in code order."""
+
+    def __init__(self, comp: Components):
+        kinds = Kinds(comp)
+        every = tuple(range(len(kinds)))
+        cells = tuple(range(len(CELLS)))
+        boxes = tuple(range(sum(len(b.boxes) for b in comp.buildings.values())))
+        fields: dict[int, tuple[tuple[int, ...], ...]] = {
+            GO: (cells,),
+            USE: (tuple(k for k in every if kinds.power[k] in MOVEMENT_POWERS),),
+            TO: ((OFF, *cells),),
+            DONE: (),
+            BOX: (boxes,),
+            COLOUR: (kinds.box_colours,),
+            PAY: (tuple(k for k in every if k not in kinds.wilds),),
+            WILD_CARD: (kinds.wilds,),
+            PAIR_CARDS: (kinds.pairs, kinds.pairs),
+            RECOLOUR: (kinds.recolourers, (-1, *kinds.box_colours)),
+            OFFER: (),
+            PILLAR: (tuple(k for k in every if kinds.power[k] == EXTRA_OFFERING),),
+            END: (),
+            DISCARD: (every,),
+            DRAW: (),
+            CARD: (every,),
+        }
+        self.fields = fields
+        self.place = {code: tuple({v: i for i, v in enumerate(values)} for values in domains) for code, domains in fields.items()}
+        self.offset: dict[int, int] = {}
+        self.starts: list[tuple[int, int]] = []  # (first index, code), in index order
+        size = 0
+        for code in sorted(fields):
+            self.offset[code] = size
+            self.starts.append((size, code))
+            width = 1
+            for values in fields[code]:
+                width *= len(values)
+            size += width
+        self.size = size
+
+    def index(self, action: tuple) -> int:
+        code = action[0]
+        number = 0
+        for place, value in zip(self.place[code], action[1:]):
+            number = number * len(place) + place[value]
+        return self.offset[code] + number
+
+    def action(self, index: int) -> tuple:
+        code = next(code for start, code in reversed(self.starts) if start <= index)
+        number = index - self.offset[code]
+        values = []
+        for domain in reversed(self.fields[code]):
+            number, at = divmod(number, len(domain))
+            values.append(domain[at])
+        return (code, *reversed(values))
+
+
+def space_for(comp: Components) -> ActionSpace:
+    """The action space of ``comp`` (made once per set of components)."""
+    return derived(comp, ("bluemooncity action space",), lambda: ActionSpace(comp))
+
+
+def num_actions(comp: Components, players: int) -> int:
+    return space_for(comp).size
+
+
+def action_index(comp: Components, action: tuple) -> int:
+    return space_for(comp).index(action)
+
+
+def action_from_index(comp: Components, state, index: int) -> tuple:
+    return space_for(comp).action(index)
