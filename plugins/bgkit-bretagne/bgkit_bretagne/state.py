@@ -40,6 +40,7 @@ from bgkit_bretagne.codes import (  # noqa: F401  (the codes are read from here 
 )
 from bgkit_bretagne.data import Components
 from bgkit_bretagne.heuristic import values
+from bgkit_bretagne.notation import action_from_index, action_index, max_game_length, num_actions  # noqa: F401  (the core reads them here)
 from bgkit_bretagne.tables import Tables, tables
 
 
