@@ -27,7 +27,7 @@ from __future__ import annotations
 import operator
 import random
 
-from bgkit.api import CHANCE, EVERYONE, TERMINAL, BadInput, Deck, Pending, Sheet, State, resample
+from bgkit.api import CHANCE, EVERYONE, TERMINAL, BadInput, Deck, Flow, Pending, Sheet, resample
 
 from bgkit_bretagne import scoring
 from bgkit_bretagne.codes import (  # noqa: F401  (the codes are read from here too)
@@ -44,7 +44,7 @@ from bgkit_bretagne.notation import action_from_index, action_index, max_game_le
 from bgkit_bretagne.tables import Tables, tables
 
 
-class BretagneState(State):
+class BretagneState(Flow):
     """The whole table; per-player data are lists indexed by seat (0-based)."""
 
     def __init__(self, comp: Components, t: Tables):
@@ -120,7 +120,7 @@ class BretagneState(State):
         s.played = 0  # equipment kinds played at the lighthouse being scored (bit mask)
         for coast in range(len(t.coasts)):
             s._check_coast(coast)
-        s._run()
+        s.run()
         return s
 
     def clone(self) -> "BretagneState":
@@ -171,48 +171,36 @@ class BretagneState(State):
         o.score_order = self.score_order[:]
         return o
 
-    # -- flow ----------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.cur
-
-    def _run(self) -> None:
-        """Resolve forced steps until a decision, a chance event or the end."""
-        while True:
-            if self.chance:
-                head = self.chance[0]
-                code = head[0]
-                if code == Q_INCOME:
-                    self.chance.pop(0)
-                    self._income()
-                    continue
-                if not self._draw_ready(head):
-                    self.chance.pop(0)
-                    continue
-                self.cur = CHANCE
-                return
-            if self.pending:
-                self.cur = self.actor  # the player whose multi-step choice it is
-                return
-            stage = self.stage
-            if stage == S_ACT:
-                if self._next_actor():
-                    return
+    # -- flow (the core runner's hooks) -----------------------------------------------------------
+    def step(self) -> int | None:
+        """The seat whose barge, load, action or scoring step it is; None after a stage ends."""
+        stage = self.stage
+        if stage == S_ACT:
+            p = self._next_actor()
+            if p is None:
                 self._start_scoring()
-                continue
-            if stage == S_BARGE:
-                if self._next_barge():
-                    return
-                continue
-            if stage == S_LOAD:
-                if self._next_loader():
-                    return
-                continue
-            if stage == S_SCORE:
-                if self._next_scorer():
-                    return
-                continue
-            self.cur = TERMINAL
-            return
+            return p
+        if stage == S_BARGE:
+            return self._next_barge()
+        if stage == S_LOAD:
+            return self._next_loader()
+        if stage == S_SCORE:
+            return self._next_scorer()
+        return TERMINAL
+
+    def settle_chance(self, event: tuple) -> bool:
+        """The harbours' income needs no draw, and a draw with nothing left to draw is skipped."""
+        if event[0] == Q_INCOME:
+            self.chance.pop(0)
+            self._income()
+            return True
+        if not self._draw_ready(event):
+            self.chance.pop(0)
+            return True
+        return False
+
+    def frame_player(self, frame: tuple) -> int:
+        return self.actor  # the player whose multi-step choice it is
 
     def _draw_ready(self, head: tuple) -> bool:
         """Whether a queued draw can happen (something left to draw); reshuffles the equipment discards."""
@@ -231,7 +219,8 @@ class BretagneState(State):
         return bool(self.deck)
 
     # barges ------------------------------------------------------------------------------------
-    def _next_barge(self) -> bool:
+    def _next_barge(self) -> int | None:
+        """The next seat to choose a barge card (the last card is given); None when all have one."""
         n = self.num_players
         for p in self.order:
             if self.barge[p] < 0:
@@ -239,11 +228,10 @@ class BretagneState(State):
                 if len(free) == 1:
                     self._take_barge(p, free[0])
                     continue
-                self.cur = p
-                return True
+                return p
         self.stage = S_LOAD
         self.boat = 0
-        return False
+        return None
 
     def _take_barge(self, p: int, card: int) -> None:
         t = self.t
@@ -256,7 +244,7 @@ class BretagneState(State):
     def _load_order(self) -> list[int]:
         return sorted(range(self.num_players), key=lambda p: self.barge[p])
 
-    def _next_loader(self) -> bool:
+    def _next_loader(self) -> int | None:
         """The next player to load a boat (boat by boat, players in barge-number order)."""
         caps = self.t.barge_caps
         while self.boat < max(len(caps[c]) for c in self.barge):
@@ -265,18 +253,17 @@ class BretagneState(State):
                     if not any(self.quimper):
                         break
                     if self.boat < len(caps[self.barge[p]]) and not self.passed[p]:
-                        self.cur = p
                         kinds = [r for r, q in enumerate(self.quimper) if q]
                         if len(kinds) == 1:
                             self._load(p, kinds[0])
                             continue
-                        return True
+                        return p
             self.boat += 1
             self.passed = [False] * self.num_players  # 'passed' marks who loaded this boat
         self.passed = [False] * self.num_players
         self.stage = S_ACT
         self.turn = 0
-        return False
+        return None
 
     def _load(self, p: int, r: int) -> None:
         take = min(self.t.barge_caps[self.barge[p]][self.boat], self.quimper[r])
@@ -285,15 +272,14 @@ class BretagneState(State):
         self.passed[p] = True
 
     # actions -----------------------------------------------------------------------------------
-    def _next_actor(self) -> bool:
+    def _next_actor(self) -> int | None:
         n = self.num_players
         for i in range(n):
             p = self.order[(self.turn + i) % n]
             if not self.passed[p]:
                 self.turn = (self.turn + i) % n
-                self.cur = p
-                return True
-        return False
+                return p
+        return None
 
     def _end_action(self) -> None:
         self.turn = (self.turn + 1) % self.num_players
@@ -327,14 +313,13 @@ class BretagneState(State):
         holders = [p for p in range(self.num_players) if self.workers_on(site, p)]
         return sorted(holders, key=lambda p: (-self.workers_on(site, p), self._lowest(site, p)))
 
-    def _next_scorer(self) -> bool:
+    def _next_scorer(self) -> int | None:
         while self.score_sites:
             site = self.score_sites[0]
             while self.score_idx < len(self.score_order):
                 p = self.score_order[self.score_idx]
                 if self.workers_on(site, p) and self._can_score_step(site, p):
-                    self.cur = p
-                    return True
+                    return p
                 self.score_idx += 1
             if self.score_step == EQUIP:
                 self.score_step = HARBOUR
@@ -345,7 +330,7 @@ class BretagneState(State):
             self.score_sites.pop(0)
             self._begin_site()
         self._end_round()
-        return False
+        return None
 
     def _can_score_step(self, site: int, p: int) -> bool:
         if self.score_step == EQUIP:
@@ -517,8 +502,7 @@ class BretagneState(State):
             return f"P{self.chance[0][1] + 1} draws an equipment card"
         return self.action_text(action)
 
-    def _apply_chance(self, action: tuple) -> None:
-        head = self.chance.pop(0)
+    def apply_chance(self, head: tuple, action: tuple) -> None:
         code, value = action
         if code == WEATHER:
             self.weather_left.draw(value)
@@ -539,12 +523,10 @@ class BretagneState(State):
             self.hands[head[1]].put(value)
 
     # -- decisions -----------------------------------------------------------------------------
-    def legal_actions(self) -> list:
+    def turn_actions(self) -> list:
         p = self.cur
         if p < 0:
             return []
-        if self.pending:
-            return self._pending_actions(p)
         stage = self.stage
         if stage == S_ACT:
             return self._action_choices(p)
@@ -670,39 +652,67 @@ class BretagneState(State):
             return sum(self.res[p]) >= trade.pay
         return self.pairs > 0
 
-    def _pending_actions(self, p: int) -> list:
-        top = self.pending.top()
-        kind = top[0]
-        t = self.t
-        if kind == F_SITE:
-            b = top[1]
-            return [(SITE, i) for i in range(len(self.site)) if self._site_ok(p, i, self.res[p], t.bp_spent[b])]
-        if kind == F_RETURN:
-            return [(RETURN, k) for k in range(top[3] + 1)]
-        if kind == F_EXCHANGE:
-            _, city, used, visited = top
-            out = [(TRADE, item) for item in range(9)
-                   if TRADE_CITY[item] == city and not used >> item & 1 and self._trade_ok(p, item)]
-            other = 1 - city
-            if not visited >> other & 1 and self.work[p] >= 1:
-                out.append((GO, other))
-            out.append((DONE,))
-            return out
-        mode = top[1]
+    # -- the multi-step choices: each kind of frame, its steps and their effect ----------------------
+    def _site_steps(self, frame: tuple) -> list:
+        p, spent = self.actor, self.t.bp_spent[frame[1]]
+        return [(SITE, i) for i in range(len(self.site)) if self._site_ok(p, i, self.res[p], spent)]
+
+    def _apply_site(self, frame: tuple, action: tuple) -> None:
+        self.pending.pop()
+        self._build(self.actor, frame[1], action[1])
+
+    def _return_steps(self, frame: tuple) -> list:
+        return [(RETURN, k) for k in range(frame[3] + 1)]
+
+    def _apply_return(self, frame: tuple, action: tuple) -> None:
+        """Workers sent home from the level just built score; the others stay for its scoring."""
+        p = self.actor
+        _, site, level, _ = self.pending.pop()
+        home = action[1]
+        self.lv_wk[site][level] -= home
+        self.work[p] += home
+        self.vp[p] += home * self.comp.play.return_points
+        self._end_action()
+
+    def _exchange_steps(self, frame: tuple) -> list:
+        p = self.actor
+        _, city, used, visited = frame
+        out = [(TRADE, item) for item in range(9)
+               if TRADE_CITY[item] == city and not used >> item & 1 and self._trade_ok(p, item)]
+        other = 1 - city
+        if not visited >> other & 1 and self.work[p] >= 1:
+            out.append((GO, other))
+        out.append((DONE,))
+        return out
+
+    def _apply_exchange(self, frame: tuple, action: tuple) -> None:
+        p, code = self.actor, action[0]
+        if code == TRADE:
+            self._trade(p, action[1])
+        elif code == GO:
+            _, city, used, visited = self.pending.pop()
+            self.work[p] -= 1
+            self.city[p] += 1
+            self.pending.push(F_EXCHANGE, action[1], used, visited | 1 << action[1])
+        else:
+            self.pending.pop()
+            self._end_action()
+
+    def _pick_steps(self, frame: tuple) -> list:
+        mode = frame[1]
         if mode == M_SUPPLY:
             return [(PICK, r) for r, q in enumerate(self.sup_res) if q]
         if mode == M_MARKET:
             return [(PICK, r) for r, q in enumerate(self.market) if q]
         if mode == M_SELL_RES:
-            return [(PICK, r) for r, q in enumerate(self.res[p]) if q]
-        return [(PICK, k) for k, c in enumerate(self.hands[p].counts) if c]
+            return [(PICK, r) for r, q in enumerate(self.res[self.actor]) if q]
+        return [(PICK, k) for k, c in enumerate(self.hands[self.actor].counts) if c]
+
+    def _apply_pick(self, frame: tuple, action: tuple) -> None:
+        self._pick(self.actor, action[1])
 
     # -- applying ------------------------------------------------------------------------------
-    def apply(self, action) -> None:
-        if self.cur == CHANCE:
-            self._apply_chance(action)
-            self._run()
-            return
+    def apply_turn(self, action) -> None:
         p = self.actor = self.cur
         code = action[0]
         if code == BARGE:
@@ -711,34 +721,12 @@ class BretagneState(State):
             self._load(p, action[1])
         elif code == BUILD:
             self._buy_blueprint(p, action[1])
-        elif code == SITE:
-            self._build(p, self.pending.pop()[1], action[1])
-        elif code == RETURN:
-            _, site, level, _ = self.pending.pop()
-            home = action[1]
-            self.lv_wk[site][level] -= home
-            self.work[p] += home
-            self.vp[p] += home * self.comp.play.return_points
-            self._end_action()
         elif code == EXCHANGE:
             self.work[p] -= 1
             self.city[p] += 1
             self.pending.push(F_EXCHANGE, action[1], 0, 1 << action[1])
-        elif code == TRADE:
-            self._trade(p, action[1])
-        elif code == PICK:
-            self._pick(p, action[1])
-        elif code == GO:
-            _, city, used, visited = self.pending.pop()
-            self.work[p] -= 1
-            self.city[p] += 1
-            self.pending.push(F_EXCHANGE, action[1], used, visited | 1 << action[1])
         elif code == DONE:
-            if self.stage == S_SCORE:
-                self.score_idx += 1
-            else:
-                self.pending.pop()
-                self._end_action()
+            self.score_idx += 1
         elif code == PASS:
             self._pass(p)
         elif code == PLAY:
@@ -752,7 +740,6 @@ class BretagneState(State):
             self.score_idx += 1
         else:
             raise BadInput(f"not an action of this game: {action!r}")
-        self._run()
 
     def _buy_blueprint(self, p: int, b: int) -> None:
         t = self.t
@@ -1086,6 +1073,14 @@ class BretagneState(State):
         from bgkit_bretagne.render import render_compact
 
         return render_compact(self, player)
+
+
+BretagneState.frame_rules = {
+    F_SITE: (BretagneState._site_steps, BretagneState._apply_site),
+    F_RETURN: (BretagneState._return_steps, BretagneState._apply_return),
+    F_EXCHANGE: (BretagneState._exchange_steps, BretagneState._apply_exchange),
+    F_PICK: (BretagneState._pick_steps, BretagneState._apply_pick),
+}
 
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
