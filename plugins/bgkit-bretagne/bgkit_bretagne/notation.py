@@ -1,5 +1,6 @@
-"""Bretagne's notation: the action space (each decision and chance outcome numbered, for research
-tools and bots in other languages).
+"""Bretagne's notation: the short texts of the actions (what a person types and the log keeps), what
+a chance draw is at the table, and the action space (each decision and chance outcome numbered,
+for research tools and bots in other languages).
 
 An action is a small tuple, its code first and at most one value after it (a barge card, a
 resource, a blueprint, a site...). The space is dense: each code owns one block of consecutive
@@ -14,9 +15,61 @@ from bgkit.api import derived
 
 from bgkit_bretagne.codes import (
     BARGE, BLUEPRINT, BUILD, DONE, ENTER, EQUIPMENT, EXCHANGE, GO, LOAD, PASS, PICK, PLAY, PRODUCTION, RETURN, SITE,
-    TRADE, WEATHER, CITY_TRADES, L_BUY_RES, L_SELL_EQ, L_CARD_RES, B_BUY_RES, B_SELL_RES,
+    TRADE, WEATHER, CITIES, CITY_TRADES, F_PICK, F_RETURN, L_BUY_RES, L_SELL_EQ, L_CARD_RES, B_BUY_RES, B_SELL_RES,
+    M_CARD_RES, M_SELL_CARD, M_SELL_RES, Q_BLUEPRINT, Q_PRODUCTION, Q_WEATHER, TRADE_WORDS,
 )
 from bgkit_bretagne.data import Components
+
+#: The text of an action whose value names itself: code -> (its word, the value's name from the tables).
+_TEXTS = {
+    BARGE: ("barge", lambda t, v: v + 1),
+    LOAD: ("load", lambda t, v: t.resources[v]),
+    BUILD: ("build", lambda t, v: t.bp_ids[v]),
+    SITE: ("at", lambda t, v: v + 1),
+    EXCHANGE: ("exchange", lambda t, v: CITIES[v]),
+    TRADE: ("trade", lambda t, v: TRADE_WORDS[v]),
+    GO: ("go", lambda t, v: CITIES[v]),
+    PLAY: ("play", lambda t, v: t.kinds[v]),
+    ENTER: ("harbour", lambda t, v: v + 1),
+    WEATHER: ("weather", lambda t, v: t.weather_ids[v]),
+    PRODUCTION: ("production", lambda t, v: t.prod_ids[v]),
+    BLUEPRINT: ("blueprint", lambda t, v: t.bp_ids[v]),
+    EQUIPMENT: ("draw", lambda t, v: t.kinds[v]),
+}
+
+
+class NotationMixin:
+    """The texts of actions and chance draws (composed into the state)."""
+
+    def action_text(self, action) -> str:
+        code = action[0]
+        named = _TEXTS.get(code)
+        if named is not None:
+            return f"{named[0]} {named[1](self.t, action[1])}"
+        if code == DONE:
+            return "done"
+        if code == PASS:
+            return "pass"
+        top = self.pending.top()
+        if code == RETURN:
+            stay = (top[3] if top is not None and top[0] == F_RETURN else action[1]) - action[1]
+            return f"return {action[1]} stay {stay}"
+        if code == PICK:
+            if top is not None and top[0] == F_PICK and top[1] in (M_SELL_CARD, M_CARD_RES):
+                return f"card {self.t.kinds[action[1]]}"
+            return f"{'sell' if top is not None and top[1] == M_SELL_RES else 'take'} {self.t.resources[action[1]]}"
+        return str(action)
+
+    def chance_label(self) -> str:
+        head = self.chance[0]
+        code = head[0]
+        if code == Q_WEATHER:
+            return f"the weather forecast for round {self.round + 1}, turned up from the weather pile"
+        if code == Q_PRODUCTION:
+            return f"the Quimper production card of round {self.round}, turned up"
+        if code == Q_BLUEPRINT:
+            return f"a blueprint turned up from the {self.t.stacks[head[1]]} stack at Pontivy"
+        return f"P{head[1] + 1} draws an equipment card"
 
 
 def _blocks(comp: Components) -> tuple[dict[int, tuple[int, int]], list[int]]:
