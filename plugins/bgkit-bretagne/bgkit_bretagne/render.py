@@ -52,57 +52,8 @@ def render_setup(comp: Components, setup: dict) -> Group:
         )
     )
 
-    lights = Table(title=f"Lighthouse tiles (site 1 is next to Lorient, then clockwise){mark('board')}",
-                   title_justify="left")
-    for column in ("site", "coast", "site colour", "tile", f"levels{mark('lighthouses')}", f"extra{mark('lighthouses')}",
-                   "harbour", "side up"):
-        lights.add_column(column)
-    for row in setup["lighthouses"]:
-        ltype = comp.types[row["type"]]
-        colour = f"{ltype.name} ({ltype.colour})"
-        if not row["tile"]:
-            lights.add_row(str(row["site"]), row["coast"], f"[dim]{colour}[/dim]", "", "", "", str(row["harbour"]),
-                           "[dim]no tile (2 players)[/dim]")
-            continue
-        tile = comp.lighthouses[row["tile"]]
-        side = "[bold]built[/bold]" if row["side"] == "built" else "unbuilt"
-        lights.add_row(str(row["site"]), row["coast"], colour, tile.id, str(tile.levels),
-                       ", ".join(tile.extra) or "-", str(row["harbour"]), side)
-    if any(row["side"] == "built" for row in setup["lighthouses"]):
-        lights.caption = "built: the tile starts on its built side (3-player rule)"
-    parts.append(lights)
-
-    harbours = Table(title=f"Harbour tiles, normal side up{mark('harbours')}", title_justify="left")
-    for column in ("harbour", "coast", "tile", "sites", "income (normal)", "income (improved)"):
-        harbours.add_column(column)
-    by_id = {tile.id: tile for tile in comp.harbours}
-    for row in setup["harbours"]:
-        tile = by_id[row["tile"]]
-        harbours.add_row(str(row["harbour"]), row["coast"], tile.id, ", ".join(map(str, row["sites"])),
-                         _counts(dict(tile.normal)), _counts(dict(tile.improved)))
-    parts.append(harbours)
-
-    weather = Table(title=f"Weather{mark('weather')}", title_justify="left")
-    for column in ("", "card", "Heaven", "Purgatory", "Hell", "storm"):
-        weather.add_column(column)
-    for label, key in (("current (round 1)", "current"), ("forecast (round 2)", "forecast")):
-        card = comp.weather[setup["weather"][key]]
-        weather.add_row(label, f"{card.id} {card.name}", *(str(card.engineers[t]) for t in ("heaven", "purgatory", "hell")),
-                        "a worker is injured at Purgatory/Hell" if card.storm else "")
-    weather.caption = f"engineers per level built; {setup['weather']['face_down']} more cards face down under the forecast"
-    parts.append(weather)
-
-    pontivy = Table(title=f"Pontivy: blueprints face up{mark('blueprints')}", title_justify="left")
-    for column in ("stack", "tile", "cost", "reward"):
-        pontivy.add_column(column)
-    for stack in comp.stacks:
-        for tile_id in setup["pontivy"][stack.colour]:
-            tile = comp.blueprints[tile_id]
-            pontivy.add_row(f"{stack.colour} (grade {stack.grade})", tile.id, _counts(dict(tile.cost)),
-                            _counts(dict(tile.reward)))
-        pontivy.add_section()
-    pontivy.caption = "the rest of each stack face down beside it"
-    parts.append(pontivy)
+    parts += _setup_board(comp, setup, mark)
+    parts += _setup_cards(comp, setup, mark)
 
     quimper = setup["quimper"]
     brest = setup["brest"]
@@ -145,6 +96,68 @@ def render_setup(comp: Components, setup: dict) -> Group:
                           "load your own box's values with --data FILE (see the bgkit-bretagne README).",
                           style="italic"))
     return Group(*parts)
+
+
+def _setup_board(comp: Components, setup: dict, mark) -> list:
+    """The lighthouse tiles on their sites and the harbour tiles."""
+    parts: list = []
+    lights = Table(title=f"Lighthouse tiles (site 1 is next to Lorient, then clockwise){mark('board')}",
+                   title_justify="left")
+    for column in ("site", "coast", "site colour", "tile", f"levels{mark('lighthouses')}", f"extra{mark('lighthouses')}",
+                   "harbour", "side up"):
+        lights.add_column(column)
+    for row in setup["lighthouses"]:
+        ltype = comp.types[row["type"]]
+        colour = f"{ltype.name} ({ltype.colour})"
+        if not row["tile"]:
+            lights.add_row(str(row["site"]), row["coast"], f"[dim]{colour}[/dim]", "", "", "", str(row["harbour"]),
+                           "[dim]no tile (2 players)[/dim]")
+            continue
+        tile = comp.lighthouses[row["tile"]]
+        side = "[bold]built[/bold]" if row["side"] == "built" else "unbuilt"
+        lights.add_row(str(row["site"]), row["coast"], colour, tile.id, str(tile.levels),
+                       ", ".join(tile.extra) or "-", str(row["harbour"]), side)
+    if any(row["side"] == "built" for row in setup["lighthouses"]):
+        lights.caption = "built: the tile starts on its built side (3-player rule)"
+    parts.append(lights)
+
+    harbours = Table(title=f"Harbour tiles, normal side up{mark('harbours')}", title_justify="left")
+    for column in ("harbour", "coast", "tile", "sites", "income (normal)", "income (improved)"):
+        harbours.add_column(column)
+    by_id = {tile.id: tile for tile in comp.harbours}
+    for row in setup["harbours"]:
+        tile = by_id[row["tile"]]
+        harbours.add_row(str(row["harbour"]), row["coast"], tile.id, ", ".join(map(str, row["sites"])),
+                         _counts(dict(tile.normal)), _counts(dict(tile.improved)))
+    parts.append(harbours)
+    return parts
+
+
+def _setup_cards(comp: Components, setup: dict, mark) -> list:
+    """The weather cards and the blueprints face up at Pontivy."""
+    parts: list = []
+    weather = Table(title=f"Weather{mark('weather')}", title_justify="left")
+    for column in ("", "card", "Heaven", "Purgatory", "Hell", "storm"):
+        weather.add_column(column)
+    for label, key in (("current (round 1)", "current"), ("forecast (round 2)", "forecast")):
+        card = comp.weather[setup["weather"][key]]
+        weather.add_row(label, f"{card.id} {card.name}", *(str(card.engineers[t]) for t in ("heaven", "purgatory", "hell")),
+                        "a worker is injured at Purgatory/Hell" if card.storm else "")
+    weather.caption = f"engineers per level built; {setup['weather']['face_down']} more cards face down under the forecast"
+    parts.append(weather)
+
+    pontivy = Table(title=f"Pontivy: blueprints face up{mark('blueprints')}", title_justify="left")
+    for column in ("stack", "tile", "cost", "reward"):
+        pontivy.add_column(column)
+    for stack in comp.stacks:
+        for tile_id in setup["pontivy"][stack.colour]:
+            tile = comp.blueprints[tile_id]
+            pontivy.add_row(f"{stack.colour} (grade {stack.grade})", tile.id, _counts(dict(tile.cost)),
+                            _counts(dict(tile.reward)))
+        pontivy.add_section()
+    pontivy.caption = "the rest of each stack face down beside it"
+    parts.append(pontivy)
+    return parts
 
 
 # -- the table in play ------------------------------------------------------------------------------
