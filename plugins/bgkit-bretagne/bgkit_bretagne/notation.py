@@ -16,7 +16,7 @@ from bgkit.api import derived
 from bgkit_bretagne.codes import (
     BARGE, BLUEPRINT, BUILD, DONE, ENTER, EQUIPMENT, EXCHANGE, GO, LOAD, PASS, PICK, PLAY, PRODUCTION, RETURN, SITE,
     TRADE, WEATHER, CITIES, CITY_TRADES, F_PICK, F_RETURN, L_BUY_RES, L_SELL_EQ, L_CARD_RES, B_BUY_RES, B_SELL_RES,
-    M_CARD_RES, M_SELL_CARD, M_SELL_RES, Q_BLUEPRINT, Q_PRODUCTION, Q_WEATHER, TRADE_WORDS,
+    M_CARD_RES, M_SELL_CARD, M_SELL_RES, Q_BLUEPRINT, Q_EQUIPMENT, Q_PRODUCTION, Q_WEATHER, TRADE_WORDS,
 )
 from bgkit_bretagne.data import Components
 
@@ -62,14 +62,16 @@ class NotationMixin:
 
     def chance_label(self) -> str:
         head = self.chance[0]
-        code = head[0]
-        if code == Q_WEATHER:
-            return f"the weather forecast for round {self.round + 1}, turned up from the weather pile"
-        if code == Q_PRODUCTION:
-            return f"the Quimper production card of round {self.round}, turned up"
-        if code == Q_BLUEPRINT:
-            return f"a blueprint turned up from the {self.t.stacks[head[1]]} stack at Pontivy"
-        return f"P{head[1] + 1} draws an equipment card"
+        return _DRAWS[head[0]](self, head)
+
+
+#: What each queued draw is, for the person typing it in at the table.
+_DRAWS = {
+    Q_WEATHER: lambda s, head: f"the weather forecast for round {s.round + 1}, turned up from the weather pile",
+    Q_PRODUCTION: lambda s, head: f"the Quimper production card of round {s.round}, turned up",
+    Q_BLUEPRINT: lambda s, head: f"a blueprint turned up from the {s.t.stacks[head[1]]} stack at Pontivy",
+    Q_EQUIPMENT: lambda s, head: f"P{head[1] + 1} draws an equipment card",
+}
 
 
 def _blocks(comp: Components) -> tuple[dict[int, tuple[int, int]], list[int]]:
