@@ -50,16 +50,18 @@ class BuildingMixin:
         have_eng, work, reserve, supply_eng = self.eng[p], self.work[p], self.reserve[p], self.sup_eng
         total = sum(res)
         fewest = min(count for _, _, count, _ in needs)
-        ge = operator.ge
-        for k in range(len(t.stacks)):
-            for b in self.face_up[k]:
-                spent = t.bp_spent[b]
+        ge, sub = operator.ge, operator.sub
+        bp_spent, bp_cost, bp_reward = t.bp_spent, t.bp_cost, t.bp_reward
+        for face_up in self.face_up:
+            for b in face_up:
+                spent = bp_spent[b]
                 if total < spent + fewest:
                     continue
-                left = list(map(operator.sub, res, t.bp_cost[b]))
-                if min(left) < 0:
+                cost = bp_cost[b]
+                if not all(map(ge, res, cost)):  # cannot pay for the blueprint
                     continue
-                reward = t.bp_reward[b]
+                left = list(map(sub, res, cost))
+                reward = bp_reward[b]
                 engineers = have_eng + min(reward[2], supply_eng)
                 workers = work + min(reward[4], reserve) - spent
                 for need, extra, _, hands in needs:

@@ -60,6 +60,16 @@ class HeuristicMixin:
     def heuristic(self, player: int) -> float:
         if self.stage == S_OVER:
             return self.outcome().rewards()[player]
+        return _lead(values(self), player)
+
+    def heuristic_values(self) -> list[float]:
+        """Every seat's ``heuristic`` from one pass over the board (the same numbers, not n passes)."""
+        if self.stage == S_OVER:
+            return [self.heuristic(p) for p in range(self.num_players)]
         worth = values(self)
-        best_other = max(v for q, v in enumerate(worth) if q != player)
-        return worth[player] - best_other
+        return [_lead(worth, p) for p in range(self.num_players)]
+
+
+def _lead(worth: list[float], player: int) -> float:
+    """How far ``player``'s worth is ahead of the best other seat's (behind: below 0)."""
+    return worth[player] - max(v for q, v in enumerate(worth) if q != player)
