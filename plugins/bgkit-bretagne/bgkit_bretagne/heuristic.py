@@ -8,6 +8,8 @@ workers in harbours (the end scoring now, and their income for each round left).
 
 from __future__ import annotations
 
+from bgkit_bretagne.codes import S_OVER
+
 RESOURCE, CARD, ENGINEER, FRANC, WORKER_HOME, WORKER_ON_TOWER, INCOME_ROUND, LEAD = 0.7, 1.8, 0.5, 0.3, 0.15, 1.2, 1.2, 0.8
 
 
@@ -50,3 +52,24 @@ def values(state) -> list[float]:
                 if count[p] == best:
                     out[p] += majority[site_type[site]] * done * LEAD / leaders
     return out
+
+
+class HeuristicMixin:
+    """The greedy bot's and MCTS's judgement of a position (composed into the state)."""
+
+    def heuristic(self, player: int) -> float:
+        if self.stage == S_OVER:
+            return self.outcome().rewards()[player]
+        return _lead(values(self), player)
+
+    def heuristic_values(self) -> list[float]:
+        """Every seat's ``heuristic`` from one pass over the board (the same numbers, not n passes)."""
+        if self.stage == S_OVER:
+            return [self.heuristic(p) for p in range(self.num_players)]
+        worth = values(self)
+        return [_lead(worth, p) for p in range(self.num_players)]
+
+
+def _lead(worth: list[float], player: int) -> float:
+    """How far ``player``'s worth is ahead of the best other seat's (behind: below 0)."""
+    return worth[player] - max(v for q, v in enumerate(worth) if q != player)

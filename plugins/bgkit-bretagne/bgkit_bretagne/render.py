@@ -7,6 +7,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from bgkit_bretagne.codes import (
+    BUILT, COMPLETE, EQUIP, F_EXCHANGE, F_RETURN, F_SITE, OPEN, S_ACT, S_OVER, S_SCORE, TRADE_WORDS, UNUSED,
+)
 from bgkit_bretagne.data import Components
 
 from bgkit.api import MARK  # after a value that comes from a reconstructed table
@@ -31,8 +34,8 @@ def _counts(counts: dict[str, int]) -> str:
     return ", ".join(words) or "-"
 
 
-def render_setup(comps: Components, setup: dict) -> Group:
-    recon = set(comps.reconstructed())
+def render_setup(comp: Components, setup: dict) -> Group:
+    recon = set(comp.reconstructed())
 
     def mark(table: str) -> str:
         return MARK if table in recon else ""
@@ -49,57 +52,8 @@ def render_setup(comps: Components, setup: dict) -> Group:
         )
     )
 
-    lights = Table(title=f"Lighthouse tiles (site 1 is next to Lorient, then clockwise){mark('board')}",
-                   title_justify="left")
-    for column in ("site", "coast", "site colour", "tile", f"levels{mark('lighthouses')}", f"extra{mark('lighthouses')}",
-                   "harbour", "side up"):
-        lights.add_column(column)
-    for row in setup["lighthouses"]:
-        ltype = comps.types[row["type"]]
-        colour = f"{ltype.name} ({ltype.colour})"
-        if not row["tile"]:
-            lights.add_row(str(row["site"]), row["coast"], f"[dim]{colour}[/dim]", "", "", "", str(row["harbour"]),
-                           "[dim]no tile (2 players)[/dim]")
-            continue
-        tile = comps.lighthouses[row["tile"]]
-        side = "[bold]built[/bold]" if row["side"] == "built" else "unbuilt"
-        lights.add_row(str(row["site"]), row["coast"], colour, tile.id, str(tile.levels),
-                       ", ".join(tile.extra) or "-", str(row["harbour"]), side)
-    if any(row["side"] == "built" for row in setup["lighthouses"]):
-        lights.caption = "built: the tile starts on its built side (3-player rule)"
-    parts.append(lights)
-
-    harbours = Table(title=f"Harbour tiles, normal side up{mark('harbours')}", title_justify="left")
-    for column in ("harbour", "coast", "tile", "sites", "income (normal)", "income (improved)"):
-        harbours.add_column(column)
-    by_id = {tile.id: tile for tile in comps.harbours}
-    for row in setup["harbours"]:
-        tile = by_id[row["tile"]]
-        harbours.add_row(str(row["harbour"]), row["coast"], tile.id, ", ".join(map(str, row["sites"])),
-                         _counts(dict(tile.normal)), _counts(dict(tile.improved)))
-    parts.append(harbours)
-
-    weather = Table(title=f"Weather{mark('weather')}", title_justify="left")
-    for column in ("", "card", "Heaven", "Purgatory", "Hell", "storm"):
-        weather.add_column(column)
-    for label, key in (("current (round 1)", "current"), ("forecast (round 2)", "forecast")):
-        card = comps.weather[setup["weather"][key]]
-        weather.add_row(label, f"{card.id} {card.name}", *(str(card.engineers[t]) for t in ("heaven", "purgatory", "hell")),
-                        "a worker is injured at Purgatory/Hell" if card.storm else "")
-    weather.caption = f"engineers per level built; {setup['weather']['face_down']} more cards face down under the forecast"
-    parts.append(weather)
-
-    pontivy = Table(title=f"Pontivy: blueprints face up{mark('blueprints')}", title_justify="left")
-    for column in ("stack", "tile", "cost", "reward"):
-        pontivy.add_column(column)
-    for stack in comps.stacks:
-        for tile_id in setup["pontivy"][stack.colour]:
-            tile = comps.blueprints[tile_id]
-            pontivy.add_row(f"{stack.colour} (grade {stack.grade})", tile.id, _counts(dict(tile.cost)),
-                            _counts(dict(tile.reward)))
-        pontivy.add_section()
-    pontivy.caption = "the rest of each stack face down beside it"
-    parts.append(pontivy)
+    parts += _setup_board(comp, setup, mark)
+    parts += _setup_cards(comp, setup, mark)
 
     quimper = setup["quimper"]
     brest = setup["brest"]
@@ -128,7 +82,7 @@ def render_setup(comps: Components, setup: dict) -> Group:
                    title_justify="left")
     for column in ("card", "barges (sizes)", "francs", "engineers", "bonus"):
         barges.add_column(column)
-    for barge in comps.barges[: setup["players"]]:
+    for barge in comp.barges[: setup["players"]]:
         barges.add_row(str(barge.number), "/".join(map(str, barge.capacities)), str(barge.francs), str(barge.engineers),
                        barge.bonus or "-")
     barges.caption = "barges are loaded from Quimper in the cards' number order"
@@ -142,6 +96,68 @@ def render_setup(comps: Components, setup: dict) -> Group:
                           "load your own box's values with --data FILE (see the bgkit-bretagne README).",
                           style="italic"))
     return Group(*parts)
+
+
+def _setup_board(comp: Components, setup: dict, mark) -> list:
+    """The lighthouse tiles on their sites and the harbour tiles."""
+    parts: list = []
+    lights = Table(title=f"Lighthouse tiles (site 1 is next to Lorient, then clockwise){mark('board')}",
+                   title_justify="left")
+    for column in ("site", "coast", "site colour", "tile", f"levels{mark('lighthouses')}", f"extra{mark('lighthouses')}",
+                   "harbour", "side up"):
+        lights.add_column(column)
+    for row in setup["lighthouses"]:
+        ltype = comp.types[row["type"]]
+        colour = f"{ltype.name} ({ltype.colour})"
+        if not row["tile"]:
+            lights.add_row(str(row["site"]), row["coast"], f"[dim]{colour}[/dim]", "", "", "", str(row["harbour"]),
+                           "[dim]no tile (2 players)[/dim]")
+            continue
+        tile = comp.lighthouses[row["tile"]]
+        side = "[bold]built[/bold]" if row["side"] == "built" else "unbuilt"
+        lights.add_row(str(row["site"]), row["coast"], colour, tile.id, str(tile.levels),
+                       ", ".join(tile.extra) or "-", str(row["harbour"]), side)
+    if any(row["side"] == "built" for row in setup["lighthouses"]):
+        lights.caption = "built: the tile starts on its built side (3-player rule)"
+    parts.append(lights)
+
+    harbours = Table(title=f"Harbour tiles, normal side up{mark('harbours')}", title_justify="left")
+    for column in ("harbour", "coast", "tile", "sites", "income (normal)", "income (improved)"):
+        harbours.add_column(column)
+    by_id = {tile.id: tile for tile in comp.harbours}
+    for row in setup["harbours"]:
+        tile = by_id[row["tile"]]
+        harbours.add_row(str(row["harbour"]), row["coast"], tile.id, ", ".join(map(str, row["sites"])),
+                         _counts(dict(tile.normal)), _counts(dict(tile.improved)))
+    parts.append(harbours)
+    return parts
+
+
+def _setup_cards(comp: Components, setup: dict, mark) -> list:
+    """The weather cards and the blueprints face up at Pontivy."""
+    parts: list = []
+    weather = Table(title=f"Weather{mark('weather')}", title_justify="left")
+    for column in ("", "card", "Heaven", "Purgatory", "Hell", "storm"):
+        weather.add_column(column)
+    for label, key in (("current (round 1)", "current"), ("forecast (round 2)", "forecast")):
+        card = comp.weather[setup["weather"][key]]
+        weather.add_row(label, f"{card.id} {card.name}", *(str(card.engineers[t]) for t in ("heaven", "purgatory", "hell")),
+                        "a worker is injured at Purgatory/Hell" if card.storm else "")
+    weather.caption = f"engineers per level built; {setup['weather']['face_down']} more cards face down under the forecast"
+    parts.append(weather)
+
+    pontivy = Table(title=f"Pontivy: blueprints face up{mark('blueprints')}", title_justify="left")
+    for column in ("stack", "tile", "cost", "reward"):
+        pontivy.add_column(column)
+    for stack in comp.stacks:
+        for tile_id in setup["pontivy"][stack.colour]:
+            tile = comp.blueprints[tile_id]
+            pontivy.add_row(f"{stack.colour} (grade {stack.grade})", tile.id, _counts(dict(tile.cost)),
+                            _counts(dict(tile.reward)))
+        pontivy.add_section()
+    pontivy.caption = "the rest of each stack face down beside it"
+    parts.append(pontivy)
+    return parts
 
 
 # -- the table in play ------------------------------------------------------------------------------
@@ -170,16 +186,32 @@ def render_compact(state, player: int | None) -> Group:
 
 def render_state(state, player: int | None, compact: bool = False) -> Group:
     """The table as ``player`` sees it (None: a spectator): their own hand, the others' counts."""
-    from bgkit_bretagne.codes import BUILT, COMPLETE, F_EXCHANGE, F_PICK, F_RETURN, F_SITE, OPEN, S_OVER, TRADE_WORDS, UNUSED
-
-    comp, t = state.comp, state.t
-    recon = set(comp.reconstructed())
+    recon = set(state.comp.reconstructed())
 
     def mark(table: str) -> str:
         return MARK if table in recon else ""
 
-    n = state.num_players
-    parts: list = []
+    parts: list = [_heading(state, mark), _blueprints(state, mark), _lighthouses(state, mark, compact)]
+    parts += _harbours(state, mark, compact)
+    parts.append(_players(state, player, mark))
+    if not compact:
+        kinds = " · ".join(f"{k.id} {k.points['heaven']}/{k.points['purgatory']}/{k.points['hell']}" for k in state.comp.equipment)
+        parts.append(Text(f"Equipment{mark('equipment')} points at Heaven/Purgatory/Hell: {kinds}; a later card of a "
+                          "kind at the same lighthouse scores 1 less."))
+    doing = _doing(state)
+    if doing:
+        parts.append(Text(doing, style="bold"))
+    if state.stage == S_OVER:
+        parts.append(Text("Final scores: " + ", ".join(f"P{q + 1} {s:g}" for q, s in enumerate(state.scores())), style="bold"))
+    if recon:
+        parts.append(Text(f"{MARK} reconstructed values: no public source gives them; --data FILE replaces them.",
+                          style="italic"))
+    return Group(*parts)
+
+
+def _heading(state, mark) -> Text:
+    """The round and stage, the weather, Pontivy's turn order, Quimper, Brest and the decks."""
+    comp, t = state.comp, state.t
     weather = state.weather
     eng = t.weather_engineers[weather]
     storm = " STORM: building Purgatory/Hell injures a worker" if t.weather_storm[weather] else ""
@@ -195,8 +227,11 @@ def render_state(state, player: int | None, compact: bool = False) -> Group:
     head.append(f"\nQuimper{mark('production')} {t.prod_ids[state.prod]}: {_res(t, state.quimper)} · Brest: "
                 f"{_res(t, state.market)}, engineers {state.singles} single / {state.pairs} pairs · "
                 f"equipment deck {len(state.deck)}, discards {len(state.discard)}")
-    parts.append(head)
+    return head
 
+
+def _blueprints(state, mark) -> Table:
+    comp, t = state.comp, state.t
     prints = _box(f"Blueprints face up at Pontivy{mark('blueprints')}", ["stack", "blueprints (cost > reward)"])
     for k, stack in enumerate(t.stacks):
         tiles = []
@@ -205,52 +240,62 @@ def render_state(state, player: int | None, compact: bool = False) -> Group:
             reward = _counts(dict(bp.reward)).replace(" points", "vp").replace(" point", "vp")
             tiles.append(f"{bp.id} {_res(t, t.bp_cost[b])}>{reward}")
         prints.add_row(stack, " | ".join(tiles) or "-")
-    parts.append(prints)
+    return prints
 
+
+def _lighthouses(state, mark, compact: bool) -> Table:
+    """Every lighthouse in play (compact: not the built ones) and what its next level asks."""
+    t = state.t
+    eng = t.weather_engineers[state.weather]
     lights = _box(f"Lighthouses (from Lorient clockwise){mark('lighthouses')}",
                   ["site", "coast", "type", "tile", "built", "levels: owner×workers", "eng", "fr", "next level asks"])
     for i in range(len(state.site)):
         if state.site[i] == UNUSED or (compact and state.site[i] == BUILT):
             continue
         tile = state.tile[i]
-        levels = t.tile_levels[tile]
         done = len(state.lv_bp[i])
         if state.site[i] == BUILT:
             built, lv, ask = "done", "", ""
         else:
-            built = f"{done}/{levels}" + (" complete" if state.site[i] == COMPLETE else "")
+            built = f"{done}/{t.tile_levels[tile]}" + (" complete" if state.site[i] == COMPLETE else "")
             lv = " ".join(f"P{o + 1}×{w}" for o, w in zip(state.lv_own[i], state.lv_wk[i]))
             ask = ""
             if state.site[i] == OPEN:
                 extra = list(t.tile_extra[tile])
-                if done + 1 >= comp.play.scaffold_from_level:
+                if done + 1 >= state.comp.play.scaffold_from_level:
                     extra[t.wood] += 1
                 ask = f"{_res(t, extra)}, {eng[t.site_type[i]]} eng"
         lights.add_row(str(i + 1), t.coasts[t.site_coast[i]], ("Heaven", "Purgatory", "Hell")[t.site_type[i]],
                        t.tile_ids[tile], built, lv, str(state.site_eng[i] or ""), str(state.bounty[i] or ""), ask)
-    parts.append(lights)
+    return lights
 
-    if compact:
-        line = []
-        for h in range(len(state.harb)):
-            improved = state.improved[t.harbour_coast[h]]
-            income = _counts(dict(t.harbour_income[h][1 if improved else 0]))
-            workers = " ".join(f"P{q + 1}×{w}" for q, w in enumerate(state.harb[h]) if w)
-            line.append(f"{h + 1} {income}{'+' if improved else ''}{': ' + workers if workers else ''}")
-        parts.append(Text(f"Harbours{mark('harbours')} (income per worker, + improved): " + " · ".join(line)))
-    harbours = _box(f"Harbours{mark('harbours')}", ["#", "coast", "side", "income per worker", "workers"])
+
+def _harbours(state, mark, compact: bool) -> list:
+    """The harbours: a table, or one line in the compact drawing."""
+    t = state.t
+    rows = []
     for h in range(len(state.harb)):
         improved = state.improved[t.harbour_coast[h]]
         income = _counts(dict(t.harbour_income[h][1 if improved else 0]))
-        workers = " ".join(f"P{q + 1}×{w}" for q, w in enumerate(state.harb[h]) if w) or "-"
-        harbours.add_row(str(h + 1), t.coasts[t.harbour_coast[h]], "improved" if improved else "normal", income, workers)
-    if not compact:
-        parts.append(harbours)
+        workers = " ".join(f"P{q + 1}×{w}" for q, w in enumerate(state.harb[h]) if w)
+        rows.append((h, improved, income, workers))
+    if compact:
+        line = [f"{h + 1} {income}{'+' if improved else ''}{': ' + workers if workers else ''}"
+                for h, improved, income, workers in rows]
+        return [Text(f"Harbours{mark('harbours')} (income per worker, + improved): " + " · ".join(line))]
+    harbours = _box(f"Harbours{mark('harbours')}", ["#", "coast", "side", "income per worker", "workers"])
+    for h, improved, income, workers in rows:
+        harbours.add_row(str(h + 1), t.coasts[t.harbour_coast[h]], "improved" if improved else "normal", income, workers or "-")
+    return [harbours]
 
+
+def _players(state, player: int | None, mark) -> Table:
+    """Each seat's place, barge, points, francs, workers, resources and cards (others' hidden)."""
+    t = state.t
     players = _box(f"Players (barge cards{mark('barges')})",
                    ["", "place", "barge", "points", "francs", "eng", "workers home/city/spare", "resources", "equipment"])
     places = state.pontivy_places()
-    for q in range(n):
+    for q in range(state.num_players):
         hand = state.hands[q]
         if q == player:
             cards = ", ".join(f"{c} {t.kinds[k]}" for k, c in enumerate(hand.counts) if c) or "none"
@@ -258,38 +303,28 @@ def render_state(state, player: int | None, compact: bool = False) -> Group:
             cards = f"{len(hand)} hidden"
         barge = state.barge[q]
         barge_text = f"{barge + 1} ({'/'.join(map(str, t.barge_caps[barge]))})" if barge >= 0 else "-"
-        who = f"P{q + 1}" + (" (you)" if q == player else "") + (" passed" if state.passed[q] and state.stage == 2 else "")
+        who = f"P{q + 1}" + (" (you)" if q == player else "") + (" passed" if state.passed[q] and state.stage == S_ACT else "")
         players.add_row(who, str(places[q]), barge_text, str(state.vp[q]), str(state.francs[q]), str(state.eng[q]),
                         f"{state.work[q]}/{state.city[q]}/{state.reserve[q]}", _res(t, state.res[q]), cards)
-    parts.append(players)
-    kinds = " · ".join(f"{k.id} {k.points['heaven']}/{k.points['purgatory']}/{k.points['hell']}" for k in comp.equipment)
-    if not compact:
-        parts.append(Text(f"Equipment{mark('equipment')} points at Heaven/Purgatory/Hell: {kinds}; a later card of a "
-                          "kind at the same lighthouse scores 1 less."))
+    return players
 
+
+def _doing(state) -> str:
+    """What is being decided: the multi-step choice under way, or the lighthouse being scored."""
+    comp, t = state.comp, state.t
     top = state.pending.top()
-    doing = ""
-    if top is not None:
-        if top[0] == F_SITE:
-            doing = f"P{state.actor + 1} is building {t.bp_ids[top[1]]}: choose the lighthouse (at SITE)"
-        elif top[0] == F_RETURN:
-            doing = (f"P{state.actor + 1} built at site {top[1] + 1}: of its {top[3]} worker(s), how many return home "
-                     f"for {comp.play.return_points} points each and how many stay for the lighthouse's scoring")
-        elif top[0] == F_EXCHANGE:
-            city = ("Lorient", "Brest")[top[1]]
-            used = ", ".join(TRADE_WORDS[i] for i in range(9) if top[2] >> i & 1) or "none yet"
-            doing = f"P{state.actor + 1} is exchanging in {city} (done: {used}; each trade once)"
-        elif top[0] == F_PICK:
-            doing = f"P{state.actor + 1} picks {top[3]} more for the trade"
-    elif state.stage == 3 and state.score_sites:
-        site = state.score_sites[0]
-        step = "equipment cards (each removes a worker)" if state.score_step == 0 else "harbour entry"
-        doing = f"Scoring the lighthouse at site {site + 1}: {step}"
-    if doing:
-        parts.append(Text(doing, style="bold"))
-    if state.stage == S_OVER:
-        parts.append(Text("Final scores: " + ", ".join(f"P{q + 1} {s:g}" for q, s in enumerate(state.scores())), style="bold"))
-    if recon:
-        parts.append(Text(f"{MARK} reconstructed values: no public source gives them; --data FILE replaces them.",
-                          style="italic"))
-    return Group(*parts)
+    if top is None:
+        if state.stage == S_SCORE and state.score_sites:
+            step = "equipment cards (each removes a worker)" if state.score_step == EQUIP else "harbour entry"
+            return f"Scoring the lighthouse at site {state.score_sites[0] + 1}: {step}"
+        return ""
+    who = f"P{state.actor + 1}"
+    if top[0] == F_SITE:
+        return f"{who} is building {t.bp_ids[top[1]]}: choose the lighthouse (at SITE)"
+    if top[0] == F_RETURN:
+        return (f"{who} built at site {top[1] + 1}: of its {top[3]} worker(s), how many return home "
+                f"for {comp.play.return_points} points each and how many stay for the lighthouse's scoring")
+    if top[0] == F_EXCHANGE:
+        used = ", ".join(TRADE_WORDS[i] for i in range(9) if top[2] >> i & 1) or "none yet"
+        return f"{who} is exchanging in {('Lorient', 'Brest')[top[1]]} (done: {used}; each trade once)"
+    return f"{who} picks {top[3]} more for the trade"

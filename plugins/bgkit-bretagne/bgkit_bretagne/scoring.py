@@ -23,8 +23,8 @@ CATEGORIES = ("track", "Pontivy", "harbours", "money")
 NO_TIEBREAK = "No source gives a tie-break for Bretagne: players tied on the total share the win."
 
 
-def sheet_fields(comps: Components, players: int) -> list[Field]:
-    harbours = comps.board.harbours
+def sheet_fields(comp: Components, players: int) -> list[Field]:
+    harbours = comp.board.harbours
     return [
         # the track laps, so there is no printed end; no game comes near 999 points or francs
         Field("track", "points on the score track at the end, before the end-game bonuses (laps included)",
@@ -43,47 +43,47 @@ def sheet_fields(comps: Components, players: int) -> list[Field]:
             minimum=1,
             maximum=harbours,
             default=[],
-            max_items=comps.supply.worker_cubes,
+            max_items=comp.supply.worker_cubes,
         ),
         Field("francs", "francs (money) left at the end", maximum=999),
     ]
 
 
-def check_sheet(comps: Components, sheet: Sheet) -> None:
+def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Places at Pontivy are all different; no harbour holds more workers than the rules score."""
     places = Sheet(sheet.game, sheet.names, [{"pontivy": [values["pontivy"]]} for values in sheet.players])
     check_one_of_each(places, "pontivy", "Pontivy place")
-    most = len(comps.final_scoring.harbour)
+    most = len(comp.final_scoring.harbour)
     for harbour in sorted({h for values in sheet.players for h in values["harbours"]}):
         held = [values["harbours"].count(harbour) for values in sheet.players]
         check_in_all(sheet, held, most, f"workers in harbour {harbour}", "harbours",
                      f"the end-game scoring goes up to {most} workers in a harbour")
 
 
-def harbour_points(comps: Components, workers_per_player: list[list[int]]) -> list[int]:
+def harbour_points(comp: Components, workers_per_player: list[list[int]]) -> list[int]:
     """Each player's harbour points, from every player's list of harbour numbers (one per worker)."""
     totals: Counter[int] = Counter(h for workers in workers_per_player for h in workers)
-    table = comps.final_scoring.harbour
+    table = comp.final_scoring.harbour
     return [sum(table[totals[h] - 1] for h in workers) for workers in workers_per_player]
 
 
-def pontivy_points(comps: Components, place: int) -> int:
-    table = comps.final_scoring.pontivy
+def pontivy_points(comp: Components, place: int) -> int:
+    table = comp.final_scoring.pontivy
     return table[place - 1] if place <= len(table) else 0
 
 
-def money_points(comps: Components, francs: int) -> int:
-    return francs // comps.final_scoring.francs_per_point
+def money_points(comp: Components, francs: int) -> int:
+    return francs // comp.final_scoring.francs_per_point
 
 
-def score_sheet(comps: Components, sheet: Sheet) -> ScoreResult:
-    harbours = harbour_points(comps, [values["harbours"] for values in sheet.players])
+def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
+    harbours = harbour_points(comp, [values["harbours"] for values in sheet.players])
     table = [
         {
             "track": values["track"],
-            "Pontivy": pontivy_points(comps, values["pontivy"]),
+            "Pontivy": pontivy_points(comp, values["pontivy"]),
             "harbours": harbours[index],
-            "money": money_points(comps, values["francs"]),
+            "money": money_points(comp, values["francs"]),
         }
         for index, values in enumerate(sheet.players)
     ]

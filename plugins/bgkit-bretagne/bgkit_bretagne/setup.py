@@ -38,20 +38,20 @@ ANY_KEYS = ("quimper.resources",)
 MAX_SCORE = 999
 
 
-def make_setup(comps: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
     first = draw_start(players, rng, options)
     order = clockwise(players, first)
-    lighthouses = _lighthouses(comps, players, rng)
-    weather = rng.sample(list(comps.weather), 2)
+    lighthouses = _lighthouses(comp, players, rng)
+    weather = rng.sample(list(comp.weather), 2)
     pontivy = {
-        stack.colour: sorted(rng.sample(comps.stack_tiles(stack.colour), comps.table.face_up_blueprints),
-                             key=list(comps.blueprints).index)
-        for stack in comps.stacks
+        stack.colour: sorted(rng.sample(comp.stack_tiles(stack.colour), comp.table.face_up_blueprints),
+                             key=list(comp.blueprints).index)
+        for stack in comp.stacks
     }
-    quimper_card = comps.production[rng.choice(list(comps.production))]
+    quimper_card = comp.production[rng.choice(list(comp.production))]
     quimper = quimper_card.for_players(players)
-    table = comps.table
-    brest_market = {kind: table.brest_resources_each for kind in comps.supply.resources}
+    table = comp.table
+    brest_market = {kind: table.brest_resources_each for kind in comp.supply.resources}
 
     rows = []
     for seat in range(players):
@@ -60,9 +60,9 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
                 "turn_order": order.index(seat) + 1,
                 "francs": 0,
                 "engineers": 0,
-                "workers": comps.supply.start_workers,
-                "reserve_workers": comps.supply.worker_cubes - comps.supply.start_workers,
-                "resources": {kind: 0 for kind in comps.supply.resources},
+                "workers": comp.supply.start_workers,
+                "reserve_workers": comp.supply.worker_cubes - comp.supply.start_workers,
+                "resources": {kind: 0 for kind in comp.supply.resources},
                 "score": 0,
             }
         )
@@ -78,11 +78,11 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
                 "coast": tile.coast,
                 "tile": tile.id,
                 "side": "normal",
-                "sites": [s for s, h in enumerate(comps.board.site_harbour, start=1) if h == number],
+                "sites": [s for s, h in enumerate(comp.board.site_harbour, start=1) if h == number],
             }
-            for number, tile in enumerate(comps.harbours, start=1)
+            for number, tile in enumerate(comp.harbours, start=1)
         ],
-        "weather": {"current": weather[0], "forecast": weather[1], "face_down": len(comps.weather) - 2},
+        "weather": {"current": weather[0], "forecast": weather[1], "face_down": len(comp.weather) - 2},
         "pontivy": pontivy,
         "quimper": {"card": quimper_card.id, "resources": quimper},
         "brest": {
@@ -90,26 +90,33 @@ def make_setup(comps: Components, players: int, rng: random.Random, options: dic
             "engineers": table.brest_engineers,
             "engineer_pairs": table.brest_engineer_pairs,
         },
-        "equipment_deck": sum(kind.count for kind in comps.equipment),
+        "equipment_deck": sum(kind.count for kind in comp.equipment),
         "supply": {
             "resources": {
-                kind: comps.supply.resources_each - brest_market[kind] - quimper.get(kind, 0)
-                for kind in comps.supply.resources
+                kind: comp.supply.resources_each - brest_market[kind] - quimper.get(kind, 0)
+                for kind in comp.supply.resources
             },
-            "engineers": comps.supply.engineers - engineers_out,
+            "engineers": comp.supply.engineers - engineers_out,
             "workers": {str(row["seat"]): row["reserve_workers"] for row in seats["seats"]},
         },
     }
 
 
-def check_setup(comps: Components, setup: dict) -> None:
+def check_setup(comp: Components, setup: dict) -> None:
     """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
     has checked its shape, list lengths, fixed fields and seats. Each seat: its place in the turn
     order, its workers and cubes in reserve adding up to its cubes, no negative amounts. The
     supply: what the seats, Brest and Quimper hold taken from the box (no more francs than it has).
     The weather, blueprints, production card and lighthouse tiles: known ones, each once, a tile
     on a site of its colour, built or not only if it is there."""
-    players, order, box = setup["players"], setup["turn_order"], comps.supply
+    _check_seats(comp, setup)
+    _check_cards(comp, setup)
+    _check_supply(comp, setup)
+    _check_lighthouses(comp, setup)
+
+
+def _check_seats(comp: Components, setup: dict) -> None:
+    order, box = setup["turn_order"], comp.supply
     francs = 0
     for index, row in enumerate(setup["seats"]):
         place = order.index(index + 1) + 1
@@ -134,26 +141,36 @@ def check_setup(comps: Components, setup: dict) -> None:
         for kind, count in row["resources"].items():
             if count < 0:
                 raise SetupError(f"is {count}, but it cannot be below 0", "seats", index, "resources", kind)
+
+
+def _check_cards(comp: Components, setup: dict) -> None:
+    """The weather cards, the blueprints at Pontivy and the production card: known ones, each once."""
     weather = setup["weather"]
     for field in ("current", "forecast"):
-        if weather[field] not in comps.weather:
-            raise SetupError(f"is {weather[field]!r}, not a weather card ({', '.join(comps.weather)})", "weather", field)
+        if weather[field] not in comp.weather:
+            raise SetupError(f"is {weather[field]!r}, not a weather card ({', '.join(comp.weather)})", "weather", field)
     if weather["current"] == weather["forecast"]:
         raise SetupError(f"is {weather['forecast']}, the current card too: two different cards", "weather", "forecast")
     for colour, tiles in setup["pontivy"].items():
-        stack = comps.stack_tiles(colour)
+        stack = comp.stack_tiles(colour)
         for tile in tiles:
             if tile not in stack:
                 raise SetupError(f"lists {tile!r}, not a {colour} blueprint{suggest(tile, stack)}", "pontivy", colour)
         if len(set(tiles)) != len(tiles):
             raise SetupError(f"lists a blueprint twice: {tiles}", "pontivy", colour)
     card = setup["quimper"]["card"]
-    if card not in comps.production:
-        raise SetupError(f"is {card!r}, not a production card ({', '.join(comps.production)})", "quimper", "card")
-    produced = comps.production[card].for_players(players)
+    if card not in comp.production:
+        raise SetupError(f"is {card!r}, not a production card ({', '.join(comp.production)})", "quimper", "card")
+    produced = comp.production[card].for_players(setup["players"])
     if setup["quimper"]["resources"] != produced:
-        raise SetupError(f"is {setup['quimper']['resources']}, but card {card} gives {produced} with {players} players",
+        raise SetupError(f"is {setup['quimper']['resources']}, but card {card} gives {produced} with {setup['players']} players",
                          "quimper", "resources")
+
+
+def _check_supply(comp: Components, setup: dict) -> None:
+    """The supply holds what the box has less what the seats, Brest and Quimper hold."""
+    box = comp.supply
+    produced = setup["quimper"]["resources"]
     held = {kind: sum(row["resources"][kind] for row in setup["seats"]) + setup["brest"]["market"][kind] + produced.get(kind, 0)
             for kind in box.resources}
     for kind, count in setup["supply"]["resources"].items():
@@ -165,6 +182,10 @@ def check_setup(comps: Components, setup: dict) -> None:
     if setup["supply"]["engineers"] != engineers:
         raise SetupError(f"is {setup['supply']['engineers']}, but the box's {box.engineers} engineers less what the seats "
                          f"and Brest hold leaves {engineers}", "supply", "engineers")
+
+
+def _check_lighthouses(comp: Components, setup: dict) -> None:
+    """Known tiles, each once, each on a site of its colour, built or not only if it is there."""
     placed: dict[str, int] = {}
     for index, row in enumerate(setup["lighthouses"]):
         tile, side = row["tile"], row["side"]
@@ -172,9 +193,9 @@ def check_setup(comps: Components, setup: dict) -> None:
             if side != "not used":
                 raise SetupError(f"is {side!r}, but a site without a tile is 'not used'", "lighthouses", index, "side")
             continue
-        found = comps.lighthouses.get(tile)
+        found = comp.lighthouses.get(tile)
         if found is None:
-            raise SetupError(f"is {tile!r}, not a lighthouse tile{suggest(tile, comps.lighthouses)}", "lighthouses", index, "tile")
+            raise SetupError(f"is {tile!r}, not a lighthouse tile{suggest(tile, comp.lighthouses)}", "lighthouses", index, "tile")
         if found.type != row["type"]:
             raise SetupError(f"is {tile}, a {found.type} tile, but site {index + 1} is {row['type']}", "lighthouses", index, "tile")
         if tile in placed:
@@ -187,10 +208,10 @@ def check_setup(comps: Components, setup: dict) -> None:
 # -- lighthouses ------------------------------------------------------------------------------
 
 
-def _lighthouses(comps: Components, players: int, rng: random.Random) -> list[dict]:
+def _lighthouses(comp: Components, players: int, rng: random.Random) -> list[dict]:
     """Tiles on sites by the colour printed at each site (rule summary: 按照版圖邊的顏色隨機放置)."""
-    board = comps.board
-    tiles_by_type = {t: [tile.id for tile in comps.lighthouses.values() if tile.type == t] for t in TYPES}
+    board = comp.board
+    tiles_by_type = {t: [tile.id for tile in comp.lighthouses.values() if tile.type == t] for t in TYPES}
     for t in TYPES:
         rng.shuffle(tiles_by_type[t])
     placed: list[str] = [""] * board.sites
@@ -203,7 +224,7 @@ def _lighthouses(comps: Components, players: int, rng: random.Random) -> list[di
             placed[index] = tiles_by_type[t].pop()
     built: set[int] = set()
     if players == 3:  # one tile of the named colour on the named coast starts built (doczz); which one: random
-        for coast, t in comps.table.three_player_built:
+        for coast, t in comp.table.three_player_built:
             built.add(rng.choice(board.sites_of(coast, t)) - 1)
     rows = []
     for index, tile_id in enumerate(placed):
@@ -223,23 +244,23 @@ def _lighthouses(comps: Components, players: int, rng: random.Random) -> list[di
 # -- the size of the setup space --------------------------------------------------------------
 
 
-def count_lighthouse_layouts(comps: Components, players: int) -> int:
+def count_lighthouse_layouts(comp: Components, players: int) -> int:
     """Distinct lighthouse layouts (tile ids on sites, and which start built) for ``players``."""
-    board = comps.board
-    tiles = [comps.types[t].tiles for t in TYPES]
+    board = comp.board
+    tiles = [comp.types[t].tiles for t in TYPES]
     if players == 2:  # a site of each colour on each coast, and an ordered pick of tiles of each colour
         sites = math.prod(len(board.sites_of(coast, t)) for coast in board.coasts for t in TYPES)
         return sites * math.prod(math.perm(n, len(board.coasts)) for n in tiles)
     layouts = math.prod(math.factorial(n) for n in tiles)  # tiles of a colour over the sites of that colour
     if players == 3:
-        for coast, t in comps.table.three_player_built:
+        for coast, t in comp.table.three_player_built:
             layouts *= len(board.sites_of(coast, t))
     return layouts
 
 
-def count_setups(comps: Components, players: int, options: dict[str, str]) -> int:
+def count_setups(comp: Components, players: int, options: dict[str, str]) -> int:
     """The exact number of distinct setups ``make_setup`` can produce."""
     starts = start_factor(players, options)
-    weather = math.perm(len(comps.weather), 2)
-    blueprints = math.prod(math.comb(len(comps.stack_tiles(s.colour)), comps.table.face_up_blueprints) for s in comps.stacks)
-    return starts * count_lighthouse_layouts(comps, players) * weather * blueprints * len(comps.production)
+    weather = math.perm(len(comp.weather), 2)
+    blueprints = math.prod(math.comb(len(comp.stack_tiles(s.colour)), comp.table.face_up_blueprints) for s in comp.stacks)
+    return starts * count_lighthouse_layouts(comp, players) * weather * blueprints * len(comp.production)

@@ -99,10 +99,10 @@ def test_setup_option_on_the_command_line():
 
 
 def test_setup_count():
-    comps = load()
+    comp = load()
     for players in (2, 3, 4):
         doc = json.loads(run_cli(["setup", "bretagne", "-p", str(players), "--count", "--format", "json"]).stdout)
-        assert doc["count"] == count_setups(comps, players, {"start": "random"})
+        assert doc["count"] == count_setups(comp, players, {"start": "random"})
     text = run_cli(["setup", "bretagne", "-p", "3", "--count"])
     assert text.exit_code == 0 and "distinct setups" in text.stdout
 

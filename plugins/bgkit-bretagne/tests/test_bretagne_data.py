@@ -16,47 +16,47 @@ CONFIRMED = {"lighthouse_types", "supply", "table", "final_scoring", "exchange",
 
 
 def test_shipped_data_loads_with_the_confirmed_counts():
-    comps = load()
-    assert comps.board.sites == 15 and comps.board.harbours == 9
-    assert comps.board.coasts == ("south", "west", "north")
-    assert [t.tiles for t in comps.types.values()] == [5, 5, 5]
-    assert [t.colour for t in comps.types.values()] == ["blue", "white", "red"]
-    assert len(comps.lighthouses) == 15
-    assert len(comps.weather) == 6
-    assert len(comps.blueprints) == 36 and [s.colour for s in comps.stacks] == ["green", "red", "black"]
-    assert len(comps.barges) == 4
-    assert len(comps.production) == 6
-    assert sum(k.count for k in comps.equipment) == 30
-    assert [k.id for k in comps.equipment] == ["furniture", "pier", "siren", "cable_car"]
-    assert comps.supply.resources_each == 15 and comps.supply.engineers == 16
-    assert comps.supply.worker_cubes == 14 and comps.supply.start_workers == 8
+    comp = load()
+    assert comp.board.sites == 15 and comp.board.harbours == 9
+    assert comp.board.coasts == ("south", "west", "north")
+    assert [t.tiles for t in comp.types.values()] == [5, 5, 5]
+    assert [t.colour for t in comp.types.values()] == ["blue", "white", "red"]
+    assert len(comp.lighthouses) == 15
+    assert len(comp.weather) == 6
+    assert len(comp.blueprints) == 36 and [s.colour for s in comp.stacks] == ["green", "red", "black"]
+    assert len(comp.barges) == 4
+    assert len(comp.production) == 6
+    assert sum(k.count for k in comp.equipment) == 30
+    assert [k.id for k in comp.equipment] == ["furniture", "pier", "siren", "cable_car"]
+    assert comp.supply.resources_each == 15 and comp.supply.engineers == 16
+    assert comp.supply.worker_cubes == 14 and comp.supply.start_workers == 8
 
 
 def test_rule_summary_values_are_in_the_confirmed_tables():
-    comps = load()
-    assert [t.majority_points for t in comps.types.values()] == [3, 5, 7]
-    assert [t.extra_resources for t in comps.types.values()] == [0, 1, 2]
-    assert comps.final_scoring.pontivy == (4, 2, 1)
-    assert comps.final_scoring.harbour == (4, 2, 1, 1)
-    assert comps.final_scoring.francs_per_point == 3
-    assert comps.table.face_up_blueprints == 4
-    assert comps.supply.warehouse_limit == 3
-    assert comps.table.three_player_built == (("north", "heaven"), ("south", "purgatory"), ("west", "hell"))
-    sunny = next(card for card in comps.weather.values() if card.name == "sunny")
+    comp = load()
+    assert [t.majority_points for t in comp.types.values()] == [3, 5, 7]
+    assert [t.extra_resources for t in comp.types.values()] == [0, 1, 2]
+    assert comp.final_scoring.pontivy == (4, 2, 1)
+    assert comp.final_scoring.harbour == (4, 2, 1, 1)
+    assert comp.final_scoring.francs_per_point == 3
+    assert comp.table.face_up_blueprints == 4
+    assert comp.supply.warehouse_limit == 3
+    assert comp.table.three_player_built == (("north", "heaven"), ("south", "purgatory"), ("west", "hell"))
+    sunny = next(card for card in comp.weather.values() if card.name == "sunny")
     assert sunny.engineers["purgatory"] == 1  # the rule summary's example
-    assert {card.engineers["heaven"] for card in comps.weather.values()} == {1}  # Heaven ignores the weather
-    assert [card.name for card in comps.weather.values() if card.storm] == ["storm"]
+    assert {card.engineers["heaven"] for card in comp.weather.values()} == {1}  # Heaven ignores the weather
+    assert [card.name for card in comp.weather.values() if card.storm] == ["storm"]
 
 
 def test_every_table_says_where_it_comes_from_and_whether_it_is_confirmed():
-    comps = load()
-    assert set(comps.provenance) == set(TABLES)
-    assert set(comps.reconstructed()) == RECONSTRUCTED
-    for name, p in comps.provenance.items():
+    comp = load()
+    assert set(comp.provenance) == set(TABLES)
+    assert set(comp.reconstructed()) == RECONSTRUCTED
+    for name, p in comp.provenance.items():
         assert p.source
         if name in RECONSTRUCTED:
             assert "Reconstructed" in p.note, name
-    assert {n for n, p in comps.provenance.items() if p.confirmed} == CONFIRMED
+    assert {n for n, p in comp.provenance.items() if p.confirmed} == CONFIRMED
 
 
 def test_a_persons_file_replaces_only_its_tables(shipped_tables, write_data):
@@ -64,12 +64,12 @@ def test_a_persons_file_replaces_only_its_tables(shipped_tables, write_data):
     weather.update(source="my box", confirmed=True)
     del weather["reconstructed"]
     weather["cards"]["W1"]["engineers"]["hell"] = 9
-    comps = load(write_data({"weather": weather}))
-    assert comps.weather["W1"].engineers["hell"] == 9
-    assert comps.provenance["weather"].confirmed and comps.provenance["weather"].source == "my box"
-    assert "weather" not in comps.reconstructed()
-    assert comps.provenance["lighthouses"].file.endswith("components.toml")
-    assert len(comps.blueprints) == 36
+    comp = load(write_data({"weather": weather}))
+    assert comp.weather["W1"].engineers["hell"] == 9
+    assert comp.provenance["weather"].confirmed and comp.provenance["weather"].source == "my box"
+    assert "weather" not in comp.reconstructed()
+    assert comp.provenance["lighthouses"].file.endswith("components.toml")
+    assert len(comp.blueprints) == 36
 
 
 def test_game_takes_a_data_file(shipped_tables, write_data):
@@ -199,8 +199,8 @@ def test_a_handwritten_file_with_only_some_entries(tmp_path):
     assert str(err.value) == f"{path}:5: lighthouses.tiles: there are 4 hell tiles, but lighthouse_types says 5"
     with path.open("a", encoding="utf-8") as f:
         f.write('X5 = { type = "hell", levels = 6, extra = ["sand", "sand"] }\n')
-    comps = load(path)
-    assert comps.lighthouses["X5"].levels == 6 and comps.provenance["lighthouses"].file == str(path)
+    comp = load(path)
+    assert comp.lighthouses["X5"].levels == 6 and comp.provenance["lighthouses"].file == str(path)
 
 
 def test_missing_provenance_is_an_error(shipped_tables, write_data):
@@ -237,8 +237,8 @@ def test_tables_of_the_wrong_shape(tmp_path, text, problem):
 
 
 def test_the_exchange_prices_of_the_summary_are_data():
-    comps = load()
-    prices = {(t.city, t.id): (t.pay, t.get, t.francs) for t in comps.trades}
+    comp = load()
+    prices = {(t.city, t.id): (t.pay, t.get, t.francs) for t in comp.trades}
     assert prices == {
         ("lorient", "buy_resources"): (3, 2, 0), ("lorient", "buy_equipment"): (3, 2, 0),
         ("lorient", "sell_equipment"): (2, 3, 0), ("lorient", "hire_worker"): (4, 1, 0),
@@ -246,8 +246,8 @@ def test_the_exchange_prices_of_the_summary_are_data():
         ("brest", "hire_engineer"): (2, 1, 0), ("brest", "buy_resources"): (2, 2, 0),
         ("brest", "sell_resources"): (2, 2, 0), ("brest", "hire_engineer_pair"): (2, 2, 0),
     }
-    assert comps.provenance["exchange"].source.startswith("zh-rules L80-L95")
-    assert comps.play.return_points == 2 and comps.play.rounds == 5 and comps.barges[2].engineer_discount == 1
+    assert comp.provenance["exchange"].source.startswith("zh-rules L80-L95")
+    assert comp.play.return_points == 2 and comp.play.rounds == 5 and comp.barges[2].engineer_discount == 1
 
 
 def test_an_equipment_kind_without_the_points_of_a_lighthouse_type_is_refused_in_one_line(shipped_tables, write_data):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from bgkit.api import CHANCE
 from bgkit_bretagne import state as S
 
 from bretagne_scene import at_actions, bp, by_text, chance, fresh, game, give, give_cards, res, resolve_chance, show, site_of, texts, weather

@@ -6,7 +6,6 @@ import itertools
 import json
 import math
 import random
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -20,8 +19,8 @@ COMPS = load()
 RANDOM = {"start": "random"}
 
 
-def setup_for(players: int, seed: int, options=RANDOM, comps=COMPS) -> dict:
-    return make_setup(comps, players, random.Random(seed), dict(options))
+def setup_for(players: int, seed: int, options=RANDOM, comp=COMPS) -> dict:
+    return make_setup(comp, players, random.Random(seed), dict(options))
 
 
 def by_coast(setup: dict) -> dict[str, list[dict]]:
@@ -196,11 +195,11 @@ def _small_board(shipped_tables):
     return data
 
 
-def _brute_force_layouts(comps) -> dict[int, int]:
+def _brute_force_layouts(comp) -> dict[int, int]:
     """Every way to put tiles on sites (any sites may stay empty), counted where the rules allow it."""
-    board, ids = comps.board, list(comps.lighthouses)
+    board, ids = comp.board, list(comp.lighthouses)
     k = board.sites_per_coast
-    tile_type = {tile: comps.lighthouses[tile].type for tile in ids}
+    tile_type = {tile: comp.lighthouses[tile].type for tile in ids}
     found = {2: 0, 3: 0, 4: 0}
     for n in range(board.sites + 1):
         for occupied in itertools.combinations(range(board.sites), n):
@@ -211,7 +210,7 @@ def _brute_force_layouts(comps) -> dict[int, int]:
                 if n == board.sites:  # 3-4 players: every site used
                     found[4] += 1
                     ways = 1  # 3 players: which tile of the named colour on the named coast starts built
-                    for coast, t in comps.table.three_player_built:
+                    for coast, t in comp.table.three_player_built:
                         c = board.coasts.index(coast)
                         ways *= sum(1 for s in range(c * k, c * k + k) if tile_type[layout[s]] == t)
                     found[3] += ways
@@ -225,8 +224,8 @@ def test_layout_count_matches_brute_force_on_a_small_board(shipped_tables, write
     """By hand: 3-4 players 3! Heaven x 2! Purgatory x 3! Hell orders = 72; 3 players x 2 south Heaven sites
     x 2 west Hell sites to start built = 288; 2 players (2 x 1 x 1 south) x (1 x 2 x 1 west) sites
     x 3x2 Heaven x 2x1 Purgatory x 3x2 Hell tiles = 288."""
-    comps = load(write_data(_small_board(shipped_tables)))
-    assert {p: count_lighthouse_layouts(comps, p) for p in (2, 3, 4)} == _brute_force_layouts(comps) == {2: 288, 3: 288, 4: 72}
+    comp = load(write_data(_small_board(shipped_tables)))
+    assert {p: count_lighthouse_layouts(comp, p) for p in (2, 3, 4)} == _brute_force_layouts(comp) == {2: 288, 3: 288, 4: 72}
 
 
 def test_real_layout_count_by_hand():
@@ -247,11 +246,11 @@ def test_whole_count_is_the_product_of_the_independent_parts():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_sampling_a_tiny_board_reaches_exactly_the_counted_setups(players, tiny_tables, write_data):
-    comps = load(write_data(tiny_tables))
-    expected = count_setups(comps, players, RANDOM)
+    comp = load(write_data(tiny_tables))
+    expected = count_setups(comp, players, RANDOM)
     # layouts: 2 Heaven orders (x 2 built Heaven sites with 3 players; 2 players: 2 Heaven sites x 2 tiles);
     # then 2 weather orders and the start player
     layouts = {2: 4, 3: 4, 4: 2}[players]
     assert expected == layouts * 2 * players
-    seen = {json.dumps(setup_for(players, seed, comps=comps), sort_keys=True) for seed in range(1500)}
+    seen = {json.dumps(setup_for(players, seed, comp=comp), sort_keys=True) for seed in range(1500)}
     assert len(seen) == expected
