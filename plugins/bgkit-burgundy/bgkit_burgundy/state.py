@@ -37,25 +37,10 @@ from bgkit_burgundy.data import (
     kind_colour,
 )
 from bgkit_burgundy import scoring
+from bgkit_burgundy.codes import *  # noqa: F403 (the names the tests read from this module too)
+from bgkit_burgundy.notation import Notation, _texts, action_from_index, action_index, max_game_length, num_actions
 from bgkit_burgundy.setup import depot_colours
 
-# player decisions
-TAKE, PLACE, SELL, WORK, BUY, HIRE, END, GOODS, PICK, WSELL, HALL, DISCARD, PASS, START = range(1, 15)
-# chance outcomes
-WHITE, DICE, DRAW = 20, 21, 22
-# pending follow-ups (the top of ``pending`` is what the player decides next)
-P_FREE, P_SHIP, P_PICK, P_WARE, P_HALL, P_DISCARD = range(6)
-# stages
-S_CASTLES, S_PLAY, S_OVER = range(3)
-
-COLOUR_OF = tuple(kind_colour(k) for k in range(NUM_KINDS))
-WAREHOUSE, WATCHTOWER, CARPENTER, CHURCH, MARKET, BOARDING, BANK, CITYHALL = range(K_BUILDING, K_BUILDING + 8)
-FREE_BIT = {BUILDING: 1 << 9, SHIP: 1 << 10, ANIMAL: 1 << 10, CASTLE: 1 << 11, MINE: 1 << 11, KNOWLEDGE: 1 << 11}
-PICK_COLOURS = {
-    CARPENTER: (1 << BUILDING),
-    CHURCH: (1 << CASTLE) | (1 << MINE) | (1 << KNOWLEDGE),
-    MARKET: (1 << SHIP) | (1 << ANIMAL),
-}
 DICE_OUTCOMES = tuple(((DICE, a, b), (1.0 if a == b else 2.0) / 36.0) for a in range(1, 7) for b in range(a, 7))
 WHITE_OUTCOMES = tuple(((WHITE, v), 1.0 / 6.0) for v in range(1, 7))
 
@@ -74,11 +59,6 @@ FIXED_ODDS = {
     WHITE: (tuple(o for o, _ in WHITE_OUTCOMES), _running_totals(WHITE_OUTCOMES)),
     DICE: (tuple(o for o, _ in DICE_OUTCOMES), _running_totals(DICE_OUTCOMES)),
 }
-K = {k: 1 << k for k in range(1, 27)}
-K1, K6, K8, K12 = K[1], K[6], K[8], K[12]
-END_TILES = sum(1 << k for k in range(15, 27))  # knowledge tiles that score at the end
-
-
 def _cost_table() -> tuple:
     """COST[k8][free][a][b]: workers to turn die a into b (free: one step is free; k8: 2 steps per worker)."""
     table = []
@@ -105,19 +85,6 @@ COST = _cost_table()
 # (its different kinds, the actions taking, buying or hiring from it) are kept beside it in an
 # ``Entry`` and stay valid for as long as the same tuple object is there -- in clones too, which
 # share both. Anything else (a new tuple, or a list put there by a test's scene) builds a new entry.
-END_ACTION = (END,)
-PASS_ACTION = (PASS,)
-FREE_DIE = (0,)  # a castle's extra action: one die of any number
-WORK_ACTIONS = tuple((WORK, d) for d in range(7))
-SELL_ACTIONS = tuple(tuple((SELL, d, t + 1) for t in range(6)) for d in range(7))
-BIT_INDEX = {1 << i: i for i in range(37)}  # a space's bit -> the space
-KINDS_OF = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR_OF[k] == c) for c in range(6))
-DRAW_ACTIONS = tuple((DRAW, k) for k in range(NUM_KINDS))
-def _texts(comp: Components) -> dict:
-    """The action texts already made for this box's tile names (shared by all its states)."""
-    return derived(comp, "burgundy texts", dict)
-
-
 def _black_kinds(comp: Components) -> tuple:
     """The kinds that have tiles with a black back in this box (ascending)."""
     return derived(comp, "burgundy black kinds", lambda: tuple(k for k in range(NUM_KINDS) if comp.black_stack[k]))
@@ -187,7 +154,7 @@ def _fill_place_masks(board, table: list, index: int) -> tuple:
     return found
 
 
-class BurgundyState(State):
+class BurgundyState(Notation, State):
     """The whole table. Per-player data are lists indexed by seat."""
 
     # Slots: attribute access is the bulk of this game's work, and slots make it direct.
@@ -919,69 +886,6 @@ class BurgundyState(State):
                 mask = PICK_COLOURS[kind]
                 if any(mask >> COLOUR_OF[k] & 1 for d in self.depots for k in d):
                     self.pending.push(P_PICK, mask)
-
-    # -- texts ---------------------------------------------------------------------------------
-    def action_text(self, action: tuple) -> str:
-        # Every action has one text whatever the state, made once, then looked up; but a draw's
-        # names the depot drawn for, which the state knows: it is kept under (DRAW, depot, kind).
-        key = (DRAW, self.chance[0][1] if self.chance else 0, action[1]) if action[0] == DRAW else action
-        try:
-            return self.texts[key]
-        except KeyError:
-            text = self._action_text(action)
-            if len(self.texts) < 100_000:
-                self.texts[key] = text
-            return text
-
-    def _action_text(self, action: tuple) -> str:
-        names = self.comp.kind_names
-        code = action[0]
-        if code == TAKE:
-            return f"take {action[2]}:{names[action[3]]}@{action[1] or 'any'}"
-        if code == PLACE:
-            return f"place {action[3] + 1}:{names[action[2]]}@{action[1] or 'any'}"
-        if code == SELL:
-            return f"sell {action[2]}@{action[1] or 'any'}"
-        if code == WORK:
-            return f"workers@{action[1] or 'any'}"
-        if code == BUY:
-            return f"buy {'black' if action[1] == 0 else action[1]}:{names[action[2]]}"
-        if code == HIRE:
-            return f"hire {action[1]}:{names[action[2]]}"
-        if code == END:
-            return "end"
-        if code == GOODS:
-            text = f"goods {action[1]}" + (f"+{action[2]}" if action[2] else "")
-            if action[3]:
-                text += " keep " + ",".join(str(t + 1) for t in range(6) if action[3] >> t & 1)
-            return text
-        if code == PICK:
-            return f"pick {action[1]}:{names[action[2]]}"
-        if code == WSELL:
-            return f"warehouse {action[1]}"
-        if code == HALL:
-            return f"place {action[2] + 1}:{names[action[1]]}"
-        if code == DISCARD:
-            return f"discard {names[action[1]]}"
-        if code == PASS:
-            return "pass"
-        if code == START:
-            return f"castle {action[1] + 1}"
-        if code == WHITE:
-            return f"white {action[1]}"
-        if code == DICE:
-            return f"dice {action[1]} {action[2]}"
-        if code == DRAW:
-            depot = self.chance[0][1] if self.chance else 0
-            return f"draw {'black' if depot == 0 else depot}:{names[action[1]]}"
-        return str(action)
-
-    def parse_action(self, text: str):
-        """Like the default, but ``dice 5 2`` is the same as ``dice 2 5`` and spaces are forgiven."""
-        words = text.split()
-        if len(words) == 3 and words[0] == "dice" and all(w.isdigit() for w in words[1:]):
-            words[1:] = sorted(words[1:])
-        return super().parse_action(" ".join(words))
 
     # -- scores --------------------------------------------------------------------------------
     def sheet_values(self, p: int) -> dict:
