@@ -20,7 +20,7 @@ import random
 from bisect import bisect_right
 from itertools import combinations
 
-from bgkit.api import CHANCE, TERMINAL, BadInput, Pending, Sheet, State, derived
+from bgkit.api import TERMINAL, BadInput, Flow, Pending, Sheet, derived
 
 from bgkit_burgundy.data import (
     ANIMAL,
@@ -154,7 +154,7 @@ def _fill_place_masks(board, table: list, index: int) -> tuple:
     return found
 
 
-class BurgundyState(Notation, State):
+class BurgundyState(Notation, Flow):
     """The whole table. Per-player data are lists indexed by seat."""
 
     # Slots: attribute access is the bulk of this game's work, and slots make it direct.
@@ -241,7 +241,7 @@ class BurgundyState(Notation, State):
                 s.stage = S_CASTLES
         if s.stage == S_PLAY:
             s._start_round()
-        s._run()
+        s.run()
         return s
 
     def _no_offers(self) -> None:
@@ -292,9 +292,6 @@ class BurgundyState(Notation, State):
         return o
 
     # -- flow ----------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.cur
-
     def _start_round(self) -> None:
         n = self.num_players
         self.order = sorted(range(n), key=lambda p: (-self.track_pos[p], -self.track_stamp[p]))
@@ -371,30 +368,45 @@ class BurgundyState(Notation, State):
                 found = k
         return found
 
-    def _run(self) -> None:
-        """Resolve forced steps until a real decision (or chance event, or the end) comes."""
-        while True:
-            if self.chance:
-                head = self.chance[0]
-                if head[0] == DRAW:
-                    kind = self._forced_draw(head)
-                    if kind is not None:
-                        self.chance.pop(0)
-                        if kind >= 0:
-                            self._drawn(head, kind)
-                        continue
-                self.cur = CHANCE
-                return
-            if self.stage != S_PLAY:
-                self.cur = TERMINAL if self.stage == S_OVER else self.order[self.turn]
-                return
-            if self.turn < 0:
-                self._begin_turn()
-            p = self.order[self.turn]
-            self.cur = p
-            if self.pending.frames or self.left or self._can_buy(p):
-                return
-            self._end_turn()
+    # -- the flow runner's hooks (bgkit.api.Flow) ---------------------------------------------
+    def step(self) -> int | None:
+        """Whose decision it is with no chance event and no frame waiting; a turn with nothing
+        left to do (no die, no purchase) ends by itself."""
+        if self.stage != S_PLAY:
+            return TERMINAL if self.stage == S_OVER else self.order[self.turn]
+        if self.turn < 0:
+            self._begin_turn()
+        p = self.order[self.turn]
+        if self.left or self._can_buy(p):
+            return p
+        self._end_turn()
+        return None
+
+    def settle_chance(self, event: tuple) -> bool:
+        """A draw with one kind of tile left (or none) needs no chance."""
+        if event[0] != DRAW:
+            return False
+        kind = self._forced_draw(event)
+        if kind is None:
+            return False
+        self.chance.pop(0)
+        if kind >= 0:
+            self._drawn(event, kind)
+        return True
+
+    def frame_player(self, frame: tuple) -> int:
+        """Every follow-up is decided by the player whose turn it is."""
+        return self.order[self.turn]
+
+    def apply_chance(self, event: tuple, outcome: tuple) -> None:
+        code = outcome[0]
+        if code == WHITE:
+            g = self.round_goods[self.round]
+            self.depot_goods[outcome[1] - 1][g - 1] += 1
+        elif code == DICE:
+            self.dice[event[1]] = [outcome[1], outcome[2]]
+        else:
+            self._drawn(event, outcome[1])
 
     def _drawn(self, event: tuple, kind: int) -> None:
         if event[1] == 0:
@@ -455,130 +467,142 @@ class BurgundyState(Notation, State):
             return any(COLOUR_OF[k] == BUILDING for d in self.depots for k in d)
         return False
 
-    def legal_actions(self) -> list:
-        """Every legal action, in one fixed order: for each different die left (in order) its
-        takes (depot by depot, kinds ascending), places (stored kinds ascending, spaces ascending),
-        sales and workers; then the purchases; then ``end``. The follow-ups of ``pending`` instead
-        when there are any (a castle's extra action: the same for a die of any number, 0).
-
-        This is the hottest code of the game, so it is written out in one function: actions
-        come from precomputed tables (see the top of the module) and cached entries."""
+    def turn_actions(self) -> list:
+        """Every legal action with no follow-up pending, in one fixed order: for each different die
+        left (in order) its takes, places, sales and workers (``_die_actions``); then the
+        purchases; then ``end``."""
         p = self.cur
         if p < 0:
             return []
         if self.stage == S_CASTLES:
             return [(START, i) for i in self.boards[p].castle_spaces]
         out: list = []
-        frames = self.pending.frames
-        if frames:
-            if frames[-1][0] != P_FREE:
-                return self._pending_actions(p)
-            dice = FREE_DIE
-        else:
-            dice = self.left
+        dice = self.left
         if dice:
-            know = self.know[p]
-            w = self.workers[p]
-            wcap = w if w < 3 else 3
-            bits = (know >> 8) & 15  # knowledge #8 (bit 0) and the free +-1 of #9-#11 (bits 1-3)
-            takes = ((bits & 1) * 2 + ((know >> 12) & 1)) * 28 + wcap
-            sales = (bits & 1) * 28 + wcap
-            depots = self.depots
-            offers = self.offers
-            goods = self.goods[p]
-            frontier = self.adj[p] & ~self.filled[p]
-            storage = self.storage[p]
-            if not frontier or not storage:
-                kinds = ()
-            elif len(storage) == 1:
-                kinds = storage
-            else:
-                kinds = sorted(set(storage))
-            places = self.places[p]
-            seen = 0
-            for d in dice:
-                if seen >> d & 1:
-                    continue
-                seen |= 1 << d
-                slot = E_TAKE + d
-                for dep in TAKE_DEPOTS[takes + d * 4]:
-                    tiles = depots[dep]
-                    if tiles:
-                        entry = offers[dep]
-                        if entry[E_TILES] is not tiles:
-                            entry = offers[dep] = _entry(tiles)
-                        acts = entry[slot]
-                        if acts is None:
-                            acts = entry[slot] = [(TAKE, d, dep + 1, k) for k in entry[E_KINDS]]
-                        out += acts
-                if kinds:
-                    if d:
-                        index = bits * 28 + d * 4 + wcap
-                        reach = places[index] or _fill_place_masks(self.boards[p], places, index)
-                    else:
-                        reach = self.boards[p].colour_mask
-                    for k in kinds:
-                        m = frontier & reach[COLOUR_OF[k]]
-                        if not m:
-                            continue
-                        if K_BUILDING <= k < K_ANIMAL and not know & K1:  # one building of a type per city
-                            bit = 1 << (k - K_BUILDING)
-                            city = self.city[p]
-                            region = self.boards[p].region
-                            while m:
-                                low = m & -m
-                                m ^= low
-                                i = BIT_INDEX[low]
-                                if not city[region[i]] & bit:
-                                    out.append((PLACE, d, k, i))
-                        else:
-                            while m:
-                                low = m & -m
-                                m ^= low
-                                out.append((PLACE, d, k, BIT_INDEX[low]))
-                sells = SELL_ACTIONS[d]
-                for t in SELL_TYPES[sales + d * 4]:
-                    if goods[t]:
-                        out.append(sells[t])
-                out.append(WORK_ACTIONS[d])
-
-        if frames:
-            if self.ruleset == "2019":  # right after placing a castle, a purchase it can place [BGA]
-                self._black_buys(p, out)
-            return out
+            self._die_actions(p, dice, out)
         if (not self.bought and self.silver[p] >= 2) or self.ruleset == "2019":
             self._buy_actions(p, out)
         if not dice:
             out.append(END_ACTION)
         return out
 
-    def _pending_actions(self, p: int) -> list:
+    def _die_actions(self, p: int, dice, out: list) -> None:
+        """For each different die of ``dice`` (in order, 0 = a castle's die of any number): its takes
+        (depot by depot, kinds ascending), places (stored kinds ascending, spaces ascending),
+        sales and workers.
+
+        This is the hottest code of the game, so it is written out in one function: actions
+        come from precomputed tables (see the top of the module) and cached entries."""
+        know = self.know[p]
+        w = self.workers[p]
+        wcap = w if w < 3 else 3
+        bits = (know >> 8) & 15  # knowledge #8 (bit 0) and the free +-1 of #9-#11 (bits 1-3)
+        takes = ((bits & 1) * 2 + ((know >> 12) & 1)) * 28 + wcap
+        sales = (bits & 1) * 28 + wcap
+        depots = self.depots
+        offers = self.offers
+        goods = self.goods[p]
+        frontier = self.adj[p] & ~self.filled[p]
+        storage = self.storage[p]
+        if not frontier or not storage:
+            kinds = ()
+        elif len(storage) == 1:
+            kinds = storage
+        else:
+            kinds = sorted(set(storage))
+        places = self.places[p]
+        seen = 0
+        for d in dice:
+            if seen >> d & 1:
+                continue
+            seen |= 1 << d
+            slot = E_TAKE + d
+            for dep in TAKE_DEPOTS[takes + d * 4]:
+                tiles = depots[dep]
+                if tiles:
+                    entry = offers[dep]
+                    if entry[E_TILES] is not tiles:
+                        entry = offers[dep] = _entry(tiles)
+                    acts = entry[slot]
+                    if acts is None:
+                        acts = entry[slot] = [(TAKE, d, dep + 1, k) for k in entry[E_KINDS]]
+                    out += acts
+            if kinds:
+                if d:
+                    index = bits * 28 + d * 4 + wcap
+                    reach = places[index] or _fill_place_masks(self.boards[p], places, index)
+                else:
+                    reach = self.boards[p].colour_mask
+                for k in kinds:
+                    m = frontier & reach[COLOUR_OF[k]]
+                    if not m:
+                        continue
+                    if K_BUILDING <= k < K_ANIMAL and not know & K1:  # one building of a type per city
+                        bit = 1 << (k - K_BUILDING)
+                        city = self.city[p]
+                        region = self.boards[p].region
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            i = BIT_INDEX[low]
+                            if not city[region[i]] & bit:
+                                out.append((PLACE, d, k, i))
+                    else:
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            out.append((PLACE, d, k, BIT_INDEX[low]))
+            sells = SELL_ACTIONS[d]
+            for t in SELL_TYPES[sales + d * 4]:
+                if goods[t]:
+                    out.append(sells[t])
+            out.append(WORK_ACTIONS[d])
+
+    def apply_turn(self, action: tuple) -> None:
+        effect = EFFECTS.get(action[0])
+        if effect is None:
+            raise BadInput(f"not an action of this game: {action!r}")
+        effect(self, self.cur, action)
+
+    # -- the follow-ups' steps (frame_rules below) ----------------------------------------------
+    def _free_steps(self, frame: tuple) -> list:
+        """A castle's extra action: what a die of any number does (2019: or a purchase it can place [BGA])."""
         out: list = []
-        top = self.pending.top()
-        code = top[0]
-        if code == P_DISCARD:
-            for k in sorted(set(self.storage[p][:3])):
-                out.append((DISCARD, k))
-        elif code == P_SHIP:
-            self._ship_actions(p, out)
-        elif code == P_PICK:
-            mask = top[1]
-            for d in range(6):
-                for k in sorted(set(self.depots[d])):
-                    if mask >> COLOUR_OF[k] & 1:
-                        out.append((PICK, d + 1, k))
-            out.append(PASS_ACTION)
-        elif code == P_WARE:
-            for t in range(6):
-                if self.goods[p][t]:
-                    out.append((WSELL, t + 1))
-            out.append(PASS_ACTION)
-        elif code == P_HALL:
-            self._place_actions(p, 0, out, HALL)
-            if self.ruleset == "2019":  # right after placing a City Hall, a purchase it can place [BGA]
-                self._black_buys(p, out)
-            out.append(PASS_ACTION)
+        self._die_actions(self.cur, FREE_DIE, out)
+        if self.ruleset == "2019":
+            self._black_buys(self.cur, out)
         return out
+
+    def _discard_steps(self, frame: tuple) -> list:
+        return [(DISCARD, k) for k in sorted(set(self.storage[self.cur][:3]))]
+
+    def _ship_steps(self, frame: tuple) -> list:
+        out: list = []
+        self._ship_actions(self.cur, out)
+        return out
+
+    def _pick_steps(self, frame: tuple) -> list:
+        mask = frame[1]
+        out = [(PICK, d + 1, k) for d in range(6) for k in sorted(set(self.depots[d])) if mask >> COLOUR_OF[k] & 1]
+        out.append(PASS_ACTION)
+        return out
+
+    def _warehouse_steps(self, frame: tuple) -> list:
+        out = [(WSELL, t + 1) for t in range(6) if self.goods[self.cur][t]]
+        out.append(PASS_ACTION)
+        return out
+
+    def _hall_steps(self, frame: tuple) -> list:
+        out: list = []
+        self._place_actions(self.cur, 0, out, HALL)
+        if self.ruleset == "2019":  # right after placing a City Hall, a purchase it can place [BGA]
+            self._black_buys(self.cur, out)
+        out.append(PASS_ACTION)
+        return out
+
+    def _decide(self, frame: tuple, action: tuple) -> None:
+        """A follow-up's step: each action says what it does, whatever the frame that offered it."""
+        self.apply_turn(action)
 
     def _depot(self, dep: int) -> list:
         """The entry of numbered depot ``dep`` (0-5)."""
@@ -677,102 +701,100 @@ class BurgundyState(Notation, State):
                 for keep in combinations(new, free):
                     out.append((GOODS, d, e, sum(1 << t for t in keep)))
 
-    def apply(self, action: tuple) -> None:
-        code = action[0]
-        if self.cur == CHANCE:
-            head = self.chance.pop(0)
-            if code == WHITE:
-                g = self.round_goods[self.round]
-                self.depot_goods[action[1] - 1][g - 1] += 1
-            elif code == DICE:
-                self.dice[head[1]] = [action[1], action[2]]
-            else:
-                self._drawn(head, action[1])
-            self._run()
-            return
-        p = self.cur
-        if code == TAKE:  # the commonest decision, written out: _use_die, then _store
-            die, dep, kind = action[1], action[2] - 1, action[3]
-            if die:
-                self.left.remove(die)
-                know = self.know[p]
-                self.workers[p] -= COST[1 if know & K8 else 0][1 if know & K12 else 0][die][dep + 1]
-            else:
-                self.pending.pop()  # the castle's free die
-            tiles = self.depots[dep]
-            i = tiles.index(kind)
-            self.depots[dep] = tiles[:i] + tiles[i + 1 :]
-            self.storage[p] = storage = (*self.storage[p], kind)
-            if len(storage) > 3:
-                self.pending.push(P_DISCARD)
-        elif code == PLACE:
-            kind = action[2]
-            space = action[3]
-            colour = COLOUR_OF[kind]
-            self._use_die(p, action[1], self.boards[p].die[space], 0, FREE_BIT[colour])
-            self.storage[p] = _without(self.storage[p], kind)
-            self._place(p, kind, space)
-        elif code == SELL:
-            self._use_die(p, action[1], action[2], 0, 0)
-            self._sell(p, action[2] - 1)
-        elif code == WORK:
-            self._use_die(p, action[1], action[1], 0, 0)
+    # -- the effects of the decisions (EFFECTS below maps each action code to one) --------------
+    def _take(self, p: int, action: tuple) -> None:
+        """The commonest decision, written out: ``_use_die``, then ``_store``."""
+        die, dep, kind = action[1], action[2] - 1, action[3]
+        if die:
+            self.left.remove(die)
             know = self.know[p]
-            self.workers[p] += 4 if know & K[14] else 2
-            if know & K[13]:
-                self.silver[p] += 1
-        elif code == BUY:
-            self.silver[p] -= 2
-            self.bought = True
-            if action[1] == 0:
-                self.black = _without(self.black, action[2])
-            else:
-                self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
-            self._store(p, action[2])
-        elif code == HIRE:
-            self.workers[p] -= 2
-            self.hired = True
-            self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
-            self._store(p, action[2])
-        elif code == END:
-            self._end_turn()
-        elif code == GOODS:
-            self.pending.pop()
-            self._ship_goods(p, action[1], action[2], action[3])
-        elif code == PICK:
-            self.pending.pop()
-            self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
-            self._store(p, action[2])
-        elif code == WSELL:
-            self.pending.pop()
-            self._sell(p, action[1] - 1)
-        elif code == HALL:
-            self.pending.pop()
-            self.storage[p] = _without(self.storage[p], action[1])
-            self._place(p, action[1], action[2])
-        elif code == DISCARD:
-            self.pending.pop()
-            storage = self.storage[p]
-            i = storage.index(action[1], 0, 3)
-            self.storage[p] = storage[:i] + storage[i + 1 :]
-        elif code == PASS:
-            self.pending.pop()
-        elif code == START:
-            if self.secret is not None:  # hidden until the last player has chosen
-                self.secret[p] = action[1]
-            else:
-                self._put_start_castle(p, action[1])
-            self.turn += 1
-            if self.turn == self.num_players:
-                if self.secret is not None:  # everyone has chosen: all castles go down at once
-                    for q, space in enumerate(self.secret):
-                        self._put_start_castle(q, space)
-                    self.secret = None
-                self.stage = S_PLAY
-                self._start_round()
+            self.workers[p] -= COST[1 if know & K8 else 0][1 if know & K12 else 0][die][dep + 1]
         else:
-            raise BadInput(f"not an action of this game: {action!r}")
-        self._run()
+            self.pending.pop()  # the castle's free die
+        tiles = self.depots[dep]
+        i = tiles.index(kind)
+        self.depots[dep] = tiles[:i] + tiles[i + 1 :]
+        self.storage[p] = storage = (*self.storage[p], kind)
+        if len(storage) > 3:
+            self.pending.push(P_DISCARD)
+
+    def _place_stored(self, p: int, action: tuple) -> None:
+        kind = action[2]
+        space = action[3]
+        colour = COLOUR_OF[kind]
+        self._use_die(p, action[1], self.boards[p].die[space], 0, FREE_BIT[colour])
+        self.storage[p] = _without(self.storage[p], kind)
+        self._place(p, kind, space)
+
+    def _sell_die(self, p: int, action: tuple) -> None:
+        self._use_die(p, action[1], action[2], 0, 0)
+        self._sell(p, action[2] - 1)
+
+    def _work(self, p: int, action: tuple) -> None:
+        self._use_die(p, action[1], action[1], 0, 0)
+        know = self.know[p]
+        self.workers[p] += 4 if know & K[14] else 2
+        if know & K[13]:
+            self.silver[p] += 1
+
+    def _buy(self, p: int, action: tuple) -> None:
+        self.silver[p] -= 2
+        self.bought = True
+        if action[1] == 0:
+            self.black = _without(self.black, action[2])
+        else:
+            self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
+        self._store(p, action[2])
+
+    def _hire(self, p: int, action: tuple) -> None:
+        self.workers[p] -= 2
+        self.hired = True
+        self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
+        self._store(p, action[2])
+
+    def _end(self, p: int, action: tuple) -> None:
+        self._end_turn()
+
+    def _goods(self, p: int, action: tuple) -> None:
+        self.pending.pop()
+        self._ship_goods(p, action[1], action[2], action[3])
+
+    def _pick(self, p: int, action: tuple) -> None:
+        self.pending.pop()
+        self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
+        self._store(p, action[2])
+
+    def _warehouse(self, p: int, action: tuple) -> None:
+        self.pending.pop()
+        self._sell(p, action[1] - 1)
+
+    def _hall(self, p: int, action: tuple) -> None:
+        self.pending.pop()
+        self.storage[p] = _without(self.storage[p], action[1])
+        self._place(p, action[1], action[2])
+
+    def _discard(self, p: int, action: tuple) -> None:
+        self.pending.pop()
+        storage = self.storage[p]
+        i = storage.index(action[1], 0, 3)
+        self.storage[p] = storage[:i] + storage[i + 1 :]
+
+    def _pass(self, p: int, action: tuple) -> None:
+        self.pending.pop()
+
+    def _start(self, p: int, action: tuple) -> None:
+        if self.secret is not None:  # hidden until the last player has chosen
+            self.secret[p] = action[1]
+        else:
+            self._put_start_castle(p, action[1])
+        self.turn += 1
+        if self.turn == self.num_players:
+            if self.secret is not None:  # everyone has chosen: all castles go down at once
+                for q, space in enumerate(self.secret):
+                    self._put_start_castle(q, space)
+                self.secret = None
+            self.stage = S_PLAY
+            self._start_round()
 
     def _use_die(self, p: int, die: int, target: int, free_k: int, free_bit: int) -> None:
         if not die:
@@ -1097,6 +1119,22 @@ class BurgundyState(Notation, State):
         from bgkit_burgundy.render import render_compact
 
         return render_compact(self, player)
+
+
+EFFECTS = {
+    TAKE: BurgundyState._take, PLACE: BurgundyState._place_stored, SELL: BurgundyState._sell_die,
+    WORK: BurgundyState._work, BUY: BurgundyState._buy, HIRE: BurgundyState._hire, END: BurgundyState._end,
+    GOODS: BurgundyState._goods, PICK: BurgundyState._pick, WSELL: BurgundyState._warehouse,
+    HALL: BurgundyState._hall, DISCARD: BurgundyState._discard, PASS: BurgundyState._pass, START: BurgundyState._start,
+}
+BurgundyState.frame_rules = {
+    P_FREE: (BurgundyState._free_steps, BurgundyState._decide),
+    P_SHIP: (BurgundyState._ship_steps, BurgundyState._decide),
+    P_PICK: (BurgundyState._pick_steps, BurgundyState._decide),
+    P_WARE: (BurgundyState._warehouse_steps, BurgundyState._decide),
+    P_HALL: (BurgundyState._hall_steps, BurgundyState._decide),
+    P_DISCARD: (BurgundyState._discard_steps, BurgundyState._decide),
+}
 
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------

@@ -184,13 +184,13 @@ def test_turn_order_follows_the_track_from_the_next_round(burgundy, table):
     first, second = s.order
     s.turn = 1
     s._begin_turn()
-    s._run()
+    s.run()
     assert s.cur == second
     ready(burgundy, s, storage=["ship"], left=[5, 5])
     act(s, "place 20:ship@5")
     assert s.order == [first, second]  # not in this round
     s.left = []
-    s._run()
+    s.run()
     while s.cur == CHANCE:
         s.apply(s.chance_outcomes()[0][0])
     assert s.order == [second, first]
@@ -469,7 +469,7 @@ def test_phase_b_draws_tiles_as_chance_and_keeps_ships_mines_castles(burgundy, t
     s.depots[0] = [K(burgundy, "ship")]  # its building, knowledge and animal were taken
     s.round, s.turn, s.left = 4, 3, []
     s._end_turn()
-    s._run()
+    s.run()
     assert s.phase == 1 and s.depots[0] == (K(burgundy, "ship"),)
     assert s.cur == CHANCE and s.chance[0][:2] == (st.DRAW, 1)
     outcomes = s.chance_outcomes()
@@ -489,7 +489,7 @@ def _next_phase(s):
     s.depots = [[] for _ in range(6)]
     s.round, s.turn, s.left = 4, s.num_players - 1, []; s.pending.clear()
     s._end_turn()
-    s._run()
+    s.run()
     while s.cur == CHANCE:
         s.apply(s.chance_outcomes()[0][0])
 
