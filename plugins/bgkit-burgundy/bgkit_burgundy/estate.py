@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from bgkit_burgundy.codes import BANK, BOARDING, CITYHALL, COLOUR_OF, HALL, K, PICK_COLOURS, P_DISCARD, P_FREE, P_HALL, P_PICK, P_SHIP, P_WARE, WAREHOUSE, WATCHTOWER
+from bgkit_burgundy.codes import BANK, BOARDING, CITYHALL, COLOUR_OF, K, PICK_COLOURS, P_DISCARD, P_FREE, P_HALL, P_PICK, P_SHIP, P_WARE, WAREHOUSE, WATCHTOWER
 from bgkit_burgundy.data import ANIMAL, BUILDING, CASTLE, K_ANIMAL, K_BUILDING, K_KNOWLEDGE, KNOWLEDGE, SHIP
 from bgkit_burgundy.reach import COST
 
@@ -129,7 +129,7 @@ class Estate:
             self.silver[p] += 2
         elif kind == CITYHALL:
             probe: list = []
-            self._place_actions(p, 0, probe, HALL)
+            self._hall_places(p, probe)
             if self.ruleset == "2019" and self.adj[p] & ~self.filled[p]:
                 self._black_buys(p, probe)
             if probe:

@@ -105,25 +105,7 @@ class Offers:
                     reach = places[index] or _fill_place_masks(self.boards[p], places, index)
                 else:
                     reach = self.boards[p].colour_mask
-                for k in kinds:
-                    m = frontier & reach[COLOUR_OF[k]]
-                    if not m:
-                        continue
-                    if K_BUILDING <= k < K_ANIMAL and not know & K1:  # one building of a type per city
-                        bit = 1 << (k - K_BUILDING)
-                        city = self.city[p]
-                        region = self.boards[p].region
-                        while m:
-                            low = m & -m
-                            m ^= low
-                            i = BIT_INDEX[low]
-                            if not city[region[i]] & bit:
-                                out.append((PLACE, d, k, i))
-                    else:
-                        while m:
-                            low = m & -m
-                            m ^= low
-                            out.append((PLACE, d, k, BIT_INDEX[low]))
+                self._place_offers(p, d, kinds, reach, frontier, out)
             sells = SELL_ACTIONS[d]
             for t in SELL_TYPES[sales + d * 4]:
                 if goods[t]:
@@ -159,7 +141,7 @@ class Offers:
 
     def _hall_steps(self, frame: tuple) -> list:
         out: list = []
-        self._place_actions(self.cur, 0, out, HALL)
+        self._hall_places(self.cur, out)
         if self.ruleset == "2019":  # right after placing a City Hall, a purchase it can place [BGA]
             self._black_buys(self.cur, out)
         out.append(PASS_ACTION)
@@ -204,22 +186,11 @@ class Offers:
                         acts = entry[E_HIRE] = [(HIRE, d + 1, k) for k in entry[E_KINDS] if COLOUR_OF[k] == BUILDING]
                     out += acts
 
-    def _place_actions(self, p: int, d: int, out: list, code: int) -> None:
-        """Placements of stored tiles: kinds ascending, then spaces ascending; ``d`` 0 = any number.
-        (``_die_actions`` has its own copy of this loop.)"""
-        storage = self.storage[p]
-        frontier = self.adj[p] & ~self.filled[p]
-        if not storage or not frontier:
-            return
+    def _place_offers(self, p: int, d: int, kinds, reach: tuple, frontier: int, out: list) -> None:
+        """The placements with die ``d`` of the stored ``kinds`` (ascending), spaces ascending:
+        ``reach`` has, per colour, the spaces that die may fill, ``frontier`` those next to the estate."""
         know = self.know[p]
-        if d:
-            w = self.workers[p]
-            index = ((know >> 8) & 15) * 28 + d * 4 + (w if w < 3 else 3)
-            places = self.places[p]
-            reach = places[index] or _fill_place_masks(self.boards[p], places, index)
-        else:
-            reach = self.boards[p].colour_mask
-        for k in sorted(set(storage)):
+        for k in kinds:
             m = frontier & reach[COLOUR_OF[k]]
             if not m:
                 continue
@@ -227,14 +198,26 @@ class Offers:
                 bit = 1 << (k - K_BUILDING)
                 city = self.city[p]
                 region = self.boards[p].region
+                while m:
+                    low = m & -m
+                    m ^= low
+                    i = BIT_INDEX[low]
+                    if not city[region[i]] & bit:
+                        out.append((PLACE, d, k, i))
             else:
-                bit = 0
-            while m:
-                low = m & -m
-                m ^= low
-                i = BIT_INDEX[low]
-                if not bit or not city[region[i]] & bit:
-                    out.append((code, d, k, i) if code == PLACE else (code, k, i))
+                while m:
+                    low = m & -m
+                    m ^= low
+                    out.append((PLACE, d, k, BIT_INDEX[low]))
+
+    def _hall_places(self, p: int, out: list) -> None:
+        """What a City Hall may place: a stored tile on any space of its colour next to the estate."""
+        storage = self.storage[p]
+        frontier = self.adj[p] & ~self.filled[p]
+        if storage and frontier:
+            placed: list = []
+            self._place_offers(p, 0, sorted(set(storage)), self.boards[p].colour_mask, frontier, placed)
+            out += [(HALL, k, i) for _, _, k, i in placed]
 
     def _ship_actions(self, p: int, out: list) -> None:
         pairs = []
