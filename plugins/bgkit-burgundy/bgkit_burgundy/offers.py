@@ -105,7 +105,25 @@ class Offers:
                     reach = places[index] or _fill_place_masks(self.boards[p], places, index)
                 else:
                     reach = self.boards[p].colour_mask
-                self._place_offers(p, d, kinds, reach, frontier, out)
+                for k in kinds:
+                    m = frontier & reach[COLOUR_OF[k]]
+                    if not m:
+                        continue
+                    if K_BUILDING <= k < K_ANIMAL and not know & K1:  # one building of a type per city
+                        bit = 1 << (k - K_BUILDING)
+                        city = self.city[p]
+                        region = self.boards[p].region
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            i = BIT_INDEX[low]
+                            if not city[region[i]] & bit:
+                                out.append((PLACE, d, k, i))
+                    else:
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            out.append((PLACE, d, k, BIT_INDEX[low]))
             sells = SELL_ACTIONS[d]
             for t in SELL_TYPES[sales + d * 4]:
                 if goods[t]:
@@ -186,38 +204,11 @@ class Offers:
                         acts = entry[E_HIRE] = [(HIRE, d + 1, k) for k in entry[E_KINDS] if COLOUR_OF[k] == BUILDING]
                     out += acts
 
-    def _place_offers(self, p: int, d: int, kinds, reach: tuple, frontier: int, out: list) -> None:
-        """The placements with die ``d`` of the stored ``kinds`` (ascending), spaces ascending:
-        ``reach`` has, per colour, the spaces that die may fill, ``frontier`` those next to the estate."""
-        know = self.know[p]
-        for k in kinds:
-            m = frontier & reach[COLOUR_OF[k]]
-            if not m:
-                continue
-            if K_BUILDING <= k < K_ANIMAL and not know & K1:  # one building of a type per city
-                bit = 1 << (k - K_BUILDING)
-                city = self.city[p]
-                region = self.boards[p].region
-                while m:
-                    low = m & -m
-                    m ^= low
-                    i = BIT_INDEX[low]
-                    if not city[region[i]] & bit:
-                        out.append((PLACE, d, k, i))
-            else:
-                while m:
-                    low = m & -m
-                    m ^= low
-                    out.append((PLACE, d, k, BIT_INDEX[low]))
-
     def _hall_places(self, p: int, out: list) -> None:
         """What a City Hall may place: a stored tile on any space of its colour next to the estate."""
-        storage = self.storage[p]
-        frontier = self.adj[p] & ~self.filled[p]
-        if storage and frontier:
-            placed: list = []
-            self._place_offers(p, 0, sorted(set(storage)), self.boards[p].colour_mask, frontier, placed)
-            out += [(HALL, k, i) for _, _, k, i in placed]
+        offers: list = []
+        self._die_actions(p, FREE_DIE, offers)  # a die of any number: its placements are the Hall's
+        out += [(HALL, a[2], a[3]) for a in offers if a[0] == PLACE]
 
     def _ship_actions(self, p: int, out: list) -> None:
         pairs = []

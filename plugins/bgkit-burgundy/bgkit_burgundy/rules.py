@@ -71,12 +71,16 @@ class Rules:
         """A draw with one kind of tile left (or none) needs no chance."""
         if event[0] != DRAW:
             return False
-        kind = self._forced_draw(event)
-        if kind is None:
-            return False
+        stack, kinds = self._draw_pool(event)
+        found = -1
+        for k in kinds:
+            if stack[k]:
+                if found >= 0:
+                    return False  # two kinds or more: chance decides
+                found = k
         self.chance.pop(0)
-        if kind >= 0:
-            self._drawn(event, kind)
+        if found >= 0:
+            self._drawn(event, found)
         return True
 
     def frame_player(self, frame: tuple) -> int:
@@ -94,6 +98,24 @@ class Rules:
             self._drawn(event, outcome[1])
 
     def apply_turn(self, action: tuple) -> None:
+        """A decision's effect: a take, the commonest, written out here (``_use_die``, then
+        ``_store``); the others by ``EFFECTS``."""
+        if action[0] == TAKE:
+            p = self.cur
+            die, dep, kind = action[1], action[2] - 1, action[3]
+            if die:
+                self.left.remove(die)
+                know = self.know[p]
+                self.workers[p] -= COST[1 if know & K8 else 0][1 if know & K12 else 0][die][dep + 1]
+            else:
+                self.pending.pop()  # the castle's free die
+            tiles = self.depots[dep]
+            i = tiles.index(kind)
+            self.depots[dep] = tiles[:i] + tiles[i + 1 :]
+            self.storage[p] = storage = (*self.storage[p], kind)
+            if len(storage) > 3:
+                self.pending.push(P_DISCARD)
+            return
         effect = EFFECTS.get(action[0])
         if effect is None:
             raise BadInput(f"not an action of this game: {action!r}")
@@ -163,17 +185,6 @@ class Rules:
             return self.black_stack, _black_kinds(self.comp)
         return self.col_stack, KINDS_OF[event[2]]
 
-    def _forced_draw(self, event: tuple) -> int | None:
-        """The draw's kind when only one is left (-1: none), None when chance decides."""
-        stack, kinds = self._draw_pool(event)
-        found = -1
-        for k in kinds:
-            if stack[k]:
-                if found >= 0:
-                    return None
-                found = k
-        return found
-
     def _drawn(self, event: tuple, kind: int) -> None:
         if event[1] == 0:
             self.black_stack[kind] -= 1
@@ -221,22 +232,6 @@ class Rules:
                     return DRAW_ACTIONS[k]
                 last = k
         return DRAW_ACTIONS[last]
-
-    def _take(self, p: int, action: tuple) -> None:
-        """The commonest decision, written out: ``_use_die``, then ``_store``."""
-        die, dep, kind = action[1], action[2] - 1, action[3]
-        if die:
-            self.left.remove(die)
-            know = self.know[p]
-            self.workers[p] -= COST[1 if know & K8 else 0][1 if know & K12 else 0][die][dep + 1]
-        else:
-            self.pending.pop()  # the castle's free die
-        tiles = self.depots[dep]
-        i = tiles.index(kind)
-        self.depots[dep] = tiles[:i] + tiles[i + 1 :]
-        self.storage[p] = storage = (*self.storage[p], kind)
-        if len(storage) > 3:
-            self.pending.push(P_DISCARD)
 
     def _place_stored(self, p: int, action: tuple) -> None:
         kind = action[2]
@@ -347,7 +342,7 @@ class Rules:
 
 
 EFFECTS = {
-    TAKE: Rules._take, PLACE: Rules._place_stored, SELL: Rules._sell_die,
+    PLACE: Rules._place_stored, SELL: Rules._sell_die,
     WORK: Rules._work, BUY: Rules._buy, HIRE: Rules._hire, END: Rules._end,
     GOODS: Rules._goods, PICK: Rules._pick, WSELL: Rules._warehouse,
     HALL: Rules._hall, DISCARD: Rules._discard, PASS: Rules._pass, START: Rules._start,
