@@ -53,7 +53,8 @@ INDEX = "tests/test_plugin_index.py"
 GOOF_STATE = "examples/bgkit-goofspiel/bgkit_goofspiel/state.py"
 GOOF = "examples/bgkit-goofspiel/tests/test_goofspiel.py"
 GOOF_SETUP = "examples/bgkit-goofspiel/tests/test_goofspiel_setup_file.py"
-BURG_STATE = "plugins/bgkit-burgundy/bgkit_burgundy/state.py"
+BURG_RULES = "plugins/bgkit-burgundy/bgkit_burgundy/rules.py"
+BURG_ESTATE = "plugins/bgkit-burgundy/bgkit_burgundy/estate.py"
 BURG_PLAY = tuple(f"plugins/bgkit-burgundy/tests/test_burgundy_{name}.py" for name in ("rules", "rule_gaps", "scenarios", "golden"))
 BURG_SCORE = ("plugins/bgkit-burgundy/tests/test_burgundy_scoring.py",)
 BRUG_STATE = "plugins/bgkit-bruges/bgkit_bruges/state.py"
@@ -261,16 +262,16 @@ MUTANTS = [
            "    table = [{\"prizes\": len(values[\"prizes\"])} for values in sheet.players]", (GOOF, GOOF_SETUP),
            "a score sheet counts the prize cards won instead of adding their points"),
     # burgundy
-    Mutant(BURG_STATE, "key=lambda p: (-self.track_pos[p], -self.track_stamp[p]))", "key=lambda p: (-self.track_pos[p], self.track_stamp[p]))",
+    Mutant(BURG_RULES, "key=lambda p: (-self.track_pos[p], -self.track_stamp[p]))", "key=lambda p: (-self.track_pos[p], self.track_stamp[p]))",
            BURG_PLAY, "on a shared space of the turn-order track the marker underneath moves first, not the one on top"),
-    Mutant(BURG_STATE, "        self.round += 1\n        if self.round < 5:", "        self.round += 1\n        if self.round < 4:", BURG_PLAY,
+    Mutant(BURG_RULES, "        self.round += 1\n        if self.round < 5:", "        self.round += 1\n        if self.round < 4:", BURG_PLAY,
            "a phase ends after four rounds, not five"),
-    Mutant(BURG_STATE, "        if self.phase == 5:", "        if self.phase == 4:", BURG_PLAY, "the game ends after phase D, one phase early"),
-    Mutant(BURG_STATE, "        self.vp[p] += self.num_players * count", "        self.vp[p] += (self.num_players + 1) * count", BURG_PLAY,
+    Mutant(BURG_RULES, "        if self.phase == 5:", "        if self.phase == 4:", BURG_PLAY, "the game ends after phase D, one phase early"),
+    Mutant(BURG_ESTATE, "        self.vp[p] += self.num_players * count", "        self.vp[p] += (self.num_players + 1) * count", BURG_PLAY,
            "selling goods scores one point too many per tile"),
-    Mutant(BURG_STATE, "            self.silver[p] -= 2\n            self.bought = True", "            self.silver[p] -= 1\n            self.bought = True",
+    Mutant(BURG_RULES, "        self.silver[p] -= 2\n        self.bought = True", "        self.silver[p] -= 1\n        self.bought = True",
            BURG_PLAY, "buying from the black depot costs one silverling, not two"),
-    Mutant(BURG_STATE, "            if taken < 2:", "            if taken < 3:", BURG_PLAY,
+    Mutant(BURG_ESTATE, "            if taken < 2:", "            if taken < 3:", BURG_PLAY,
            "a third player to fill a colour still gets a bonus tile"),
     Mutant("plugins/bgkit-burgundy/bgkit_burgundy/scoring.py", "[v[\"empty_spaces\"] for v in sheet.players], higher_wins=False)",
            "[v[\"empty_spaces\"] for v in sheet.players], higher_wins=True)", BURG_SCORE,

@@ -177,17 +177,9 @@ class Components:
 SHIPPED = ("burgundy.toml",)
 
 
-def load(path: Path | str | None = None) -> Components:
-    """The shipped data, with the tables of ``path`` (a person's file) replacing shipped ones."""
-    data = load_tables("bgkit_burgundy", SHIPPED, path, collections=("boards",))
-    sources = {}
-
-    def table(name: str, *keys: str) -> Table:
-        t = data.table(name)
-        t.only(*keys)
-        sources[name] = t.provenance()
-        return t
-
+def _tile_stacks(table) -> tuple[list[int], list[int], tuple[str, ...]]:
+    """How many tiles of each kind the box holds with a coloured and with a black back, and the
+    animal species, read with ``table(name, *keys)`` (which records each table's provenance)."""
     coloured = [0] * NUM_KINDS
     black = [0] * NUM_KINDS
     tiles = table("tiles", "castle", "mine", "ship")
@@ -218,6 +210,21 @@ def load(path: Path | str | None = None) -> Components:
         raise knowledge.fail("black", "must list different numbers")
     for k in range(1, 27):
         (black if k in kblack else coloured)[K_KNOWLEDGE + k] = 1
+    return coloured, black, species
+
+
+def load(path: Path | str | None = None) -> Components:
+    """The shipped data, with the tables of ``path`` (a person's file) replacing shipped ones."""
+    data = load_tables("bgkit_burgundy", SHIPPED, path, collections=("boards",))
+    sources = {}
+
+    def table(name: str, *keys: str) -> Table:
+        t = data.table(name)
+        t.only(*keys)
+        sources[name] = t.provenance()
+        return t
+
+    coloured, black, species = _tile_stacks(table)
 
     depots = table("depots", *map(str, range(1, 7)))
     slots = tuple(tuple(COLOURS.index(c) for c in depots.texts(str(d), choices=COLOURS, length=4)) for d in range(1, 7))

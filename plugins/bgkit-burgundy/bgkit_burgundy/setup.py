@@ -116,6 +116,13 @@ def check_setup(comp: Components, setup: dict) -> None:
     the centre (``boards=standard``), else different boards with the castle still to choose (0).
     The workers follow the turn position. Goods and tiles: known ones, no more of a kind than the
     box holds, each depot's tiles of the colours of its spaces."""
+    _check_seats(comp, setup)
+    _check_goods(comp, setup)
+    _check_tiles(comp, setup)
+
+
+def _check_seats(comp: Components, setup: dict) -> None:
+    """Each seat's board, start castle, turn position and workers."""
     standard = setup["boards"] == "standard"
     order = setup["turn_order"]
     seen: dict[int, int] = {}
@@ -143,6 +150,10 @@ def check_setup(comp: Components, setup: dict) -> None:
         if row["workers"] != workers:
             raise SetupError(f"is {row['workers']}, but the player in turn position {position} starts with {workers}",
                              "seats", index, "workers")
+
+
+def _check_goods(comp: Components, setup: dict) -> None:
+    """Known goods, no more of a type than the box holds."""
     goods = [0] * 7
     places = [(pile, ("goods_piles", i)) for i, pile in enumerate(setup["goods_piles"])]
     places += [(row["goods"], ("seats", i, "goods")) for i, row in enumerate(setup["seats"])]
@@ -154,6 +165,10 @@ def check_setup(comp: Components, setup: dict) -> None:
             if goods[value] > comp.goods_per_type:
                 raise SetupError(f"lists goods {value}: with the goods piles and the other players that is more "
                                  f"than the {comp.goods_per_type} the box has", *where)
+
+
+def _check_tiles(comp: Components, setup: dict) -> None:
+    """Known tiles, no more of a kind than the box holds, each depot's of the colours of its spaces."""
     players = setup["players"]
     names = comp.kind_by_name
     left = list(comp.coloured_stack)

@@ -24,7 +24,7 @@ def table(burgundy):
     """``table(players, white=1, dice=[(a, b), ...] in turn order, seed=0, **options)`` -> state."""
 
     def make(players=2, white=1, dice=None, seed=0, boards="standard", ruleset="2011"):
-        from bgkit_burgundy.state import DICE, WHITE
+        from bgkit_burgundy.codes import DICE, WHITE
 
         setup = burgundy.setup(players, random.Random(seed), {"boards": boards, "ruleset": ruleset})
         state = burgundy.new_state(setup)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import sys
 
 # (label, players, seat kind, options) -- the seeds are chosen below
@@ -36,7 +35,7 @@ def play(game, players: int, kind: str, seed: int, options: dict) -> dict:
     """One game through the engine, with every legal list recorded as the seats see it."""
     from bgkit.api import Decision
     from bgkit.testing import build_match, seat_names
-    from bgkit_burgundy import state as st
+    from bgkit_burgundy import codes
 
     specs = [kind] * players
     match = build_match(game, specs, seat_names(specs), seed, dict(options))
@@ -50,7 +49,7 @@ def play(game, players: int, kind: str, seed: int, options: dict) -> dict:
             source = decision._source
             offered.update(("\x1e" + "\x1f".join(source.action_text(a) for a in decision.actions)).encode())
             top = source.pending.top() if source.pending else None
-            if top is not None and top[0] == st.P_SHIP and source.know[decision.player] & st.K[5]:
+            if top is not None and top[0] == codes.P_SHIP and source.know[decision.player] & codes.K[5]:
                 k5_ships += 1
             return _choose(decision)
 

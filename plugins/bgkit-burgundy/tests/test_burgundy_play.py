@@ -8,7 +8,10 @@ import random
 import pytest
 
 from bgkit.api import any_to_json
-from bgkit.testing import check_conformance, run_cli
+from bgkit.testing import conformance_suite, run_cli
+
+# the core's conformance suite (the action space included), one game at each of 2, 3 and 4 players
+test_conformance = conformance_suite("burgundy", games=1)
 
 
 def random_game(game, players, seed, options):
@@ -132,7 +135,7 @@ def test_human_at_the_terminal_with_table_dice(burgundy):
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from bgkit_burgundy.state import WHITE  # noqa: E402
+from bgkit_burgundy.codes import WHITE  # noqa: E402
 
 
 @settings(max_examples=15, deadline=None)

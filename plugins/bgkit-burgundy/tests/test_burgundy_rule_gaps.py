@@ -18,7 +18,6 @@ import random
 
 import pytest
 
-from bgkit.api import Decision
 from bgkit.testing import build_match, check_secrets, run_cli
 from bgkit.api import runtime_for
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bgkit.api import CHANCE
-from bgkit_burgundy import state as st
+from bgkit_burgundy import codes
 
 
 from burgundy_scene import K, act, put, ready, texts
@@ -184,13 +184,13 @@ def test_turn_order_follows_the_track_from_the_next_round(burgundy, table):
     first, second = s.order
     s.turn = 1
     s._begin_turn()
-    s._run()
+    s.run()
     assert s.cur == second
     ready(burgundy, s, storage=["ship"], left=[5, 5])
     act(s, "place 20:ship@5")
     assert s.order == [first, second]  # not in this round
     s.left = []
-    s._run()
+    s.run()
     while s.cur == CHANCE:
         s.apply(s.chance_outcomes()[0][0])
     assert s.order == [second, first]
@@ -469,9 +469,9 @@ def test_phase_b_draws_tiles_as_chance_and_keeps_ships_mines_castles(burgundy, t
     s.depots[0] = [K(burgundy, "ship")]  # its building, knowledge and animal were taken
     s.round, s.turn, s.left = 4, 3, []
     s._end_turn()
-    s._run()
+    s.run()
     assert s.phase == 1 and s.depots[0] == (K(burgundy, "ship"),)
-    assert s.cur == CHANCE and s.chance[0][:2] == (st.DRAW, 1)
+    assert s.cur == CHANCE and s.chance[0][:2] == (codes.DRAW, 1)
     outcomes = s.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
     assert all(burgundy.components.kind_names[o[1]] in st_buildings(burgundy) for o, _ in outcomes)
@@ -489,7 +489,7 @@ def _next_phase(s):
     s.depots = [[] for _ in range(6)]
     s.round, s.turn, s.left = 4, s.num_players - 1, []; s.pending.clear()
     s._end_turn()
-    s._run()
+    s.run()
     while s.cur == CHANCE:
         s.apply(s.chance_outcomes()[0][0])
 
@@ -499,13 +499,13 @@ def test_three_players_get_a_mine_instead_of_the_depot_6_castle_in_phases_b_and_
     """Rule summary (2011 box): with 3 players depot 6's dark-green space gets a mine in phases B
     and D; the 2019 rules keep this ("3BD")."""
     s = table(3, ruleset=ruleset)
-    colours = lambda: sorted(st.COLOUR_OF[k] for k in s.depots[5])  # noqa: E731
+    colours = lambda: sorted(codes.COLOUR_OF[k] for k in s.depots[5])  # noqa: E731
     castle, mine, animal, building = 0, 1, 4, 3
     assert colours() == sorted([animal, building, castle])  # phase A
     for phase, third in ((1, mine), (2, castle), (3, mine), (4, castle)):
         _next_phase(s)
         assert s.phase == phase and colours() == sorted([animal, building, third])
-        assert sum(st.COLOUR_OF[k] == castle for d in s.depots for k in d) == (1 if third == mine else 2)
+        assert sum(codes.COLOUR_OF[k] == castle for d in s.depots for k in d) == (1 if third == mine else 2)
 
 
 def test_two_and_four_players_keep_the_depot_6_castle_in_phase_b(burgundy, table):
@@ -513,7 +513,7 @@ def test_two_and_four_players_keep_the_depot_6_castle_in_phase_b(burgundy, table
         s = table(players)
         _next_phase(s)
         assert s.phase == 1
-        assert sum(st.COLOUR_OF[k] == 0 for d in s.depots for k in d) == castles
+        assert sum(codes.COLOUR_OF[k] == 0 for d in s.depots for k in d) == castles
 
 
 def test_random_boards_start_with_castle_choices(burgundy):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bgkit.api import CHANCE, TERMINAL
 from bgkit.testing import sheet_from_data
-from bgkit_burgundy import state as st
+from bgkit_burgundy import codes
 
 
 from burgundy_scene import K, act, put, texts
@@ -38,10 +38,10 @@ def test_castle_chain_completes_a_region_and_the_castle_colour(burgundy, table):
     put(burgundy, s, p, "castle", 2)
     ready(burgundy, s, storage=["castle", "castle"], left=[6, 4])
     act(s, "place 7:castle@6")
-    assert s.vp[p] == 0 and s.pending.frames == [(st.P_FREE,)]
+    assert s.vp[p] == 0 and s.pending.frames == [(codes.P_FREE,)]
     act(s, "place 3:castle@any")
     assert s.vp[p] == 16 + 5 and s.bonus[p] == [0]  # castle colour, the large tile
-    assert s.pending.frames == [(st.P_FREE,)] and s.left == [4]
+    assert s.pending.frames == [(codes.P_FREE,)] and s.left == [4]
     act(s, "workers@any")
     assert s.workers[p] == 2 and not s.pending and s.left == [4]
 
@@ -283,8 +283,8 @@ def test_phase_end_moves_on_to_the_next_phase_with_new_depots_and_goods(burgundy
     s.black = []  # all bought: the 4 of phase B must be new draws
     finish_turns(s)
     assert s.cur == CHANCE and s.phase == 1 and s.round == 0 and s.round_goods == pile_b
-    assert s.chance[0][0] == st.DRAW
-    while s.chance[0][0] != st.WHITE:
+    assert s.chance[0][0] == codes.DRAW
+    while s.chance[0][0] != codes.WHITE:
         s.apply(s.chance_outcomes()[0][0])
     assert [len(d) for d in s.depots] == [2] * 6 and len(s.black) == 4
     assert sum(s.depot_goods[2]) == 1  # the goods of phase A round 1 are still on depot 3
@@ -294,7 +294,7 @@ def test_phase_end_moves_on_to_the_next_phase_with_new_depots_and_goods(burgundy
 
 def _ended(burgundy, table, players=2):
     s = table(players)
-    s.stage, s.cur = st.S_OVER, TERMINAL
+    s.stage, s.cur = codes.S_OVER, TERMINAL
     for p in range(players):
         s.vp[p], s.goods[p], s.silver[p], s.workers[p] = 50, [0] * 6, 0, 0
     return s
