@@ -14,6 +14,7 @@ keeps, per seat, every event as that seat learnt of it (:class:`Told`), which a
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
 
 from bgkit.errors import BadInput, PluginError, fault_text
@@ -158,13 +159,19 @@ class Collector(Observer):
 
 
 class Source(Protocol):
-    """Where the driver's actions come from: ``actions(state)`` yields ``(player, action)`` for the
-    seat (or :data:`CHANCE`) to move at ``state``, one at a time, each before the driver applies it,
-    and ends when the game has ended or the source has no more (a log replayed to its end). It
-    yields ``(player, AGAIN)`` when nothing is to be applied this time round (a person asked to save
-    or to undo: then ``state`` may have been replaced, see :attr:`Driver.state`)."""
+    """Where the driver's actions come from. ``actions(state)`` yields, one at a time, the player
+    (a seat, or :data:`CHANCE`) to move at ``state``, having set :attr:`action` to what that player
+    does; the driver applies it before asking for the next. It ends when the game has ended or
+    the source has no more (a log replayed to its end). An action of :data:`AGAIN` means nothing
+    is to be applied this time round (a person asked to save or to undo: then ``state`` may have
+    been replaced, see :attr:`Driver.state`).
 
-    def actions(self, state: "State") -> Iterator[tuple[int, Any]]: ...
+    The player is yielded and the action left on the source, not both yielded as a pair: a tuple
+    made and freed for every action was a tenth of the driver's whole cost on a light game."""
+
+    action: Any
+
+    def actions(self, state: "State") -> Iterator[int]: ...
 
 
 #: What a source yields when it applied nothing this time round (a save or an undo).
@@ -187,10 +194,12 @@ class LogSource:
         self.source = source
         self.stream = stream
         self.seed = seed
+        self.action: Any = None
 
-    def actions(self, state: "State") -> Iterator[tuple[int, Any]]:
-        """Each logged action, checked, at the state the driver has reached (the same object,
-        changed in place); BadInput for an entry logged after the end of the game."""
+    def actions(self, state: "State") -> Iterator[int]:
+        """Each logged action's player (the action in :attr:`action`), checked, at the state the
+        driver has reached (the same object, changed in place); BadInput for an entry logged
+        after the end of the game."""
         current, parse = type(state).current_player, self.runtime.parse_action
         for number, (logged, text) in enumerate(self.entries, start=1):
             player = current(state)
@@ -206,7 +215,8 @@ class LogSource:
                 action = parse(state, text)
             except BadInput as exc:
                 raise BadInput(f"action {number}: {exc.message}", self.source) from None
-            yield player, action
+            self.action = action
+            yield player
 
 
 #: A person's requests and bad input pass through the driver untouched; anything else raised by
@@ -220,16 +230,18 @@ class Driver:
     ``origin(exc)`` names whose code failed when plugin code raises ``exc`` (the game's plugin, or
     the house rule's whose hook raised it); a source names its own faults (a seat's plugin).
     ``passing`` are the exceptions the driver lets through untouched (default :data:`PASS_THROUGH`;
-    a match adds a person's undo, save and quit requests).
+    a match adds a person's undo, save and quit requests). ``narrator`` carries a sealed stage
+    over from an earlier run (a match's, a step at a time); by default a new one.
     """
 
     def __init__(self, runtime: "Runtime", state: "State", log: list[list[Any]], observers: Iterable[Observer] = (),
-                 origin: Callable[[BaseException], str] | None = None, passing: tuple[type[BaseException], ...] = ()):
+                 origin: Callable[[BaseException], str] | None = None, passing: tuple[type[BaseException], ...] = (),
+                 narrator: Narrator | None = None):
         self.runtime = runtime
         self.state = state
         self.log = log
         self.observers = list(observers)
-        self.narrator = Narrator(len(log))
+        self.narrator = narrator if narrator is not None else Narrator(len(log))  # a match carries its own
         game = runtime.game
         self.origin = origin or (lambda exc: f"plugin {game.blame(exc) or game.info.plugin or game.info.id!r}")
         self.passing = passing or PASS_THROUGH
@@ -238,76 +250,86 @@ class Driver:
         """Apply the actions of ``source`` until it ends (the game has ended, or a log is used up)
         or ``budget`` actions were applied; then, if the game goes on, ``on_exhausted()`` is called
         (it raises). A person's save or undo counts against the budget. Returns the number of
-        actions applied. With no observers the loop is the lean one a bot tournament runs."""
-        applying: list[Any] = [None]  # the action being applied, for a fault's message
-        loop = self._observed if self.observers else self._lean
+        actions applied. With no observers the loop is the lean one a bot tournament runs.
+
+        The budget is counted by ``islice``, outside both loops; a fault while an action is applied
+        is named by the loop that applies it (:meth:`_fault`), any other here."""
+        players = islice(source.actions(self.state), budget)
         try:
-            return loop(source, budget, on_exhausted, applying)
+            if self.observers:
+                applied, steps = self._observed(source, players)
+            else:
+                applied = steps = self._lean(source, players)
+            if steps >= budget:
+                self._exhausted(on_exhausted)
+            return applied
         except self.passing:
             raise
         except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
-            raise self._fault(exc, applying[0]) from exc
+            raise PluginError(f"{self.origin(exc)} failed while playing: {fault_text(exc)}") from exc
 
-    def _observed(self, source: Source, budget: int, on_exhausted: Callable[[], None] | None, applying: list[Any]) -> int:
-        state = self.state
-        cls = type(state)
-        current, text_of = cls.current_player, cls.action_text
-        apply = self.runtime.turn_functions(cls)[1]
+    def _observed(self, source: Source, players: Iterator[int]) -> tuple[int, int]:
+        """Each action told to the observers; returns the actions applied and the steps taken
+        (a person's save or undo is a step that applies nothing)."""
         observers = self.observers
         listening = [o for o in observers if o.listens]
+        text_of = type(self.state).action_text
+        apply = self.runtime.turn_functions(type(self.state))[1]
         log = self.log
         applied = steps = 0
-        for player, action in source.actions(state):
+        for player in players:
             steps += 1
-            if action is not AGAIN:
-                applying[0] = action
-                state = self.state  # an undo may have replaced it
+            action = source.action
+            if action is AGAIN:
+                continue
+            state = self.state  # an undo may have replaced it
+            narrator = self.narrator if listening else None  # an undo hands the driver a new one
+            try:
                 text = text_of(state, action)
                 for observer in observers:
                     observer.before(state, player, action, text)
-                narrator = self.narrator if listening else None  # an undo hands the driver a new one
                 event = narrator.before(state, player, action, text) if narrator is not None else None
                 apply(state, action)
                 log.append([player, text])
-                applied += 1
-                applying[0] = None
-                for observer in observers:
-                    observer.after(state, player, text)
-                if narrator is not None and event is not None:
-                    for told in (event, *narrator.after(state)):
-                        for observer in listening:
-                            observer.told(told)
-            if steps >= budget:
-                self._exhausted(current, on_exhausted)
-                break
-        return applied
+            except self.passing:
+                raise
+            except BaseException as exc:
+                raise self._fault(exc, action) from exc
+            applied += 1
+            for observer in observers:
+                observer.after(state, player, text)
+            if narrator is not None and event is not None:
+                for told in (event, *narrator.after(state)):
+                    for observer in listening:
+                        observer.told(told)
+        return applied, steps
 
-    def _lean(self, source: Source, budget: int, on_exhausted: Callable[[], None] | None, applying: list[Any]) -> int:
+    def _lean(self, source: Source, players: Iterator[int]) -> int:
         """Nobody to tell: the same calls in the same order, nothing else (the loop of a bot
-        tournament, where each decision of a light game costs a few microseconds)."""
+        tournament, where each decision of a light game costs a few microseconds). Returns the
+        actions applied."""
         state = self.state
         cls = type(state)
-        text_of, apply, append = cls.action_text, self.runtime.turn_functions(cls)[1], self.log.append
-        applied = 0
-        for player, action in source.actions(state):
-            applying[0] = action
-            text = text_of(state, action)
-            apply(state, action)
+        text_of, apply, log = cls.action_text, self.runtime.turn_functions(cls)[1], self.log
+        append, before = log.append, len(log)
+        for player in players:
+            action = source.action
+            try:
+                text = text_of(state, action)
+                apply(state, action)
+            except self.passing:
+                raise
+            except BaseException as exc:
+                raise self._fault(exc, action) from exc
             append([player, text])
-            applying[0] = None
-            applied += 1
-            if applied >= budget:
-                self._exhausted(cls.current_player, on_exhausted)
-                break
-        return applied
+        return len(log) - before
 
-    def _exhausted(self, current: Callable[[Any], int], on_exhausted: Callable[[], None] | None) -> None:
-        player = current(self.state)
+    def _exhausted(self, on_exhausted: Callable[[], None] | None) -> None:
+        player = type(self.state).current_player(self.state)
         if on_exhausted is not None and (player >= 0 or player == CHANCE):
             on_exhausted()
 
     def _fault(self, exc: BaseException, applying: Any) -> PluginError:
-        """Plugin code raised: one line naming the plugin (the one whose code raised innermost)."""
-        if applying is None:
-            return PluginError(f"{self.origin(exc)} failed while playing: {fault_text(exc)}")
+        """Plugin code raised while ``applying`` was applied: one line naming the plugin (the one
+        whose code raised innermost)."""
         return PluginError(f"{self.origin(exc)} failed while applying {applying!r}: {fault_text(exc)}")

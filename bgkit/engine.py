@@ -223,9 +223,7 @@ def play_log(runtime: Runtime, state: State, log: GameLog, source: str = "log", 
              stream: random.Random | None = None, narrator: Narrator | None = None) -> State:
     """Apply ``log``'s actions to ``state`` (its start) through the driver, each checked; the final state."""
     entries = LogSource(runtime, log.actions, source, stream, log.seed)
-    driver = Driver(runtime, state, [], observers or [])
-    if narrator is not None:
-        driver.narrator = narrator
+    driver = Driver(runtime, state, [], observers or [], narrator=narrator)
     driver.run(entries, budget=len(log.actions))
     return driver.state
 
@@ -328,6 +326,7 @@ class SeatSource:
 
     def __init__(self, match: "Match"):
         self.match = match
+        self.action: Any = None
         seats = match.seats
         self.chance = match.chance
         cls = type(match.state)
@@ -351,21 +350,21 @@ class SeatSource:
             reused = trusted and pick is None and history is None
             self.mine.append(Decision(p, [], match.state, rng, runtime=self.runtime) if reused else None)
 
-    def actions(self, state: State) -> Iterator[tuple[int, Any]]:
-        """Each seat's decision (or chance's outcome) in turn, until the game ends."""
+    def actions(self, state: State) -> Iterator[int]:
+        """Each seat (or chance) in turn, its decision (or outcome) in :attr:`action`, until the game ends."""
         match = self.match
         current, legal, pick_chance, uniform, chance = type(state).current_player, self.legal, self.pick_chance, self.uniform, self.chance
         picks, mine, chooses, checked = self.picks, self.mine, self.chooses, self.checked
         while True:
             player = current(state)
-            if player < 0 and player != CHANCE:
-                return
-            stage = "drawing a chance outcome"
+            stage = "listing the legal actions"
             try:
-                if player == CHANCE:
+                if player < 0:
+                    if player != CHANCE:
+                        return
+                    stage = "drawing a chance outcome"
                     action = pick_chance(state, uniform()) if uniform is not None else chance(state)
                 else:
-                    stage = "listing the legal actions"
                     actions = legal(state)
                     stage = "deciding"
                     pick = picks[player]
@@ -393,7 +392,8 @@ class SeatSource:
                     raise PluginError(f"{match._origin(player, exc)} failed while deciding for seat "
                                       f"{match.seats[player].name!r}: {fault_text(exc)}") from exc
                 raise PluginError(f"{match._origin(None, exc)} failed while {stage}: {fault_text(exc)}") from exc
-            yield player, action
+            self.action = action
+            yield player
 
     def _decision(self, player: int, actions: list, state: State) -> Decision:
         history = self.histories[player]
@@ -494,9 +494,7 @@ class Match:
         )
 
     def _driver(self, observers: list[Observer]) -> Driver:
-        driver = Driver(self.runtime, self.state, self.log.actions, observers, self._game_origin, MATCH_PASSING)
-        driver.narrator = self.narrator
-        return driver
+        return Driver(self.runtime, self.state, self.log.actions, observers, self._game_origin, MATCH_PASSING, self.narrator)
 
     def _game_origin(self, exc: BaseException | None = None) -> str:
         return self._origin(None, exc)
@@ -518,16 +516,12 @@ class Match:
         lean = self._lean()
         driver = self._driver([] if lean else self._observers())
         before = len(self.log.actions)
-        try:
-            self._run(driver, budget, lambda: self._too_long(limit))
+        try:  # a source of its own, not kept: it refers back to the match, and a finished game
+            # that held it would be left, with everything it allocated, to the garbage collector
+            self._drive(driver, SeatSource(self), budget, lambda: self._too_long(limit))
         finally:
             if lean:  # nobody can undo a bot's move: as after a resume, nothing before can be taken back
                 self.revealed.extend([True] * (len(self.log.actions) - before))
-
-    def _run(self, driver: Driver, budget: int, on_exhausted: Callable[[], None] | None) -> None:
-        if self._source is None:
-            self._source = SeatSource(self)
-        self._drive(driver, self._source, budget, on_exhausted)
 
     def _drive(self, driver: Driver, source: Any, budget: int, on_exhausted: Callable[[], None] | None) -> None:
         self._driving = driver  # an undo hands it the replayed state and a new narrator
