@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterator, TypeVar
 
-from bgkit.model.errors import BadInput, DataError
+from bgkit.model.errors import BadInput, DataError, escape_controls
 from bgkit.model.savefile import read_text
 from bgkit.model.tomllines import _HEADER, MAX_TOML_CHARS, TomlLines, _split, parse_toml
 
@@ -71,9 +71,11 @@ class DataFile:
 
 
 def _label(path: tuple) -> str:
+    """A key path as an error names it; a key a file spells with a control character (a newline)
+    is shown escaped, so the error stays on its one line."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{escape_controls(part)}" if out else escape_controls(part))
     return out
 
 
