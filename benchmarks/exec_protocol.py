@@ -51,9 +51,9 @@ for line in sys.stdin:
 
 def in_process(spec: str, games: int) -> tuple[float, int]:
     """Seconds to play ``games`` Goofspiel games with ``spec`` in seat 1 and random in seat 2, and seat 1's decisions."""
-    from bgkit.engine import derive_seed
-    from bgkit.match import build_match
-    from bgkit.plugins import get_registry
+    from bgkit.engine.match import derive_seed
+    from bgkit.sessions.build import build_match
+    from bgkit.plugins.registry import get_registry
 
     registry = get_registry()
     game = registry.load_game("goofspiel")

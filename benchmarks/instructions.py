@@ -47,11 +47,11 @@ STARTUP = [
 LOOPS = r'''
 import random, sys
 sys.path.insert(0, sys.argv.pop(1))
-from bgkit.engine import derive_seed
-from bgkit.game import CHANCE
-from bgkit.match import build_match, seat_names
-from bgkit.plugins import get_registry
-from bgkit.setups import parse_options
+from bgkit.engine.match import derive_seed
+from bgkit.model.game import CHANCE
+from bgkit.sessions.build import build_match, seat_names
+from bgkit.plugins.registry import get_registry
+from bgkit.engine.setups import parse_options
 from run import play_bare
 
 mode, game_id, players, games = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])

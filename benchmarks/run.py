@@ -32,8 +32,8 @@ try:
 except ImportError:  # pragma: no cover - a wrong interpreter, said plainly
     sys.exit("benchmarks/run.py: bgkit is not importable; run it with the Python bgkit is installed in")
 
-from bgkit.engine import derive_seed, sample_chance
-from bgkit.game import CHANCE
+from bgkit.engine.match import derive_seed, sample_chance
+from bgkit.model.game import CHANCE
 
 # The early decisions (counted over the whole table) at which MCTS is timed, among the decisions
 # that offer a real choice: the opening, and two a little later, so that one unusual position
@@ -141,7 +141,7 @@ def _per_decision(samples: list[Sample]) -> float:
 
 def measure_engine(game: Any, players: int, options: dict[str, str], settings: Settings, row: PlayRow) -> None:
     """Random-vs-random games through the engine: build_match, Match.run to the end, Match.finish."""
-    from bgkit.match import build_match, seat_names
+    from bgkit.sessions.build import build_match, seat_names
 
     specs = ["random"] * players
     names = seat_names(specs)
@@ -237,9 +237,9 @@ def early_states(game: Any, players: int, options: dict[str, str], seed: int) ->
 def measure_mcts(game: Any, players: int, options: dict[str, str], settings: Settings, row: PlayRow) -> None:
     """MctsBot.choose with ``iterations=N`` (capped at ``mcts_seconds``) on a few early states."""
     from bgkit.bots.mcts import MctsBot
-    from bgkit.engine import decision_for
+    from bgkit.engine.match import decision_for
 
-    from bgkit.runtime import runtime_for
+    from bgkit.engine.runtime import runtime_for
 
     rules = runtime_for(game)
     params = {"iterations": str(settings.iterations), "seconds": str(settings.mcts_seconds)}
@@ -262,7 +262,7 @@ def measure_mcts(game: Any, players: int, options: dict[str, str], settings: Set
 
 
 def measure_games(registry: Any, infos: list[Any], settings: Settings, status: Callable[[str], None]) -> list[PlayRow]:
-    from bgkit.setups import parse_options
+    from bgkit.engine.setups import parse_options
 
     rows = []
     for info in infos:
@@ -485,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         clock=args.clock,
     )
 
-    from bgkit.plugins import get_registry
+    from bgkit.plugins.registry import get_registry
 
     registry = get_registry()
     known = registry.games

@@ -44,7 +44,7 @@ def report():
         json.dump({"self_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                    "children_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}, handle)
 atexit.register(report)
-from bgkit.cli import main
+from bgkit.cli.main import main
 sys.argv[0] = "bgkit"
 main()
 """

@@ -1,3 +1,3 @@
-from bgkit.cli import main
+from bgkit.cli.main import main
 
 main()

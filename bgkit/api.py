@@ -15,22 +15,19 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from bgkit.hookspecs import hookimpl
-
-#: The contract's version, ``"MAJOR.MINOR"``: a minor version only adds; a major one may change.
-API_VERSION = "3.1"
+from bgkit.plugins.hookspecs import API_VERSION, compatible, hookimpl
 
 if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ hands them out
     # ruff: noqa: F401
-    from bgkit.cards import Deck, resample
-    from bgkit.components import MARK, MARK_LEGEND, DataSet, Provenance, Table, derived, load_tables
-    from bgkit.contract import DataModule, RenderModule, ScoringModule, SetupModule, StateModule
-    from bgkit.drawing import Drawing
-    from bgkit.driver import Event, Told
-    from bgkit.engine import Decision, QuitRequest, Seat, decision_for, sample_chance
-    from bgkit.errors import BadInput, DataError, PluginError, SheetError, suggest
-    from bgkit.flow import Flow, FrameRule
-    from bgkit.game import (
+    from bgkit.model.cards import Deck, resample
+    from bgkit.model.components import MARK, MARK_LEGEND, DataSet, Provenance, Table, derived, load_tables
+    from bgkit.model.contract import DataModule, RenderModule, ScoringModule, SetupModule, StateModule
+    from bgkit.model.drawing import Drawing
+    from bgkit.engine.driver import Event, Told
+    from bgkit.engine.match import Decision, QuitRequest, Seat, decision_for, sample_chance
+    from bgkit.model.errors import BadInput, DataError, PluginError, SheetError, suggest
+    from bgkit.model.flow import Flow, FrameRule
+    from bgkit.model.game import (
         CHANCE,
         EVERYONE,
         NOBODY,
@@ -44,33 +41,33 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
         State,
         any_to_json,
     )
-    from bgkit.pending import Pending
-    from bgkit.ranking import Outcome, ScoreResult, TieBreak, build_result, outcome_of, rank
-    from bgkit.render import plural
-    from bgkit.runtime import Runtime, final_result, runtime_for
-    from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
-    from bgkit.setups import SetupError
-    from bgkit.sheets import Field, Sheet, check_in_all, check_one_of_each
+    from bgkit.model.pending import Pending
+    from bgkit.model.ranking import Outcome, ScoreResult, TieBreak, build_result, outcome_of, rank
+    from bgkit.terminal.render import plural
+    from bgkit.engine.runtime import Runtime, final_result, runtime_for
+    from bgkit.model.seats import clockwise, draw_start, seat_document, start_factor, start_option
+    from bgkit.engine.setups import SetupError
+    from bgkit.model.sheets import Field, Sheet, check_in_all, check_one_of_each
 
 #: Each public name and the module it lives in (imported when the name is first used).
 _HOMES: dict[str, str] = {
-    **dict.fromkeys(("Deck", "resample"), "bgkit.cards"),
-    **dict.fromkeys(("MARK", "MARK_LEGEND", "DataSet", "Provenance", "Table", "derived", "load_tables"), "bgkit.components"),
-    **dict.fromkeys(("DataModule", "RenderModule", "ScoringModule", "SetupModule", "StateModule"), "bgkit.contract"),
-    "Drawing": "bgkit.drawing",
-    **dict.fromkeys(("Event", "Told"), "bgkit.driver"),
-    **dict.fromkeys(("Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine"),
-    **dict.fromkeys(("BadInput", "DataError", "PluginError", "SheetError", "suggest"), "bgkit.errors"),
-    **dict.fromkeys(("Flow", "FrameRule"), "bgkit.flow"),
+    **dict.fromkeys(("Deck", "resample"), "bgkit.model.cards"),
+    **dict.fromkeys(("MARK", "MARK_LEGEND", "DataSet", "Provenance", "Table", "derived", "load_tables"), "bgkit.model.components"),
+    **dict.fromkeys(("DataModule", "RenderModule", "ScoringModule", "SetupModule", "StateModule"), "bgkit.model.contract"),
+    "Drawing": "bgkit.model.drawing",
+    **dict.fromkeys(("Event", "Told"), "bgkit.engine.driver"),
+    **dict.fromkeys(("Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine.match"),
+    **dict.fromkeys(("BadInput", "DataError", "PluginError", "SheetError", "suggest"), "bgkit.model.errors"),
+    **dict.fromkeys(("Flow", "FrameRule"), "bgkit.model.flow"),
     **dict.fromkeys(("CHANCE", "EVERYONE", "NOBODY", "TERMINAL", "Action", "ActionSpace", "Dynamics", "Game", "GameInfo",
-                     "Option", "State", "any_to_json"), "bgkit.game"),
-    "Pending": "bgkit.pending",
-    **dict.fromkeys(("Outcome", "ScoreResult", "TieBreak", "build_result", "outcome_of", "rank"), "bgkit.ranking"),
-    "plural": "bgkit.render",
-    **dict.fromkeys(("Runtime", "final_result", "runtime_for"), "bgkit.runtime"),
-    **dict.fromkeys(("clockwise", "draw_start", "seat_document", "start_factor", "start_option"), "bgkit.seats"),
-    "SetupError": "bgkit.setups",
-    **dict.fromkeys(("Field", "Sheet", "check_in_all", "check_one_of_each"), "bgkit.sheets"),
+                     "Option", "State", "any_to_json"), "bgkit.model.game"),
+    "Pending": "bgkit.model.pending",
+    **dict.fromkeys(("Outcome", "ScoreResult", "TieBreak", "build_result", "outcome_of", "rank"), "bgkit.model.ranking"),
+    "plural": "bgkit.terminal.render",
+    **dict.fromkeys(("Runtime", "final_result", "runtime_for"), "bgkit.engine.runtime"),
+    **dict.fromkeys(("clockwise", "draw_start", "seat_document", "start_factor", "start_option"), "bgkit.model.seats"),
+    "SetupError": "bgkit.engine.setups",
+    **dict.fromkeys(("Field", "Sheet", "check_in_all", "check_one_of_each"), "bgkit.model.sheets"),
 }
 
 __all__ = ["API_VERSION", "hookimpl", "compatible", *_HOMES]
@@ -87,14 +84,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(__all__)
-
-
-def compatible(declared: str) -> bool:
-    """Whether a plugin written for API version ``declared`` works with this one: the same major
-    version, and a minor version no newer than this one's."""
-    try:
-        major, minor = (int(part) for part in declared.split("."))
-    except ValueError:
-        return False
-    ours_major, ours_minor = (int(part) for part in API_VERSION.split("."))
-    return major == ours_major and minor <= ours_minor

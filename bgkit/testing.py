@@ -17,15 +17,15 @@ from typing import Any, Callable
 #: registry, matches, sheets read as the CLI reads them, the core's bots and executors. Each is
 #: imported from its home module on first use.
 _TEST_HOMES: dict[str, str] = {
-    **dict.fromkeys(("get_registry", "reset_registry", "BotInfo"), "bgkit.plugins"),
-    **dict.fromkeys(("build_match", "seat_names", "core_bots"), "bgkit.match"),
-    **dict.fromkeys(("sheet_from_data", "parse_sheet", "ask_sheet"), "bgkit.sheets"),
-    **dict.fromkeys(("GameLog", "replay"), "bgkit.engine"),
-    "Screen": "bgkit.human",
+    **dict.fromkeys(("get_registry", "reset_registry", "BotInfo"), "bgkit.plugins.registry"),
+    **dict.fromkeys(("build_match", "seat_names", "core_bots"), "bgkit.sessions.build"),
+    **dict.fromkeys(("sheet_from_data", "parse_sheet", "ask_sheet"), "bgkit.model.sheets"),
+    **dict.fromkeys(("GameLog", "replay"), "bgkit.engine.match"),
+    "Screen": "bgkit.terminal.human",
     "GreedyBot": "bgkit.bots.greedy",
     "MctsBot": "bgkit.bots.mcts",
     "RandomBot": "bgkit.bots.random_bot",
-    "play_games": "bgkit.executors",
+    "play_games": "bgkit.tournaments.executors",
 }
 
 
@@ -38,9 +38,9 @@ def __getattr__(name: str) -> Any:
 
 def as_if_at_a_terminal(monkeypatch: Any) -> None:
     """Make bgkit believe stdin and stdout are a terminal (its prompts then ask, as for a person)."""
-    import bgkit.render
+    import bgkit.terminal.render
 
-    monkeypatch.setattr(bgkit.render, "interactive", lambda: True)
+    monkeypatch.setattr(bgkit.terminal.render, "interactive", lambda: True)
 
 
 @dataclass
@@ -52,7 +52,7 @@ class CliResult:
 
 def scripted(answers: list[str]):
     """An ``ask`` function for a human seat that answers from a list, then raises EOFError
-    (which the prompt treats as ``quit``). Use it with ``bgkit.play.build_match(..., ask=...)``
+    (which the prompt treats as ``quit``). Use it with ``bgkit.cli.play.build_match(..., ask=...)``
     to test a human game::
 
         match = build_match(game, ["human:Ada", "random"], ["Ada", "random"], seed, options,
@@ -139,8 +139,8 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
     """Run ``bgkit ARGS`` in this process as ``main()`` would: bad input is exit 2 and one line."""
     from typer.testing import CliRunner
 
-    from bgkit.cli import _plugin_fault, app, error_line
-    from bgkit.errors import BadInput, PluginError, escape_controls
+    from bgkit.cli.main import _plugin_fault, app, error_line
+    from bgkit.model.errors import BadInput, PluginError, escape_controls
 
     runner = CliRunner()
     result = runner.invoke(app, [str(a) for a in args], input=input)
@@ -292,7 +292,7 @@ def check_light_start(game_id: str, commands: tuple[tuple[str, ...], ...] = (("-
     import subprocess
     import sys
 
-    from bgkit.plugins import get_registry
+    from bgkit.plugins.registry import get_registry
 
     registry = get_registry()
     info = registry.game(game_id)
@@ -301,7 +301,7 @@ def check_light_start(game_id: str, commands: tuple[tuple[str, ...], ...] = (("-
     for command in commands:
         code = (
             "import json, sys\n"
-            "from bgkit.cli import main\n"
+            "from bgkit.cli.main import main\n"
             f"sys.argv = ['bgkit', *{list(command)!r}]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             f"print(json.dumps(sorted(m for m in sys.modules if m == {package!r} or m.startswith({package + '.'!r}))), file=sys.stderr)\n"
@@ -319,9 +319,9 @@ def check_setup(game_id: str, players: int, seeds: range = range(3)) -> None:
 
     import tomli_w
 
-    from bgkit.plugins import get_registry
-    from bgkit.setups import make_setup
-    from bgkit.sheets import template
+    from bgkit.plugins.registry import get_registry
+    from bgkit.engine.setups import make_setup
+    from bgkit.model.sheets import template
 
     game = get_registry().load_game(game_id)
     options = {opt.name: opt.default for opt in game.options}
@@ -337,7 +337,7 @@ def check_setup(game_id: str, players: int, seeds: range = range(3)) -> None:
 
 
 def check_seat_schema(setup: dict, players: int, where: str = "setup") -> None:
-    """The one seat schema of every setup document (see :mod:`bgkit.seats`)."""
+    """The one seat schema of every setup document (see :mod:`bgkit.model.seats`)."""
     seats = setup.get("seats")
     assert isinstance(seats, list) and len(seats) == players, f"{where}: seats must list one table per seat"
     assert [row.get("seat") for row in seats] == list(range(1, players + 1)), f"{where}: seats are numbered 1..N"
@@ -358,7 +358,7 @@ def conformance_suite(game_id: str, games: int = 3, players: Any = None) -> Call
     """
     import pytest
 
-    from bgkit.plugins import get_registry
+    from bgkit.plugins.registry import get_registry
 
     info = get_registry().game(game_id)
     counts = list(players) if players is not None else list(range(info.min_players, info.max_players + 1))
@@ -390,11 +390,11 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
     import tempfile
     from pathlib import Path
 
-    from bgkit.engine import GameLog, replay
-    from bgkit.game import CHANCE, any_to_json
-    from bgkit.plugins import get_registry
-    from bgkit.runtime import final_result, runtime_for
-    from bgkit.savefile import read_json
+    from bgkit.engine.match import GameLog, replay
+    from bgkit.model.game import CHANCE, any_to_json
+    from bgkit.plugins.registry import get_registry
+    from bgkit.engine.runtime import final_result, runtime_for
+    from bgkit.model.savefile import read_json
 
     check_setup(game_id, players, range(seed, seed + 2))
     game = get_registry().load_game(game_id)
@@ -479,8 +479,8 @@ def check_can_move(runtime, state, where: str) -> None:
 def check_random_play(game, players: int, seed: int = 0) -> None:
     """One game of random bots from ``game``'s own setup (default options), as any ``--data`` file
     the game accepted plays it: :func:`check_can_move` at every step, and an end."""
-    from bgkit.engine import MAX_ACTIONS
-    from bgkit.runtime import runtime_for
+    from bgkit.engine.match import MAX_ACTIONS
+    from bgkit.engine.runtime import runtime_for
 
     runtime = runtime_for(game)
     match = _random_match(game, players, seed)
@@ -494,7 +494,7 @@ def check_random_play(game, players: int, seed: int = 0) -> None:
 
 
 def _random_match(game, players: int, seed: int):
-    from bgkit.match import build_match
+    from bgkit.sessions.build import build_match
 
     specs = ["random"] * players
     names = [f"random #{i + 1}" for i in range(players)]
@@ -516,7 +516,7 @@ def drawn(state, player: int | None, width: int = 160) -> str:
 def _check_state(game, runtime, state, rng, where: str) -> None:
     import json
 
-    from bgkit.game import any_to_json
+    from bgkit.model.game import any_to_json
 
     data = any_to_json(state.to_dict())
     assert json.loads(json.dumps(data)) == data, f"{where}: to_dict() is not plain JSON data"
@@ -588,7 +588,7 @@ def check_chance_pick(state, outcomes: list, where: str) -> None:
     """A game's own ``chance_pick`` selects what the default does, at and around every running total."""
     import math
 
-    from bgkit.game import State
+    from bgkit.model.game import State
 
     if type(state).chance_pick is State.chance_pick:
         return
@@ -609,7 +609,7 @@ def check_views(state, rng, where: str) -> None:
     the same sample from any state with that view)."""
     import random
 
-    from bgkit.game import any_to_json
+    from bgkit.model.game import any_to_json
 
     for player in range(state.num_players):
         view = any_to_json(state.view(player))
@@ -637,8 +637,8 @@ def note_private(before, after, text: str, owed: dict, rng) -> None:
     determinisation, so a determinisation that keeps the true hidden information is caught here:
     it never redraws, over a whole game, what only another seat was shown. ``owed`` collects
     ``(shown, not shown) -> redrawn yet``; :func:`check_conformance` asserts every one was."""
-    from bgkit.errors import BadInput
-    from bgkit.game import CHANCE, any_to_json
+    from bgkit.model.errors import BadInput
+    from bgkit.model.game import CHANCE, any_to_json
 
     try:
         action = before.parse_action(text)
@@ -664,7 +664,7 @@ def check_secrets(runtime, state, actions: list, where: str) -> None:
     """
     import random
 
-    from bgkit.game import any_to_json
+    from bgkit.model.game import any_to_json
 
     private = [a for a in actions if state.audience(a) is not None]
     if not private:

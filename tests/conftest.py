@@ -1,14 +1,14 @@
 import pytest
 
-import bgkit.plugins
-from bgkit.plugins import get_registry, reset_registry
+import bgkit.plugins.registry
+from bgkit.plugins.registry import get_registry, reset_registry
 
 #: The plugins this repository ships. The core's in-process tests load these alone (unless a test
 #: sets BGKIT_LOAD_PLUGINS itself), so a third-party game installed beside bgkit cannot turn them
 #: red: a game package runs bgkit.testing's conformance_suite on itself. Chosen here, before any
 #: test module asks the registry for its games; a bgkit run in a subprocess loads what is installed.
 SHIPPED_PLUGINS = {"burgundy", "bruges", "bluemooncity", "bretagne", "bridgetroll", "goofspiel"}
-_chosen_by_the_environment = bgkit.plugins.selected_plugins
+_chosen_by_the_environment = bgkit.plugins.registry.selected_plugins
 
 
 def _shipped_unless_chosen():
@@ -16,7 +16,7 @@ def _shipped_unless_chosen():
     return set(SHIPPED_PLUGINS) if chosen is None else chosen
 
 
-bgkit.plugins.selected_plugins = _shipped_unless_chosen
+bgkit.plugins.registry.selected_plugins = _shipped_unless_chosen
 
 
 @pytest.fixture

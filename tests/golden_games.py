@@ -103,7 +103,7 @@ _LOADED: dict[str, Any] = {}
 def load(game_id: str) -> Any:
     """The game as its plugin defines it: the core's hooks only (no house rule applies)."""
     if game_id not in _LOADED:
-        from bgkit.plugins import get_registry
+        from bgkit.plugins.registry import get_registry
 
         _LOADED[game_id] = get_registry().game(game_id).load()
     return _LOADED[game_id]
@@ -113,9 +113,9 @@ def positions(game: Any, setup: dict, actions: list) -> Iterator[Any]:
     """The state before each logged action, then the final one (one object, stepped in place).
 
     The one place below the public entry points: it starts a state from a setup and applies each
-    logged text as the engine does (``bgkit.engine.replay``, one action at a time)."""
-    from bgkit.engine import start_state
-    from bgkit.runtime import runtime_for
+    logged text as the engine does (``bgkit.engine.match.replay``, one action at a time)."""
+    from bgkit.engine.match import start_state
+    from bgkit.engine.runtime import runtime_for
 
     runtime = runtime_for(game)
     state = start_state(game, setup)
@@ -130,7 +130,7 @@ def sha(text: str) -> str:
 
 
 def as_json(value: Any) -> Any:
-    from bgkit.game import any_to_json
+    from bgkit.model.game import any_to_json
 
     return json.loads(json.dumps(any_to_json(value), sort_keys=True))
 
@@ -168,8 +168,8 @@ class Person:
         self.turns = {name: 0 for name in names}
 
     def __call__(self, prompt: str) -> str:
-        from bgkit.engine import decision_for
-        from bgkit.match import core_bots
+        from bgkit.engine.match import decision_for
+        from bgkit.sessions.build import core_bots
 
         state = self.match.state
         if prompt == "table> ":
@@ -197,8 +197,8 @@ def play(plan: Plan, typed: list[str] | None = None, points: list[int] | None = 
     answer (a person game's), to show where a screen changed."""
     from rich.console import Console
 
-    from bgkit.engine import QuitRequest
-    from bgkit.match import build_match, seat_names
+    from bgkit.engine.match import QuitRequest
+    from bgkit.sessions.build import build_match, seat_names
     from bgkit.testing import scripted
 
     game = load(plan.game)

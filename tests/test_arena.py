@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from openskill.models import PlackettLuce
 
-from bgkit.arena import ArenaSchedule, choose_tables, nth_combination
+from bgkit.tournaments.arena import ArenaSchedule, choose_tables, nth_combination
 from bgkit.testing import run_cli
 
 

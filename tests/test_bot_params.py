@@ -10,7 +10,7 @@ import time
 import pytest
 
 from bgkit.bots.mcts import MAX_ITERATIONS, MctsBot
-from bgkit.runtime import runtime_for
+from bgkit.engine.runtime import runtime_for
 from bgkit.testing import bgkit_limited, ctrl_c_when, run_cli
 
 SMALL = ["--option", "deck=5", "--seed", "1"]

@@ -2,7 +2,7 @@
 
 import random
 
-from bgkit.cards import Deck, resample
+from bgkit.model.cards import Deck, resample
 
 
 def test_resample_of_a_fixed_seed_is_pinned():

@@ -323,7 +323,7 @@ def test_quitting_without_a_save_file_never_overwrites_another_game(goofspiel, t
 
     from rich.console import Console
 
-    from bgkit.play import _run_match, build_match
+    from bgkit.cli.play import _run_match, build_match
     from bgkit.testing import scripted
 
     monkeypatch.chdir(tmp_path)
@@ -340,8 +340,8 @@ def test_help_lists_the_commands_as_typer_would_without_building_them():
     except that each command's description is whole, wrapped, where click would cut it with "..."."""
     import typer
 
-    from bgkit.cli import app
-    from bgkit.cli_group import lazy_group
+    from bgkit.cli.main import app
+    from bgkit.cli.group import lazy_group
 
     def help_of(group):
         return group.make_context("bgkit", ["--help"], resilient_parsing=True).get_help()

@@ -2,8 +2,8 @@
 
 import pytest
 
-from bgkit.components import DataFile, DataSet, load_tables
-from bgkit.errors import DataError
+from bgkit.model.components import DataFile, DataSet, load_tables
+from bgkit.model.errors import DataError
 
 TEXT = """\
 [tiles]
@@ -75,7 +75,7 @@ def test_unconfirmed_table_must_say_what_is_reconstructed():
 
 
 def test_own_file_replaces_tables_whole_and_rejects_unknown_ones(tmp_path, monkeypatch):
-    import bgkit.components as components
+    import bgkit.model.components as components
 
     shipped = DataFile(TEXT, "pkg/data/box.toml")
     monkeypatch.setattr(components.DataFile, "shipped", classmethod(lambda cls, p, f: shipped))
@@ -92,7 +92,7 @@ def test_own_file_replaces_tables_whole_and_rejects_unknown_ones(tmp_path, monke
 
 
 def test_collections_replace_single_entries(tmp_path, monkeypatch):
-    import bgkit.components as components
+    import bgkit.model.components as components
 
     shipped = DataFile('[building.library]\nboxes = [4]\n[building.palace]\nboxes = [5]\n', "pkg/data/city.toml")
     monkeypatch.setattr(components.DataFile, "shipped", classmethod(lambda cls, p, f: shipped))
@@ -107,7 +107,7 @@ def test_collections_replace_single_entries(tmp_path, monkeypatch):
 
 
 def test_an_empty_own_file_is_refused(tmp_path, monkeypatch):
-    import bgkit.components as components
+    import bgkit.model.components as components
 
     monkeypatch.setattr(components.DataFile, "shipped", classmethod(lambda cls, p, f: DataFile(TEXT, "box.toml")))
     own = tmp_path / "mine.toml"
@@ -126,7 +126,7 @@ def test_shipped_data_is_found_in_a_package_folder_and_inside_a_zip_file(tmp_pat
     import sys
     import zipfile
 
-    from bgkit.components import data_folder, data_status
+    from bgkit.model.components import data_folder, data_status
 
     marks = '[deck]\nconfirmed = false\nreconstructed = ["count"]\nsource = "a guess"\ncount = 3\n'
     folder = tmp_path / "folder" / "pkg_in_folder"
@@ -155,7 +155,7 @@ def test_derived_values_are_built_once_per_components_object_even_when_an_id_com
     """Plugins keep their play tables with ``derived``: built once per components object and key;
     a stale entry left under an id that a new object now has (an object freed, its id reused)
     never reaches the new one."""
-    from bgkit import components as C
+    from bgkit.model import components as C
 
     class Box:
         pass

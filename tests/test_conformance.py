@@ -2,7 +2,7 @@
 
 import pytest
 
-from bgkit.plugins import get_registry
+from bgkit.plugins.registry import get_registry
 from bgkit.testing import check_conformance, check_setup
 
 GAMES = sorted(get_registry().games.values(), key=lambda info: info.id)

@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bgkit.cards import Deck, resample
-from bgkit.components import data_status, scan_marks
-from bgkit.errors import BadInput, SheetError
-from bgkit.game import Dynamics, GameInfo
-from bgkit.pending import Pending
-from bgkit.plugins import get_registry
-from bgkit.ranking import TieBreak, outcome_of
-from bgkit.seats import clockwise, draw_start, seat_document, start_factor, start_option
-from bgkit.sheets import Sheet, check_in_all, check_one_of_each
+from bgkit.model.cards import Deck, resample
+from bgkit.model.components import data_status, scan_marks
+from bgkit.model.errors import BadInput, SheetError
+from bgkit.model.game import Dynamics, GameInfo
+from bgkit.model.pending import Pending
+from bgkit.plugins.registry import get_registry
+from bgkit.model.ranking import TieBreak, outcome_of
+from bgkit.model.seats import clockwise, draw_start, seat_document, start_factor, start_option
+from bgkit.model.sheets import Sheet, check_in_all, check_one_of_each
 from bgkit.testing import run_cli
 
 # -- seats -------------------------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def test_a_registration_that_fails_half_way_registers_nothing(registry):
             register(GameInfo("halfway", "Halfway", 2, 2, "bgkit_goofspiel", playable=True))
             raise RuntimeError("then it broke")
 
-    from bgkit.hookspecs import hookimpl
+    from bgkit.plugins.hookspecs import hookimpl
 
     Half.bgkit_register_games = hookimpl(Half.bgkit_register_games)
     registry.register(Half, name="half")

@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from bgkit.dask_executor import LOCAL_HTTP_ADDRESS
+from bgkit.tournaments.dask_executor import LOCAL_HTTP_ADDRESS
 from bgkit.testing import ctrl_c_when, run_cli
 
 distributed = pytest.importorskip("distributed")
@@ -53,7 +53,7 @@ def test_nothing_a_local_worker_writes_to_stdout_lands_among_the_records(tmp_pat
     script = tmp_path / "stray.py"
     script.write_text(
         "import os\n"
-        "from bgkit.dask_executor import DaskExecutor\n"
+        "from bgkit.tournaments.dask_executor import DaskExecutor\n"
         "if __name__ == '__main__':\n"
         "    executor = DaskExecutor(jobs=1)\n"
         "    executor._client.run(os.write, 1, b'stray line from a worker\\n')\n"
@@ -87,10 +87,10 @@ def test_scheduler_option_uses_a_running_cluster(cluster, tmp_path):
 
 
 def test_a_killed_worker_costs_nothing(cluster, goofspiel):
-    from bgkit.dask_executor import DaskExecutor
-    from bgkit.executors import run_games
-    from bgkit.setups import parse_options
-    from bgkit.tournament import Schedule, play_task
+    from bgkit.tournaments.dask_executor import DaskExecutor
+    from bgkit.tournaments.executors import run_games
+    from bgkit.engine.setups import parse_options
+    from bgkit.tournaments.tournament import Schedule, play_task
 
     local, client = cluster
     specs = ("random", "greedy", "random")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.plugins import get_registry, reset_registry
+from bgkit.plugins.registry import get_registry, reset_registry
 from bgkit.testing import run_cli
 
 ROOT = Path(__file__).parent.parent

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bgkit import hookspecs
+from bgkit.plugins import hookspecs
 
 DOCS = (Path(__file__).parent.parent / "docs" / "plugins.md").read_text()
 HOOKS = [name for name, value in vars(hookspecs).items() if name.startswith("bgkit_") and callable(value)]

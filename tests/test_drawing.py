@@ -1,4 +1,4 @@
-"""The core line renderable (bgkit.drawing.Drawing) as a person's terminal shows it."""
+"""The core line renderable (bgkit.model.drawing.Drawing) as a person's terminal shows it."""
 
 import io
 

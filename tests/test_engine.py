@@ -6,10 +6,10 @@ import json
 import pytest
 from rich.console import Console
 
-from bgkit.engine import GameLog, replay
-from bgkit.errors import BadInput
-from bgkit.human import pick
-from bgkit.play import _run_match, build_match
+from bgkit.engine.match import GameLog, replay
+from bgkit.model.errors import BadInput
+from bgkit.terminal.human import pick
+from bgkit.cli.play import _run_match, build_match
 from bgkit.testing import scripted
 
 
@@ -143,8 +143,8 @@ def test_people_are_told_what_others_did_and_sealed_choices_when_all_are_in(goof
 
 
 def test_the_news_of_a_long_wait_is_cut_to_fit_and_log_shows_it_all(goofspiel, tmp_path):
-    from bgkit.engine import Event
-    from bgkit.human import NEWS_LINES, Screen
+    from bgkit.engine.match import Event
+    from bgkit.terminal.human import NEWS_LINES, Screen
 
     screen = Screen(quiet(), scripted([]), ["Ada", "Bo"], [0])
     for n in range(NEWS_LINES + 5):
@@ -257,7 +257,7 @@ class PrivateDraw:
 
 
 def test_a_private_draw_at_the_table_is_typed_by_its_owner_while_the_others_look_away():
-    from bgkit.human import Screen, TableChance
+    from bgkit.terminal.human import Screen, TableChance
 
     asked = []
     answers = iter(["", "card 2"])
@@ -275,7 +275,7 @@ def test_a_private_draw_at_the_table_is_typed_by_its_owner_while_the_others_look
 
 def test_bot_moves_are_saved_as_the_game_goes(goofspiel, tmp_path, monkeypatch):
     """Bot decisions are saved at least once a second, not only at the end."""
-    import bgkit.engine as engine
+    import bgkit.engine.match as engine
 
     clock = iter(range(0, 10_000, 2))  # every call: two seconds later
     monkeypatch.setattr(engine.time, "monotonic", lambda: next(clock))
@@ -307,8 +307,8 @@ def test_a_seat_is_handed_its_own_history_and_nothing_it_was_not_told(registry, 
     """Every decision's history holds each logged action once, as this seat was told it: its text if
     the seat is in its audience, else the public text (worked out here from the State API alone, not
     from the engine's narrator); a sealed choice is shown in full only after its stage has ended."""
-    from bgkit.match import core_bots
-    from bgkit.plugins import BotInfo
+    from bgkit.sessions.build import core_bots
+    from bgkit.plugins.registry import BotInfo
 
     game = registry.load_game(game_id)
     bots = {**core_bots(), "recorder": BotInfo("recorder", HistoryRecorder, "", "tests")}
@@ -345,9 +345,9 @@ def test_a_seat_is_handed_its_own_history_and_nothing_it_was_not_told(registry, 
 
 
 def test_a_resumed_game_hands_the_seat_its_whole_history(registry, tmp_path):
-    from bgkit.engine import GameLog
-    from bgkit.match import core_bots
-    from bgkit.plugins import BotInfo
+    from bgkit.engine.match import GameLog
+    from bgkit.sessions.build import core_bots
+    from bgkit.plugins.registry import BotInfo
 
     game = registry.load_game("goofspiel")
     bots = {**core_bots(), "recorder": BotInfo("recorder", HistoryRecorder, "", "tests")}

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from bgkit.engine import GameLog, replay_events, start_state
-from bgkit.match import build_match
-from bgkit.play import _run_match
-from bgkit.runtime import runtime_for
+from bgkit.engine.match import GameLog, replay_events, start_state
+from bgkit.sessions.build import build_match
+from bgkit.cli.play import _run_match
+from bgkit.engine.runtime import runtime_for
 from bgkit.testing import ctrl_c_when, run_cli, scripted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -367,8 +367,8 @@ def test_a_bot_never_sees_a_sealed_bid_before_its_reveal_in_bridge_troll(bot, tm
 
 
 def test_after_people_take_moves_back_the_bot_is_told_the_history_again_from_where_it_changed():
-    from bgkit.driver import Told
-    from bgkit.engine import Decision
+    from bgkit.engine.driver import Told
+    from bgkit.engine.match import Decision
     from bgkit.exec.seat import ExecSeat
 
     seat = ExecSeat("bot", ["true"], 1, 1.0, None)

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from bgkit.executors import Chunker
+from bgkit.tournaments.executors import Chunker
 from bgkit.testing import ctrl_c_when, run_cli
 
 BURGUNDY = ["play", "burgundy", "random", "random", "random", "random"]
@@ -138,7 +138,7 @@ def test_ctrl_c_stops_the_workers_and_says_how_many_games_finished(tmp_path):
 def test_start_up_does_not_import_dask_or_the_rating_library():
     code = (
         "import sys\n"
-        "from bgkit.cli import main\n"
+        "from bgkit.cli.main import main\n"
         "sys.argv = ['bgkit', sys.argv[1]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed', 'openskill'}), file=sys.stderr)\n"
@@ -155,7 +155,7 @@ def test_a_pool_that_breaks_while_chunks_are_handed_out_plays_them_all_again(mon
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
-    import bgkit.executors as executors
+    import bgkit.tournaments.executors as executors
 
     class Pool:
         handed = 0

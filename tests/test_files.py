@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.savefile import STALE_SECONDS, write_atomic
+from bgkit.model.savefile import STALE_SECONDS, write_atomic
 from bgkit.testing import run_cli
 
 PLAY = ["play", "goofspiel", "random", "random", "--seed", "4", "--option", "deck=5"]
@@ -168,7 +168,7 @@ def test_resume_checks_a_save_as_replay_verify_does(tmp_path, edit, message):
 
 
 def test_table_chance_is_kept_in_the_save():
-    from bgkit.engine import GameLog
+    from bgkit.engine.match import GameLog
 
     log = GameLog("goofspiel", 2, {}, ["human", "random"], ["a", "b"], chance="table")
     assert GameLog.from_dict(log.to_dict()).chance == "table"

@@ -1,4 +1,4 @@
-"""The core flow runner (bgkit.flow.Flow) on a small game: chance queued, forced steps taken without
+"""The core flow runner (bgkit.model.flow.Flow) on a small game: chance queued, forced steps taken without
 asking, multi-step choices dispatched from the top of the pending stack."""
 
 import random

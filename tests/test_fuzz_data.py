@@ -53,9 +53,9 @@ def main(play: bool = False) -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from bgkit.errors import BadInput
-    from bgkit.plugins import get_registry
-    from bgkit.sheets import parse_sheet
+    from bgkit.model.errors import BadInput
+    from bgkit.plugins.registry import get_registry
+    from bgkit.model.sheets import parse_sheet
     from bgkit.testing import check_random_play
 
     registry = get_registry()
@@ -116,7 +116,7 @@ def main(play: bool = False) -> None:
             game = registry.load_game(gid, path)
             info = game.info
             for players in range(info.min_players, info.max_players + 1):
-                from bgkit import setups
+                from bgkit.engine import setups
 
                 options = setups.parse_options(game, [])
                 setups.make_setup(game, players, 7, options)

@@ -50,9 +50,9 @@ def main() -> None:
     from hypothesis import strategies as st
 
     import bgkit_goofspiel.state as goof
-    from bgkit.engine import GameLog, replay
-    from bgkit.plugins import get_registry
-    from bgkit.runtime import runtime_for
+    from bgkit.engine.match import GameLog, replay
+    from bgkit.plugins.registry import get_registry
+    from bgkit.engine.runtime import runtime_for
     from bgkit.testing import run_cli
 
     folder = Path(tempfile.mkdtemp(prefix="bgkit-fuzz-plugins-"))

@@ -40,7 +40,7 @@ def main() -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from bgkit.plugins import get_registry
+    from bgkit.plugins.registry import get_registry
     from bgkit.testing import run_cli
 
     folder = Path(tempfile.mkdtemp(prefix="bgkit-fuzz-saves-"))

@@ -40,10 +40,10 @@ def main() -> None:
     from hypothesis import strategies as st
     from rich.console import Console
 
-    from bgkit import render
-    from bgkit.errors import BadInput
-    from bgkit.plugins import get_registry
-    from bgkit.sheets import ask_sheet, parse_sheet
+    from bgkit.terminal import render
+    from bgkit.model.errors import BadInput
+    from bgkit.plugins.registry import get_registry
+    from bgkit.model.sheets import ask_sheet, parse_sheet
 
     registry = get_registry()
     games = {gid: registry.load_game(gid) for gid in registry.games}
@@ -122,7 +122,7 @@ def main() -> None:
 
     @given(st.sampled_from(range(len(fields))), typed)
     def answers(index, answer):
-        from bgkit.errors import SheetError
+        from bgkit.model.errors import SheetError
 
         game_id, n, f = fields[index]
         try:

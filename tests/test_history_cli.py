@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.history import today
+from bgkit.history.store import today
 from bgkit.testing import Terminal, run_cli
 
 SHEETS = Path(__file__).parent.parent / "examples" / "sheets"
@@ -334,13 +334,13 @@ def test_the_score_prompt_offers_to_record(db, tmp_path):
 
 def test_start_up_imports_nothing_of_the_history():
     """bgkit --help and bgkit games stay fast: no sqlite3, store or statistics (platformdirs is
-    imported by then, for the cached list of plugins: bgkit.plugin_index)."""
+    imported by then, for the cached list of plugins: bgkit.plugins.index)."""
     import subprocess
 
-    heavy = ["sqlite3", "bgkit.history", "bgkit.stats", "bgkit.history_io", "bgkit.render_history"]
+    heavy = ["sqlite3", "bgkit.history.store", "bgkit.history.stats", "bgkit.history.transfer", "bgkit.history.views"]
     for command in (["--help"], ["games"], ["history", "--help"]):
         code = (
-            "import json, sys\nfrom bgkit.cli import main\n"
+            "import json, sys\nfrom bgkit.cli.main import main\n"
             f"sys.argv = ['bgkit', *{command!r}]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             f"print(json.dumps([m for m in {heavy!r} if m in sys.modules]), file=sys.stderr)\n"
@@ -350,9 +350,9 @@ def test_start_up_imports_nothing_of_the_history():
 
 
 def test_end_of_input_at_the_record_question_records_nothing(db, monkeypatch):
-    import bgkit.render
+    import bgkit.terminal.render
 
-    monkeypatch.setattr(bgkit.render, "interactive", lambda: True)
+    monkeypatch.setattr(bgkit.terminal.render, "interactive", lambda: True)
     result = run_cli(["score", "goofspiel", "-p", "2", "--db", db], input="Ada\n13\nBo\n1\nn\n")
     assert result.exit_code == 0 and "Winner: Ada" in result.stdout
     assert "Record this game in your history?" in result.stderr and "Recorded" not in result.stderr

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.render_history import bar, sparkline
-from bgkit.stats import streaks
+from bgkit.history.views import bar, sparkline
+from bgkit.history.stats import streaks
 from bgkit.testing import Terminal, run_cli
 
 BURGUNDY = Path(__file__).parent.parent / "examples" / "sheets" / "burgundy-3p.toml"

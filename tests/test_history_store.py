@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bgkit import history
+from bgkit.history import store as history
 from bgkit.testing import run_cli
 
 SHEETS = Path(__file__).parent.parent / "examples" / "sheets"
 GOOF_2P = SHEETS / "goofspiel-2p.toml"
 
-# Schema 1 exactly as bgkit wrote it. Written out here, not taken from bgkit.history, so that a
+# Schema 1 exactly as bgkit wrote it. Written out here, not taken from bgkit.history.store, so that a
 # change to a released migration breaks this test instead of every old file.
 SCHEMA_1 = [
     """CREATE TABLE plays (id INTEGER PRIMARY KEY, uid TEXT NOT NULL UNIQUE, game TEXT NOT NULL,
@@ -190,9 +190,9 @@ def test_names_and_notes_are_values_never_sql(tmp_path):
 
 WRITER = """
 import os, sys, time
-from bgkit.plugins import get_registry
+from bgkit.plugins.registry import get_registry
 get_registry().load_game("goofspiel")  # everything slow happens before the start signal
-from bgkit.cli import main
+from bgkit.cli.main import main
 go = sys.argv[1]
 while not os.path.exists(go):
     time.sleep(0.002)

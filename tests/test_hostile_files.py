@@ -116,7 +116,7 @@ def test_a_byte_flipped_history_is_one_line(history):
 
 
 def test_a_history_that_cannot_be_upgraded_leaves_no_backup_behind(tmp_path):
-    from bgkit.history import APPLICATION_ID
+    from bgkit.history.store import APPLICATION_ID
 
     db = tmp_path / "old.sqlite3"
     _sql(db, "CREATE TABLE plays (id INTEGER PRIMARY KEY)")  # claims schema 1 but lacks its seats
@@ -133,7 +133,7 @@ def test_a_history_in_a_folder_bgkit_may_not_write_can_still_be_listed(history, 
     history is then opened read-only and immutable, needing no lock or WAL file beside it."""
     import os
 
-    from bgkit import history as store
+    from bgkit.history import store
 
     real = os.access
     monkeypatch.setattr(store.os, "access", lambda path, mode: False if mode == os.W_OK else real(path, mode))

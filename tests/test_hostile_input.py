@@ -9,13 +9,13 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bgkit.components import DataFile, Table
-from bgkit.errors import BadInput, DataError, SheetError
-from bgkit.plugins import get_registry, reset_registry
-from bgkit.sheets import CEILING, Field, parse_sheet
+from bgkit.model.components import DataFile, Table
+from bgkit.model.errors import BadInput, DataError, SheetError
+from bgkit.plugins.registry import get_registry, reset_registry
+from bgkit.model.sheets import CEILING, Field, parse_sheet
 from bgkit.testing import bgkit_limited as bgkit
 from bgkit.testing import run_cli
-from bgkit.tomllines import MAX_DEPTH, parse_toml
+from bgkit.model.tomllines import MAX_DEPTH, parse_toml
 
 EXAMPLES = __import__("pathlib").Path(__file__).parent.parent / "examples" / "sheets"
 
@@ -87,7 +87,7 @@ def test_points_are_exact_integers_and_every_player_has_a_total(name):
 
 
 def test_fractions_stay_fractions():
-    from bgkit.ranking import build_result
+    from bgkit.model.ranking import build_result
 
     result = build_result("g", ["a", "b"], [{"x": 1.5, "y": 2}, {"x": 2.0, "y": 1}])
     assert result.totals == [3.5, 3] and type(result.totals[1]) is int
@@ -156,7 +156,7 @@ def _deepest_char_by_char(text: str, limit: int):
 @example(["]", "[", "["], 1)  # a stray closing bracket does not buy depth
 @example(["#", "[", "\n", "[", "["], 1)  # a comment ends at the line end, which still counts
 def test_the_nesting_scan_agrees_with_reading_every_character(pieces, limit):
-    from bgkit.tomllines import _deepest
+    from bgkit.model.tomllines import _deepest
 
     text = "".join(pieces)
     assert _deepest(text, limit) == _deepest_char_by_char(text, limit)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bgkit.ranking import TieBreak, rank
+from bgkit.model.ranking import TieBreak, rank
 from bgkit.testing import run_cli
 
 READERS = (["replay"], ["replay", "--verify"], ["replay", "--as", "1"], ["play", "--resume"])

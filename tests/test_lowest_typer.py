@@ -1,4 +1,4 @@
-"""bgkit reads typer's private parameter modules to start fast (bgkit/_lean_params.py), so
+"""bgkit reads typer's private parameter modules to start fast (bgkit/cli/lean_params.py), so
 pyproject.toml pins typer to the minor version that has them; this runs the CLI on the lowest
 version that pin allows, downloaded from the package index."""
 
@@ -32,7 +32,7 @@ def test_the_cli_runs_on_the_lowest_typer_the_pin_allows(tmp_path):
     env = {"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin", "NO_COLOR": "1", "HOME": str(tmp_path)}
     for args in (["--help"], ["games"], ["setup", "goofspiel", "-p", "2", "--seed", "1", "--format", "json"],
                  ["play", "goofspiel", "random", "greedy", "--seed", "2", "--option", "deck=5"]):
-        code = "import sys, typer; assert typer.__version__ == sys.argv[1]; from bgkit.cli import main; sys.argv = ['bgkit'] + sys.argv[2:]; main()"
+        code = "import sys, typer; assert typer.__version__ == sys.argv[1]; from bgkit.cli.main import main; sys.argv = ['bgkit'] + sys.argv[2:]; main()"
         done = subprocess.run([sys.executable, "-c", code, version, *args], capture_output=True, text=True, env=env, cwd=tmp_path,
                               timeout=120)
         assert done.returncode == 0, f"bgkit {' '.join(args)} on typer {version}: {done.stderr}"

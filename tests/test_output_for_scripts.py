@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from bgkit import render
-from bgkit.plugins import get_registry, reset_registry
-from bgkit.render import never_cut
+from bgkit.terminal import render
+from bgkit.plugins.registry import get_registry, reset_registry
+from bgkit.terminal.render import never_cut
 from bgkit.testing import run_cli
 
 EXAMPLES = Path(__file__).parent.parent / "examples" / "sheets"
@@ -70,7 +70,7 @@ def test_score_tables_keep_every_number_whole_at_80_columns(columns_80, name):
 
 
 def test_long_names_and_big_numbers_fold_rather_than_cut():
-    from bgkit.ranking import build_result
+    from bgkit.model.ranking import build_result
 
     names = ["Alexandra the Great", "Bartholomew", "Cunegonde", "Dorothea"]
     table = [{"track": 127 + i, "a very long category name indeed": 43 * i, "silverlings": 999} for i in range(4)]
@@ -128,9 +128,9 @@ def _letters(text: str) -> Counter:
 
 @pytest.mark.parametrize("game_id, info", [(g, i) for g, i in _games() if i.playable])
 def test_the_table_a_person_plays_at_on_a_60_column_terminal_cuts_nothing(game_id, info):
-    from bgkit.engine import start_state
-    from bgkit.human import Screen
-    from bgkit.setups import make_setup, parse_options
+    from bgkit.engine.match import start_state
+    from bgkit.terminal.human import Screen
+    from bgkit.engine.setups import make_setup, parse_options
 
     game = get_registry().load_game(game_id)
     players = info.max_players
@@ -152,7 +152,7 @@ def test_the_table_a_person_plays_at_on_a_60_column_terminal_cuts_nothing(game_i
 def test_bgkit_plugins_folds_rather_than_cuts_at_80_columns(columns_80):
     text = run_cli(["plugins"]).stdout
     assert_fits(text)
-    assert "bgkit.default_plugins.executors" in text  # names whole; a long hook or distribution folds
+    assert "bgkit.tournaments.plugin" in text  # names whole; a long hook or distribution folds
 
 
 @pytest.mark.parametrize("width", [80, 60])

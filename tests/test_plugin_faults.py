@@ -47,7 +47,7 @@ def test_a_plugin_ending_bgkit_at_import_is_isolated_and_named(tmp_path, raised)
 
 def test_a_registration_hook_raising_systemexit_is_isolated(tmp_path):
     env = installed(tmp_path, "quitter", (
-        "import sys\nfrom bgkit.hookspecs import hookimpl\n\n"
+        "import sys\nfrom bgkit.plugins.hookspecs import hookimpl\n\n"
         "@hookimpl\ndef bgkit_register_bots(register):\n    sys.exit(7)\n"))
     result = bgkit(env, "play", "goofspiel", "random", "random", "--seed", "1")
     assert result.returncode == 0, result.stderr
@@ -56,7 +56,7 @@ def test_a_registration_hook_raising_systemexit_is_isolated(tmp_path):
 
 def test_a_bot_raising_systemexit_while_deciding_is_one_line_naming_its_plugin(tmp_path):
     env = installed(tmp_path, "quitbot", (
-        "import sys\nfrom bgkit.hookspecs import hookimpl\n\n"
+        "import sys\nfrom bgkit.plugins.hookspecs import hookimpl\n\n"
         "class Quitter:\n    def __init__(self, rules, seed, **params):\n        pass\n"
         "    def choose(self, decision):\n        sys.exit(7)\n\n"
         "@hookimpl\ndef bgkit_register_bots(register):\n    register('quitter', Quitter, 'ends bgkit')\n"))
@@ -66,7 +66,7 @@ def test_a_bot_raising_systemexit_while_deciding_is_one_line_naming_its_plugin(t
 
 
 HOUSE_RULE = (
-    "from bgkit.hookspecs import hookimpl\n\n"
+    "from bgkit.plugins.hookspecs import hookimpl\n\n"
     "@hookimpl\ndef bgkit_{hook}:\n    if game.info.id == 'goofspiel':\n        {body}\n"
 )
 
@@ -100,7 +100,7 @@ def test_a_hook_failing_during_replay_verify_names_its_plugin(tmp_path):
 def test_bgkit_own_exit_codes_are_not_taken_for_a_plugins_fault(tmp_path):
     """The safety net names a plugin only when a plugin's code is on the way: bgkit's own refusals
     keep their codes."""
-    env = installed(tmp_path, "quiet", "from bgkit.hookspecs import hookimpl\n")
+    env = installed(tmp_path, "quiet", "from bgkit.plugins.hookspecs import hookimpl\n")
     assert bgkit(env, "setup", "goofspiel", "-p", "9").returncode == 2
     assert bgkit(env, "games").returncode == 0
 
@@ -108,7 +108,7 @@ def test_bgkit_own_exit_codes_are_not_taken_for_a_plugins_fault(tmp_path):
 @pytest.mark.parametrize("save", [False, True])  # bots alone take the fast loop; a save the step by step one
 def test_a_bot_choosing_an_illegal_move_is_named_on_either_path(tmp_path, save):
     env = installed(tmp_path, "cheater", (
-        "from bgkit.hookspecs import hookimpl\n\n"
+        "from bgkit.plugins.hookspecs import hookimpl\n\n"
         "class Cheat:\n    def __init__(self, rules, seed, **params):\n        pass\n"
         "    def choose(self, decision):\n        return 'a card from the sleeve'\n\n"
         "@hookimpl\ndef bgkit_register_bots(register):\n    register('cheat', Cheat, 'cheats')\n"))
@@ -125,11 +125,11 @@ def test_a_games_own_setup_or_scoring_failing_outside_play_names_its_plugin(tmp_
     package.mkdir()
     (package / "__init__.py").write_text("")
     (package / "setup.py").write_text(
-        "from bgkit.game import Option\nOPTIONS = ()\n\n"
+        "from bgkit.model.game import Option\nOPTIONS = ()\n\n"
         "def make_setup(components, players, rng, options):\n    raise SystemExit(9)\n\n"
         "def count_setups(components, players, options):\n    return {}['boom']\n")
     env = installed(tmp_path, "oddgame_plugin", (
-        "from bgkit.game import GameInfo\nfrom bgkit.hookspecs import hookimpl\n\n"
+        "from bgkit.model.game import GameInfo\nfrom bgkit.plugins.hookspecs import hookimpl\n\n"
         "@hookimpl\ndef bgkit_register_games(register):\n"
         "    register(GameInfo('oddgame', 'Odd game', 2, 4, 'oddgame'))\n"))
     for args, fault in ((("setup", "oddgame", "-p", "2", "--seed", "1"), "SystemExit: 9"),
@@ -142,7 +142,7 @@ def test_a_games_own_setup_or_scoring_failing_outside_play_names_its_plugin(tmp_
 def test_the_plugin_blamed_is_the_one_whose_code_raised_innermost(tmp_path, monkeypatch, registry):
     """A game's code calling a house rule's helper that raises: the house rule is named, not the game
     whose frames are further out; bgkit's own frames and unknown modules name nobody."""
-    from bgkit.plugins import culprit
+    from bgkit.plugins.registry import culprit
 
     (tmp_path / "outer_game.py").write_text("import inner_rule\n\ndef play():\n    inner_rule.boom()\n")
     (tmp_path / "inner_rule.py").write_text("def boom():\n    raise SystemExit('no')\n")

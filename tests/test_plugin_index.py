@@ -1,4 +1,4 @@
-"""The cached list of installed plugins (bgkit.plugin_index): never stale, never in the way."""
+"""The cached list of installed plugins (bgkit.plugins.index): never stale, never in the way."""
 
 import json
 import os
@@ -53,7 +53,7 @@ def test_a_plugin_installed_or_removed_after_the_cache_was_written_is_seen(site)
 
 def test_a_warm_start_reads_no_distribution_metadata(site):
     _, env, _ = site
-    code = "import sys; from bgkit.cli import main; sys.argv = ['bgkit', 'games']\ntry: main()\nexcept SystemExit: pass\nprint('importlib.metadata' in sys.modules, file=sys.stderr)"
+    code = "import sys; from bgkit.cli.main import main; sys.argv = ['bgkit', 'games']\ntry: main()\nexcept SystemExit: pass\nprint('importlib.metadata' in sys.modules, file=sys.stderr)"
     cold, warm = (subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env) for _ in range(2))
     assert "goofspiel" in cold.stdout and cold.stderr.strip() == "True"
     assert "goofspiel" in warm.stdout and warm.stderr.strip() == "False"
@@ -83,7 +83,7 @@ def test_a_cache_folder_that_cannot_be_written_costs_nothing(site, tmp_path):
 def test_every_environment_keeps_its_own_list(tmp_path, monkeypatch):
     """Six environments in turn (a 5th and a 6th beyond the four once kept): each still finds its
     own list, none scans again, and each list is a file of its own."""
-    from bgkit import plugin_index
+    from bgkit.plugins import index as plugin_index
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     scans = []
@@ -98,7 +98,7 @@ def test_every_environment_keeps_its_own_list(tmp_path, monkeypatch):
 
 
 def test_the_folder_of_lists_stays_small(tmp_path, monkeypatch):
-    from bgkit import plugin_index
+    from bgkit.plugins import index as plugin_index
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(plugin_index, "scan", lambda: [])
@@ -115,7 +115,7 @@ def test_the_folder_of_lists_stays_small(tmp_path, monkeypatch):
 
 def test_a_list_of_another_environment_under_this_name_is_not_used(tmp_path, monkeypatch):
     """Two fingerprints whose checksums agree share a file name: the one stored is checked in full."""
-    from bgkit import plugin_index
+    from bgkit.plugins import index as plugin_index
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(plugin_index, "fingerprint", lambda: ["mine"])

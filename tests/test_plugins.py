@@ -8,11 +8,11 @@ import types
 
 import pytest
 
-from bgkit.engine import GameLog
-from bgkit.game import GameInfo
-from bgkit.hookspecs import hookimpl
-from bgkit.plugins import get_registry, reset_registry
-from bgkit.runtime import runtime_for
+from bgkit.engine.match import GameLog
+from bgkit.model.game import GameInfo
+from bgkit.plugins.hookspecs import hookimpl
+from bgkit.plugins.registry import get_registry, reset_registry
+from bgkit.engine.runtime import runtime_for
 from bgkit.testing import check_light_start, run_cli
 
 
@@ -96,7 +96,7 @@ def test_apply_action_hook_sees_every_action(registry, tmp_path):
 
 
 def test_score_hook_can_answer_first(registry, tmp_path):
-    from bgkit.ranking import build_result
+    from bgkit.model.ranking import build_result
 
     def bgkit_score(game, sheet):
         return build_result(game.info.id, sheet.names, [{"everyone": 1.0} for _ in sheet.names])
@@ -110,7 +110,7 @@ def test_score_hook_can_answer_first(registry, tmp_path):
 
 def test_plugins_command_lists_hooks(registry):
     rows = json.loads(run_cli(["plugins", "--format", "json"]).stdout)
-    core = {row["name"]: row for row in rows}["bgkit.default_plugins.games"]
+    core = {row["name"]: row for row in rows}["bgkit.plugins.games"]
     assert core["hooks"] == ["bgkit_apply_action", "bgkit_legal_actions", "bgkit_score", "bgkit_setup"]
     goof = {row["name"]: row for row in rows}["goofspiel"]
     assert goof["distribution"].startswith("bgkit-goofspiel ")
@@ -128,7 +128,7 @@ def broken_plugin(tmp_path):
 
 
 def test_a_broken_plugin_costs_one_warning_and_nothing_else(tmp_path, broken_plugin):
-    code = "import sys; from bgkit.cli import main; sys.argv = ['bgkit'] + sys.argv[1:]; main()"
+    code = "import sys; from bgkit.cli.main import main; sys.argv = ['bgkit'] + sys.argv[1:]; main()"
     games = subprocess.run(
         [sys.executable, "-c", code, "games", "--format", "json"],
         capture_output=True, text=True, env={**os.environ, **broken_plugin}, cwd=tmp_path,
@@ -330,7 +330,7 @@ def test_a_state_whose_end_check_raises_is_one_line_and_the_game_is_saved(regist
 
 
 def test_a_state_that_never_ends_is_stopped_and_named(registry, monkeypatch):
-    from bgkit import engine
+    from bgkit.engine import match as engine
     from bgkit_goofspiel.state import GoofState
 
     monkeypatch.setattr(engine, "MAX_ACTIONS", 500)
@@ -344,7 +344,7 @@ def test_register_executors_adds_an_executor(registry):
     """A plugin's executor (threads here; Ray would look the same) plays the games of a match."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from bgkit.executors import play_chunk
+    from bgkit.tournaments.executors import play_chunk
 
     seen = {"chunks": [], "closed": False}
 

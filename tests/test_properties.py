@@ -3,9 +3,9 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bgkit.plugins import get_registry
-from bgkit.ranking import TieBreak, rank
-from bgkit.sheets import dump_sheet, parse_sheet, sheet_from_data
+from bgkit.plugins.registry import get_registry
+from bgkit.model.ranking import TieBreak, rank
+from bgkit.model.sheets import dump_sheet, parse_sheet, sheet_from_data
 from bgkit.testing import check_conformance
 
 PLAYABLE = sorted(info.id for info in get_registry().games.values() if info.playable)

@@ -1,4 +1,4 @@
-from bgkit.ranking import TieBreak, build_result, rank
+from bgkit.model.ranking import TieBreak, build_result, rank
 
 
 def test_highest_total_wins():

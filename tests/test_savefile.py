@@ -2,8 +2,8 @@ import os
 
 import pytest
 
-from bgkit.errors import BadInput
-from bgkit.savefile import write_atomic
+from bgkit.model.errors import BadInput
+from bgkit.model.savefile import write_atomic
 
 
 def test_atomic_write_replaces_whole_file_and_leaves_no_temp(tmp_path):

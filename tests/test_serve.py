@@ -18,7 +18,7 @@ pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2 (the t
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from bgkit import history  # noqa: E402
+from bgkit.history import store as history  # noqa: E402
 from bgkit.serve.app import create_app  # noqa: E402
 from bgkit.testing import run_cli  # noqa: E402
 
@@ -160,7 +160,7 @@ def test_fields_that_do_not_apply_are_not_asked(client):
     page = client.get(f"/table/{table}?seat=0").text
     assert re.search(r'data-seat="0" data-field="sold_1" hidden', page)
     # a knowledge tile that scores sold goods makes them apply (as the prompt then asks them)
-    from bgkit.plugins import get_registry
+    from bgkit.plugins.registry import get_registry
 
     game = get_registry().load_game("burgundy")
     tile = next(t for t in range(1, 27) if next(f for f in game.sheet_fields(2) if f.name == "sold_1").asked_if({"knowledge": [t]}))

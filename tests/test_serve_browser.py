@@ -133,7 +133,7 @@ async def no_sideways_scroll(page) -> None:
 async def a_table_at_two_phones(base: str, db: Path, game_id: str) -> None:
     from playwright.async_api import async_playwright
 
-    from bgkit.plugins import get_registry
+    from bgkit.plugins.registry import get_registry
 
     sheet_path = SHEETS / GAMES[game_id]
     sheet = tomllib.loads(sheet_path.read_text())

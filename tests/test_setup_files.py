@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bgkit.setups import JsonLines
+from bgkit.engine.setups import JsonLines
 from bgkit.testing import assert_setup_refused as refused, edited_setup as setup_file, run_cli
 from bgkit.testing import play_setup as play
 
@@ -142,7 +142,7 @@ def test_an_option_given_twice_is_refused():
 
 
 def _every_setup_kind():
-    from bgkit.plugins import get_registry, reset_registry
+    from bgkit.plugins.registry import get_registry, reset_registry
 
     reset_registry()
     for game_id, info in get_registry().games.items():
@@ -157,7 +157,7 @@ def test_every_setup_a_game_makes_passes_its_own_checks_whatever_the_seed(regist
     import importlib
     import itertools
 
-    from bgkit.setups import check_laid_out, make_setup
+    from bgkit.engine.setups import check_laid_out, make_setup
 
     game = registry.load_game(game_id)
     declared = {name: set(getattr(importlib.import_module(f"{game.info.package}.setup"), name, ()))

@@ -7,9 +7,9 @@ import signal
 
 import pytest
 
-from bgkit.errors import BadInput
-from bgkit.game import Dynamics, GameInfo
-from bgkit.sheets import Field, ask_sheet, offer_to_save, parse_sheet
+from bgkit.model.errors import BadInput
+from bgkit.model.game import Dynamics, GameInfo
+from bgkit.model.sheets import Field, ask_sheet, offer_to_save, parse_sheet
 
 
 class Person:

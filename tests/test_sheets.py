@@ -2,8 +2,8 @@
 
 import pytest
 
-from bgkit.errors import BadInput, SheetError
-from bgkit.sheets import Field, ask_sheet, dump_sheet, parse_sheet, template
+from bgkit.model.errors import BadInput, SheetError
+from bgkit.model.sheets import Field, ask_sheet, dump_sheet, parse_sheet, template
 
 GOOD = """game = "goofspiel"
 

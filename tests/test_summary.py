@@ -5,9 +5,9 @@ import statistics
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bgkit.render import score_histograms
-from bgkit.summary import Summary, median_of_counts, wilson_interval
-from bgkit.tournament import GameRecord
+from bgkit.terminal.render import score_histograms
+from bgkit.tournaments.summary import Summary, median_of_counts, wilson_interval
+from bgkit.tournaments.tournament import GameRecord
 
 
 def reference(records, labels, seed, game_id):

@@ -3,9 +3,9 @@ for every installed game at every player count."""
 
 import pytest
 
-from bgkit.errors import BadInput
-from bgkit.plugins import get_registry, reset_registry
-from bgkit.sheets import parse_sheet, template
+from bgkit.model.errors import BadInput
+from bgkit.plugins.registry import get_registry, reset_registry
+from bgkit.model.sheets import parse_sheet, template
 from bgkit.testing import run_cli
 
 

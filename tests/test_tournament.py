@@ -4,7 +4,7 @@ import json
 from collections import Counter
 
 from bgkit.testing import run_cli
-from bgkit.tournament import schedule, summarize, wilson_interval, GameRecord
+from bgkit.tournaments.tournament import schedule, summarize, wilson_interval, GameRecord
 
 
 def lines(result):

@@ -6,8 +6,8 @@ no more than the player it sits for.
 
 from __future__ import annotations
 
-from bgkit.bots.params import MOST, MOST_SECONDS, check_params, number_param
-from bgkit.errors import BadInput
+from bgkit.engine.params import MOST, MOST_SECONDS, check_params, number_param
+from bgkit.model.errors import BadInput
 
 __all__ = ["MOST", "MOST_SECONDS", "check_params", "number_param", "parse_seat_spec"]
 

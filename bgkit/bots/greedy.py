@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bgkit.bots.params import check_params
-from bgkit.engine import Decision
-from bgkit.runtime import Runtime
+from bgkit.engine.params import check_params
+from bgkit.engine.match import Decision
+from bgkit.engine.runtime import Runtime
 
 
 class GreedyBot:

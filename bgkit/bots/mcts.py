@@ -37,10 +37,10 @@ import random
 import time
 from typing import Any
 
-from bgkit.bots.params import MOST_SECONDS, check_params, number_param
-from bgkit.engine import Decision, sample_chance
-from bgkit.game import CHANCE, State
-from bgkit.runtime import Runtime
+from bgkit.engine.params import MOST_SECONDS, check_params, number_param
+from bgkit.engine.match import Decision, sample_chance
+from bgkit.model.game import CHANCE, State
+from bgkit.engine.runtime import Runtime
 
 
 #: The most iterations a decision (``iterations=`` above it is refused): a tree of this many nodes

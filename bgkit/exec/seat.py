@@ -17,8 +17,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from bgkit.engine import Decision, Match
-from bgkit.errors import BadInput, PluginError
+from bgkit.engine.match import Decision, Match
+from bgkit.model.errors import BadInput, PluginError
 from bgkit.exec import process
 from bgkit.exec.process import BotFault, BotProcess
 
@@ -78,7 +78,7 @@ def with_timeout(spec: str, seconds: float) -> str:
 
 def make_exec_seat(params: dict[str, str], name: str, seed: int) -> "ExecSeat":
     """The seat for parsed exec parameters: its program checked now (a typo is bad input, exit 2)."""
-    from bgkit.bots.params import number_param
+    from bgkit.engine.params import number_param
 
     argv = shlex.split(params["command"])
     program = argv[0]

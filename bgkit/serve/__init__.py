@@ -9,7 +9,7 @@
 | ``charts.py`` | the stats page's SVG charts |
 | ``server.py`` | the command: address, QR code, uvicorn, Ctrl-C |
 
-Nothing here is imported by ``bgkit --help`` or ``bgkit games``: ``cli.py`` imports
+Nothing here is imported by ``bgkit --help`` or ``bgkit games``: ``cli/main.py`` imports
 :mod:`bgkit.serve.server` inside the command, and that checks the extra is installed first.
 """
 

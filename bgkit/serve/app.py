@@ -2,7 +2,7 @@
 
 :func:`create_app` is all a test needs (Starlette's TestClient); :mod:`bgkit.serve.server` runs
 the same app under uvicorn. The history database is opened per request, in a worker thread, and
-every write is one SQLite transaction of :mod:`bgkit.history` -- so several phones, and several
+every write is one SQLite transaction of :mod:`bgkit.history.store` -- so several phones, and several
 ``bgkit serve`` or ``bgkit score --record`` processes, can write to one file at once.
 """
 
@@ -35,14 +35,14 @@ class Site:
     The history is one connection, used by one thread of its own: every read and write of this
     process goes through it in turn, as the CLI's one connection does. Opening the file again
     from several threads at once is not safe: SQLite's locks are POSIX locks, held per process,
-    and the header check of :func:`bgkit.history.open_history` opens and closes the file, which
+    and the header check of :func:`bgkit.history.store.open_history` opens and closes the file, which
     drops the locks another thread's connection holds on it -- two phones recording at once
     corrupted the file that way. Other processes (another ``bgkit serve``, ``bgkit score
     --record``) still write at the same time; SQLite's transactions order them.
     """
 
     def __init__(self, db: Path):
-        from bgkit.plugins import get_registry
+        from bgkit.plugins.registry import get_registry
 
         self.db = Path(db)
         self.registry = get_registry()
@@ -64,7 +64,7 @@ class Site:
 
     def _run(self, work: Callable[[Any], Any]) -> Any:
         if self._history is None:
-            from bgkit.history import open_history
+            from bgkit.history.store import open_history
 
             self._history = open_history(self.db, create=True)
         return work(self._history)

@@ -5,7 +5,7 @@ each message beside its field and every typed value kept (post, then redirect, t
 JavaScript (static/table.js) a sheet saves each field as it is left and asks for the table's state
 every two seconds, so each phone sees the others' entries appear.
 
-Scoring is ``bgkit score``'s: the sheet is validated by :func:`bgkit.sheets.sheet_from_data` and
+Scoring is ``bgkit score``'s: the sheet is validated by :func:`bgkit.model.sheets.sheet_from_data` and
 scored by the game's ``bgkit_score`` hook, and ``result.json`` is ``bgkit score --format json``.
 """
 
@@ -20,8 +20,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from bgkit.errors import BadInput, suggest
-from bgkit.runtime import runtime_for
+from bgkit.model.errors import BadInput, suggest
+from bgkit.engine.runtime import runtime_for
 from bgkit.serve import charts, tables
 from bgkit.serve.security import csrf_ok
 
@@ -83,7 +83,7 @@ def _int(value: Any, what: str) -> int:
 
 def _filters(request: Request) -> dict[str, str | None]:
     """The history filters of a query string (game, player, since, until); empty means none."""
-    from bgkit.history import parse_date
+    from bgkit.history.store import parse_date
 
     out: dict[str, str | None] = {}
     for key in ("game", "player", "since", "until", "vs"):
@@ -294,7 +294,7 @@ async def result_page(request: Request, error: str | None = None, status: int = 
     checked, result = _result(game, state)
     if result is None:
         return back(f"/table/{draft['id']}?seat={_first_problem(checked)}&scoring=1")
-    from bgkit.history import today
+    from bgkit.history.store import today
 
     return page(request, "result.html", status=status, draft=draft, state=state, game=game, result=result,
                 number=_number, today=today(), error=error, title=f"{game.info.name} — result")
@@ -311,7 +311,7 @@ async def result_json(request: Request) -> Response:
 
 async def record(request: Request) -> Response:
     """Record the scored table (date, place, note); an edited play becomes its next version."""
-    from bgkit.history import parse_date, play_from_score
+    from bgkit.history.store import parse_date, play_from_score
 
     site = _site(request)
     form = await posted(request)
@@ -346,7 +346,7 @@ async def record(request: Request) -> Response:
 
 
 def _today() -> str:
-    from bgkit.history import today
+    from bgkit.history.store import today
 
     return today()
 
@@ -405,7 +405,7 @@ async def edit_page(request: Request, error: str | None = None, status: int = 20
 
 async def edit_play(request: Request) -> Response:
     """A recorded play's date, place or note; it keeps its id and becomes a new version."""
-    from bgkit.history import parse_date
+    from bgkit.history.store import parse_date
 
     site = _site(request)
     form = await posted(request)
@@ -433,8 +433,8 @@ async def edit_play(request: Request) -> Response:
 
 async def correct_play(request: Request) -> Response:
     """Open a recorded play's sheet as a table; recording it stores the play's next version."""
-    from bgkit import sheets
-    from bgkit.engine import load_logged_game
+    from bgkit.model import sheets
+    from bgkit.engine.match import load_logged_game
 
     site = _site(request)
     await posted(request)
@@ -453,7 +453,7 @@ async def correct_play(request: Request) -> Response:
 
 
 async def stats_page(request: Request) -> Response:
-    from bgkit import stats as statistics
+    from bgkit.history import stats as statistics
 
     site = _site(request)
     filters = _filters(request)
@@ -488,7 +488,7 @@ async def stats_page(request: Request) -> Response:
 
 
 async def export(request: Request) -> Response:
-    from bgkit import history_io
+    from bgkit.history import transfer
 
     site = _site(request)
     filters = _filters(request)
@@ -496,7 +496,7 @@ async def export(request: Request) -> Response:
 
     def read(store) -> str:
         plays = store.plays(game=filters["game"], player=filters["player"], since=filters["since"], until=filters["until"])
-        return history_io.export_json(store, plays) if kind == "json" else history_io.export_csv(plays)
+        return transfer.export_json(store, plays) if kind == "json" else transfer.export_csv(plays)
 
     text = await site.store(read)
     media = "application/json" if kind == "json" else "text/csv"
@@ -509,7 +509,8 @@ async def export(request: Request) -> Response:
 
 async def setup_page(request: Request) -> Response:
     """``bgkit setup`` as a page: seeded, and the line that repeats it; a new seed is put in the address."""
-    from bgkit import render, setups
+    from bgkit.terminal import render
+    from bgkit.engine import setups
 
     site = _site(request)
     params = request.query_params

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from bgkit.errors import BadInput
+from bgkit.model.errors import BadInput
 
 
 def lan_address() -> str:
@@ -63,7 +63,7 @@ def serve_command(db: Optional[Path], host: Optional[str], port: int, lan: bool)
     lacking = missing()
     if lacking:
         raise BadInput(f"bgkit serve needs the serve extra ({', '.join(lacking)} not installed): pip install 'bgkit[serve]'")
-    from bgkit.history import default_path, open_history
+    from bgkit.history.store import default_path, open_history
     from bgkit.serve.security import new_token
 
     path = Path(db) if db is not None else default_path()

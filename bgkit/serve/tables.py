@@ -7,7 +7,7 @@ A table's state is plain JSON kept in the history database as a draft (so a rest
      "edit_of": null}
 
 Values are kept as the person typed them, right or wrong: a refused value stays on the page with
-its message beside it. :func:`check` reads the state with the game's :class:`~bgkit.sheets.Field`
+its message beside it. :func:`check` reads the state with the game's :class:`~bgkit.model.sheets.Field`
 definitions -- the same ``parse_text``, the same ``asked_if``, the same ``check_partial_sheet`` and
 ``check_sheet`` as ``bgkit score`` at a terminal, so the messages are the prompt's own.
 """
@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bgkit.errors import BadInput, SheetError
-from bgkit.sheets import MAX_ITEMS, Field, Sheet, _placeholder, _show, sheet_from_data
+from bgkit.model.errors import BadInput, SheetError
+from bgkit.model.sheets import MAX_ITEMS, Field, Sheet, _placeholder, _show, sheet_from_data
 
 #: What one typed value may hold (a list of a thousand numbers fits); names and notes are shorter.
 MAX_VALUE = 8_000
@@ -159,7 +159,7 @@ def check(game: Any, state: dict) -> Checked:
 
 
 def player_key(name: str) -> str:
-    from bgkit.history import player_key as key
+    from bgkit.history.store import player_key as key
 
     return key(name)
 

@@ -1,0 +1,140 @@
+"""How bgkit's commands read and explain themselves, for every command (including those other
+modules add): ``-h`` is ``--help``, an unknown command gets a "did you mean", help shows plain
+metavars."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from pathlib import Path
+
+import typer
+
+from bgkit.model.errors import BadInput
+
+
+class Group(typer.core.TyperGroup):
+    """bgkit's command group: ``-h`` is ``--help`` everywhere, an unknown command gets a "did you
+    mean", and help shows plain metavars (``--option NAME=VALUE``, ``--seed N``), never Python types
+    such as ``<list[str]>``.
+
+    Built by :func:`lazy_group`, it makes each subcommand when it is first looked up: typer turns
+    every parameter of every subcommand into a click parameter up front, which was most of what
+    ``bgkit --help`` cost beyond importing typer, while a command line runs one subcommand.
+    """
+
+    _infos: dict = {}  # name -> typer's record of that subcommand (lazy_group fills it)
+    _lazy: dict = {}  # name -> how to build that subcommand
+    _summaries: dict = {}  # name -> a parameterless stand-in, for the list of commands in help
+
+    def list_commands(self, ctx):
+        return list(self._lazy) if self._lazy else super().list_commands(ctx)
+
+    def get_command(self, ctx, name):
+        if name in self._summaries:
+            return self._summaries[name]
+        if name not in self.commands and name in self._lazy:
+            self.commands[name] = self._lazy[name]()
+        command = super().get_command(ctx, name)
+        if command is not None:
+            _plain_metavars(command)
+            _lean_coercion(command)
+        return command
+
+    def format_commands(self, ctx, formatter):
+        """The list of commands in ``--help``: one line of help each, no command built for it."""
+        self._summaries = {name: _summary(info) for name, info in self._infos.items() if name not in self.commands}
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._summaries = {}
+
+    def parse_args(self, ctx, args):
+        _lean_coercion(self, ctx)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx, args):
+        from bgkit.model.errors import suggest
+
+        name = args[0] if args else ""
+        if args and not name.startswith("-") and self.get_command(ctx, name) is None:
+            raise BadInput(f"No such command {name!r}.{suggest(name, self.list_commands(ctx))} (see: bgkit --help)")
+        found = super().resolve_command(ctx, args)
+        if found[1] is not None:  # its help option too: made here, with the names it inherits
+            _lean_coercion(found[1], ctx)
+        return found
+
+
+def lazy_group(app: typer.Typer) -> Group:
+    """``app`` as bgkit's click group (``app`` made with ``cls=Group``), its subcommands built on
+    first use, in typer's order (commands, then sub-apps)."""
+    commands, groups = app.registered_commands, app.registered_groups
+    app.registered_commands, app.registered_groups = [], []
+    try:
+        group = typer.main.get_command(app)  # the group itself: its callback and options
+    finally:
+        app.registered_commands, app.registered_groups = commands, groups
+    style = {"pretty_exceptions_short": app.pretty_exceptions_short, "rich_markup_mode": app.rich_markup_mode}
+    infos, lazy = {}, {}
+    for info in commands:
+        name = info.name or typer.main.get_command_name(info.callback.__name__)
+        infos[name] = info
+        lazy[name] = functools.partial(typer.main.get_command_from_info, info, **style)
+    for info in groups:
+        infos[info.name] = info
+        lazy[info.name] = functools.partial(typer.main.get_group_from_info, info, suggest_commands=app.suggest_commands, **style)
+    group._infos, group._lazy = infos, lazy
+    return group
+
+
+def _summary(info) -> typer.core.TyperCommand:
+    """A stand-in with a command's help and nothing else, for the list of commands."""
+    if isinstance(info, typer.models.TyperInfo):
+        sub = info.typer_instance.info
+        text, short, hidden = info.help or sub.help, info.short_help or sub.short_help, bool(info.hidden or sub.hidden)
+    else:
+        text = inspect.cleandoc(info.help) if info.help else inspect.getdoc(info.callback)
+        short, hidden = info.short_help, bool(info.hidden)
+    if not short and text:  # the first paragraph, whole: the list wraps it where click would cut it with "..."
+        short = " ".join(text.split("\n\n")[0].split())
+    return typer.core.TyperCommand(None, help=text, short_help=short, hidden=hidden)
+
+
+def _plain_metavars(command) -> None:
+    for sub in (getattr(command, "commands", None) or {}).values():  # a group's commands (bgkit history show)
+        _plain_metavars(sub)
+    for param in command.params:
+        if param.param_type_name == "argument":
+            param.display_type_rich = lambda ctx: None  # typer would add "<str>" after the name
+        if param.metavar is not None or getattr(param, "is_flag", False):
+            continue
+        desc = getattr(param, "type_descriptor", None)
+        annotation = getattr(desc, "annotation", None)
+        if getattr(desc, "is_choice", False):
+            param.metavar = "[" + "|".join(str(getattr(c, "value", c)) for c in desc.choices or ()) + "]"
+        elif param.param_type_name == "argument":
+            param.metavar = param.name.upper()
+        else:
+            param.metavar = "N" if annotation is int else "FILE" if annotation is Path else "TEXT"
+
+
+def _lean_coercion(command, ctx=None) -> None:
+    """Give the parameters whose values need no Pydantic a converter that does not import it.
+
+    Typer converts every parameter value -- a default included -- through a Pydantic
+    ``TypeAdapter``, and importing Pydantic costs more than all of typer: it made ``bgkit games``
+    several times a bare ``import typer``. For the types bgkit's commands use (text, whole
+    numbers, paths, choices, lists of text) the value is converted here the way typer's adapter
+    would; anything else, and every value typer would refuse, goes to typer's own converter, so
+    each error reads exactly as typer words it.
+    """
+    from bgkit.cli.lean_params import lean_runtime_param
+
+    params = list(command.params)
+    if ctx is not None and hasattr(command, "get_help_option"):
+        params.append(command.get_help_option(ctx))
+    for param in params:
+        if getattr(param, "_runtime_param", True) is None and hasattr(param, "type_descriptor"):
+            lean = lean_runtime_param(param.type_descriptor)
+            if lean is not None:
+                param._runtime_param = lean

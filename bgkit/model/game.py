@@ -1,0 +1,550 @@
+"""The game model every game plugin implements (docs/plugins.md "Writing a game").
+
+A plugin registers a light :class:`GameInfo` (no engine import). Its **package** holds one module
+per job, each a set of plain functions that take the game's components first:
+
+=============  ==================================================================================
+``data``       ``load(path) -> components`` (a person's own ``--data`` file or None); optional
+``setup``      ``OPTIONS``; ``make_setup(comp, players, rng, options)``; ``count_setups(comp, players, options)``
+``scoring``    ``sheet_fields(comp, players)``; ``score_sheet(comp, sheet)``; optional
+               ``sheet_game_fields(comp, players)``, ``check_sheet(comp, sheet)`` and
+               ``check_partial_sheet(comp, sheet)``
+``render``     ``render_setup(comp, setup)``; optional (default: the setup as JSON)
+``state``      play, when ``info.playable``: ``new_state(comp, setup)``, ``state_from_dict(comp, data)``,
+               ``sheet_from_state(comp, state)``
+=============  ==================================================================================
+
+The core's :class:`Game` is built from the info, the components and the hook relay; it imports a
+module only when its job is asked for, so ``bgkit setup`` never imports the rules engine.
+
+A :class:`State` follows OpenSpiel's State API: ``current_player`` (a seat, :data:`CHANCE` or
+:data:`TERMINAL`), ``legal_actions``, ``chance_outcomes``, in-place ``apply`` and explicit cheap
+``clone``. Actions are small hashable values (ints, tuples, short strings); ``action_text`` gives
+the stable short text a person types and the log stores. Who may see an action or a chance
+outcome is ``audience``; the others are told ``public_text``.
+"""
+
+from __future__ import annotations
+
+import abc
+import importlib
+import random
+from dataclasses import dataclass, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Callable, Hashable
+
+from bgkit.model.errors import BadInput, PluginError
+
+#: ``current_player()`` of a state where chance (dice, a draw) decides next.
+CHANCE = -1
+#: ``current_player()`` of a finished game.
+TERMINAL = -4
+
+Action = Hashable
+#: ``audience()`` of an action every seat sees.
+EVERYONE = None
+#: ``audience()`` of a chance outcome no seat sees yet (a card dealt face down, unseen).
+NOBODY: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setup option a person passes as ``--option name=value``."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help: str
+
+
+@dataclass(frozen=True)
+class Dynamics:
+    """What kind of game it is, as OpenSpiel's game type declares it (``bgkit games GAME`` shows it).
+
+    ``chance``: dice, draws or shuffles during play. ``hidden``: something a seat cannot see (a
+    hand, a face-down tile, a pile's order). ``sealed``: stages where the players choose at the
+    same time, revealed together. ``no_winner``: an ending in which nobody wins.
+    """
+
+    chance: bool = False
+    hidden: bool = False
+    sealed: bool = False
+    no_winner: bool = False
+
+    def words(self) -> list[str]:
+        return [
+            "chance events (dice, draws)" if self.chance else "no chance",
+            "hidden information" if self.hidden else "perfect information",
+            "sealed (simultaneous) stages" if self.sealed else "one decider at a time",
+            *(["endings with no winner"] if self.no_winner else []),
+        ]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What ``bgkit games`` shows, known without importing the game's engine.
+
+    ``package`` is the plugin package holding the game's modules (see the module docstring);
+    its shipped data files under ``package/data/`` give the data status. ``plugin`` and
+    ``version`` (the distribution's) are filled in by the registry.
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    package: str
+    playable: bool = False
+    dynamics: Dynamics = Dynamics()
+    summary: str = ""
+    plugin: str = ""
+    version: str = ""
+    #: The bgkit API version the game was written for (:data:`bgkit.api.API_VERSION`).
+    api_version: str = "3.0"
+
+    def __post_init__(self) -> None:
+        """A plugin's mistake is found at registration, not when someone lists the games."""
+        for name, kind in (("id", str), ("name", str), ("package", str), ("summary", str), ("plugin", str),
+                           ("version", str), ("api_version", str), ("min_players", int), ("max_players", int), ("playable", bool),
+                           ("dynamics", Dynamics)):
+            value = getattr(self, name)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise TypeError(f"GameInfo.{name} must be {kind.__name__}, not {value!r}")
+        if not self.id.strip() or not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"GameInfo {self.id!r}: needs an id and 1 <= min_players <= max_players")
+
+    def load(self, data: Path | None = None, hooks: Any = None) -> "Game":
+        """Build the game with a person's own component data if given.
+
+        ``hooks`` is the plugin manager's hook relay the game is played through (the registry
+        passes its own); without it, only the game's own code runs (as with the core's hooks alone).
+        """
+        return Game(self, data, hooks)
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise BadInput(f"{self.name} is for {self.players_text} players, not {players}")
+
+    @property
+    def players_text(self) -> str:
+        return str(self.min_players) if self.min_players == self.max_players else f"{self.min_players}-{self.max_players}"
+
+    @property
+    def data(self) -> Any:
+        """The data status derived from the shipped files' own marks (:class:`bgkit.model.components.DataStatus`)."""
+        from bgkit.model.components import data_status
+
+        return data_status(self.package)
+
+
+class Game:
+    """A loaded game: its info, its components, and the plugin modules that do each job."""
+
+    def __init__(self, info: GameInfo, data: Path | None = None, hooks: Any = None):
+        self.info = info
+        self.data_path = data
+        self.hooks = hooks  # None: only the core's implementations of the hooks (no plugin extends them)
+        #: Which plugin's code raised an exception (a house rule's hook inside the game's call), if
+        #: known: the registry that loads the game sets it (:func:`bgkit.plugins.registry.culprit`).
+        self.blame: Callable[[BaseException], str | None] = _nobody
+        self._runtime: Any = None  # made by bgkit.engine.runtime.runtime_for, once
+        self._modules: dict[str, Any] = {}  # job -> its module, once imported (every game pays for it)
+        self._sheet_fields: dict[tuple, tuple] = {}
+        self.components = self._load_components(data) if self._has("data") else None
+        if data is not None and self.components is None:
+            raise BadInput(f"{info.name} has no component data to replace; leave out --data")
+
+    def _load_components(self, data: Path | None) -> Any:
+        module = self._module("data")
+        try:
+            return module.load(data)
+        except BadInput:
+            raise
+        except Exception as exc:  # the plugin's own code failed, not the person's file
+            raise self._broken("data", exc) from exc
+
+    # -- the plugin's modules ----------------------------------------------------------------
+    def _has(self, job: str) -> bool:
+        import importlib.util
+
+        if job in self._modules:
+            return True
+        try:
+            return importlib.util.find_spec(f"{self.info.package}.{job}") is not None
+        except ModuleNotFoundError as exc:  # the package itself is missing
+            raise self._broken("package", exc) from exc
+
+    def _module(self, job: str) -> Any:
+        found = self._modules.get(job)
+        if found is not None:
+            return found
+        try:
+            found = importlib.import_module(f"{self.info.package}.{job}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{self.info.package}.{job}":
+                raise BadInput(f"{self.info.name} has no {job} ({self.info.package}.{job} is missing)") from None
+            raise self._broken(job, exc) from exc
+        except Exception as exc:
+            raise self._broken(job, exc) from exc
+        lacking = missing_names(job, set(dir(found)))
+        if lacking:
+            raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {self.info.package}.{job}.{lacking[0]} is missing "
+                              f"(the {job} module of {self.info.name} must define {', '.join(lacking)}; see docs/plugins.md)")
+        self._modules[job] = found
+        return found
+
+    def _broken(self, job: str, exc: Exception) -> PluginError:
+        return PluginError(
+            f"the {job} of {self.info.name} (plugin {self.info.plugin!r}) failed to load: {type(exc).__name__}: {exc}"
+        )
+
+    def _call(self, job: str, function: str, *args: Any, default: Any = ...) -> Any:
+        module = self._module(job)
+        if not hasattr(module, function):
+            if default is not ...:
+                return default(*args) if callable(default) else default
+            raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {self.info.package}.{job}.{function} is missing")
+        return getattr(module, function)(self.components, *args)
+
+    # -- setup -------------------------------------------------------------------------------
+    @cached_property
+    def options(self) -> tuple[Option, ...]:
+        return tuple(self._module("setup").OPTIONS) if self._has("setup") else ()
+
+    def setup_declared(self, name: str) -> tuple[str, ...]:
+        """A field list the setup module declares (``FIXED``, ``ANY_LENGTH``, ``ANY_KEYS``; see
+        :func:`bgkit.engine.setups.check_laid_out`); none for a game whose setup comes from a hook alone."""
+        return tuple(getattr(self._module("setup"), name, ())) if self._has("setup") else ()
+
+    def setup(self, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+        """The randomised setup for ``players`` as JSON-able data; draws only from ``rng``."""
+        return self._call("setup", "make_setup", players, rng, options)
+
+    def count_setups(self, players: int, options: dict[str, str]) -> int:
+        """The exact number of distinct setups ``setup`` can produce with these options."""
+        return self._call("setup", "count_setups", players, options)
+
+    def check_setup(self, setup: dict) -> None:
+        """Refuse a setup a person edited into one the game cannot start from (raise BadInput).
+
+        The plugin's optional ``setup.check_setup(comp, setup)``; the core checks the shape first.
+        """
+        self._call("setup", "check_setup", setup, default=lambda s: None)
+
+    def render_setup(self, setup: dict) -> Any:
+        """Draw a setup so a person can lay out the table from it (default: indented JSON)."""
+        import json
+
+        if not self._has("render"):
+            return json.dumps(setup, indent=2, ensure_ascii=False)
+        return self._call("render", "render_setup", setup, default=lambda s: json.dumps(s, indent=2, ensure_ascii=False))
+
+    # -- scoring -----------------------------------------------------------------------------
+    def sheet_fields(self, players: int) -> list:
+        """The fields each player's part of a score sheet has."""
+        return list(self._fields("sheet_fields", players))
+
+    def _fields(self, function: str, players: int, default: Any = ...) -> tuple:
+        """A game's sheet fields for a player count, asked once (they are fixed by the rules)."""
+        key = (function, players)
+        found = self._sheet_fields.get(key)
+        if found is None:
+            found = self._sheet_fields[key] = tuple(self._call("scoring", function, players, default=default))
+        return found
+
+    def sheet_game_fields(self, players: int) -> list:
+        """Fields a sheet has once, for the whole table (default: none)."""
+        return list(self._fields("sheet_game_fields", players, default=lambda p: []))
+
+    def check_sheet(self, sheet: Any) -> None:
+        """Reject a sheet whose fields are each valid but impossible together (raise SheetError)."""
+        self._call("scoring", "check_sheet", sheet, default=lambda s: None)
+
+    def check_partial_sheet(self, sheet: Any) -> None:
+        """The rules a sheet still being typed at the prompt must already keep (default: none).
+
+        The sheet has every player and field; what is not entered yet holds its default (a required
+        field its lowest value). A game checks here only what more answers cannot put right.
+        """
+        self._call("scoring", "check_partial_sheet", sheet, default=lambda s: None)
+
+    def score_sheet(self, sheet: Any) -> Any:
+        """Score a validated sheet: categories, totals, ranking and the deciding tie-breaker."""
+        result = self._call("scoring", "score_sheet", sheet)
+        return result if getattr(result, "game", None) == self.info.id else replace(result, game=self.info.id)
+
+    # -- play --------------------------------------------------------------------------------
+    def _play(self, function: str, *args: Any) -> Any:
+        if not self.info.playable:
+            raise BadInput(f"{self.info.name} cannot be played yet (setup and score work)")
+        return self._call("state", function, *args)
+
+    def new_state(self, setup: dict) -> "State":
+        """The state at the start of play for this setup."""
+        return self._play("new_state", setup)
+
+    def state_from_dict(self, data: dict) -> "State":
+        """Rebuild a state from ``State.to_dict()``."""
+        return self._play("state_from_dict", data)
+
+    def action_space(self, players: int) -> "ActionSpace | None":
+        """The game's action space for ``players`` (None if its state module declares none).
+
+        The state module's ``num_actions(comp, players)``, ``max_game_length(comp, players)``,
+        ``action_index(comp, action)`` and ``action_from_index(comp, state, index)``: every
+        decision and chance outcome has a whole-number index below ``num_actions`` that is the same
+        in every process and round-trips; no game has more decisions than ``max_game_length``.
+        """
+        if not self.info.playable or not self._has("state"):
+            return None
+        module = self._module("state")
+        if not hasattr(module, "action_index"):
+            return None
+        comp = self.components
+        return ActionSpace(
+            size=module.num_actions(comp, players),
+            max_length=module.max_game_length(comp, players),
+            index=lambda action: module.action_index(comp, action),
+            action=lambda state, index: module.action_from_index(comp, state, index),
+        )
+
+    def sheet_from_state(self, state: "State") -> dict:
+        """The score sheet a person would fill in from this finished game's table."""
+        sheet = self._play("sheet_from_state", state)
+        return {**sheet, "game": self.info.id}
+
+
+#: The names each job module must define (``bgkit.model.contract`` gives their typed protocols), and the
+#: action-space functions a state module may define (all four or none).
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "data": ("load",),
+    "setup": ("OPTIONS", "make_setup", "count_setups"),
+    "scoring": ("sheet_fields", "score_sheet"),
+    "render": ("render_setup",),
+    "state": ("new_state", "state_from_dict", "sheet_from_state"),
+}
+ACTION_SPACE = ("num_actions", "max_game_length", "action_index", "action_from_index")
+
+
+def _nobody(exc: BaseException) -> str | None:
+    return None
+
+
+def missing_names(job: str, names: set[str] | None) -> list[str]:
+    """The contract names ``job``'s module lacks, given the names it defines (None: unknowable)."""
+    if names is None:
+        return []
+    lacking = [name for name in REQUIRED.get(job, ()) if name not in names]
+    if job == "state":
+        declared = [name for name in ACTION_SPACE if name in names]
+        if declared and len(declared) < len(ACTION_SPACE):
+            lacking += [name for name in ACTION_SPACE if name not in names]
+    return lacking
+
+
+class ActionSpace:
+    """Every action of a game as a whole number (OpenSpiel's distinct actions): ``index(action)`` is
+    below ``size`` and the same in every process, ``action(state, i)`` turns it back into the action
+    at ``state``, and no game plays more than ``max_length`` decisions (chance outcomes not counted).
+    A plain class, not a dataclass: every start of bgkit imports this module."""
+
+    __slots__ = ("size", "max_length", "index", "action")
+
+    def __init__(self, size: int, max_length: int, index: Callable[[Any], int], action: Callable[["State", int], Any]):
+        self.size = size
+        self.max_length = max_length
+        self.index = index
+        self.action = action
+
+
+class State(abc.ABC):
+    """Base class of a game state. Subclasses keep their own fields; see the module docstring.
+
+    The defaults here are for games without hidden information and without sealed moves.
+    """
+
+    num_players: int
+
+    # -- who decides -------------------------------------------------------------------------
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat that decides next, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_sealed(self) -> bool:
+        """True while players choose simultaneously (sealed bids).
+
+        A sealed stage is a run of consecutive sealed decisions, one per seat at most; it ends at
+        the first state that is not sealed, and then every choice in it is revealed to all. The
+        engine asks the pending players one by one; until the reveal each choice is seen only by
+        its chooser (``audience``), in the drawings, the views and the bots' determinisations.
+        """
+        return False
+
+    # -- actions -----------------------------------------------------------------------------
+    @abc.abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move; the one list the prompt, bots and validator use."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: every outcome with its probability (summing to 1)."""
+        return []
+
+    def chance_pick(self, pick: float) -> Action:
+        """The outcome a uniform draw ``pick`` in [0, 1) selects at a chance node: the first of
+        ``chance_outcomes()`` whose running total of probabilities (added up in that order)
+        exceeds ``pick``, else the last. Every chance draw of the engine and the bots goes
+        through here (``bgkit.engine.match.sample_chance``).
+
+        A game may override it with a faster way to the very same outcome for every ``pick``
+        (precomputed running totals, stopping at the pick); ``bgkit.testing`` checks that it agrees.
+        """
+        outcomes = self.chance_outcomes()
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if pick < total:
+                return outcome
+        return outcomes[-1][0]
+
+    @abc.abstractmethod
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` in place (the player's move or the chance outcome)."""
+
+    def action_text(self, action: Action) -> str:
+        """The stable short text of ``action`` (what a person types and the log stores)."""
+        return str(action)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action (or chance outcome) whose text is ``text``; BadInput if none."""
+        options = self.chance_outcomes() if self.is_chance() else self.legal_actions()
+        for item in options:
+            action = item[0] if self.is_chance() else item
+            if self.action_text(action) == text:
+                return action
+        raise BadInput(f"{text!r} is not legal here")
+
+    @abc.abstractmethod
+    def clone(self) -> "State":
+        """An independent copy, made explicitly and cheaply (no ``deepcopy`` in hot paths)."""
+
+    # -- who sees what -----------------------------------------------------------------------
+    def audience(self, action: Action) -> frozenset[int] | None:
+        """The seats that see ``action`` (a move, or a chance outcome) at this state.
+
+        :data:`EVERYONE` (None), a set of seats (a card drawn into a hand: its owner), or
+        :data:`NOBODY` (a card dealt face down that nobody may look at). Every other seat is told
+        ``public_text``. Default: a sealed choice is seen by its chooser until the stage ends;
+        everything else by everyone.
+        """
+        return frozenset((self.current_player(),)) if self.is_sealed() else EVERYONE
+
+    def public_text(self, action: Action) -> str:
+        """What a seat outside ``audience(action)`` is told: it must not depend on the hidden part
+        ("P2 draws a card", "P3 bids"). Default: "P<n> chooses" for a sealed choice, "a hidden
+        outcome" for chance."""
+        player = self.current_player()
+        return "a hidden outcome" if player == CHANCE else f"P{player + 1} chooses"
+
+    def chance_label(self) -> str:
+        """At a chance node: what is rolled or drawn, and by whom ("P2 rolls two dice"), for the
+        person typing it in at a real table. Default: none."""
+        return ""
+
+    def view(self, player: int) -> dict:
+        """What ``player`` may see, as JSON-able data (hidden information left out)."""
+        return self.to_dict()
+
+    def determinize(self, player: int, rng: random.Random) -> "State":
+        """A clone in which everything ``player`` cannot see is resampled from ``rng``.
+
+        It must depend only on ``view(player)`` and ``rng`` (sample from canonically ordered
+        pools, never from the true hidden order), so that a bot's decision with a given seed is
+        the same whatever it cannot see. Default: no hidden information.
+        """
+        return self.clone()
+
+    def reveals(self, action: Action) -> bool:
+        """Whether applying ``action`` shows a player something new (a drawn card, a die).
+
+        A human may ``undo`` only while nothing was revealed since their decision.
+        Default: chance outcomes and sealed choices reveal; open moves do not.
+        """
+        return self.is_chance() or self.is_sealed()
+
+    # -- scores and the outcome --------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """Each seat's current points (final scores once terminal)."""
+        return [0.0] * self.num_players
+
+    def outcome(self) -> Any:
+        """The final ranking of a finished game (:class:`bgkit.model.ranking.Outcome`), with the game's
+        tie-breaks and no-winner endings: computed by the same code that ranks its score sheet.
+
+        Default: by ``scores()`` with no tie-breaker.
+        """
+        from bgkit.model.ranking import outcome_of
+
+        return outcome_of(self.scores())
+
+    #: How many decisions a search's playout plays before it stops and rates the seats with
+    #: ``heuristic_values()`` (MCTS's ``depth`` when a seat spec gives none). A game whose
+    #: heuristic sees far ahead may stop sooner: each playout decision costs as much as a real one.
+    rollout_depth: int = 60
+
+    def rollout_action(self, rng: random.Random) -> Action:
+        """The move a search's rollout plays here (MCTS playouts), for the player to move.
+
+        Default: a uniformly random legal action. A game may give a cheap rule of thumb of its own
+        so that playouts look more like real play; it must return one of ``legal_actions()``, and
+        it runs on determinisations, so it sees only what the search may see.
+        """
+        return rng.choice(self.legal_actions())
+
+    def heuristic(self, player: int) -> float:
+        """How good the state looks for ``player``; greedy maximises it.
+
+        Default: the score lead; at the end of the game, the outcome (the share of opponents beaten).
+        """
+        if self.is_terminal():
+            return self.outcome().rewards()[player]
+        scores = self.scores()
+        best_other = max((s for i, s in enumerate(scores) if i != player), default=0.0)
+        return scores[player] - best_other
+
+    def heuristic_values(self) -> list[float]:
+        """Every seat's rating at once, ordered (ties included) as ``heuristic(p)`` orders the seats:
+        what a search ranks the seats by when it stops a playout early. Default: ``heuristic(p)``
+        for each seat; a game whose heuristic compares per-seat values returns those values, once.
+        """
+        if type(self).heuristic is State.heuristic and not self.is_terminal():
+            return list(self.scores())  # the default heuristic is the lead in these scores
+        return [self.heuristic(p) for p in range(self.num_players)]
+
+    # -- serialisation and drawing -----------------------------------------------------------
+    def to_dict(self) -> dict:
+        """The whole state as JSON-able data (``state_from_dict`` rebuilds it)."""
+        return {}
+
+    def render(self, player: int | None) -> Any:
+        """Draw the state as ``player`` sees it: their view, nothing they may not see. None draws
+        the whole table, everything shown: the end of a game and a replay, never a seat's screen."""
+        import json
+
+        shown = self.view(player) if player is not None else self.to_dict()
+        return json.dumps(shown, indent=1, ensure_ascii=False)
+
+
+def any_to_json(value: Any) -> Any:
+    """Turn tuples into lists so a value compares equal to its JSON round trip."""
+    if isinstance(value, (list, tuple)):
+        return [any_to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): any_to_json(v) for k, v in value.items()}
+    return value

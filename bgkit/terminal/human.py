@@ -1,0 +1,309 @@
+"""People at the terminal: their seats, the shared screen, and outcomes typed in from a real table.
+
+A person sees their own view, picks an action by number, text or unique prefix. Commands at the
+prompt: ``?`` help, ``undo`` (own last decision, while nothing was revealed since), ``save``,
+``quit`` (saves first). With several people at one screen, whoever is about to see something the
+others may not (a hand, a sealed choice) is handed the screen: the others look away first, and the
+screen is cleared after. With ``--chance table`` a person types the dice rolled or the card
+drawn at the real table; a private draw is typed by its owner alone, the others looking away.
+
+Everything a person or a plugin wrote (names, action texts) is printed literally: no rich markup
+is read from it and terminal control characters are shown escaped.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+
+from bgkit.engine.match import Decision, Event, QuitRequest, SaveRequest, UndoRequest
+from bgkit.model.errors import BadInput
+from bgkit.model.game import CHANCE, State
+from bgkit.terminal.render import SafeConsole, literal, never_cut, plural
+from bgkit.engine.runtime import Runtime
+
+HELP = (
+    "Type the number of an action, its text, or a prefix that only one action has.\n"
+    "  ?      this help, the seats and the list of actions\n"
+    "  full   the full drawing of the table (the screen shows a compact one when the full one does not fit)\n"
+    "  log    everything that happened since your last decision\n"
+    "  undo   take back your last decision (while nothing was revealed since)\n"
+    "  save   save the game and carry on\n"
+    "  quit   save the game and stop (resume with: bgkit play --resume FILE)"
+)
+#: Lines of "since your last decision" shown at once (``log`` shows them all).
+NEWS_LINES = 12
+
+CHANCE_HELP = (
+    "Type what happened at the table as listed (e.g. 'dice 2 5'; the first word may be left out\n"
+    "when every outcome starts with it), a unique prefix, or #N for the Nth outcome listed.\n"
+    "  quit   save the game and stop"
+)
+
+
+def pick(texts: list[str], answer: str, numbers: bool = True) -> int | None:
+    """The index of the option ``answer`` names: its number (``#3``, or ``3`` when ``numbers``),
+    its exact text, or a unique prefix."""
+    answer = " ".join(answer.split())
+    number = answer[1:] if answer.startswith("#") else answer if numbers else ""
+    if number.isdigit() and 1 <= int(number) <= len(texts):
+        return int(number) - 1
+    if answer in texts:
+        return texts.index(answer)
+    matches = [i for i, text in enumerate(texts) if text.startswith(answer)] if answer else []
+    return matches[0] if len(matches) == 1 else None
+
+
+def understand(state: State, items: list, texts: list[str], answer: str, numbers: bool = True) -> int | None:
+    """Like :func:`pick`, but also the game's own reading (``dice 5 2`` for ``dice 2 5``) and the
+    common first word left out (``5 2`` when every option starts with ``dice``)."""
+    index = pick(texts, answer, numbers)
+    if index is not None:
+        return index
+    words = {text.split(" ", 1)[0] for text in texts}
+    tries = [answer] + ([f"{words.pop()} {answer}"] if len(words) == 1 else [])
+    for text in tries:
+        try:
+            action = state.parse_action(" ".join(text.split()))
+        except BadInput:
+            continue
+        if action in items:
+            return items.index(action)
+    return None
+
+
+def show_options(console: Console, texts: list[str], limit: int = 120, numbered: bool = True) -> None:
+    shown = [(f"[cyan]{i + 1:>3}[/cyan] " if numbered else "") + literal(t) for i, t in enumerate(texts[:limit])]
+    console.print(Columns(shown, padding=(0, 3)))
+    if len(texts) > limit:
+        console.print(f"... and {len(texts) - limit} more: type a prefix to narrow them down")
+
+
+class Screen:
+    """The terminal the people of a match share.
+
+    It keeps what happened between one person's decisions and shows it, as much as that person
+    may know, in a "since your last decision" panel when their turn comes; it hands the screen to
+    one person before showing something private; and it draws the table compactly when the full
+    drawing would not fit the terminal.
+    """
+
+    def __init__(self, console: Console, ask: Callable[[str], str], names: list[str], people: list[int]):
+        self.console = console
+        self.ask = ask
+        self.names = names
+        self.people = people
+        self.legend = " · ".join(f"P{i + 1} {literal(name)}" for i, name in enumerate(names))
+        self.news: dict[int, list[Event]] = {p: [] for p in people}
+        self.last: dict[int, list[Event]] = {p: [] for p in people}  # shown at their last decision (``log``)
+        self.greeted: set[int] = set()
+        self._match: Any = None
+        # With no person seated (bots at a real table, its chance typed in), the people around it
+        # still carry out the bots' moves: they are told each one, as much as everyone may see.
+        self.onlookers: list[Event] | None = None if people else []
+
+    def attach(self, match: Any) -> None:
+        self._match = match
+
+    def who(self, seat: int) -> str:
+        return "chance" if seat == CHANCE else f"P{seat + 1} {literal(self.names[seat])}"
+
+    def tell_event(self, event: Event) -> None:
+        """Keep an action for the people who have not seen it yet (their own moves they typed)."""
+        if self.onlookers is not None and event.player != CHANCE:  # the table typed its chance in
+            self.onlookers.append(event)
+        for person, news in self.news.items():
+            if event.player == person and not event.reveal:
+                continue
+            news.append(event)
+
+    def news_lines(self, person: int, private: bool, events: list[Event] | None = None) -> list[str]:
+        """What ``person`` is told of the actions since their last decision: what they may see
+        when the screen is theirs alone, else what every person here may see."""
+        lines = []
+        for event in self.news.get(person, []) if events is None else events:
+            seen = event.seen_by(person) if private or len(self.people) == 1 else event.shown_to(self.people)
+            lines.append(self._said(event, seen))
+        return lines
+
+    def _said(self, event: Event, seen: str) -> str:
+        """One line of news: who did it, and what of it may be told here."""
+        return f"{'revealed: ' if event.reveal else ''}[bold]{self.who(event.player)}[/bold]: {literal(seen)}"
+
+    def show_news(self, person: int, private: bool, everything: bool = False) -> None:
+        from rich.panel import Panel
+
+        lines = self.news_lines(person, private, self.last[person] if everything else None)
+        if not lines:
+            return
+        shown = lines if everything else lines[-NEWS_LINES:]
+        if len(shown) < len(lines):
+            shown = [f"… {len(lines) - len(shown)} earlier (type log to see them all)"] + shown
+        self.console.print(Panel("\n".join(shown), title="since your last decision", title_align="left", expand=False))
+
+    def seen(self, person: int) -> None:
+        self.last[person], self.news[person] = self.news[person], []
+
+    def tell_onlookers(self) -> None:
+        """The bots' moves since the table was last asked, for the people around it to carry out."""
+        if self.onlookers:
+            self.console.print("\n".join(self._said(event, event.shown_to(())) for event in self.onlookers))
+            self.onlookers.clear()
+
+    def flush(self) -> None:
+        """At the end of the game: what nobody has been told yet, said once for everyone."""
+        if not self.people:
+            self.tell_onlookers()
+            return
+        lines = self.news_lines(self.people[0], private=False)
+        if lines:
+            self.console.print("\n".join(lines))
+        for person in self.people:
+            self.seen(person)
+
+    def needs_handover(self, player: int) -> bool:
+        """Whether showing ``player``'s view would show another person here what they may not see."""
+        others = [p for p in self.people if p != player]
+        if not others or self._match is None:
+            return False
+        state = self._match.state
+        if state.is_sealed():
+            return True
+        mine = state.view(player)
+        return any(state.view(other) != mine for other in others)
+
+    def drawing(self, state: State, player: int, full: bool = False) -> Any:
+        """The table as ``player`` sees it: the full drawing if it fits the terminal (or is asked
+        for), else the game's compact one."""
+        picture = never_cut(state.render(player))
+        compact = getattr(state, "render_compact", None)
+        if full or compact is None:
+            return picture
+        import io
+
+        probe = SafeConsole(file=io.StringIO(), width=self.console.width, color_system=None)
+        probe.print(picture, soft_wrap=False)
+        if probe.file.getvalue().count("\n") <= max(10, self.console.height - 18):
+            return picture
+        return never_cut(compact(player))
+
+    def read(self, prompt: str) -> str:
+        try:
+            return self.ask(prompt)
+        except EOFError:
+            raise QuitRequest() from None
+
+
+class HumanSeat:
+    """A player at the terminal."""
+
+    person = True
+    trusted = True  # picks from the legal list only
+
+    def __init__(self, name: str, runtime: Runtime, screen: Screen):
+        self.name = name
+        self.runtime = runtime
+        self.screen = screen
+
+    def choose(self, decision: Decision) -> Any:
+        screen, console, player = self.screen, self.screen.console, decision.player
+        name = literal(self.name)
+        private = screen.needs_handover(player)
+        if private:
+            screen.read(f"{self.name}, your turn: the others look away, then press Enter")
+        state = decision.state
+        console.print(screen.drawing(state, player), soft_wrap=False)  # the drawing wraps at the terminal's width
+        screen.show_news(player, private)
+        screen.seen(player)
+        if player not in screen.greeted and len(screen.names) > 1:
+            console.print(f"Seats: {screen.legend}")
+            screen.greeted.add(player)
+        actions = decision.actions
+        texts = [state.action_text(a) for a in actions]
+        if len(actions) == 1 and not state.is_sealed():
+            console.print(f"[bold]{name}[/bold]: {literal(texts[0])} (the only legal action)")
+            return actions[0]
+        count = f"{len(texts)} legal action{'s' if len(texts) != 1 else ''}"
+        console.print(f"[bold]{name}[/bold] to play ({count}; ? for help):")
+        show_options(console, texts)
+        while True:
+            answer = screen.read(f"{self.name}> ").strip()
+            if answer in ("?", "help"):
+                console.print(escape(HELP))
+                console.print(f"Seats: {screen.legend}")
+                show_options(console, texts)
+                continue
+            if answer == "full":
+                console.print(screen.drawing(state, player, full=True), soft_wrap=False)
+                continue
+            if answer == "log":
+                screen.show_news(player, private, everything=True)
+                continue
+            if answer == "undo":
+                raise UndoRequest()
+            if answer == "save":
+                raise SaveRequest()
+            if answer == "quit":
+                raise QuitRequest()
+            index = understand(state, actions, texts, answer)
+            if index is not None:
+                if private:
+                    console.clear()
+                return actions[index]
+            close = [t for t in texts if t.startswith(answer)] if answer else []
+            reason = f"{len(close)} actions start with {answer!r}" if len(close) > 1 else f"{answer!r} is not legal here"
+            console.print(f"[red]{literal(reason)}[/red]; type a number, an action, or ? for help")
+
+    def tell(self, message: str, error: bool = True) -> None:
+        self.screen.console.print(f"[red]{literal(message)}[/red]" if error else literal(message))
+
+
+class TableChance:
+    """``--chance table``: a person types the outcome that happened at the real table.
+
+    A private outcome (a card drawn into a hand) is typed by whoever may see it, the others
+    looking away; the screen is cleared after it when other people share it.
+    """
+
+    person = True
+
+    def __init__(self, screen: Screen):
+        self.screen = screen
+
+    def __call__(self, state: State) -> Any:
+        screen, console = self.screen, self.screen.console
+        screen.tell_onlookers()
+        outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+        texts = [state.action_text(o) for o in outcomes]
+        audience = state.audience(outcomes[0])
+        label = state.chance_label() or "Chance"
+        private = audience is not None
+        if private:
+            owners = sorted(audience)
+            if owners:
+                who = " and ".join(f"P{s + 1} {screen.names[s]}" for s in owners)
+                people = [s for s in owners if s in screen.people]
+                typist = "they type it" if people else f"whoever handles {who}'s cards types it"
+                screen.read(f"{label}: only {who} may see it ({typist}); the others look away, then press Enter")
+            else:
+                screen.read(f"{label}: nobody may see it yet; someone who does not play looks, then press Enter")
+        console.print(f"[bold]{literal(label)}[/bold]: what happened at the table? ({plural(len(texts), 'possible outcome')})")
+        show_options(console, texts, limit=40, numbered=False)
+        while True:
+            answer = screen.read("table> ").strip()
+            if answer == "quit":
+                raise QuitRequest()
+            if answer in ("?", "help"):
+                console.print(escape(CHANCE_HELP))
+                show_options(console, texts, limit=len(texts), numbered=False)
+                continue
+            # A bare number is what was rolled, never a position in the list: that needs '#'.
+            index = understand(state, outcomes, texts, answer, numbers=False)
+            if index is not None:
+                if private and len(screen.people) > 1:
+                    console.clear()
+                return outcomes[index]
+            console.print(f"[red]{literal(repr(answer))} is not a possible outcome[/red]; type it as listed, #N for its place in the list, ? for all")

@@ -1,0 +1,265 @@
+"""Executors: where the games of a tournament or an arena are played.
+
+bgkit hands an executor a *schedule* (small and picklable: it computes any game's task from the
+game's index) and an iterator of *chunks* (tuples of game indices). The executor plays each chunk
+with :func:`play_chunk` wherever it likes and yields the results **in the order of the chunks**,
+whatever order they finish in, so the output is identical for every executor and worker count.
+It takes chunks from the iterator only as it has room for them (a bounded look-ahead), so memory
+does not grow with the number of games, and the chunks grow until one takes about
+``CHUNK_SECONDS``: fast games do not pay a round trip each, slow ones still show progress.
+
+Executors are registered through the ``bgkit_register_executors`` hook; the core registers
+``local`` (processes on this machine, the default) and ``dask`` (``bgkit/tournaments/dask_executor.py``) in
+``bgkit.tournaments.plugin``. A factory is called as ``factory(jobs=J, scheduler=S)`` and
+returns an object with:
+
+``workers``
+    how many games run at once (sizes the chunks and the look-ahead);
+``play(schedule, chunks)``
+    an iterator of ``play_chunk(schedule, chunk)`` results, one per chunk, in chunk order;
+``close()``
+    stop the workers; called after the last result, after an error and after Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from itertools import islice
+from typing import Any, Callable, Iterable, Iterator
+
+from bgkit.model.errors import BadInput, PluginError
+
+CHUNK_SECONDS = 0.25  # a chunk grows until it takes about this long
+MAX_CHUNK = 1000
+LOOK_AHEAD = 4  # chunks handed out at once: LOOK_AHEAD per worker, plus LOOK_AHEAD
+RESTARTS = 3  # a local worker pool that breaks this often in a row without a result is given up
+
+
+def play_chunk(schedule: Any, chunk: tuple[int, ...]) -> tuple[list[Any], float]:
+    """Play the games of one chunk: their records in index order, and the seconds it took."""
+    from bgkit.tournaments.tournament import play_task
+
+    start = time.perf_counter()
+    records = [play_task(schedule.task(g)) for g in chunk]
+    return records, time.perf_counter() - start
+
+
+class Chunker:
+    """Cuts game indices into chunks that take about ``seconds`` each, at the pace of the latest
+    chunk played.
+
+    The first chunks hold one game; later ones as many as fit ``seconds`` at the latest chunk's
+    seconds per game, but never so many that the last quarter of the run could not be shared out
+    among the workers, nor, at the end, fewer than fit a tenth of ``seconds``: a chunk of one
+    five-millisecond game would cost its round trip more than its game, and the workers can finish
+    no further apart than that tenth. The latest chunk, not the average so far: a worker's first games pay for
+    loading the game (ten times a game of random Burgundy), and an average that remembers them
+    kept the chunks small, and every chunk a round trip, for most of a run.
+    """
+
+    def __init__(self, indices: Iterable[int], total: int, workers: int, seconds: float = CHUNK_SECONDS) -> None:
+        self.indices = iter(indices)
+        self.total = total
+        self.workers = max(1, workers)
+        self.seconds = seconds
+        self.handed_out = 0
+        self.per_game: float | None = None  # seconds a game, in the latest chunk played
+
+    def size(self) -> int:
+        if self.seconds <= 0 or self.per_game is None:
+            return 1
+        fits = int(self.seconds / self.per_game) if self.per_game > 0 else MAX_CHUNK
+        share = (self.total - self.handed_out) // (4 * self.workers)
+        return max(1, min(fits, max(share, fits // 10), MAX_CHUNK))
+
+    def observe(self, games: int, seconds: float) -> None:
+        if games:
+            self.per_game = seconds / games
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        while True:
+            chunk = tuple(islice(self.indices, self.size()))
+            if not chunk:
+                return
+            self.handed_out += len(chunk)
+            yield chunk
+
+
+def run_games(executor: Any, schedule: Any, indices: Iterable[int], total: int) -> Iterator[Any]:
+    """The records of the games ``indices``, in that order, played by ``executor``.
+
+    The executor is started here (not at the first ``next``), so local workers are forked before
+    the caller starts a progress bar's thread.
+    """
+    chunker = Chunker(indices, total, executor.workers, getattr(executor, "chunk_seconds", CHUNK_SECONDS))
+    results = executor.play(schedule, iter(chunker))
+
+    def records() -> Iterator[Any]:
+        for chunk_records, seconds in results:
+            chunker.observe(len(chunk_records), seconds)
+            yield from chunk_records
+
+    return records()
+
+
+def open_executor(registry: Any, name: str, jobs: int, scheduler: str | None) -> Any:
+    """The executor ``name`` registered with ``registry``, started; BadInput naming the known ones."""
+    executors = registry.executors
+    if name not in executors:
+        raise BadInput(f"unknown executor {name!r} (executors: {', '.join(executors)})")
+    return executors[name].factory(jobs=jobs, scheduler=scheduler)
+
+
+def play_games(
+    registry: Any,
+    schedule: Any,
+    indices: Iterable[int],
+    total: int,
+    on_record: Callable[[Any], None],
+    executor: str = "local",
+    jobs: int = 1,
+    scheduler: str | None = None,
+) -> bool:
+    """Play ``indices`` on the named executor, handing each record to ``on_record`` in order.
+
+    A progress bar shows on a terminal. Returns True when Ctrl-C stopped the run (the workers are
+    stopped, and the records handed over so far are all complete games).
+    """
+    from bgkit.terminal.render import progress
+
+    runner = open_executor(registry, executor, jobs, scheduler)
+    interrupted = False
+    stop: Callable[[], None] = lambda: None  # noqa: E731
+    try:
+        records = run_games(runner, schedule, indices, total)
+        advance, stop = progress(total, sys.stderr.isatty())
+        for record in records:
+            on_record(record)
+            advance()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        stop()
+        try:
+            runner.close()
+        except KeyboardInterrupt:  # a second Ctrl-C while stopping: stop anyway
+            pass
+    return interrupted
+
+
+# -- the local executor ----------------------------------------------------------------------------
+
+
+def _worker_start(game_id: str, data: dict | None) -> None:
+    """A local worker: Ctrl-C is the parent's to handle; the game is loaded once, up front."""
+    import signal
+
+    from bgkit.tournaments.tournament import _load
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _load(game_id, data)
+
+
+def _ready() -> None:
+    """A no-op task: submitting it makes the pool start its workers now."""
+
+
+class LocalExecutor:
+    """``--jobs`` worker processes on this machine, each loading the game once (``--jobs 1``: none).
+
+    A worker that dies (killed, out of memory) costs nothing but time: the pool is started again
+    and every chunk without a result is played again.
+    """
+
+    def __init__(self, jobs: int, scheduler: str | None = None) -> None:
+        if scheduler:
+            raise BadInput("--scheduler is for --executor dask; the local executor runs on this machine")
+        self.workers = max(1, jobs)
+        self.chunk_seconds = CHUNK_SECONDS if self.workers > 1 else 0.0
+        self._pool: Any = None
+        self._aborted = False
+
+    def play(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float]]:
+        if self.workers == 1:
+            return (play_chunk(schedule, chunk) for chunk in chunks)
+        self._start(schedule)
+        return self._in_order(schedule, chunks)
+
+    def _start(self, schedule: Any) -> None:
+        import multiprocessing
+        import threading
+        from concurrent.futures import ProcessPoolExecutor
+
+        methods = multiprocessing.get_all_start_methods()
+        # Forked workers start at once with the game already loaded, but forking a process that
+        # runs threads can deadlock; a restart after a lost worker (threads running) uses forkserver.
+        if "fork" in methods and threading.active_count() == 1:
+            method = "fork"
+        else:
+            method = "forkserver" if "forkserver" in methods else "spawn"
+        self._pool = ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context(method),
+            initializer=_worker_start,
+            initargs=(schedule.game_id, schedule.data),
+        )
+        self._pool.submit(_ready)
+
+    def _in_order(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float]]:
+        from concurrent.futures.process import BrokenProcessPool
+
+        window = LOOK_AHEAD * self.workers + LOOK_AHEAD
+        waiting: dict[int, tuple[int, ...]] = {}  # chunk number -> chunk, until its result is yielded
+        running: dict[int, Any] = {}  # chunk number -> future
+        taken = yielded = failures = 0
+        more = True
+        finished = False
+        try:
+            while True:
+                try:  # a worker may die at any step here, handing out chunks as well as waiting
+                    for n, chunk in waiting.items():  # after a restart: every unfinished chunk again
+                        if n not in running:
+                            running[n] = self._pool.submit(play_chunk, schedule, chunk)
+                    while more and len(waiting) < window:
+                        chunk = next(chunks, None)
+                        if chunk is None:
+                            more = False
+                            break
+                        waiting[taken] = chunk
+                        taken += 1
+                        running[taken - 1] = self._pool.submit(play_chunk, schedule, chunk)
+                    if not waiting:
+                        finished = True
+                        return
+                    result = running[yielded].result()  # the later chunks run meanwhile
+                except BrokenProcessPool:  # a worker died: every unfinished chunk is played again
+                    failures += 1
+                    if failures > RESTARTS:
+                        raise PluginError(f"the worker processes died {failures} times in a row (out of memory?)") from None
+                    print("warning: a worker process died; its games are played again", file=sys.stderr)
+                    self._stop(kill=True)
+                    self._start(schedule)
+                    running = {}
+                    continue
+                failures = 0
+                del running[yielded], waiting[yielded]
+                yielded += 1
+                yield result
+        finally:
+            if not finished:
+                self._aborted = True
+
+    def _stop(self, kill: bool) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if kill:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                if process.is_alive():
+                    process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    def close(self) -> None:
+        self._stop(kill=self._aborted)
+
