@@ -25,14 +25,15 @@ import numpy as np
 import pyspiel
 
 from bgkit.errors import BadInput
-from bgkit.interop.session import Play, Table, table_for
+from bgkit.interop.session import Play, Table, adaptable, table_for
 
 #: The OpenSpiel name of a bgkit game.
 PREFIX = "bgkit_"
 _registered: dict[str, pyspiel.GameType] = {}
-#: The functions OpenSpiel makes each game with, held here to the end: one that only OpenSpiel
-#: holds is freed as the interpreter exits, without the lock it needs, and Python aborts.
-_creators: list[Any] = []
+#: The classes OpenSpiel makes each game with (a class per game, as OpenSpiel's own Python games
+#: register: a function OpenSpiel alone holds is freed as the interpreter exits, without the lock
+#: it needs, and Python aborts).
+_creators: list[type] = []
 _RESERVED = ("players", "seed")
 
 
@@ -93,10 +94,12 @@ def _options(game_id: str, params: dict[str, Any]) -> dict[str, str]:
 class BgkitGame(pyspiel.Game):
     """A bgkit game at the parameters OpenSpiel loads it with (or around a :class:`Table` given)."""
 
-    def __init__(self, params: dict[str, Any], table: Table | None = None, short_name: str | None = None):
+    #: ``bgkit_<id>`` in the class registered for each game.
+    short_name = ""
+
+    def __init__(self, params: dict[str, Any], table: Table | None = None):
         if table is None:
-            name = short_name or ""
-            game_id = name[len(PREFIX):]
+            game_id = self.short_name[len(PREFIX):]
             table = table_for(game_id, int(params["players"]), int(params["seed"]), _options(game_id, params))
         space = table.space
         info = pyspiel.GameInfo(
@@ -184,18 +187,12 @@ class Observer:
 def register(registry: Any = None) -> list[str]:
     """Register every playable game of ``registry`` (the process's own) that declares an action
     space as an OpenSpiel game, once; the OpenSpiel names registered."""
-    if registry is None:
-        from bgkit.plugins import get_registry
-
-        registry = get_registry()
-    for info in registry.games.values():
-        if not info.playable or info.id in _registered:
-            continue
-        game = registry.load_game(info.id)
-        if game.action_space(info.min_players) is None:
+    for game in adaptable(registry)[0]:
+        info = game.info
+        if info.id in _registered:
             continue
         kind = game_type(game)
-        _creators.append(lambda params, _name=kind.short_name: BgkitGame(params, short_name=_name))
+        _creators.append(type(f"BgkitGame_{info.id}", (BgkitGame,), {"short_name": kind.short_name}))
         pyspiel.register_game(kind, _creators[-1])
         _registered[info.id] = kind
     return sorted(kind.short_name for kind in _registered.values())

@@ -71,6 +71,24 @@ class Table:
         return log
 
 
+def adaptable(registry: Any = None) -> tuple[list[Game], list[Any]]:
+    """The playable games of ``registry`` (the process's own) the adapters can take, loaded: those
+    that declare an action space; and the infos of the playable games that do not."""
+    if registry is None:
+        from bgkit.plugins import get_registry
+
+        registry = get_registry()
+    games, lacking = [], []
+    for info in registry.games.values():
+        if info.playable:
+            game = registry.load_game(info.id)
+            if game.action_space(info.min_players) is None:
+                lacking.append(info)
+            else:
+                games.append(game)
+    return games, lacking
+
+
 _TABLES: dict[tuple, Table] = {}
 
 
