@@ -297,10 +297,8 @@ class Game:
         decision and chance outcome has a whole-number index below ``num_actions`` that is the same
         in every process and round-trips; no game has more decisions than ``max_game_length``.
         """
-        if not self.info.playable or not self._has("state"):
-            return None
-        module = self._module("state")
-        if not hasattr(module, "action_index"):
+        module = self._declaring("action_index")
+        if module is None:
             return None
         comp = self.components
         return ActionSpace(
@@ -318,16 +316,21 @@ class Game:
         the shape's product, for neural agents (OpenSpiel's observation tensor, PettingZoo's
         observation).
         """
-        if not self.info.playable or not self._has("state"):
-            return None
-        module = self._module("state")
-        if not hasattr(module, "observation_tensor"):
+        module = self._declaring("observation_tensor")
+        if module is None:
             return None
         comp = self.components
         return Observation(
             shape=tuple(module.observation_shape(comp, players)),
             tensor=lambda state, player: module.observation_tensor(comp, state, player),
         )
+
+    def _declaring(self, function: str) -> Any:
+        """The state module of a playable game if it defines the optional ``function``, else None."""
+        if not self.info.playable or not self._has("state"):
+            return None
+        module = self._module("state")
+        return module if hasattr(module, function) else None
 
     def sheet_from_state(self, state: "State") -> dict:
         """The score sheet a person would fill in from this finished game's table."""

@@ -119,7 +119,7 @@ class Play:
     """One trajectory of a :class:`Table`'s game: the bgkit ``state``, the ``log`` of ``[player,
     text]`` (a bgkit log's actions), and every narrated :class:`Event` (each seat's history)."""
 
-    __slots__ = ("table", "state", "log", "events", "narrator", "stage", "_driver")
+    __slots__ = ("table", "state", "log", "events", "narrator", "stage", "_driver", "_legal")
 
     def __init__(self, table: Table, state: State, log: list[list[Any]] | None = None, events: list[Event] | None = None,
                  narrator: Narrator | None = None, stage: "Play | None" = None):
@@ -132,15 +132,22 @@ class Play:
         #: a resample redraws the hidden choices of that stage from there, so they can be revealed.
         self.stage = stage
         self._driver: Driver | None = None
+        self._legal: list[int] | None = None  # legal_ids() until the next action: OpenSpiel asks, then applies
 
     # -- actions as numbers ------------------------------------------------------------------
     def legal_ids(self) -> list[int]:
         """The legal actions' indices (at a chance node, the outcomes'), ascending."""
+        if self._legal is not None:
+            return self._legal
         state = self.state
         index = self.table.space.index
         if state.is_chance():
-            return sorted(index(action) for action, _ in state.chance_outcomes())
-        return sorted(index(action) for action in self.table.runtime.legal_actions(state))
+            ids = [index(action) for action, _ in state.chance_outcomes()]
+        else:
+            ids = [index(action) for action in self.table.runtime.legal_actions(state)]
+        ids.sort()
+        self._legal = ids
+        return ids
 
     def chance_ids(self) -> list[tuple[int, float]]:
         index = self.table.space.index
@@ -166,6 +173,7 @@ class Play:
         if driver is None:
             driver = self._driver = Driver(self.table.runtime, state, self.log, [Listener(self.events.append)])
             driver.narrator = self.narrator
+        self._legal = None
         driver.run(_One(player, action), 1)
         if not self.narrator.sealed:
             self.stage = None
@@ -193,7 +201,7 @@ class Play:
         began, so that their reveal tells what the redrawn state holds."""
         base = self.stage or self
         world = base.copy()
-        world.state = base.state.determinize(player, rng)
+        world.state = base.state.determinize(player, rng)  # a copy starts with no legal ids kept
         if self.stage is None:
             return world
         runtime = world.table.runtime
