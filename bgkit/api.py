@@ -18,16 +18,18 @@ from typing import TYPE_CHECKING, Any
 from bgkit.hookspecs import hookimpl
 
 #: The contract's version, ``"MAJOR.MINOR"``: a minor version only adds; a major one may change.
-API_VERSION = "3.0"
+API_VERSION = "3.1"
 
 if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ hands them out
     # ruff: noqa: F401
     from bgkit.cards import Deck, resample
     from bgkit.components import MARK, MARK_LEGEND, DataSet, Provenance, Table, derived, load_tables
     from bgkit.contract import DataModule, RenderModule, ScoringModule, SetupModule, StateModule
+    from bgkit.drawing import Drawing
     from bgkit.driver import Event, Told
     from bgkit.engine import Decision, QuitRequest, Seat, decision_for, sample_chance
     from bgkit.errors import BadInput, DataError, PluginError, SheetError, suggest
+    from bgkit.flow import Flow, FrameRule
     from bgkit.game import (
         CHANCE,
         EVERYONE,
@@ -55,9 +57,11 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("Deck", "resample"), "bgkit.cards"),
     **dict.fromkeys(("MARK", "MARK_LEGEND", "DataSet", "Provenance", "Table", "derived", "load_tables"), "bgkit.components"),
     **dict.fromkeys(("DataModule", "RenderModule", "ScoringModule", "SetupModule", "StateModule"), "bgkit.contract"),
+    "Drawing": "bgkit.drawing",
     **dict.fromkeys(("Event", "Told"), "bgkit.driver"),
     **dict.fromkeys(("Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine"),
     **dict.fromkeys(("BadInput", "DataError", "PluginError", "SheetError", "suggest"), "bgkit.errors"),
+    **dict.fromkeys(("Flow", "FrameRule"), "bgkit.flow"),
     **dict.fromkeys(("CHANCE", "EVERYONE", "NOBODY", "TERMINAL", "Action", "ActionSpace", "Dynamics", "Game", "GameInfo",
                      "Option", "State", "any_to_json"), "bgkit.game"),
     "Pending": "bgkit.pending",

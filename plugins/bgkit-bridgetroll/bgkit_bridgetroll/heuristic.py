@@ -22,26 +22,34 @@ from __future__ import annotations
 from bisect import bisect_left
 from math import comb
 
+from bgkit.api import derived
+
 from bgkit_bridgetroll.bids import amount
-from bgkit_bridgetroll.codes import NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_PICK
+from bgkit_bridgetroll.codes import (
+    NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_OVER, S_PICK,
+)
 from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import (
-    GARLIC,
-    GOAT,
-    JESTER,
-    MESSENGER,
-    MINER,
-    NORMAL,
-    PEEK,
-    ROYAL,
-    SPECIAL,
-    targets,
+    GARLIC, GOAT, JESTER, MESSENGER, MINER, NORMAL, PEEK, ROYAL, SPECIAL, targets,
 )
 
 STONE = 0.35  # a stone: bids, defences, goats, a closed bridge's conversion (2 for a point)
 RISK = 0.85  # travellers not yet converted may be taken by a hazard or never converted
 SPARE = 0.2  # a point of food or gold without its partner (it may pair up later)
 HAND_WORTH = {PEEK: 0.8, GARLIC: 1.6, JESTER: 0.8, MINER: 3 * STONE + 0.5, MESSENGER: 0.6}
+
+
+class Heuristic:
+    """How good the table looks for a seat (a mixin of ``TrollState``)."""
+
+    def heuristic(self, player: int) -> float:
+        """``player``'s worth minus the best of the others' (see ``heuristic``); at the end, the outcome."""
+        if self.stage == S_OVER:
+            return self.outcome().rewards()[player]
+        values = self._worths
+        if values is None:  # asked for every seat in turn (a cut-off rollout): worked out once
+            values = self._worths = [worth(self, p) for p in range(self.num_players)]
+        return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 
 def worth(state, p: int) -> float:
@@ -190,24 +198,19 @@ def _unseen_mean(state, p: int) -> float:
 
 
 def _face_worth(t) -> tuple[float, ...]:
-    cached = _FACE.get(id(t))
-    if cached is None or cached[0] is not t:
-        values = []
-        for x in range(t.cards):
-            kind = t.kind[x]
-            if kind == NORMAL:
-                values.append(RISK * max(t.food[x], t.toll[x]) * 0.6 + RISK * t.bonus[x])
-            elif kind == ROYAL:
-                values.append(RISK * t.food[x] * 0.6)
-            elif kind == SPECIAL:
-                values.append(HAND_WORTH.get(t.effect[x], 0.5) + 0.3 * t.food[x])
-            else:
-                values.append(-(t.goat_damage[x] if t.effect[x] == GOAT else 2.5))
-        cached = _FACE[id(t)] = (t, tuple(values))
-    return cached[1]
+    """Each card's worth when unseen, by card (built once per play tables)."""
+    return derived(t, "bridgetroll face worth", lambda: tuple(_unseen_card(t, x) for x in range(t.cards)))
 
 
-_FACE: dict = {}
+def _unseen_card(t, x: int) -> float:
+    kind = t.kind[x]
+    if kind == NORMAL:
+        return RISK * max(t.food[x], t.toll[x]) * 0.6 + RISK * t.bonus[x]
+    if kind == ROYAL:
+        return RISK * t.food[x] * 0.6
+    if kind == SPECIAL:
+        return HAND_WORTH.get(t.effect[x], 0.5) + 0.3 * t.food[x]
+    return -(t.goat_damage[x] if t.effect[x] == GOAT else 2.5)
 
 
 def _picks_ahead(state, p: int) -> float:

@@ -25,6 +25,14 @@ ALL_IN = 0.6  # bid all of the largest colour
 ONE_LESS = 0.2  # one stone fewer; the rest: 1 up to all, alike
 
 
+class Playout:
+    """The playouts' rule of thumb (a mixin of ``TrollState``)."""
+
+    def rollout_action(self, rng: random.Random):
+        """An MCTS playout's move: a rule of thumb (``bgkit_bridgetroll.playout``), not random play."""
+        return move(self, rng)
+
+
 def move(s, rng: random.Random):
     p = s.cur
     top = s.pending.top() if s.pending else None
@@ -52,10 +60,10 @@ def move(s, rng: random.Random):
         area, card = found[0]
         return (S.LOSE, area, card)
     if code == S.P_GOAT:
-        return s._frame_actions(p, top)[0]  # fight when possible
+        return s.legal_actions()[0]  # fight when possible
     if code == S.P_SELL:
         return (S.SELL, min(s.ups[p]))
-    return rng.choice(s._frame_actions(p, top))
+    return rng.choice(s.legal_actions())
 
 
 def bid(stones: list[int], rng: random.Random, row: float = 6.0) -> tuple:

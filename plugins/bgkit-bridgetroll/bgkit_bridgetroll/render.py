@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+from bgkit.api import MARK, MARK_LEGEND, plural
 from rich.console import Group
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
-
-from rich.markup import escape
-
-from bgkit.api import MARK, MARK_LEGEND, plural
 
 from bgkit_bridgetroll import codes as S
 from bgkit_bridgetroll.bids import CLOSE, amount
@@ -17,7 +15,7 @@ from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.travellers import targets
 
 
-def render_setup(components: Components, setup: dict) -> Group:
+def render_setup(comp: Components, setup: dict) -> Group:
     start = setup["start_player"]
     parts = [
         _seats(setup, start),
@@ -26,16 +24,16 @@ def render_setup(components: Components, setup: dict) -> Group:
             f"4) Victory points: each player takes {setup['seats'][0]['victory_points']} face down above their "
             "board; the other tokens are the supply, face up."
         ),
-        _deck(setup, components),
-        _upgrades(setup, components),
-        _schedule(setup, components),
+        _deck(setup, comp),
+        _upgrades(setup, comp),
+        _schedule(setup, comp),
         Text(
             f"8-9) Trophies {', '.join(setup['trophies'])} are in play. Start player: seat {start} "
             f"({_colour_of(setup, start)}) takes the weather die and the trophies, with "
             f"{setup['trophy_bonus']} victory point on top of the trophy pile."
         ),
     ]
-    reconstructed = components.reconstructed_tables()
+    reconstructed = comp.reconstructed_tables()
     if reconstructed:
         parts.append(
             Text(
@@ -84,7 +82,7 @@ def _pool(setup: dict) -> Text:
     return Text(text)
 
 
-def _upgrades(setup: dict, components: Components) -> Table:
+def _upgrades(setup: dict, comp: Components) -> Table:
     pile = setup["upgrade_pile"]
     table = Table(
         title=(
@@ -97,8 +95,8 @@ def _upgrades(setup: dict, components: Components) -> Table:
     table.add_column("from the top")
     for _ in pile:
         table.add_column(justify="right")
-    costs = components.upgrade_costs
-    mark = "" if components.provenance["upgrade_costs"].confirmed else MARK
+    costs = comp.upgrade_costs
+    mark = "" if comp.provenance["upgrade_costs"].confirmed else MARK
     table.add_row("card", *(str(v) for v in pile))
     table.add_row("cost" + mark, *(str(costs.get(v, "?")) for v in pile))
     if setup["upgrades_removed"]:
@@ -107,9 +105,9 @@ def _upgrades(setup: dict, components: Components) -> Table:
     return table
 
 
-def _schedule(setup: dict, components: Components) -> Table:
+def _schedule(setup: dict, comp: Components) -> Table:
     schedule = setup["schedule"]
-    card = components.schedules.get(schedule["players"])
+    card = comp.schedules.get(schedule["players"])
     confirmed = set(card.confirmed_values) if card is not None else set()
     table = Table(title=f"7) Travel schedule card for {schedule['players']} players", title_justify="left")
     table.add_column("weather (die faces)")
@@ -126,14 +124,14 @@ def _schedule(setup: dict, components: Components) -> Table:
     return table
 
 
-def _deck(setup: dict, components: Components) -> Panel:
+def _deck(setup: dict, comp: Components) -> Panel:
     if "deck" not in setup:
         return Panel(
             f"Shuffle the {setup['deck_size']} travellers and put them face down beside the schedule card.",
             title="5) Traveller deck",
             title_align="left",
         )
-    names = {card.key: card.name for card in components.travellers}
+    names = {card.key: card.name for card in comp.travellers}
     columns = 4
     rows = -(-len(setup["deck"]) // columns)
     table = Table(show_header=False, box=None, pad_edge=False)
@@ -171,36 +169,36 @@ EFFECT_WORDS = {
 }
 
 
-def _marked(components: Components, card, field: str, value: int) -> str:
+def _marked(comp: Components, card, field: str, value: int) -> str:
     """``value`` with the reconstruction mark when no source confirms that field of that card."""
-    confirmed = components.provenance["travellers"].confirmed or field in card.confirmed_fields
+    confirmed = comp.provenance["travellers"].confirmed or field in card.confirmed_fields
     return f"{value}{'' if confirmed else MARK}"
 
 
-def card_text(components: Components, x: int, area: str | None = None) -> str:
+def card_text(comp: Components, x: int, area: str | None = None) -> str:
     """A traveller as a player needs it. On a side (``area``): its key (what is typed) and its worth
     there; in the row: its name, its key when that differs, and all it is worth or does."""
-    card = components.travellers[x]
+    card = comp.travellers[x]
     if area == "food":
-        return f"{card.key} {_marked(components, card, 'food', card.food)}"
+        return f"{card.key} {_marked(comp, card, 'food', card.food)}"
     if area == "toll":
         field, value = ("ransom", card.ransom) if card.kind == "royal" else ("toll", card.toll)
-        return f"{card.key} {_marked(components, card, field, value)}"
+        return f"{card.key} {_marked(comp, card, field, value)}"
     name = card.name if card.name.lower() == card.key.replace("_", " ") else f"{card.name} [{card.key}]"
     if card.kind == "hazard":
         if card.effect == "goat":
             return (
-                f"{name} (goat: {_marked(components, card, 'stones', card.stones)} colours win "
-                f"+{_marked(components, card, 'reward', card.reward)}, else -{_marked(components, card, 'damage', card.damage)})"
+                f"{name} (goat: {_marked(comp, card, 'stones', card.stones)} colours win "
+                f"+{_marked(comp, card, 'reward', card.reward)}, else -{_marked(comp, card, 'damage', card.damage)})"
             )
         return f"{name} ({card.effect}: {EFFECT_WORDS[card.effect]})"
-    food = _marked(components, card, "food", card.food)
+    food = _marked(comp, card, "food", card.food)
     if card.kind == "royal":
-        return f"{name} (royal: food {food}, ransom {_marked(components, card, 'ransom', card.ransom)})"
+        return f"{name} (royal: food {food}, ransom {_marked(comp, card, 'ransom', card.ransom)})"
     if card.kind == "special":
         return f"{name} (special: {EFFECT_WORDS[card.effect]}; food {food})"
-    bonus = f" +{_marked(components, card, 'bonus', card.bonus)}" if card.bonus else ""
-    return f"{name} {_marked(components, card, 'toll', card.toll)}g/{food}f{bonus}"
+    bonus = f" +{_marked(comp, card, 'bonus', card.bonus)}" if card.bonus else ""
+    return f"{name} {_marked(comp, card, 'toll', card.toll)}g/{food}f{bonus}"
 
 
 def colour_keys(colours: tuple[str, ...]) -> tuple[str, ...]:
@@ -387,3 +385,13 @@ def render_compact(state, player: int | None) -> Text:
     if not all(p.confirmed for p in comp.provenance.values()):
         lines.append(f"{MARK} reconstructed · type full for the whole table")
     return Text("\n".join(lines))
+
+
+class Drawn:
+    """The table drawn for a seat (a mixin of ``TrollState``)."""
+
+    def render(self, player: int | None) -> Group:
+        return render_state(self, player)
+
+    def render_compact(self, player: int | None) -> Text:
+        return render_compact(self, player)

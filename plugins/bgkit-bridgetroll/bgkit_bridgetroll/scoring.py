@@ -18,9 +18,9 @@ TIEBREAK_NOTE = (
 )
 
 
-def sheet_fields(components: Components, players: int) -> list[Field]:
-    top = max(components.upgrades)
-    removed = components.removed_upgrades.get(players, ())
+def sheet_fields(comp: Components, players: int) -> list[Field]:
+    top = max(comp.upgrades)
+    removed = comp.removed_upgrades.get(players, ())
     out_of_game = f" ({', '.join(map(str, removed))} are not in a {players}-player game)" if removed else ""
     return [
         Field(
@@ -33,45 +33,45 @@ def sheet_fields(components: Components, players: int) -> list[Field]:
             "upgrades",
             f"printed values of the bridge upgrade cards this player holds, e.g. [1, 4, 7]{out_of_game}",
             kind=list,
-            minimum=min(components.upgrades),
+            minimum=min(comp.upgrades),
             maximum=top,
             default=[],
-            max_items=len(components.upgrades),
+            max_items=len(comp.upgrades),
         ),
         Field(
             "stones",
             "stones (boulders) this player has left, any colour",
-            maximum=components.stones_in_play(players),
+            maximum=comp.stones_in_play(players),
         ),
     ]
 
 
-def check_sheet(components: Components, sheet: Sheet) -> None:
+def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Impossible together: a card not in the game, an upgrade card twice, more stones than in play."""
     players = sheet.num_players
-    in_play = set(components.upgrades_in_play(players))
-    removed = components.removed_upgrades.get(players, ())
+    in_play = set(comp.upgrades_in_play(players))
+    removed = comp.removed_upgrades.get(players, ())
     for index, values in enumerate(sheet.players):
         for value in values["upgrades"]:
             if value not in in_play:
                 why = (
                     f"with {players} players upgrade cards {', '.join(map(str, removed))} stay in the box"
                     if value in removed
-                    else f"there is no upgrade card {value} (cards: {', '.join(map(str, components.upgrades))})"
+                    else f"there is no upgrade card {value} (cards: {', '.join(map(str, comp.upgrades))})"
                 )
                 raise SheetError(f"upgrades lists {value}, but {why}", "upgrades", index)
     check_one_of_each(sheet, "upgrades", "upgrade card")
     check_in_all(
         sheet,
         [values["stones"] for values in sheet.players],
-        components.stones_in_play(players),
+        comp.stones_in_play(players),
         "stones",
         "stones",
         f"in a {players}-player game",
     )
 
 
-def score_sheet(components: Components, sheet: Sheet) -> ScoreResult:
+def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
     table = [
         {
             VP: values["vp_tokens"],

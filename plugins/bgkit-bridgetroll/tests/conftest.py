@@ -10,7 +10,7 @@ import pytest
 
 from bgkit.testing import get_registry
 
-sys.path.insert(0, str(Path(__file__).parent))  # the tests share troll_scene.py
+sys.path.insert(0, str(Path(__file__).parent))  # the tests share bridgetroll_scene.py
 
 
 @pytest.fixture(scope="session")

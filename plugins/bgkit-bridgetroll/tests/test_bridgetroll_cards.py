@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from troll_scene import act, bids, card, deal, hold, strike, texts, to_scoring
+from bridgetroll_scene import act, bids, card, deal, strike, texts, to_scoring
 
 NORMAL = {  # key: (toll, food, bonus)
     "bard": (5, 3, 0), "priest": (6, 2, 0), "monk": (1, 4, 0), "merchant": (4, 2, 0), "peddler": (3, 2, 0),

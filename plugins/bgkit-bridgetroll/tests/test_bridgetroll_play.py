@@ -18,7 +18,7 @@ from bgkit.api import sample_chance
 from bgkit.testing import build_match, drawn, run_cli
 from bgkit_bridgetroll.codes import S_PICK
 
-from troll_scene import act, card, texts
+from bridgetroll_scene import act, card, texts
 
 
 def play_randomly(s, rng, check=None, limit=20_000):
@@ -39,7 +39,7 @@ def cards_on_table(s) -> int:
     """Every traveller somewhere: unseen (deck and an undecided face-down card), the row, a decided
     face-down card, beside a bridge, in a hand, discarded, or just taken and being resolved (a
     face-down card to place, a hazard striking)."""
-    from bgkit_bridgetroll.state import P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_THROW
+    from bgkit_bridgetroll.codes import P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_THROW
 
     resolving = sum(1 for frame in s.pending if frame[0] in (P_PLACE, P_HAZARD, P_PAY, P_GOAT, P_THROW))
     return (s.deck.size + len(s.row) + (1 if s.fd >= 0 else 0) + sum(len(f) for f in s.food)

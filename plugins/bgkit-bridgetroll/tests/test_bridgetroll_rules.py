@@ -11,7 +11,7 @@ import pytest
 from bgkit.api import CHANCE, Deck
 from bgkit_bridgetroll.codes import S_PICK
 
-from troll_scene import act, bids, card, colour, deal, hold, now, picked_round, strike, texts, to_scoring
+from bridgetroll_scene import act, bids, card, colour, deal, hold, now, picked_round, strike, texts, to_scoring
 
 
 # -- the row: weather and travellers (掷骰子) ----------------------------------------------------------

@@ -62,7 +62,7 @@ def strike(s, hazard, **holding):
 
 def picked_round(s, bid_texts, weather="rainy", row=("serf", "monk")):
     """Deal ``row``, make the bids, and pick (eating where possible) until the row is empty."""
-    from bgkit_bridgetroll.state import S_PICK
+    from bgkit_bridgetroll.codes import S_PICK
 
     deal(s, weather, *row)
     bids(s, *bid_texts)
