@@ -119,3 +119,5 @@ def test_an_illegal_action_and_a_bad_game_are_one_line_of_bad_input():
         env("goofspiel", players=2, options={"decks": "5"})
     with pytest.raises(BadInput, match="for 2-4 players"):
         env("goofspiel", players=7)
+    with pytest.raises(BadInput, match="seed must be between"):
+        env("goofspiel", players=2, seed=-1)

@@ -22,13 +22,13 @@ from bgkit.game import CHANCE, Game, State
 class Table:
     """One game at ``(game_id, players, seed, options)``, loaded through ``registry`` (the
     process's own by default). BadInput, in one line, for a game that cannot be adapted: unknown,
-    not playable, the wrong player count, a bad option, or no action space."""
+    not playable, the wrong player count, a seed out of range, a bad option, or no action space."""
 
     def __init__(self, game_id: str, players: int, seed: int = 0, options: dict[str, str] | None = None, registry: Any = None,
                  game: Game | None = None):
         from bgkit.engine import start_state
         from bgkit.runtime import runtime_for
-        from bgkit.setups import make_setup, parse_options
+        from bgkit.setups import check_seed, make_setup, parse_options
 
         if game is None:
             if registry is None:
@@ -41,7 +41,7 @@ class Table:
         game.info.check_players(players)
         self.game = game
         self.players = players
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.options = parse_options(game, [f"{key}={value}" for key, value in (options or {}).items()])
         self.runtime = runtime_for(game)
         space = self.runtime.action_space(players)
