@@ -523,6 +523,7 @@ def _check_state(game, runtime, state, rng, where: str) -> None:
     rebuilt = game.state_from_dict(json.loads(json.dumps(data)))
     assert any_to_json(rebuilt.to_dict()) == data, f"{where}: state_from_dict(to_dict()) differs"
     check_views(state, rng, where)
+    check_observation(game, state, rng, where)
     if state.is_terminal():
         return
     from bgkit.bots.mcts import rank_rewards
@@ -573,6 +574,32 @@ def check_action_space(runtime, state, actions: list, where: str) -> None:
         assert space.action(state, index) == action, f"{where}: index {index} does not turn back into {state.action_text(action)!r}"
         indices.append(index)
     assert len(set(indices)) == len(indices), f"{where}: two actions share an index"
+
+
+def check_observation(game, state, rng, where: str) -> None:
+    """Where the game declares an observation tensor: for every seat, as many numbers as its
+    shape's product, each a finite float, and the same in every determinisation for that seat
+    (the seat cannot tell those states apart)."""
+    import math
+
+    observation = game.observation(state.num_players)
+    if observation is None:
+        return
+    assert observation.shape and all(isinstance(n, int) and n > 0 for n in observation.shape), (
+        f"{where}: observation_shape must be positive whole numbers, not {observation.shape!r}"
+    )
+    for player in range(state.num_players):
+        values = observation.tensor(state, player)
+        assert len(values) == observation.size, (
+            f"{where}: P{player + 1}'s observation has {len(values)} numbers, not {observation.size} (the shape's product)"
+        )
+        assert all(isinstance(v, float) and math.isfinite(v) for v in values), (
+            f"{where}: P{player + 1}'s observation holds something other than finite floats"
+        )
+        other = state.determinize(player, rng)
+        assert observation.tensor(other, player) == values, (
+            f"{where}: P{player + 1}'s observation changes with what they cannot see (hidden information leaks)"
+        )
 
 
 def check_game_length(runtime, players: int, actions: list, where: str) -> None:

@@ -12,11 +12,17 @@ from bgkit.model.errors import BadInput
 __all__ = ["MOST", "MOST_SECONDS", "check_params", "number_param", "parse_seat_spec"]
 
 
+#: Bot families whose part after the first colon names the bot: ``openspiel:ismcts:seconds=1``
+#: is the bot ``openspiel:ismcts`` with ``seconds=1`` (OpenSpiel's bots, :mod:`bgkit.interop.bots`).
+FAMILIES = ("openspiel",)
+
+
 def parse_seat_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"mcts:iterations=500,seconds=2"`` -> ``("mcts", {"iterations": "500", "seconds": "2"})``.
 
     ``human:NAME`` is the one spec whose part after the colon is a name, not parameters;
-    ``exec:PROGRAM [ARGS]`` is a command line (``bgkit.exec.seat.parse_exec``).
+    ``exec:PROGRAM [ARGS]`` is a command line (``bgkit.exec.seat.parse_exec``); in a family of
+    :data:`FAMILIES` the bot's name follows the family (``openspiel:ismcts:seconds=1``).
     """
     kind, _, rest = spec.partition(":")
     kind = kind.strip()
@@ -28,6 +34,9 @@ def parse_seat_spec(spec: str) -> tuple[str, dict[str, str]]:
         from bgkit.exec.seat import parse_exec
 
         return kind, parse_exec(rest, spec)
+    if kind in FAMILIES:
+        name, _, rest = rest.partition(":")
+        kind = f"{kind}:{name.strip()}"
     params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = part.partition("=")

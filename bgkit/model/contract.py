@@ -66,6 +66,14 @@ class ActionSpaceFunctions(Protocol):
     def action_from_index(self, comp: Any, state: "State", index: int) -> "Action": ...
 
 
+class ObservationFunctions(Protocol):
+    """Optional in a state module, both or neither (see :meth:`bgkit.game.Game.observation`)."""
+
+    def observation_shape(self, comp: Any, players: int) -> tuple[int, ...]: ...
+
+    def observation_tensor(self, comp: Any, state: "State", player: int) -> list[float]: ...
+
+
 #: Jobs a game may leave out entirely (its setup then comes from a hook; its drawing is JSON).
 OPTIONAL_JOBS = ("data", "render", "setup")
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import abc
 import importlib
+import math
 import random
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -296,10 +297,8 @@ class Game:
         decision and chance outcome has a whole-number index below ``num_actions`` that is the same
         in every process and round-trips; no game has more decisions than ``max_game_length``.
         """
-        if not self.info.playable or not self._has("state"):
-            return None
-        module = self._module("state")
-        if not hasattr(module, "action_index"):
+        module = self._declaring("action_index")
+        if module is None:
             return None
         comp = self.components
         return ActionSpace(
@@ -308,6 +307,30 @@ class Game:
             index=lambda action: module.action_index(comp, action),
             action=lambda state, index: module.action_from_index(comp, state, index),
         )
+
+    def observation(self, players: int) -> "Observation | None":
+        """The game's observation tensor for ``players`` (None if its state module declares none).
+
+        The state module's ``observation_shape(comp, players)`` and ``observation_tensor(comp,
+        state, player)``: a fixed-size encoding of what ``player`` sees, flat, as many numbers as
+        the shape's product, for neural agents (OpenSpiel's observation tensor, PettingZoo's
+        observation).
+        """
+        module = self._declaring("observation_tensor")
+        if module is None:
+            return None
+        comp = self.components
+        return Observation(
+            shape=tuple(module.observation_shape(comp, players)),
+            tensor=lambda state, player: module.observation_tensor(comp, state, player),
+        )
+
+    def _declaring(self, function: str) -> Any:
+        """The state module of a playable game if it defines the optional ``function``, else None."""
+        if not self.info.playable or not self._has("state"):
+            return None
+        module = self._module("state")
+        return module if hasattr(module, function) else None
 
     def sheet_from_state(self, state: "State") -> dict:
         """The score sheet a person would fill in from this finished game's table."""
@@ -325,6 +348,8 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "state": ("new_state", "state_from_dict", "sheet_from_state"),
 }
 ACTION_SPACE = ("num_actions", "max_game_length", "action_index", "action_from_index")
+#: The observation-tensor functions a state module may define (both or neither).
+OBSERVATION = ("observation_shape", "observation_tensor")
 
 
 def _nobody(exc: BaseException) -> str | None:
@@ -337,9 +362,10 @@ def missing_names(job: str, names: set[str] | None) -> list[str]:
         return []
     lacking = [name for name in REQUIRED.get(job, ()) if name not in names]
     if job == "state":
-        declared = [name for name in ACTION_SPACE if name in names]
-        if declared and len(declared) < len(ACTION_SPACE):
-            lacking += [name for name in ACTION_SPACE if name not in names]
+        for group in (ACTION_SPACE, OBSERVATION):
+            declared = [name for name in group if name in names]
+            if declared and len(declared) < len(group):
+                lacking += [name for name in group if name not in names]
     return lacking
 
 
@@ -356,6 +382,19 @@ class ActionSpace:
         self.max_length = max_length
         self.index = index
         self.action = action
+
+
+class Observation:
+    """What a seat sees as numbers (an observation tensor): ``tensor(state, player)`` is a flat list
+    of ``size`` finite floats (the product of ``shape``), the same for states the seat cannot tell
+    apart. A plain class, as :class:`ActionSpace`."""
+
+    __slots__ = ("shape", "size", "tensor")
+
+    def __init__(self, shape: tuple[int, ...], tensor: Callable[["State", int], list[float]]):
+        self.shape = shape
+        self.size = math.prod(shape)
+        self.tensor = tensor
 
 
 class State(abc.ABC):

@@ -174,3 +174,41 @@ def action_index(components: None, action: int) -> int:
 
 def action_from_index(components: None, state: GoofState, index: int) -> int:
     return index + 1
+
+
+# -- the observation tensor: what a seat sees, as 0/1 numbers over the largest deck's cards -------
+#: Per seat, in turn from the observer: the prizes it has won, the cards it has not revealed (hand
+#: and a sealed bid), and whether it has bid this round.
+_PER_SEAT = 2 * LARGEST_DECK + 1
+
+
+def observation_shape(components: None, players: int) -> tuple[int, ...]:
+    """The prize up, the prizes still to come, the observer's hand and its bid, then every seat."""
+    return (4 * LARGEST_DECK + players * _PER_SEAT,)
+
+
+def observation_tensor(components: None, state: GoofState, player: int) -> list[float]:
+    """Made from the view alone, so every state the seat cannot tell apart gives the same numbers."""
+    view = state.view(player)
+    values = [0.0] * observation_shape(components, state.num_players)[0]
+
+    def mark(offset: int, cards: list[int]) -> None:
+        for card in cards:
+            values[offset + card - 1] = 1.0
+
+    mark(0, [view["prize"]] if view["prize"] is not None else [])
+    mark(LARGEST_DECK, view["prizes_left"])
+    mark(2 * LARGEST_DECK, view["my_hand"])
+    mark(3 * LARGEST_DECK, [view["my_bid"]] if view["my_bid"] is not None else [])
+    for turn in range(state.num_players):
+        seat = (player + turn) % state.num_players
+        offset = 4 * LARGEST_DECK + turn * _PER_SEAT
+        mark(offset, view["won"][seat])
+        if seat == player:
+            mark(offset + LARGEST_DECK, view["my_hand"] + ([view["my_bid"]] if view["my_bid"] is not None else []))
+            values[offset + 2 * LARGEST_DECK] = float(view["my_bid"] is not None)
+        else:
+            other = view["others"][str(seat)]
+            mark(offset + LARGEST_DECK, other["unrevealed"])
+            values[offset + 2 * LARGEST_DECK] = float(other["has_bid"])
+    return values

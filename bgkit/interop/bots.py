@@ -1,0 +1,108 @@
+"""OpenSpiel's search bots as bgkit seats: ``openspiel:ismcts[:iterations=N,seconds=T,c=C]`` and
+``openspiel:mcts[:iterations=N,c=C]``, so ``bgkit play`` and ``bgkit arena`` rate them against
+bgkit's own bots (``pip install bgkit[openspiel]``).
+
+A seat is handed what any seat is (:class:`bgkit.engine.Decision`): its history as it was told it
+and a determinisation drawn from its own stream. The search runs on the OpenSpiel game of
+:mod:`bgkit.interop.openspiel` from that determinisation: IS-MCTS resamples it from the seat's
+information state at every iteration (``resample_from_infostate``); OpenSpiel's MCTS, a perfect
+information search, searches the one determinisation it is handed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from bgkit.bots.params import MOST_SECONDS, check_params, number_param
+from bgkit.driver import Event
+from bgkit.errors import BadInput
+from bgkit.interop.session import Play, Table
+
+#: The most simulations one decision may run (as bgkit's MCTS: a tree node per simulation).
+MOST_SIMULATIONS = 1_000_000
+
+
+def openspiel_bot(algorithm: str, runtime: Any, seed: int, **params: str) -> "OpenSpielSeat":
+    """The factory behind ``openspiel:ALGORITHM``: BadInput in one line if OpenSpiel is missing."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        raise BadInput(f"seat openspiel:{algorithm} needs OpenSpiel: pip install 'bgkit[openspiel]'") from None
+    return OpenSpielSeat(algorithm, runtime, seed, **params)
+
+
+class _OutOfTime(Exception):
+    """The search's time is up (raised where IS-MCTS samples its next world)."""
+
+
+class OpenSpielSeat:
+    """One seat played by OpenSpiel's IS-MCTS or MCTS, with a random-rollout evaluator."""
+
+    wants_history = True
+
+    def __init__(self, algorithm: str, runtime: Any, seed: int, **params: str):
+        known = {"iterations", "c"} | ({"seconds"} if algorithm == "ismcts" else set())
+        check_params(f"openspiel:{algorithm}", params, known)
+        self.algorithm = algorithm
+        self.seconds = number_param(params, "seconds", None, float, most=MOST_SECONDS)
+        default = MOST_SIMULATIONS if self.seconds else 200
+        self.iterations = number_param(params, "iterations", default, most=MOST_SIMULATIONS)
+        self.c = number_param(params, "c", 2.0, float)
+        self.runtime = runtime
+        self.rng = random.Random(seed)  # the engine draws this seat's determinisations from it too
+        self._games: dict[int, Any] = {}
+
+    def _game(self, players: int) -> Any:
+        """The OpenSpiel game this seat searches, made once per player count (its setup is never
+        used: every search starts from the decision's determinisation)."""
+        game = self._games.get(players)
+        if game is None:
+            from bgkit.interop.openspiel import BgkitGame
+
+            table = Table(self.runtime.game.info.id, players, game=self.runtime.game)
+            game = self._games[players] = BgkitGame({"players": players, "seed": 0}, table)
+        return game
+
+    def choose(self, decision: Any) -> Any:
+        if len(decision.actions) == 1:
+            return decision.actions[0]
+        import numpy as np
+        from open_spiel.python.algorithms import mcts
+
+        state = decision.state
+        game = self._game(state.num_players)
+        events = [Event(told.number, told.player, told.text, None, told.text, told.reveal) for told in decision.history]
+        root = game.new_initial_state()
+        root.play = Play(game.table, state.clone(), events=events)
+        numbers = np.random.RandomState(self.rng.getrandbits(32))
+        evaluator = mcts.RandomRolloutEvaluator(1, numbers)
+        chosen = self._search(game, root, evaluator, numbers)
+        index = game.table.space.index
+        return next(action for action in decision.actions if index(action) == chosen)
+
+    def _search(self, game: Any, root: Any, evaluator: Any, numbers: Any) -> int:
+        if self.algorithm == "mcts":
+            from open_spiel.python.algorithms import mcts
+
+            return int(mcts.MCTSBot(game, self.c, self.iterations, evaluator, random_state=numbers).step(root))
+        from open_spiel.python.algorithms import ismcts
+
+        bot = ismcts.ISMCTSBot(game, evaluator, self.c, self.iterations, random_state=numbers)
+        deadline = time.monotonic() + self.seconds if self.seconds else None
+        searched = [0]
+
+        def resample(state: Any, player: int) -> Any:
+            if deadline is not None and searched[0] and time.monotonic() >= deadline:
+                raise _OutOfTime
+            searched[0] += 1
+            return state.resample_from_infostate(player, numbers.uniform)
+
+        bot.set_resampler(resample)
+        try:
+            policy = bot.run_search(root)
+        except _OutOfTime:  # the tree searched so far decides, as at the end of run_search
+            policy = bot.get_final_policy(root, bot._root_node)
+        actions, probabilities = zip(*policy)
+        return int(numbers.choice(actions, p=probabilities))
