@@ -6,8 +6,8 @@ import random
 import pytest
 
 import bgkit_goofspiel.state as goofspiel_state
-from bgkit.engine import start_state
-from bgkit.game import missing_names
+from bgkit.engine.match import start_state
+from bgkit.model.game import missing_names
 from bgkit.testing import check_observation
 
 

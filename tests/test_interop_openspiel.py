@@ -12,11 +12,11 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from bgkit.engine import chance_stream  # noqa: E402
-from bgkit.game import CHANCE  # noqa: E402
+from bgkit.engine.match import chance_stream  # noqa: E402
+from bgkit.model.game import CHANCE  # noqa: E402
 from bgkit.interop import openspiel  # noqa: E402
 from bgkit.interop.session import adaptable  # noqa: E402
-from bgkit.plugins import get_registry  # noqa: E402
+from bgkit.plugins.registry import get_registry  # noqa: E402
 from bgkit.testing import run_cli  # noqa: E402
 
 GAMES, LACKING = adaptable()
@@ -228,7 +228,7 @@ def test_a_bad_openspiel_seat_is_one_line_and_exit_2(spec, words):
 def test_a_game_without_an_action_space_is_refused_in_one_line():
     if not LACKING:
         pytest.skip("every installed game declares an action space")
-    from bgkit.errors import BadInput
+    from bgkit.model.errors import BadInput
     from bgkit.interop.session import Table
 
     with pytest.raises(BadInput, match="declares no action space"):

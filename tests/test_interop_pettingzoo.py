@@ -12,7 +12,7 @@ pytest.importorskip("pettingzoo")
 import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from bgkit.errors import BadInput  # noqa: E402
+from bgkit.model.errors import BadInput  # noqa: E402
 from bgkit.interop.pettingzoo import env  # noqa: E402
 from bgkit.interop.session import adaptable  # noqa: E402
 from bgkit.testing import run_cli  # noqa: E402

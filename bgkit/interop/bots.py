@@ -2,7 +2,7 @@
 ``openspiel:mcts[:iterations=N,c=C]``, so ``bgkit play`` and ``bgkit arena`` rate them against
 bgkit's own bots (``pip install bgkit[openspiel]``).
 
-A seat is handed what any seat is (:class:`bgkit.engine.Decision`): its history as it was told it
+A seat is handed what any seat is (:class:`bgkit.engine.match.Decision`): its history as it was told it
 and a determinisation drawn from its own stream. The search runs on the OpenSpiel game of
 :mod:`bgkit.interop.openspiel` from that determinisation: IS-MCTS resamples it from the seat's
 information state at every iteration (``resample_from_infostate``); OpenSpiel's MCTS, a perfect
@@ -16,8 +16,8 @@ import time
 from typing import Any
 
 from bgkit.bots.params import MOST_SECONDS, check_params, number_param
-from bgkit.driver import Event
-from bgkit.errors import BadInput
+from bgkit.engine.driver import Event
+from bgkit.model.errors import BadInput
 from bgkit.interop.session import Play, Table
 
 #: The most simulations one decision may run (as bgkit's MCTS: a tree node per simulation).

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from bgkit.errors import BadInput
+from bgkit.model.errors import BadInput
 from bgkit.interop.session import Play, Table, adaptable, table_for
 
 #: The OpenSpiel name of a bgkit game.
@@ -79,7 +79,7 @@ def _typed(choices: tuple[str, ...], value: str) -> Any:
 
 def _options(game_id: str, params: dict[str, Any]) -> dict[str, str]:
     """The bgkit options among OpenSpiel's parameters, as the texts the game's options choose from."""
-    from bgkit.plugins import get_registry
+    from bgkit.plugins.registry import get_registry
 
     choices = {option.name: option.choices for option in get_registry().load_game(game_id).options}
     options = {}
@@ -201,7 +201,7 @@ def register(registry: Any = None) -> list[str]:
 def load(game_id: str, players: int, seed: int = 0, **options: str) -> BgkitGame:
     """The OpenSpiel game of ``game_id``, its options given as ``bgkit play --option`` takes them
     (``pyspiel.load_game("bgkit_<id>", {...})`` with OpenSpiel's typed parameters)."""
-    from bgkit.plugins import get_registry
+    from bgkit.plugins.registry import get_registry
 
     choices = {option.name: option.choices for option in get_registry().load_game(game_id).options}
     typed = {key: _typed(choices[key], value) if key in choices else value for key, value in options.items()}

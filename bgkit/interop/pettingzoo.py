@@ -42,7 +42,7 @@ class BgkitEnv(AECEnv):
                  render_mode: str | None = None):
         super().__init__()
         if render_mode not in (None, "ansi"):
-            from bgkit.errors import BadInput
+            from bgkit.model.errors import BadInput
 
             raise BadInput(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.game_id, self.options, self.seed, self.render_mode = game, dict(options or {}), seed, render_mode
@@ -65,7 +65,7 @@ class BgkitEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game; ``seed`` (if given) replaces the seed the setup and chance are drawn from."""
-        from bgkit.engine import chance_stream
+        from bgkit.engine.match import chance_stream
 
         if seed is not None and seed != self.seed:
             self.seed = seed
@@ -130,7 +130,7 @@ class BgkitEnv(AECEnv):
         return drawn(state, None if state.is_terminal() else self.possible_agents.index(self.agent_selection))
 
     def game_log(self, seats: list[str] | None = None) -> Any:
-        """The game so far as a bgkit log (:class:`bgkit.engine.GameLog`); ``to_dict()`` is the file."""
+        """The game so far as a bgkit log (:class:`bgkit.engine.match.GameLog`); ``to_dict()`` is the file."""
         return self.table.log(self.play, seats)
 
     def close(self) -> None:

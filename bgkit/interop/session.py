@@ -3,8 +3,8 @@
 A :class:`Table` is one game at ``(id, players, seed, options)``: the setup ``bgkit setup GAME -p N
 --seed S`` makes, through the real setup hook, its start state, its action space and its
 observation tensor. A :class:`Play` is one trajectory from that start: every action goes through
-:class:`bgkit.driver.Driver` (the one loop play, replay and verify run), which narrates it, so each
-seat's history is what the driver tells that seat (:class:`bgkit.driver.Told`), not a copy of the
+:class:`bgkit.engine.driver.Driver` (the one loop play, replay and verify run), which narrates it, so each
+seat's history is what the driver tells that seat (:class:`bgkit.engine.driver.Told`), not a copy of the
 engine's narration.
 """
 
@@ -14,9 +14,9 @@ import json
 import random
 from typing import Any, Iterator
 
-from bgkit.driver import Driver, Event, Listener, Narrator, Told
-from bgkit.errors import BadInput
-from bgkit.game import CHANCE, Game, State
+from bgkit.engine.driver import Driver, Event, Listener, Narrator, Told
+from bgkit.model.errors import BadInput
+from bgkit.model.game import CHANCE, Game, State
 
 
 class Table:
@@ -26,13 +26,13 @@ class Table:
 
     def __init__(self, game_id: str, players: int, seed: int = 0, options: dict[str, str] | None = None, registry: Any = None,
                  game: Game | None = None):
-        from bgkit.engine import start_state
-        from bgkit.runtime import runtime_for
-        from bgkit.setups import check_seed, make_setup, parse_options
+        from bgkit.engine.match import start_state
+        from bgkit.engine.runtime import runtime_for
+        from bgkit.engine.setups import check_seed, make_setup, parse_options
 
         if game is None:
             if registry is None:
-                from bgkit.plugins import get_registry
+                from bgkit.plugins.registry import get_registry
 
                 registry = get_registry()
             game = registry.load_game(game_id)
@@ -59,8 +59,8 @@ class Table:
     def log(self, play: "Play", seats: list[str] | None = None) -> Any:
         """``play`` as a bgkit game log (``bgkit replay --verify`` checks it when chance was drawn
         from the game's seeded stream, as the PettingZoo environment draws it)."""
-        from bgkit.engine import GameLog, result_record
-        from bgkit.runtime import final_result
+        from bgkit.engine.match import GameLog, result_record
+        from bgkit.engine.runtime import final_result
 
         seats = seats or [f"seat {p + 1}" for p in range(self.players)]
         log = GameLog(game=self.game.info.id, players=self.players, setup=self.setup, seats=list(seats),
@@ -75,7 +75,7 @@ def adaptable(registry: Any = None) -> tuple[list[Game], list[Any]]:
     """The playable games of ``registry`` (the process's own) the adapters can take, loaded: those
     that declare an action space; and the infos of the playable games that do not."""
     if registry is None:
-        from bgkit.plugins import get_registry
+        from bgkit.plugins.registry import get_registry
 
         registry = get_registry()
     games, lacking = [], []
