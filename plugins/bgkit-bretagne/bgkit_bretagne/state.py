@@ -39,7 +39,7 @@ from bgkit_bretagne.lighthouses import LighthouseMixin
 from bgkit_bretagne.notation import NotationMixin, action_from_index, action_index, max_game_length, num_actions  # noqa: F401  (the core reads them here)
 from bgkit_bretagne.rules import RulesMixin
 from bgkit_bretagne.tables import Tables, tables
-from bgkit_bretagne.views import ViewsMixin
+from bgkit_bretagne.views import ViewsMixin, observation_layout, observation_shape, observation_tensor  # noqa: F401  (the core reads them here)
 
 
 class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, ViewsMixin, NotationMixin, HeuristicMixin, Flow):
