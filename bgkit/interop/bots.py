@@ -15,7 +15,7 @@ import random
 import time
 from typing import Any
 
-from bgkit.bots.params import MOST_SECONDS, check_params, number_param
+from bgkit.engine.params import MOST_SECONDS, check_params, number_param
 from bgkit.engine.driver import Event
 from bgkit.model.errors import BadInput
 from bgkit.interop.session import Play, Table

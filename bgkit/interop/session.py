@@ -111,8 +111,8 @@ class _One:
         self.player = player
         self.action = action
 
-    def actions(self, state: State) -> Iterator[tuple[int, Any]]:
-        yield self.player, self.action
+    def actions(self, state: State) -> Iterator[int]:
+        yield self.player  # the driver reads the action from the source (driver.Source)
 
 
 class Play:
