@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
+from bgkit.bots.budget import Budget
 from bgkit.bots.params import MOST_SECONDS, check_params, number_param
 from bgkit.engine import Decision, sample_chance
 from bgkit.game import CHANCE, State
@@ -76,6 +76,14 @@ class MctsBot:
         self.rng = random.Random(seed)
         self.last_iterations = 0
         self.last_root: Node | None = None
+        self.progress: Any = None  # a progress line to draw while thinking (at a table with people)
+
+    def at_table(self, seconds: float, progress: Any = None) -> None:
+        """At a table with people (:mod:`bgkit.bots.table`): think at most ``seconds`` unless the
+        spec set its own ``seconds=``, and draw ``progress`` while thinking."""
+        if self.seconds is None:
+            self.seconds = seconds
+        self.progress = progress
 
     def choose(self, decision: Decision) -> Any:
         actions, player = decision.actions, decision.player
@@ -84,19 +92,18 @@ class MctsBot:
         root: Node | None = None
         self.last_root = None  # the last decision's tree is not kept while the next one grows
         sealed = False
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        done, budget = 0, MAX_ITERATIONS if self.iterations is None else self.iterations
-        while True:
-            if done >= budget:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
-            state = decision.sample(self.rng)
-            if root is None:
-                root = Node(state.num_players)
-                sealed = state.is_sealed()
-            self._iterate(root, state)
-            done += 1
+        budget = Budget(MAX_ITERATIONS if self.iterations is None else self.iterations, self.seconds, self.progress)
+        done = 0
+        try:
+            while budget.more(done):
+                state = decision.sample(self.rng)
+                if root is None:
+                    root = Node(state.num_players)
+                    sealed = state.is_sealed()
+                self._iterate(root, state)
+                done += 1
+        finally:
+            budget.close()
         self.last_iterations = done
         self.last_root = root  # the search tree of the last decision, for analysis and tests
         legal = set(actions)
