@@ -6,6 +6,7 @@ Run with the Python that has bgkit installed (slow: a full run is hours of MCTS;
     python benchmarks/strength.py --game burgundy --games 8         # a quick look at one game
     python benchmarks/strength.py --seconds 0.05 --jobs 2           # MCTS thinks 0.05 s a decision
     python benchmarks/strength.py --match ismcts-mcts --iterations 100 --format json
+    python benchmarks/strength.py --workers-speed --game burgundy --seconds 2   # root-parallel MCTS
 
 Each match is a measured bot against copies of one opponent (``greedy random``, ``mcts greedy``,
 ``ismcts mcts``), at the game's smallest and largest player count, played as ``bgkit play`` plays
@@ -107,6 +108,36 @@ def measure(registry, game_id: str, match: str, players: int, games: int, seed: 
     )
 
 
+def workers_speed(registry, game_id: str, seconds: float, seed: int) -> dict:
+    """Iterations a second of ``mcts:seconds=S`` with 1 and 2 workers, at the first three decisions
+    with a choice of a greedy 2-player game (the same positions for both)."""
+    from bgkit.bots.mcts import MctsBot
+    from bgkit.engine import decision_for
+    from bgkit.runtime import runtime_for
+    from bgkit.testing import build_match
+
+    game = registry.load_game(game_id)
+    runtime = runtime_for(game)
+    options = {option.name: option.default for option in game.options}
+    match = build_match(game, ["greedy", "greedy"], ["greedy", "greedy #2"], seed, options, bots=registry.bots)
+    positions = []
+    while len(positions) < 3 and not match.state.is_terminal():
+        state = match.state
+        player = state.current_player()
+        if player >= 0 and len(runtime.legal_actions(state)) > 1:
+            positions.append((state.clone(), player))
+        match.step()
+    rates = {}
+    for workers in (1, 2):
+        done = 0
+        for state, player in positions:
+            bot = MctsBot(runtime, seed, seconds=str(seconds), workers=str(workers))
+            bot.choose(decision_for(state, player, runtime.legal_actions(state), bot.rng))
+            done += bot.last_iterations
+        rates[workers] = done / (seconds * len(positions))
+    return {"game": game_id, "seconds": seconds, "iterations_per_s": rates, "speed_up": round(rates[2] / rates[1], 2)}
+
+
 def player_counts(info) -> list[int]:
     """The smallest and the largest count the game is played at (2 and 4; Bridge Troll 3 and 6)."""
     return sorted({info.min_players, info.max_players})
@@ -132,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="worker processes (at most 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--workers-speed", action="store_true",
+                        help="instead: MCTS iterations a second with workers=1 and 2 (--seconds a decision, default 2)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be positive")
@@ -144,6 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(args.game or ()) - set(playable))
     if unknown:
         parser.error(f"no playable game {unknown[0]!r} (installed: {', '.join(playable)})")
+    if args.workers_speed:
+        for game_id in args.game or list(playable):
+            print(json.dumps(workers_speed(registry, game_id, args.seconds or 2.0, args.seed)), flush=True)
+        return 0
     try:
         for game_id in args.game or list(playable):
             for players in args.players or player_counts(playable[game_id]):

@@ -1,4 +1,4 @@
-"""The core's bots, registered like any plugin's: random, greedy and mcts (imported when used)."""
+"""The core's bots, registered like any plugin's: random, greedy, mcts and ismcts (imported when used)."""
 
 from __future__ import annotations
 
@@ -25,8 +25,15 @@ def _mcts(rules: Any, seed: int, **params: str) -> Any:
     return MctsBot(rules, seed, **params)
 
 
+def _ismcts(rules: Any, seed: int, **params: str) -> Any:
+    from bgkit.bots.ismcts import IsmctsBot
+
+    return IsmctsBot(rules, seed, **params)
+
+
 @hookimpl
 def bgkit_register_bots(register: Any) -> None:
     register("random", _random, "uniformly random legal actions")
     register("greedy", _greedy, "one-ply: the action whose result the game's heuristic likes best")
-    register("mcts", _mcts, "UCT search; iterations=N (default 400), seconds=T, depth=D (default: the game's, usually 60), c=1.4, bias=1")
+    register("mcts", _mcts, "UCT search; iterations=N (default 400), seconds=T, depth=D (default: the game's, usually 60), c=1.4, bias=1, workers=W (processes, default 1)")
+    register("ismcts", _ismcts, "information-set MCTS (one tree over the seat's information sets); the same parameters as mcts")
