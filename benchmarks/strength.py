@@ -183,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         for game_id in args.game or list(playable):
-            for players in args.players or player_counts(playable[game_id]):
+            info = playable[game_id]
+            for players in [n for n in args.players or player_counts(info) if info.min_players <= n <= info.max_players]:
                 for match in args.match or DEFAULT_MATCHES:
                     figure = measure(registry, game_id, match, players, args.games, args.seed, budget_text, args.jobs)
                     print(json.dumps(asdict(figure)) if args.format == "json" else text_line(figure), flush=True)
