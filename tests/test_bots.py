@@ -391,7 +391,7 @@ def test_ismcts_keys_a_move_the_observer_cannot_see_by_what_it_is_told(goofspiel
     state.apply(1)  # P1 bids: now P2, whose bids P1 does not see
     bot = IsmctsBot(runtime_for(goofspiel), 1, iterations="1")
     classes = bot._classes(state, 1, state.legal_actions(), 0)
-    assert classes == {(HIDDEN, "P2 chooses"): [1, 2, 3]}
+    assert classes == {(HIDDEN, "P2 bids"): [1, 2, 3]}  # Goofspiel tells the others "P2 bids"
     assert bot._classes(state, 1, state.legal_actions(), 1) is None  # the mover sees its own moves
 
 
