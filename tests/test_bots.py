@@ -239,7 +239,10 @@ def test_progressive_bias_rates_actions_one_ply_ahead(goofspiel):
     state.apply(1)  # player 1 bids 1 (sealed)
     bot = MctsBot(runtime_for(goofspiel), 1, iterations="1")
     priors = bot._priors(state, state.legal_actions(), 1, type(state).apply)
-    assert priors == {1: 0.0, 2: 1.0, 3: 1.0, 4: 1.0, 5: 1.0}  # a tie discards the prize; any higher bid wins it
+    # a tie discards the prize; any higher bid wins it, the cheapest best (Goofspiel's heuristic
+    # counts the cards kept for the prizes to come)
+    assert priors[1] == 0.0 and priors[2] == 1.0
+    assert priors[2] > priors[3] > priors[4] > priors[5] > priors[1]
 
 
 def test_bias_zero_turns_progressive_bias_off(goofspiel):
@@ -355,3 +358,61 @@ def test_each_seat_gets_its_own_bot_seed(tmp_path):
     assert run_cli(["play", "goofspiel", "random", "random", "--seed", "4", "--log", log]).exit_code == 0
     bids = [[text for player, text in json.loads(log.read_text())["actions"] if player == p] for p in (0, 1)]
     assert len(bids[0]) == 13 and bids[0] != bids[1]
+
+
+def test_ismcts_is_reproducible_and_does_not_peek_at_a_sealed_bid(goofspiel):
+    from bgkit.bots.ismcts import IsmctsBot
+
+    rules = runtime_for(goofspiel)
+    for seed in range(3):
+        low, high = sealed_pair(goofspiel)
+        assert decide(IsmctsBot(rules, seed, iterations="200"), low, 1) == decide(IsmctsBot(rules, seed, iterations="200"), high, 1)
+
+
+def test_ismcts_beats_random():
+    seats = summary("ismcts:iterations=150", "random", "--games", "20", "--seed", "1", "--option", "deck=8")
+    assert seats["ismcts:iterations=150"]["win_rate"] >= 0.75
+
+
+def test_ismcts_keys_a_move_the_observer_cannot_see_by_what_it_is_told(goofspiel):
+    """The observer's tree holds one node for every move of another seat it is not shown."""
+    from bgkit.bots.ismcts import HIDDEN, IsmctsBot
+
+    class Hidden(type(goofspiel.new_state({"players": 2, "deck": 3}))):
+        def is_sealed(self):
+            return False  # bids not sealed but private: only the bidder sees its bid
+
+        def audience(self, action):
+            return frozenset((self.current_player(),)) if self.prize is not None else None
+
+    state = goofspiel.new_state({"players": 2, "deck": 3})
+    state.__class__ = Hidden
+    state.apply(3)
+    state.apply(1)  # P1 bids: now P2, whose bids P1 does not see
+    bot = IsmctsBot(runtime_for(goofspiel), 1, iterations="1")
+    classes = bot._classes(state, 1, state.legal_actions(), 0)
+    assert classes == {(HIDDEN, "P2 bids"): [1, 2, 3]}  # Goofspiel tells the others "P2 bids"
+    assert bot._classes(state, 1, state.legal_actions(), 1) is None  # the mover sees its own moves
+
+
+def test_root_parallel_search_adds_up_every_workers_iterations(goofspiel):
+    """``workers=2``: the iterations of the bot and of its helper process are both counted, the
+    choice is reproducible, and no helper process is left behind."""
+    import os
+
+    state = goofspiel.new_state({"players": 2, "deck": 8})
+    state.apply(8)
+    rules = runtime_for(goofspiel)
+    bots = [MctsBot(rules, 5, iterations="301", workers="2") for _ in range(2)]
+    assert decide(bots[0], state.clone(), 0) == decide(bots[1], state.clone(), 0)
+    assert bots[0].last_iterations == 301
+    try:
+        unreaped, _ = os.waitpid(-1, os.WNOHANG)  # a helper that ended unreaped would show here
+    except ChildProcessError:  # no child process at all
+        unreaped = 0
+    assert unreaped == 0
+
+
+def test_workers_is_a_checked_bot_parameter():
+    result = run_cli(["play", "goofspiel", "mcts:workers=0", "random"])
+    assert result.exit_code == 2 and "bot parameter workers must be positive" in result.stderr

@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
-from bgkit.engine.params import MOST_SECONDS, check_params, number_param
+from bgkit.bots.budget import Budget
+from bgkit.bots.parallel import MOST_WORKERS, join_helpers, merge_stats, start_helpers, stop_helpers
 from bgkit.engine.match import Decision, sample_chance
-from bgkit.model.game import CHANCE, State
+from bgkit.engine.params import MOST_SECONDS, check_params, number_param
 from bgkit.engine.runtime import Runtime
+from bgkit.model.game import CHANCE, State
 
 
 #: The most iterations a decision (``iterations=`` above it is refused): a tree of this many nodes
@@ -51,11 +52,12 @@ SEALED = "sealed"  # children of a sealed stage are keyed (SEALED, choices in or
 
 
 class Node:
-    __slots__ = ("children", "visits", "totals", "priors", "stage")
+    __slots__ = ("children", "visits", "totals", "priors", "stage", "available")
 
     def __init__(self, players: int):
         self.children: dict[Any, Node] = {}
         self.visits = 0
+        self.available = 0  # how often its move could be chosen where it was (ISMCTS's UCB)
         self.totals = [0.0] * players
         self.priors: dict[Any, float] | None = None  # one-ply heuristic of each action, 0..1
         self.stage: dict[int, dict[Any, list]] | None = None  # a sealed stage starting here: seat -> action -> [visits, reward]
@@ -64,56 +66,75 @@ class Node:
 class MctsBot:
     trusted = True  # a core bot: it picks from the legal list, the engine need not check
 
+    name = "mcts"
+
     def __init__(self, runtime: Runtime, seed: int, **params: str):
-        check_params("mcts", params, {"iterations", "seconds", "c", "depth", "bias"})
+        check_params(self.name, params, {"iterations", "seconds", "c", "depth", "bias", "workers"})
         seconds = number_param(params, "seconds", None, float, most=MOST_SECONDS)
         self.iterations = number_param(params, "iterations", None if seconds else 400, most=MAX_ITERATIONS)
         self.seconds = seconds
         self.c = number_param(params, "c", 1.4, float)
         self.depth = number_param(params, "depth", None)  # None: the game's State.rollout_depth
         self.bias = number_param(params, "bias", 1.0, float, zero=True)
+        self.workers = number_param(params, "workers", 1, most=MOST_WORKERS)
         self.runtime = runtime
         self.rng = random.Random(seed)
         self.last_iterations = 0
         self.last_root: Node | None = None
+        self.progress: Any = None  # a progress line to draw while thinking (at a table with people)
+
+    def at_table(self, seconds: float, progress: Any = None) -> None:
+        """At a table with people (:mod:`bgkit.bots.table`): think at most ``seconds`` unless the
+        spec set its own ``seconds=``, and draw ``progress`` while thinking."""
+        if self.seconds is None:
+            self.seconds = seconds
+        self.progress = progress
 
     def choose(self, decision: Decision) -> Any:
         actions, player = decision.actions, decision.player
         if len(actions) == 1:
             return actions[0]
-        root: Node | None = None
         self.last_root = None  # the last decision's tree is not kept while the next one grows
-        sealed = False
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        done, budget = 0, MAX_ITERATIONS if self.iterations is None else self.iterations
-        while True:
-            if done >= budget:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
+        budget = Budget(MAX_ITERATIONS if self.iterations is None else self.iterations, self.seconds, self.progress)
+        helpers = start_helpers(self, decision, budget) if self.workers > 1 else []
+        try:
+            root, sealed, done = self.grow(decision, budget)
+            stats = self.root_stats(root, player, sealed)
+            for helped, theirs in join_helpers(helpers):
+                done += helped
+                stats = merge_stats(stats, theirs)
+        finally:
+            budget.close()
+            stop_helpers(helpers)
+        self.last_iterations = done
+        self.last_root = root  # the search tree of the last decision, for analysis and tests
+        legal = set(actions)
+        best = max((a for a in stats if a in legal), key=stats.__getitem__, default=None)
+        return best if best is not None else self.rng.choice(actions)
+
+    def grow(self, decision: Decision, budget: Budget) -> tuple[Node | None, bool, int]:
+        """Search until ``budget`` ends: the tree's root, whether it starts a sealed stage, iterations."""
+        root: Node | None = None
+        sealed, done = False, 0
+        while budget.more(done):
             state = decision.sample(self.rng)
             if root is None:
                 root = Node(state.num_players)
                 sealed = state.is_sealed()
-            self._iterate(root, state)
+            self._iterate(root, state, decision.player)
             done += 1
-        self.last_iterations = done
-        self.last_root = root  # the search tree of the last decision, for analysis and tests
-        legal = set(actions)
-        if root is None:
-            return self.rng.choice(actions)
-        if sealed:  # my choice in a sealed stage: my own statistics at the root
-            mine = (root.stage or {}).get(player, {})
-            best = max((a for a in mine if a in legal), key=lambda a: (mine[a][0], mine[a][1]), default=None)
-        else:
-            best = max(
-                (a for a in root.children if a in legal),
-                key=lambda a: (root.children[a].visits, root.children[a].totals[player]),
-                default=None,
-            )
-        return best if best is not None else self.rng.choice(actions)
+        return root, sealed, done
 
-    def _iterate(self, root: Node, state: State) -> None:
+    @staticmethod
+    def root_stats(root: Node | None, player: int, sealed: bool) -> dict[Any, tuple[int, float]]:
+        """Each root action's visits and the deciding player's total reward (what the move is chosen by)."""
+        if root is None:
+            return {}
+        if sealed:  # my choice in a sealed stage: my own statistics at the root
+            return {a: (visits, reward) for a, (visits, reward) in (root.stage or {}).get(player, {}).items()}
+        return {a: (child.visits, child.totals[player]) for a, child in root.children.items()}
+
+    def _iterate(self, root: Node, state: State, observer: int) -> None:
         rng = self.rng
         legal_actions, apply = self.runtime.turn_functions(type(state))  # no layer per call unless hooked
         path: list[Node] = []
@@ -137,20 +158,10 @@ class MctsBot:
                 node = child
                 path.append(node)
                 continue
-            actions = legal_actions(state)
-            if node.priors is None and self.bias:
-                node.priors = self._priors(state, actions, mover, apply)
-            untried = [a for a in actions if a not in node.children]
-            if untried:
-                action = self._most_promising(node, untried)
-                child = node.children[action] = Node(state.num_players)
-                apply(state, action)
-                path.append(child)
-                break
-            action = self._select(node, actions, mover)
-            node = node.children[action]
-            apply(state, action)
+            node, expanded = self._descend(node, state, mover, legal_actions(state), apply, observer)
             path.append(node)
+            if expanded:
+                break
         rewards = self._rollout(state, legal_actions, apply)
         root.visits += 1
         for visited in path:
@@ -161,6 +172,20 @@ class MctsBot:
         for entry, seat in picks:
             entry[0] += 1
             entry[1] += rewards[seat]
+
+    def _descend(self, node: Node, state: State, mover: int, actions: list, apply: Any, observer: int) -> tuple[Node, bool]:
+        """One step down the tree: the child ``mover`` picks (a new one if any is untried: True)."""
+        if node.priors is None and self.bias:
+            node.priors = self._priors(state, actions, mover, apply)
+        untried = [a for a in actions if a not in node.children]
+        if untried:
+            action = self._most_promising(node, untried)
+            child = node.children[action] = Node(state.num_players)
+            apply(state, action)
+            return child, True
+        action = self._select(node, actions, mover)
+        apply(state, action)
+        return node.children[action], False
 
     def _sealed_stage(self, node: Node, state: State, legal_actions: Any, apply: Any, picks: list) -> tuple:
         """Play out a sealed stage from ``node``: each chooser picks from their own statistics."""

@@ -253,7 +253,9 @@ def play(
     game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
     seats: Optional[List[str]] = typer.Argument(
         None, metavar="SEAT",
-        help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B], 'exec:PROGRAM [ARGS]'.",
+        help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B,workers=W], "
+        "ismcts[:the same], 'exec:PROGRAM [ARGS]'. "
+        "With people at the table (a human seat, --chance table) a searching bot thinks at most 2 s a move unless its seconds=T says otherwise.",
     ),
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     games: int = typer.Option(1, "--games", min=1, help="Games to play (seats rotate between games)."),

@@ -110,6 +110,10 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
     """Play to the end; returns (match, scored result), or None if the game was stopped and saved."""
     from bgkit.model.savefile import write_json
 
+    if match.screen is not None:  # people at the table wait for each bot's move: bounded, and shown
+        from bgkit.bots.table import seat_at_table
+
+        seat_at_table(match.seats)
     try:
         scored = match.play()
     except PluginError as failure:  # nothing is lost: the save holds every decision up to the failure

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from bgkit.api import CHANCE, TERMINAL, State
+from bgkit_goofspiel import heuristic as rating
 
 
 _PRIZES = tuple(f"prize {card}" for card in range(53))
@@ -82,6 +83,12 @@ class GoofState(State):
 
     def scores(self) -> list[float]:
         return [float(sum(w)) for w in self.won]
+
+    def heuristic(self, player: int) -> float:
+        return rating.heuristic(self, player)
+
+    def heuristic_values(self) -> list[float]:
+        return rating.values(self)
 
     def view(self, player: int) -> dict:
         """Own hand and bid; of the others only the cards not yet revealed and whether they bid."""
