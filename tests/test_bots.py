@@ -6,7 +6,7 @@ from bgkit.bots import parse_seat_spec
 from bgkit.bots.greedy import GreedyBot
 from bgkit.bots.mcts import MctsBot, rank_rewards
 from bgkit.engine import decision_for
-from bgkit.game import CHANCE, TERMINAL, State
+from bgkit.game import TERMINAL, State
 from bgkit.runtime import Runtime, runtime_for
 from bgkit.testing import run_cli
 
