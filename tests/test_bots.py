@@ -6,7 +6,7 @@ from bgkit.bots import parse_seat_spec
 from bgkit.bots.greedy import GreedyBot
 from bgkit.bots.mcts import MctsBot, rank_rewards
 from bgkit.engine.match import decision_for
-from bgkit.model.game import CHANCE, TERMINAL, State
+from bgkit.model.game import TERMINAL, State
 from bgkit.engine.runtime import Runtime, runtime_for
 from bgkit.testing import run_cli
 

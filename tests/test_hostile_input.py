@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bgkit.model.components import DataFile, Table
 from bgkit.model.errors import BadInput, DataError, SheetError
 from bgkit.plugins.registry import get_registry, reset_registry
-from bgkit.model.sheets import CEILING, Field, parse_sheet
+from bgkit.model.sheets import CEILING, Field
 from bgkit.testing import bgkit_limited as bgkit
 from bgkit.testing import run_cli
 from bgkit.model.tomllines import MAX_DEPTH, parse_toml

@@ -27,7 +27,7 @@ def test_an_unedited_setup_plays(tmp_path, game, players):
 @pytest.mark.parametrize("field", ["seats", "turn_order"])
 def test_no_seats_or_no_turn_order_is_refused(tmp_path, game, players, field):
     path = setup_file(tmp_path, game, players, lambda s: s.update({field: []}))
-    refused(play(game, players, path), path, f"setup.{field}", f"lists 0 items, but", f"lays out {players} here")
+    refused(play(game, players, path), path, f"setup.{field}", "lists 0 items, but", f"lays out {players} here")
 
 
 @pytest.mark.parametrize("game, players", GAMES)

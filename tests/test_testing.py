@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bgkit.model.game import CHANCE, TERMINAL, State
+from bgkit.model.game import CHANCE, State
 from bgkit.testing import check_secrets, check_views
 
 
