@@ -385,16 +385,11 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
     that sheet's ranking, and the engine's result (which skips validating its own export when no
     plugin extends ``bgkit_score``) equals that sheet validated and scored through the hook.
     """
-    import json
     import random
-    import tempfile
-    from pathlib import Path
 
-    from bgkit.engine.match import GameLog, replay
-    from bgkit.model.game import CHANCE, any_to_json
+    from bgkit.model.game import CHANCE
     from bgkit.plugins.registry import get_registry
-    from bgkit.engine.runtime import final_result, runtime_for
-    from bgkit.model.savefile import read_json
+    from bgkit.engine.runtime import runtime_for
 
     check_setup(game_id, players, range(seed, seed + 2))
     game = get_registry().load_game(game_id)
@@ -434,34 +429,50 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
             f"{where}: P{kept[0][1] + 1}'s determinisation never redraws what only P{kept[0][0] + 1} was shown "
             "(it keeps the true hidden information: a bot would peek)"
         )
-        _check_state(game, runtime, match.state, rng, f"{where} final")
-        check_game_length(runtime, players, match.log.actions, where)
-        scored = match.finish()
-        checked = final_result(game, match.state, match.log.names, check=True)
-        assert json.dumps(scored.to_dict()) == json.dumps(checked.to_dict()), (
-            f"{where}: the engine's result differs from its exported sheet validated and scored through the hook"
-        )
-        result = match.log.result
-        outcome = runtime.outcome(match.state)  # as the bots see it: a house rule's scoring included
-        assert (list(outcome.ranks), list(outcome.winners), outcome.decided_by) == (
-            scored.ranks, scored.winners, scored.decided_by
-        ), f"{where}: outcome() {outcome} differs from the ranking of the exported sheet"
-        again = _random_match(game, players, game_seed)
-        again.play()
-        assert again.log.actions == match.log.actions, f"{where}: the same seed gave a different game"
-        final = any_to_json(match.state.to_dict())
-        replayed = replay(game, runtime, match.log)
-        assert any_to_json(replayed.to_dict()) == final, f"{where}: replaying the log gives another final state"
-        with tempfile.TemporaryDirectory() as tmp:
-            path = match.save(Path(tmp) / "save.json")
-            loaded = GameLog.from_dict(read_json(path), str(path))
-        assert any_to_json(replay(game, runtime, loaded).to_dict()) == final, f"{where}: save/load changed the game"
-        scores = [float(s) for s in match.state.scores()]
-        assert scores == [float(s) for s in result["scores"]], (
-            f"{where}: engine scores {scores} differ from the exported sheet's {result['scores']}"
-        )
-        json.dumps(match.log.to_dict())
+        _check_finished(game, runtime, match, players, game_seed, rng, where)
 
+
+
+def _check_finished(game, runtime, match, players: int, game_seed: int, rng, where: str) -> None:
+    """The end of a conformance playout: the final state, the length, the result three ways (the
+    engine's, the exported sheet's through the hook, the bots' outcome), the same seed again, the
+    log replayed, also through a save file."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from bgkit.engine.match import GameLog, replay
+    from bgkit.engine.runtime import final_result
+    from bgkit.model.game import any_to_json
+    from bgkit.model.savefile import read_json
+
+    _check_state(game, runtime, match.state, rng, f"{where} final")
+    check_game_length(runtime, players, match.log.actions, where)
+    scored = match.finish()
+    checked = final_result(game, match.state, match.log.names, check=True)
+    assert json.dumps(scored.to_dict()) == json.dumps(checked.to_dict()), (
+        f"{where}: the engine's result differs from its exported sheet validated and scored through the hook"
+    )
+    result = match.log.result
+    outcome = runtime.outcome(match.state)  # as the bots see it: a house rule's scoring included
+    assert (list(outcome.ranks), list(outcome.winners), outcome.decided_by) == (
+        scored.ranks, scored.winners, scored.decided_by
+    ), f"{where}: outcome() {outcome} differs from the ranking of the exported sheet"
+    again = _random_match(game, players, game_seed)
+    again.play()
+    assert again.log.actions == match.log.actions, f"{where}: the same seed gave a different game"
+    final = any_to_json(match.state.to_dict())
+    replayed = replay(game, runtime, match.log)
+    assert any_to_json(replayed.to_dict()) == final, f"{where}: replaying the log gives another final state"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = match.save(Path(tmp) / "save.json")
+        loaded = GameLog.from_dict(read_json(path), str(path))
+    assert any_to_json(replay(game, runtime, loaded).to_dict()) == final, f"{where}: save/load changed the game"
+    scores = [float(s) for s in match.state.scores()]
+    assert scores == [float(s) for s in result["scores"]], (
+        f"{where}: engine scores {scores} differ from the exported sheet's {result['scores']}"
+    )
+    json.dumps(match.log.to_dict())
 
 def check_can_move(runtime, state, where: str) -> None:
     """A game that has not ended can always go on: a chance node has an outcome, and the seat to
@@ -605,7 +616,7 @@ def check_observation(game, state, rng, where: str) -> None:
 def check_game_length(runtime, players: int, actions: list, where: str) -> None:
     """No game plays more decisions than the action space's declared ``max_length``."""
     space = runtime.action_space(players)
-    if space is None:
+    if space is None or space.max_length is None:  # None: the rules set no limit
         return
     decisions = sum(1 for player, _ in actions if player >= 0)
     assert decisions <= space.max_length, f"{where}: {decisions} decisions, more than max_game_length {space.max_length}"

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from bgkit.engine.match import MAX_ACTIONS  # the engine's own cap: a game whose rules set no limit
 from bgkit.model.errors import BadInput
 from bgkit.interop.session import Play, Table, adaptable, table_for
 
@@ -109,7 +110,7 @@ class BgkitGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=space.max_length,
+            max_game_length=space.max_length if space.max_length is not None else MAX_ACTIONS,
         )
         kind = _registered.get(table.game.info.id) or game_type(table.game)
         super().__init__(kind, info, params)

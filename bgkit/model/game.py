@@ -372,12 +372,13 @@ def missing_names(job: str, names: set[str] | None) -> list[str]:
 class ActionSpace:
     """Every action of a game as a whole number (OpenSpiel's distinct actions): ``index(action)`` is
     below ``size`` and the same in every process, ``action(state, i)`` turns it back into the action
-    at ``state``, and no game plays more than ``max_length`` decisions (chance outcomes not counted).
-    A plain class, not a dataclass: every start of bgkit imports this module."""
+    at ``state``, and no game plays more than ``max_length`` decisions (chance outcomes not counted);
+    ``max_length`` is None when the rules set no limit (Blue Moon City: nobody is ever forced to
+    contribute, so a game may stall for ever). A plain class, not a dataclass: every start of bgkit imports this module."""
 
     __slots__ = ("size", "max_length", "index", "action")
 
-    def __init__(self, size: int, max_length: int, index: Callable[[Any], int], action: Callable[["State", int], Any]):
+    def __init__(self, size: int, max_length: int | None, index: Callable[[Any], int], action: Callable[["State", int], Any]):
         self.size = size
         self.max_length = max_length
         self.index = index

@@ -114,18 +114,9 @@ def build_match(
     if log is None:
         if setup is None:
             setup = make_setup(game, len(specs), seed, option_values)
-        log = GameLog(
-            game=game.info.id,
-            players=len(specs),
-            setup=setup,
-            seats=list(specs),
-            names=list(names),
-            seed=seed,
-            options=dict(option_values),
-            data=data_record(game.data_path) if game.data_path else None,
-            chance=chance,
-            setup_from=setup_from,
-        )
+        log = GameLog(game=game.info.id, players=len(specs), setup=setup, seats=list(specs), names=list(names), seed=seed,
+                      options=dict(option_values), data=data_record(game.data_path) if game.data_path else None,
+                      chance=chance, setup_from=setup_from)
         state = start_state(game, setup)
     else:
         game.info.check_players(log.players)
@@ -134,16 +125,7 @@ def build_match(
     bot_seeds = bot_seeds or [derive_seed(seed, "bot", i) for i in range(len(specs))]
     parsed = [parse_seat_spec(spec) for spec in specs]
     kinds = [kind for kind, _ in parsed]
-    people = [i for i, kind in enumerate(kinds) if kind == "human"]
-    screen = None
-    if people or chance == "table":
-        if ask is None:
-            if chance == "table" and not people:
-                raise BadInput("--chance table needs a terminal to type the outcomes in")
-            raise BadInput("human seats need a terminal (stdin is not one); use bot seats to play from a script")
-        from bgkit.terminal.human import Screen
-
-        screen = Screen(console, ask, names, people)
+    screen = _screen(kinds, names, chance, console, ask)
     bots = bots if bots is not None else core_bots()
     seats = [_make_seat(runtime, kind, params, name, bot_seed, bots, screen) for (kind, params), name, bot_seed in zip(parsed, names, bot_seeds)]
     if chance == "table":
@@ -173,6 +155,20 @@ def build_match(
         match.screen = screen
         match.listeners.append(screen.tell_event)
     return match
+
+
+def _screen(kinds: list[str], names: list[str], chance: str, console: Any, ask: Any) -> Any:
+    """The terminal of the people at the table (None when only bots play and chance is drawn)."""
+    people = [i for i, kind in enumerate(kinds) if kind == "human"]
+    if not people and chance != "table":
+        return None
+    if ask is None:
+        if chance == "table" and not people:
+            raise BadInput("--chance table needs a terminal to type the outcomes in")
+        raise BadInput("human seats need a terminal (stdin is not one); use bot seats to play from a script")
+    from bgkit.terminal.human import Screen
+
+    return Screen(console, ask, names, people)
 
 
 def _core(plugin: str) -> bool:

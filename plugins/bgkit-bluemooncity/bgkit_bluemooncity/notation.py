@@ -6,12 +6,11 @@ densely, code by code in the order of :mod:`bgkit_bluemooncity.codes`, each code
 radix over the values they can take (a card kind, a cell, a box, a colour), so the numbering
 depends only on the components, never on a state or a process.
 
-No ``max_game_length``: the rules set no bound on a game's length. Nobody must contribute or make
-an offering (a turn may be ``stay``, ``done``, ``draw 2`` for ever), the hands have no limit [rule
-summary L67], and the game ends only at the offering target, with every marker placed, or in a
-restored city nobody can move on (:meth:`can_progress`), none of which a stalling table reaches.
-So the state module declares no action space to the core (which asks all four functions or none);
-the three here are checked by the plugin's own tests at every player count.
+``max_game_length`` is None: the rules set no bound on a game's length. Nobody must contribute or
+make an offering (a turn may be ``stay``, ``done``, ``draw 2`` for ever), the hands have no limit
+[rule summary L67], and the game ends only at the offering target, with every marker placed, or in
+a restored city nobody can move on (:meth:`can_progress`), none of which a stalling table reaches.
+The core takes None as "no limit" (its adapters then use the engine's own cap of actions a game).
 """
 
 from __future__ import annotations
@@ -157,6 +156,11 @@ def space_for(comp: Components) -> ActionSpace:
 
 def num_actions(comp: Components, players: int) -> int:
     return space_for(comp).size
+
+
+def max_game_length(comp: Components, players: int) -> None:
+    """None: the rules set no limit (see the module docstring)."""
+    return None
 
 
 def action_index(comp: Components, action: tuple) -> int:

@@ -20,7 +20,13 @@ from bgkit_bluemooncity.codes import (  # noqa: F401  (stages and frames are rea
 )
 from bgkit_bluemooncity.data import Components
 from bgkit_bluemooncity.heuristic import Advice
-from bgkit_bluemooncity.notation import Notation
+from bgkit_bluemooncity.notation import (  # noqa: F401  (the action space: the core looks here)
+    Notation,
+    action_from_index,
+    action_index,
+    max_game_length,
+    num_actions,
+)
 from bgkit_bluemooncity.playout import Playout
 from bgkit_bluemooncity.render import Render
 from bgkit_bluemooncity.rules import FRAME_RULES, Rules
