@@ -5,7 +5,7 @@ from bgkit.testing import conformance_suite, get_registry
 
 from bgkit_bretagne import state as S
 
-test_conformance = conformance_suite("bretagne")
+test_conformance = conformance_suite("bretagne", games=1)  # the core's tests/test_conformance.py plays more
 
 
 def test_every_index_of_the_space_is_one_action_and_back():
