@@ -88,7 +88,7 @@ def test_a_game_never_gets_the_tables_of_other_components_that_had_its_id(shippe
     entry once made a shipped game look for its Quimper card among a --data file's)."""
     import random
 
-    from bgkit import components as C
+    from bgkit.model import components as C
     from bgkit_bretagne import tables as T
 
     production = shipped_tables["production"]

@@ -169,7 +169,7 @@ def test_blueprint_rewards_francs_engineers_equipment_and_the_barge_discount():
 def test_a_build_the_blueprints_own_engineer_makes_possible_is_offered():
     """The reward comes first, then the build: a player without engineers may buy a blueprint that
     gives one and spend it on the level (the issue's example: 2 players, setup seed 0)."""
-    from bgkit import setups
+    from bgkit.engine import setups
 
     g = game()
     s = g.new_state(setups.make_setup(g, 2, 0, setups.parse_options(g, [])))
