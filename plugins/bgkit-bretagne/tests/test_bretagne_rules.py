@@ -169,10 +169,10 @@ def test_blueprint_rewards_francs_engineers_equipment_and_the_barge_discount():
 def test_a_build_the_blueprints_own_engineer_makes_possible_is_offered():
     """The reward comes first, then the build: a player without engineers may buy a blueprint that
     gives one and spend it on the level (the issue's example: 2 players, setup seed 0)."""
-    from bgkit.engine import setups
+    from bgkit.api import runtime_for
 
     g = game()
-    s = g.new_state(setups.make_setup(g, 2, 0, setups.parse_options(g, [])))
+    s = g.new_state(runtime_for(g).setup(2, 0, {option.name: option.default for option in g.options}))
     for text in ("barge 1", "load sand", "load wood", "load stone", "load stone"):
         by_text(s, text)
     assert s.stage == S.S_ACT and s.cur == s.order[0] == 1 and s.eng[1] == 0
