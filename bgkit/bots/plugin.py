@@ -1,4 +1,6 @@
-"""The core's bots, registered like any plugin's: random, greedy, mcts, ismcts and OpenSpiel's (imported when used)."""
+"""The core's bots, registered like any plugin's: random, greedy, mcts and ismcts (imported when used).
+
+OpenSpiel's bots are registered by the layer that adapts OpenSpiel, :mod:`bgkit.interop.plugin`."""
 
 from __future__ import annotations
 
@@ -31,23 +33,9 @@ def _ismcts(rules: Any, seed: int, **params: str) -> Any:
     return IsmctsBot(rules, seed, **params)
 
 
-def _openspiel_ismcts(rules: Any, seed: int, **params: str) -> Any:
-    from bgkit.interop.bots import openspiel_bot
-
-    return openspiel_bot("ismcts", rules, seed, **params)
-
-
-def _openspiel_mcts(rules: Any, seed: int, **params: str) -> Any:
-    from bgkit.interop.bots import openspiel_bot
-
-    return openspiel_bot("mcts", rules, seed, **params)
-
-
 @hookimpl
 def bgkit_register_bots(register: Any) -> None:
     register("random", _random, "uniformly random legal actions")
     register("greedy", _greedy, "one-ply: the action whose result the game's heuristic likes best")
     register("mcts", _mcts, "UCT search; iterations=N (default 400), seconds=T, depth=D (default: the game's, usually 60), c=1.4, bias=1, workers=W (processes, default 1)")
     register("ismcts", _ismcts, "information-set MCTS (one tree over the seat's information sets); the same parameters as mcts")
-    register("openspiel:ismcts", _openspiel_ismcts, "OpenSpiel's IS-MCTS (bgkit[openspiel]); iterations=N (default 200), seconds=T, c=2")
-    register("openspiel:mcts", _openspiel_mcts, "OpenSpiel's MCTS on one determinisation (bgkit[openspiel]); iterations=N (default 200), c=2")

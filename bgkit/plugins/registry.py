@@ -18,7 +18,7 @@ from bgkit.plugins import hookspecs
 from bgkit.model.errors import BadInput, escape_controls
 from bgkit.plugins.index import installed_entry_points
 
-DEFAULT_PLUGINS = ("bgkit.plugins.games", "bgkit.bots.plugin", "bgkit.tournaments.plugin")
+DEFAULT_PLUGINS = ("bgkit.plugins.games", "bgkit.bots.plugin", "bgkit.tournaments.plugin", "bgkit.interop.plugin")
 
 
 @dataclass(frozen=True)
