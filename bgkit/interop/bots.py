@@ -91,12 +91,12 @@ class OpenSpielSeat:
 
         bot = ismcts.ISMCTSBot(game, evaluator, self.c, self.iterations, random_state=numbers)
         deadline = time.monotonic() + self.seconds if self.seconds else None
-        searched = [0]
 
         def resample(state: Any, player: int) -> Any:
-            if deadline is not None and searched[0] and time.monotonic() >= deadline:
+            # OpenSpiel counts the root's visits from its second simulation on (the first only
+            # evaluates the new root), and its final policy needs one: time runs out no earlier.
+            if deadline is not None and bot._root_node.total_visits > 0 and time.monotonic() >= deadline:
                 raise _OutOfTime
-            searched[0] += 1
             return state.resample_from_infostate(player, numbers.uniform)
 
         bot.set_resampler(resample)
