@@ -20,9 +20,8 @@ import importlib
 import json
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 CACHE_FOLDER = "plugins"
 GROUP = "bgkit"
@@ -31,8 +30,7 @@ MAX_AGE_DAYS = 30  # a list not rewritten for a month is dropped
 MAX_FILES = 64  # environments remembered at most (a file is a few KB)
 
 
-@dataclass(frozen=True)
-class EntryPoint:
+class EntryPoint(NamedTuple):  # a named tuple, not a dataclass: made at every start (registry.py)
     name: str
     value: str  # "package.module" or "package.module:attribute"
     distribution: str  # "" when the entry point has no distribution

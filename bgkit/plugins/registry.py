@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import pluggy
 
@@ -21,24 +20,24 @@ from bgkit.plugins.index import installed_entry_points
 DEFAULT_PLUGINS = ("bgkit.plugins.games", "bgkit.bots.plugin", "bgkit.tournaments.plugin", "bgkit.interop.plugin")
 
 
-@dataclass(frozen=True)
-class BotInfo:
+# Plain records are named tuples rather than dataclasses: every start of bgkit makes them, and a
+# dataclass costs its generated methods' compilation each time (docs/design.md, plugins).
+
+
+class Registered(NamedTuple):
+    """A registered bot or executor: its name, the factory that makes one, its help line, the
+    plugin that registered it."""
+
     name: str
     factory: Callable[..., Any]
     help: str
     plugin: str
 
 
-@dataclass(frozen=True)
-class ExecutorInfo:
-    name: str
-    factory: Callable[..., Any]
-    help: str
-    plugin: str
+BotInfo = ExecutorInfo = Registered  # a bot's and an executor's registration have the same fields
 
 
-@dataclass(frozen=True)
-class LoadError:
+class LoadError(NamedTuple):
     name: str
     distribution: str
     error: str
@@ -229,8 +228,7 @@ class Registry:
         return rows
 
 
-@dataclass(frozen=True)
-class _Entry:
+class _Entry(NamedTuple):
     name: str
     item: Any
     plugin: str
@@ -253,8 +251,7 @@ def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str, ver
         return _Entry(info.id, info, plugin)
     factory = more[0] if more else extra["factory"]
     help_text = more[1] if len(more) > 1 else extra.get("help", "")
-    kind_info = ExecutorInfo if kind == "executor" else BotInfo
-    return _Entry(item, kind_info(item, factory, help_text, plugin), plugin)
+    return _Entry(item, Registered(item, factory, help_text, plugin), plugin)
 
 
 def is_fault(exc: BaseException) -> bool:
