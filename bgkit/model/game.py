@@ -304,7 +304,7 @@ class Game:
         return ActionSpace(
             size=module.num_actions(comp, players),
             max_length=module.max_game_length(comp, players),
-            index=lambda action: module.action_index(comp, action),
+            index=_remembered_index(module.action_index, comp),
             action=lambda state, index: module.action_from_index(comp, state, index),
         )
 
@@ -383,6 +383,29 @@ class ActionSpace:
         self.max_length = max_length
         self.index = index
         self.action = action
+
+
+#: The most action indices one action space remembers (a few MB): Bridge Troll numbers a million
+#: actions at 6 players, of which a game meets a few thousand.
+REMEMBERED_INDICES = 1 << 17
+
+
+def _remembered_index(action_index: Callable[[Any, Any], int], comp: Any) -> Callable[[Any], int]:
+    """``action_index(comp, action)`` remembered per action (actions are small hashable values and
+    their index never changes). The research adapters number every legal action at every step,
+    and a game's own numbering is a few microseconds of Python (Burgundy's mixed radix) where a
+    dictionary look-up is a few tens of nanoseconds."""
+    known: dict[Any, int] = {}
+
+    def index(action: Any) -> int:
+        found = known.get(action)
+        if found is None:
+            found = action_index(comp, action)
+            if len(known) < REMEMBERED_INDICES:
+                known[action] = found
+        return found
+
+    return index
 
 
 class Observation:
