@@ -1,0 +1,198 @@
+"""A state's fields, declared once: ``clone``, ``to_dict`` and loading are derived from the list.
+
+A game's state is plain data, and every field of it must be copied by ``clone``, saved by
+``to_dict`` and read back by ``state_from_dict``. Written by hand that is one list of fields
+spelled three times, and a field forgotten in one of the three is a bug no test of a single
+game sees at once (a clone sharing a list it should copy, a save that loses a counter). Here the
+list is written once, each field with its *kind* (how it is copied, saved and loaded)::
+
+    FIELDS = StateFields(
+        VALUE("num_players", "round", "cur"), LIST("order", "vp"), LISTS("hands"), DECK("deck"),
+        PENDING("pending"), TUPLES("chance"),
+        derived=(VALUE("comp"), LIST("mods")),   # copied by clone, not saved: rebuilt on load
+        keys={"num_players": "players"},        # the JSON key, where it is not the field's name
+    )
+    clone = FIELDS.clone
+    to_dict = FIELDS.to_dict
+    # in from_dict: s = cls(comp); FIELDS.load(s, data); then rebuild the derived fields
+
+``to_dict`` holds the saved fields in the order declared (a save's keys keep their order).
+
+``clone`` is the hot path of a search (MCTS clones a state millions of times), so nothing here
+loops over the fields at run time: as the standard library's ``dataclasses`` does, each
+declaration generates the Python source of its three functions once, specialised to its fields
+(``o.vp = self.vp[:]`` ...), and compiles it; a clone then costs what the hand-written one did.
+``FIELDS.source`` holds the generated code, to read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Union
+
+from bgkit.model.cards import Deck
+from bgkit.model.pending import Pending
+
+#: How a field is copied, saved or loaded: a Python expression with ``{v}`` for the value
+#: (inlined into the generated code: cheapest), or a function of the value.
+Code = Union[str, Callable[[Any], Any]]
+
+_REQUIRED: Any = object()
+
+
+class StateField:
+    """One field of a state: its attribute, its kind, and the default it is left out of a save at."""
+
+    __slots__ = ("attr", "kind", "default")
+
+    def __init__(self, attr: str, kind: "Kind", default: Any = _REQUIRED):
+        if not attr.isidentifier():
+            raise ValueError(f"a state field is an attribute name, not {attr!r}")
+        self.attr = attr
+        self.kind = kind
+        self.default = default
+
+
+class Kind:
+    """How one kind of field is copied by ``clone``, saved by ``to_dict`` and read back on load.
+
+    ``dump=None``: not saved; ``load=None``: the game's ``from_dict`` sets it itself (a field
+    saved from a shared object only the components can rebuild). Call a kind with attribute
+    names to declare fields of it; ``default=`` leaves a field out of a save while it holds that
+    value and loads it when the key is missing (an option only some games choose).
+    """
+
+    __slots__ = ("copy", "dump", "load")
+
+    def __init__(self, copy: Code = "{v}", dump: Code | None = "{v}", load: Code | None = "{v}"):
+        self.copy = copy
+        self.dump = dump
+        self.load = load
+
+    def __call__(self, *attrs: str, default: Any = _REQUIRED) -> tuple[StateField, ...]:
+        return tuple(StateField(attr, self, default) for attr in attrs)
+
+
+def clonable(cls: type) -> Kind:
+    """A field holding one object with ``clone()``, ``to_list()`` and ``cls.from_list(data)``."""
+    return Kind("{v}.clone()", "{v}.to_list()", cls.from_list)  # type: ignore[attr-defined]
+
+
+def clonables(cls: type) -> Kind:
+    """A field holding a list of such objects (a hand per seat)."""
+    from_list = cls.from_list  # type: ignore[attr-defined]
+    return Kind("[x.clone() for x in {v}]", "[x.to_list() for x in {v}]", lambda v: [from_list(x) for x in v])
+
+
+#: A number, a string, None, or any value no move changes in place: shared by copies, saved as is.
+VALUE = Kind()
+#: A list set once and never changed in place (the turn order): shared by copies, loaded as a list.
+FIXED = Kind(load="list({v})")
+#: A flat list of values: each copy has its own.
+LIST = Kind("{v}[:]", load="list({v})")
+#: A list of flat lists (one per seat): each copy has its own lists.
+LISTS = Kind("[x[:] for x in {v}]", load="[list(x) for x in {v}]")
+#: A tuple: shared by copies, saved as a list, loaded as a tuple.
+TUPLE = Kind(dump="list({v})", load="tuple({v})")
+#: A list of tuples (a queue of chance events, depots of tiles): the list copied, the tuples shared.
+TUPLES = Kind("{v}[:]", "[list(x) for x in {v}]", "[tuple(x) for x in {v}]")
+#: A cache each copy starts without (None), never saved.
+CACHE = Kind("None", None, None)
+#: A :class:`bgkit.model.cards.Deck` of counts, and a list of them (a hand per seat).
+DECK = clonable(Deck)
+DECKS = clonables(Deck)
+#: The flow runner's :class:`bgkit.model.pending.Pending` stack.
+PENDING = clonable(Pending)
+
+
+class StateFields:
+    """A state class's fields, declared once; see the module docstring.
+
+    ``fields`` are the saved ones, in the order of the save's keys; ``derived`` are copied by
+    ``clone`` but never saved (tables shared with the components, caches, sums the game rebuilds
+    on load); ``keys`` gives a field's JSON key where it is not the attribute's name.
+    """
+
+    def __init__(self, *fields: tuple[StateField, ...], derived: tuple[tuple[StateField, ...], ...] = (),
+                 keys: Mapping[str, str] | None = None):
+        self.saved = [f for group in fields for f in group]
+        self.derived = [f for group in derived for f in group]
+        self.keys = {f.attr: f.attr for f in self.saved} | dict(keys or {})
+        attrs = [f.attr for f in self.saved + self.derived]
+        twice = sorted({a for a in attrs if attrs.count(a) > 1})
+        unknown = sorted(set(self.keys) - set(attrs))
+        if twice or unknown:
+            raise ValueError(f"state fields declared twice: {twice}; keys for no field: {unknown}")
+        self._names: dict[str, Any] = {"_new": object.__new__}
+        self.source = {"clone": self._clone_source(), "to_dict": self._dump_source(), "load": self._load_source()}
+        made: dict[str, Any] = {}
+        for name, text in self.source.items():
+            exec(compile(text, f"<state fields: {name}>", "exec"), self._names, made)
+        #: ``clone(self)``: the copy, made by the generated code (assign it in the class body).
+        self.clone: Callable[[Any], Any] = made["clone"]
+        #: ``to_dict(self)``: the saved fields as JSON-able data, in their declared order.
+        self.to_dict: Callable[[Any], dict[str, Any]] = made["to_dict"]
+        #: ``load(state, data)``: sets every saved field of ``state`` from ``data``.
+        self.load: Callable[[Any, Mapping[str, Any]], None] = made["load"]
+
+    # -- the generated code ----------------------------------------------------------------------
+    def _expr(self, code: Code, value: str) -> str:
+        """The expression ``code`` makes of ``value``: inlined, or a call of the named function."""
+        if isinstance(code, str):
+            return code.replace("{v}", value)
+        name = f"_f{len(self._names)}"
+        self._names[name] = code
+        return f"{name}({value})"
+
+    def _constant(self, value: Any) -> str:
+        name = f"_c{len(self._names)}"
+        self._names[name] = value
+        return name
+
+    def _clone_source(self) -> str:
+        lines = ["def clone(self):", "    o = _new(self.__class__)"]
+        for f in self.saved + self.derived:
+            value = f"self.{f.attr}"
+            copy = self._expr(f.kind.copy, value)
+            if f.default is None and copy != value:
+                copy = f"None if {value} is None else {copy}"
+            lines.append(f"    o.{f.attr} = {copy}")
+        return "\n".join([*lines, "    return o", ""])
+
+    def _dump_source(self) -> str:
+        lines = ["def to_dict(self):"]
+        literal: list[str] = []  # a run of keys always saved, written as one dict display
+
+        def flush() -> None:
+            if not literal and len(lines) > 1:
+                return
+            display = "{" + ", ".join(literal) + "}"
+            lines.append(f"    d.update({display})" if len(lines) > 1 else f"    d = {display}")
+            literal.clear()
+
+        for f in self.saved:
+            if f.kind.dump is None:
+                continue
+            value = f"self.{f.attr}"
+            key, dumped = repr(self.keys[f.attr]), self._expr(f.kind.dump, value)
+            if f.default is _REQUIRED:
+                literal.append(f"{key}: {dumped}")
+                continue
+            flush()
+            lines.append(f"    if {value} != {self._constant(f.default)}:")
+            lines.append(f"        d[{key}] = {dumped}")
+        flush()
+        return "\n".join([*lines, "    return d", ""])
+
+    def _load_source(self) -> str:
+        lines = ["def load(s, data):"]
+        for f in self.saved:
+            if f.kind.load is None:
+                continue
+            key = repr(self.keys[f.attr])
+            if f.default is _REQUIRED:
+                lines.append(f"    s.{f.attr} = {self._expr(f.kind.load, f'data[{key}]')}")
+                continue
+            lines.append(f"    v = data.get({key}, {self._constant(f.default)})")
+            load = self._expr(f.kind.load, "v")
+            lines.append(f"    s.{f.attr} = {load}" if load == "v" or f.default is not None else f"    s.{f.attr} = None if v is None else {load}")
+        return "\n".join([*lines, "    return None", ""])
