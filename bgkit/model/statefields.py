@@ -27,6 +27,7 @@ declaration generates the Python source of its three functions once, specialised
 
 from __future__ import annotations
 
+from types import MemberDescriptorType
 from typing import Any, Callable, Mapping, Union
 
 from bgkit.model.cards import Deck
@@ -110,6 +111,10 @@ class StateFields:
     ``fields`` are the saved ones, in the order of the save's keys; ``derived`` are copied by
     ``clone`` but never saved (tables shared with the components, caches, sums the game rebuilds
     on load); ``keys`` gives a field's JSON key where it is not the attribute's name.
+
+    Assigned in a class body, it gives the class its ``clone`` and ``to_dict`` (``__set_name__``,
+    as Python calls it when the class is made); ``load(state, data)`` is for the class's
+    ``from_dict``, which builds the state and rebuilds the derived fields.
     """
 
     def __init__(self, *fields: tuple[StateField, ...], derived: tuple[tuple[StateField, ...], ...] = (),
@@ -122,17 +127,47 @@ class StateFields:
         unknown = sorted(set(self.keys) - set(attrs))
         if twice or unknown:
             raise ValueError(f"state fields declared twice: {twice}; keys for no field: {unknown}")
-        self._names: dict[str, Any] = {"_new": object.__new__}
-        self.source = {"clone": self._clone_source(), "to_dict": self._dump_source(), "load": self._load_source()}
-        made: dict[str, Any] = {}
-        for name, text in self.source.items():
-            exec(compile(text, f"<state fields: {name}>", "exec"), self._names, made)
-        #: ``clone(self)``: the copy, made by the generated code (assign it in the class body).
-        self.clone: Callable[[Any], Any] = made["clone"]
+        self.attrs = frozenset(attrs)
+        self._names: dict[str, Any] = {"_new": object.__new__, "_unlike": self._unlike}
+        self.source = {"to_dict": self._dump_source(), "load": self._load_source()}
         #: ``to_dict(self)``: the saved fields as JSON-able data, in their declared order.
-        self.to_dict: Callable[[Any], dict[str, Any]] = made["to_dict"]
+        self.to_dict: Callable[[Any], dict[str, Any]] = self._compile("to_dict")
         #: ``load(state, data)``: sets every saved field of ``state`` from ``data``.
-        self.load: Callable[[Any, Mapping[str, Any]], None] = made["load"]
+        self.load: Callable[[Any, Mapping[str, Any]], None] = self._compile("load")
+        #: ``clone(self)``: the copy; made for the class the fields are declared in (:meth:`install`).
+        self.clone: Callable[[Any], Any] = self._no_class
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.install(owner)
+
+    def install(self, cls: type) -> None:
+        """Give ``cls`` its ``clone`` and ``to_dict``; a class that writes its own is refused."""
+        own = sorted({"clone", "to_dict"} & set(vars(cls)))
+        if own:
+            raise TypeError(f"{cls.__name__} declares StateFields and writes its own {' and '.join(own)}")
+        slots = any(isinstance(getattr(cls, attr, None), MemberDescriptorType) for attr in self.attrs)
+        self.source["clone"] = self._clone_source(cls.__dictoffset__ != 0 and not slots)
+        self.clone = self._compile("clone")
+        self.clone.__qualname__ = f"{cls.__qualname__}.clone"
+        self.to_dict.__qualname__ = f"{cls.__qualname__}.to_dict"
+        setattr(cls, "clone", self.clone)
+        setattr(cls, "to_dict", self.to_dict)
+
+    def _compile(self, name: str) -> Callable[..., Any]:
+        made: dict[str, Any] = {}
+        exec(compile(self.source[name], f"<state fields: {name}>", "exec"), self._names, made)
+        function: Callable[..., Any] = made[name]
+        return function
+
+    def _no_class(self, state: Any) -> Any:
+        raise TypeError("StateFields.clone is made for a class: assign the StateFields in its body")
+
+    def _unlike(self, state: Any) -> None:
+        """A state whose attributes are not the declared fields: one is missing, or one was never
+        declared (its copy would be shared by every clone, a bug found late). Named here at once."""
+        have = set(vars(state))
+        raise TypeError(f"{type(state).__name__}: fields not declared in its StateFields: "
+                        f"{sorted(have - self.attrs)}; declared but not set: {sorted(self.attrs - have)}")
 
     # -- the generated code ----------------------------------------------------------------------
     def _expr(self, code: Code, value: str) -> str:
@@ -148,14 +183,26 @@ class StateFields:
         self._names[name] = value
         return name
 
-    def _clone_source(self) -> str:
+    def _clone_source(self, has_dict: bool) -> str:
+        """A class whose instances keep a ``__dict__`` is copied as that dict, in one C call, and
+        then each field that is not shared is replaced: the copy keeps the dict's order and size
+        (storing 30-odd attributes one by one in another order builds a slower, regrown dict).
+        A class whose fields are ``__slots__`` stores each field."""
+        fields = self.saved + self.derived
         lines = ["def clone(self):", "    o = _new(self.__class__)"]
-        for f in self.saved + self.derived:
+        if has_dict:
+            lines += ["    d = self.__dict__.copy()", f"    if len(d) != {len(fields)}:", "        _unlike(self)"]
+        for f in fields:
             value = f"self.{f.attr}"
             copy = self._expr(f.kind.copy, value)
             if f.default is None and copy != value:
                 copy = f"None if {value} is None else {copy}"
-            lines.append(f"    o.{f.attr} = {copy}")
+            if not has_dict:
+                lines.append(f"    o.{f.attr} = {copy}")
+            elif copy != value:
+                lines.append(f"    d[{f.attr!r}] = {copy}")
+        if has_dict:
+            lines.append("    o.__dict__ = d")
         return "\n".join([*lines, "    return o", ""])
 
     def _dump_source(self) -> str:

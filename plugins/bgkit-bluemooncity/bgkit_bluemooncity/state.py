@@ -50,8 +50,8 @@ class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
 
     frame_rules = FRAME_RULES
 
-    # The fields, declared once: clone, to_dict and from_dict follow from this (bgkit.api.StateFields).
-    # The saved ones in the order of a save's keys: the board by its city's name, the chance queue as
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys: the board by its city's name, the chance queue as
     # draws (seat first); the derived ones are rebuilt by from_dict.
     FIELDS = StateFields(
         VALUE("num_players"), Kind(dump=lambda board: board.city, load=None)("board"), FIXED("order"),
@@ -62,8 +62,6 @@ class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
         derived=(VALUE("comp", "_legal"),),
         keys={"num_players": "players", "board": "city", "chance": "draws"},
     )
-    clone = FIELDS.clone
-    to_dict = FIELDS.to_dict
 
     @classmethod
     def from_setup(cls, comp: Components, setup: dict) -> "BlueMoonState":

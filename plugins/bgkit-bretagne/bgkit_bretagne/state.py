@@ -47,8 +47,8 @@ class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, V
 
     frame_rules = {**building.FRAME_RULES, **exchange.FRAME_RULES}
 
-    # The fields, declared once: clone, to_dict and from_dict follow from this (bgkit.api.StateFields),
-    # the saved ones in the order of a save's keys (spelled out in ``keys`` where the field is short).
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys (spelled out in ``keys`` where the field is short).
     FIELDS = StateFields(
         VALUE("num_players", "round", "stage", "cur", "actor", "turn", "boat"), LIST("order", "next_order", "barge", "passed"),
         LISTS("res"), LIST("francs", "eng", "work", "reserve", "vp", "city"), DECKS("hands"), DECK("deck", "discard"),
@@ -63,8 +63,6 @@ class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, V
               "prod_left": "production_left", "lv_bp": "level_blueprints", "lv_own": "level_owners",
               "lv_wk": "level_workers", "site_eng": "site_engineers", "harb": "harbours"},
     )
-    clone = FIELDS.clone
-    to_dict = FIELDS.to_dict
 
     def __init__(self, comp: Components, t: Tables):
         self.comp = comp

@@ -71,8 +71,8 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
     #: each opcode's handler ``(state, p, action)``, ``p`` the player acting
     handlers = {**rules.HANDLERS, **bids.HANDLERS, **hazards.HANDLERS, **scoreturn.HANDLERS}
 
-    # The fields, declared once: clone, to_dict and from_dict follow from this (bgkit.api.StateFields),
-    # the saved ones in the order of a save's keys.
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys.
     FIELDS = StateFields(
         VALUE("num_players", "start", "round", "weather", "k"), LISTS("stones"), LIST("pool"), LISTS("bridge"),
         LIST("vp"), LISTS("ups"), LIST("broken"), LISTS("food", "toll", "hand"), DECK("deck"),
@@ -82,8 +82,6 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
         derived=(VALUE("comp", "t"), CACHE("_worths")),
         keys={"num_players": "players"},
     )
-    clone = FIELDS.clone
-    to_dict = FIELDS.to_dict
 
     def __init__(self, comp: Components):
         self.comp = comp

@@ -77,8 +77,8 @@ class BrugesState(Rules, Piles, Disasters, Plays, Persons, Views, Notation, Heur
     """The whole table as data. Per-player data are lists indexed by seat (0-based); the rules,
     views, notation and heuristic are the mixins' (one module each)."""
 
-    # The fields, declared once: clone, to_dict and from_dict follow from this (bgkit.api.StateFields).
-    # The saved ones in the order of a save's keys (a rule reading only when the game chose it);
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys (a rule reading only when the game chose it);
     # the derived ones are rebuilt by from_dict.
     FIELDS = StateFields(
         VALUE("num_players", "round", "phase", "stage", "start", "turn", "cur", "played", "last_round", "last_next"),
@@ -91,8 +91,6 @@ class BrugesState(Rules, Piles, Disasters, Plays, Persons, Views, Notation, Heur
         derived=(VALUE("comp", "cards", "order", "canal_colours"), LIST("unseen_colours", "mods")),
         keys={"num_players": "players", "end_rule": "end", "statue_rule": "statues"},
     )
-    clone = FIELDS.clone
-    to_dict = FIELDS.to_dict
 
     def __init__(self, comp: Components):
         self.comp = comp

@@ -39,8 +39,8 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
         "colour_fill", "city", "dice", "texts", "secret", "worths",
     )
 
-    # The fields, declared once: clone, to_dict and from_dict follow from this (bgkit.api.StateFields).
-    # The saved ones in the order of a save's keys; the derived ones are rebuilt by from_dict.
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys; the derived ones are rebuilt by from_dict.
     FIELDS = StateFields(
         VALUE("num_players", "ruleset"), FIXED("board_ids"), VALUE("stage", "phase", "round"), LIST("order"),
         VALUE("turn", "cur"), LIST("track_pos", "track_stamp"), VALUE("stamp"), TUPLES("depots"),
@@ -52,8 +52,6 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
                  LISTS("region_fill", "colour_fill", "city")),
         keys={"num_players": "players", "board_ids": "boards", "secret": "castles"},
     )
-    clone = FIELDS.clone
-    to_dict = FIELDS.to_dict
 
     def __init__(self, comp: Components):
         self.comp = comp
