@@ -131,12 +131,9 @@ class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> BlueMoonState:
-    return BlueMoonState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> BlueMoonState:
-    return BlueMoonState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = BlueMoonState.from_setup
+state_from_dict = BlueMoonState.from_dict
 
 
 def sheet_from_state(comp: Components, state: BlueMoonState) -> dict:

@@ -150,12 +150,9 @@ class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, V
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> BretagneState:
-    return BretagneState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> BretagneState:
-    return BretagneState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = BretagneState.from_setup
+state_from_dict = BretagneState.from_dict
 
 
 def sheet_from_state(comp: Components, state: BretagneState) -> dict:

@@ -139,12 +139,9 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> TrollState:
-    return TrollState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> TrollState:
-    return TrollState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = TrollState.from_setup
+state_from_dict = TrollState.from_dict
 
 
 def sheet_from_state(comp: Components, state: TrollState) -> dict:

@@ -190,12 +190,9 @@ class BrugesState(Rules, Piles, Disasters, Plays, Persons, Views, Notation, Heur
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> BrugesState:
-    return BrugesState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> BrugesState:
-    return BrugesState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = BrugesState.from_setup
+state_from_dict = BrugesState.from_dict
 
 
 def sheet_from_state(comp: Components, state: BrugesState) -> dict:

@@ -168,12 +168,9 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> BurgundyState:
-    return BurgundyState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> BurgundyState:
-    return BurgundyState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = BurgundyState.from_setup
+state_from_dict = BurgundyState.from_dict
 
 
 def sheet_from_state(comp: Components, state: BurgundyState) -> dict:
