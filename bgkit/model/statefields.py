@@ -6,23 +6,30 @@ spelled three times, and a field forgotten in one of the three is a bug no test 
 game sees at once (a clone sharing a list it should copy, a save that loses a counter). Here the
 list is written once, each field with its *kind* (how it is copied, saved and loaded)::
 
-    FIELDS = StateFields(
-        VALUE("num_players", "round", "cur"), LIST("order", "vp"), LISTS("hands"), DECK("deck"),
-        PENDING("pending"), TUPLES("chance"),
-        derived=(VALUE("comp"), LIST("mods")),   # copied by clone, not saved: rebuilt on load
-        keys={"num_players": "players"},        # the JSON key, where it is not the field's name
-    )
-    clone = FIELDS.clone
-    to_dict = FIELDS.to_dict
-    # in from_dict: s = cls(comp); FIELDS.load(s, data); then rebuild the derived fields
+    class MyState(Flow):
+        FIELDS = StateFields(                       # gives the class its clone and to_dict
+            VALUE("num_players", "round", "cur"), LIST("order", "vp"), LISTS("hands"), DECK("deck"),
+            PENDING("pending"), TUPLES("chance"),
+            derived=(VALUE("comp"), LIST("mods")),  # copied by clone, not saved: rebuilt on load
+            keys={"num_players": "players"},       # the JSON key, where it is not the field's name
+        )
+
+        @classmethod
+        def from_dict(cls, comp, data):
+            s = cls(comp)
+            MyState.FIELDS.load(s, data)
+            s.mods = ...                            # the derived fields, rebuilt
+            return s
 
 ``to_dict`` holds the saved fields in the order declared (a save's keys keep their order).
 
 ``clone`` is the hot path of a search (MCTS clones a state millions of times), so nothing here
 loops over the fields at run time: as the standard library's ``dataclasses`` does, each
 declaration generates the Python source of its three functions once, specialised to its fields
-(``o.vp = self.vp[:]`` ...), and compiles it; a clone then costs what the hand-written one did.
-``FIELDS.source`` holds the generated code, to read.
+(``o.vp = self.vp[:]`` ..., or for a state with a ``__dict__`` a copy of that dict with
+``d['vp'] = self.vp[:]`` ...), and compiles it; a clone then costs no more than the hand-written
+one did (callgrind: 1-7 % fewer instructions in each shipped game). ``FIELDS.source`` holds the
+generated code, to read.
 """
 
 from __future__ import annotations
@@ -241,5 +248,7 @@ class StateFields:
                 continue
             lines.append(f"    v = data.get({key}, {self._constant(f.default)})")
             load = self._expr(f.kind.load, "v")
-            lines.append(f"    s.{f.attr} = {load}" if load == "v" or f.default is not None else f"    s.{f.attr} = None if v is None else {load}")
+            if f.default is None and load != "v":
+                load = f"None if v is None else {load}"
+            lines.append(f"    s.{f.attr} = {load}")
         return "\n".join([*lines, "    return None", ""])

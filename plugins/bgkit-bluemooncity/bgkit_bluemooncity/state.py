@@ -45,20 +45,25 @@ def _queue(draws: list[list]) -> list[tuple]:
     return [(why, p, i, total) for p, why, i, total in draws]
 
 
+#: The board, saved by its city's name (``from_dict`` builds it from the components); the chance queue
+#: saved as draws, seat first.
+CITY = Kind(dump=lambda board: board.city, load=None)
+DRAWS = Kind("{v}[:]", _draws, _queue)
+
+
 class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
     """The whole table. Per-player data are lists indexed by seat (0-based)."""
 
     frame_rules = FRAME_RULES
 
     # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
-    # loads them. The saved ones in the order of a save's keys: the board by its city's name, the chance queue as
-    # draws (seat first); the derived ones are rebuilt by from_dict.
+    # loads them. The saved ones in the order of a save's keys; the derived ones are rebuilt by from_dict.
     FIELDS = StateFields(
-        VALUE("num_players"), Kind(dump=lambda board: board.city, load=None)("board"), FIXED("order"),
-        VALUE("turn", "turns", "target"), FIXED("obelisk"), VALUE("in_play", "hand_size", "markers", "stage", "cur"),
-        LIST("owner", "built", "pos", "dragons"), DECK("deck", "discard", "pool"), DECKS("hands"),
-        LIST("owed_old", "owed_new", "crystals", "scales"), VALUE("supply"), LIST("free", "offerings", "obelisk_owners"),
-        PENDING("pending"), Kind("{v}[:]", _draws, _queue)("chance"), VALUE("scaled", "offered", "discarded", "ended"),
+        VALUE("num_players"), CITY("board"), FIXED("order"), VALUE("turn", "turns", "target"), FIXED("obelisk"),
+        VALUE("in_play", "hand_size", "markers", "stage", "cur"), LIST("owner", "built", "pos", "dragons"),
+        DECK("deck", "discard", "pool"), DECKS("hands"), LIST("owed_old", "owed_new", "crystals", "scales"),
+        VALUE("supply"), LIST("free", "offerings", "obelisk_owners"), PENDING("pending"), DRAWS("chance"),
+        VALUE("scaled", "offered", "discarded", "ended"),
         derived=(VALUE("comp", "_legal"),),
         keys={"num_players": "players", "board": "city", "chance": "draws"},
     )

@@ -48,15 +48,17 @@ class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, V
     frame_rules = {**building.FRAME_RULES, **exchange.FRAME_RULES}
 
     # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
-    # loads them. The saved ones in the order of a save's keys (spelled out in ``keys`` where the field is short).
+    # loads them. The saved ones in the order of a save's keys (``keys`` spells out the short names).
     FIELDS = StateFields(
-        VALUE("num_players", "round", "stage", "cur", "actor", "turn", "boat"), LIST("order", "next_order", "barge", "passed"),
-        LISTS("res"), LIST("francs", "eng", "work", "reserve", "vp", "city"), DECKS("hands"), DECK("deck", "discard"),
-        VALUE("bank"), LIST("sup_res"), VALUE("sup_eng"), LIST("quimper"), VALUE("prod"), DECK("prod_left"), LIST("market"),
-        VALUE("singles", "pairs", "weather", "forecast"), DECK("weather_left"), LISTS("face_up"), DECKS("piles", "under"),
-        FIXED("tile"), LIST("site"), LISTS("lv_bp", "lv_own", "lv_wk"), LIST("site_eng", "bounty"), LISTS("harb"),
-        LIST("improved"), PENDING("pending"), TUPLES("chance"), LIST("score_sites"), VALUE("score_step"),
-        LIST("score_order"), VALUE("score_idx", "played"),
+        VALUE("num_players", "round", "stage", "cur", "actor", "turn", "boat"),
+        LIST("order", "next_order", "barge", "passed"), LISTS("res"),
+        LIST("francs", "eng", "work", "reserve", "vp", "city"),
+        DECKS("hands"), DECK("deck", "discard"), VALUE("bank"), LIST("sup_res"), VALUE("sup_eng"), LIST("quimper"),
+        VALUE("prod"), DECK("prod_left"), LIST("market"), VALUE("singles", "pairs", "weather", "forecast"),
+        DECK("weather_left"), LISTS("face_up"), DECKS("piles", "under"), FIXED("tile"), LIST("site"),
+        LISTS("lv_bp", "lv_own", "lv_wk"), LIST("site_eng", "bounty"), LISTS("harb"), LIST("improved"),
+        PENDING("pending"), TUPLES("chance"), LIST("score_sites"), VALUE("score_step"), LIST("score_order"),
+        VALUE("score_idx", "played"),
         derived=(VALUE("comp", "t"),),
         keys={"num_players": "players", "res": "resources", "eng": "engineers", "work": "workers",
               "sup_res": "supply_resources", "sup_eng": "supply_engineers", "prod": "production",

@@ -50,6 +50,10 @@ def _bids_loaded(bids: list) -> list:
     return [tuple(tuple(x) if isinstance(x, list) else x for x in b) if b is not None else None for b in bids]
 
 
+#: The sealed bids: the list copied (each bid a tuple, shared), saved as lists.
+BIDS = Kind("{v}[:]", _bids_saved, _bids_loaded)
+
+
 class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic, Playout, Drawn, Flow):
     """The whole table. Per-player data are lists indexed by seat (0-based, clockwise); cards are
     indexes into ``comp.travellers``, colours indexes into ``comp.colours``.
@@ -76,7 +80,7 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
     FIELDS = StateFields(
         VALUE("num_players", "start", "round", "weather", "k"), LISTS("stones"), LIST("pool"), LISTS("bridge"),
         LIST("vp"), LISTS("ups"), LIST("broken"), LISTS("food", "toll", "hand"), DECK("deck"),
-        LIST("discard", "pile", "row"), VALUE("fd", "seen"), Kind("{v}[:]", _bids_saved, _bids_loaded)("bids"),
+        LIST("discard", "pile", "row"), VALUE("fd", "seen"), BIDS("bids"),
         LIST("order", "closed", "piles", "seq"), VALUE("turn", "gift", "then", "actor", "cur", "stage"),
         PENDING("pending"), TUPLES("chance"),
         derived=(VALUE("comp", "t"), CACHE("_worths")),

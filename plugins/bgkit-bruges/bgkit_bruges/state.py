@@ -24,7 +24,9 @@ Readings where the rule summary is silent or contradicts itself are listed in th
 
 from __future__ import annotations
 
-from bgkit.api import CHANCE, DECK, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, Flow, Pending, StateFields, clockwise, derived
+from bgkit.api import (
+    CHANCE, DECK, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, Flow, Pending, StateFields, clockwise, derived,
+)
 
 from bgkit_bruges.codes import (
     D_ROLL, F_CANAL, F_DRAW, F_FIRE, F_HOUSE, F_ORDER, F_PICK, F_PLAGUE, F_REP, F_THREAT, F_WCOL, INF_A, INF_B,

@@ -48,8 +48,8 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
         LIST("aside", "bonus_taken"), TUPLES("chance"), PENDING("pending"), LIST("left"), VALUE("bought", "hired"),
         LISTS("tiles"), TUPLES("storage"), LISTS("goods", "sold"), LIST("silver", "workers", "vp"),
         LISTS("bonus", "dice"), LIST("secret", default=None),
-        derived=(VALUE("comp", "boards", "places", "worths", "texts", "black_offer"), LIST("offers", "filled", "adj", "know"),
-                 LISTS("region_fill", "colour_fill", "city")),
+        derived=(VALUE("comp", "boards", "places", "worths", "texts", "black_offer"),
+                 LIST("offers", "filled", "adj", "know"), LISTS("region_fill", "colour_fill", "city")),
         keys={"num_players": "players", "board_ids": "boards", "secret": "castles"},
     )
 
