@@ -48,6 +48,22 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
     from bgkit.model.seats import clockwise, draw_start, seat_document, start_factor, start_option
     from bgkit.engine.setups import SetupError
     from bgkit.model.sheets import Field, Sheet, check_in_all, check_one_of_each
+    from bgkit.model.statefields import (
+        CACHE,
+        DECK,
+        DECKS,
+        FIXED,
+        LIST,
+        LISTS,
+        PENDING,
+        TUPLE,
+        TUPLES,
+        VALUE,
+        Kind,
+        StateFields,
+        clonable,
+        clonables,
+    )
 
 #: Each public name and the module it lives in (imported when the name is first used).
 _HOMES: dict[str, str] = {
@@ -68,6 +84,8 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("clockwise", "draw_start", "seat_document", "start_factor", "start_option"), "bgkit.model.seats"),
     "SetupError": "bgkit.engine.setups",
     **dict.fromkeys(("Field", "Sheet", "check_in_all", "check_one_of_each"), "bgkit.model.sheets"),
+    **dict.fromkeys(("CACHE", "DECK", "DECKS", "FIXED", "LIST", "LISTS", "PENDING", "TUPLE", "TUPLES", "VALUE", "Kind",
+                     "StateFields", "clonable", "clonables"), "bgkit.model.statefields"),
 }
 
 __all__ = ["API_VERSION", "hookimpl", "compatible", *_HOMES]

@@ -128,13 +128,17 @@ def build_result(
     table: list[dict[str, float]],
     tiebreaks: Sequence[TieBreak] = (),
     notes: Sequence[str] = (),
+    totals: Sequence[float] | None = None,
+    total_label: str = "total",
 ) -> ScoreResult:
     """Total the categories of ``table`` (in the order of its first row) and rank the players.
 
     Give whole points as ints: the totals are then exact ints too (a float is kept only where a
-    game's points are truly fractions)."""
+    game's points are truly fractions). A game won on one count with others shown beside it
+    (Blue Moon City: offerings, with crystals and scales) gives its ``totals`` and their
+    ``total_label``; a game whose ending changes the ranking sets the result's fields after."""
     categories = list(table[0]) if table else []
-    totals = [sum(row.values()) for row in table]
+    totals = [sum(row.values()) for row in table] if totals is None else list(totals)
     ranks, winners, decided_by = rank(totals, tiebreaks)
     return ScoreResult(
         game=game,
@@ -147,6 +151,7 @@ def build_result(
         decided_by=decided_by,
         tiebreaks=list(tiebreaks),
         notes=list(notes),
+        total_label=total_label,
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from bgkit.api import CHANCE, TERMINAL, State
+from bgkit.api import CHANCE, LIST, LISTS, TERMINAL, VALUE, State, StateFields
 from bgkit_goofspiel import heuristic as rating
 
 
@@ -17,6 +17,10 @@ _BIDS = tuple(f"bid {card}" for card in range(53))
 
 class GoofState(State):
     __slots__ = ("num_players", "deck", "hands", "prizes", "prize", "bids", "won")
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and
+    # state_from_dict loads them. The saved ones in the order of a save's keys.
+    FIELDS = StateFields(VALUE("num_players", "deck"), LISTS("hands"), LIST("prizes"), VALUE("prize"), LIST("bids"),
+                         LISTS("won"))
 
     def __init__(self, num_players: int, deck: int):
         self.num_players = num_players
@@ -72,15 +76,6 @@ class GoofState(State):
         self.prize = None
         self.bids = [None] * self.num_players
 
-    def clone(self) -> "GoofState":
-        other = GoofState.__new__(GoofState)
-        other.num_players, other.deck, other.prize = self.num_players, self.deck, self.prize
-        other.hands = [list(h) for h in self.hands]
-        other.prizes = list(self.prizes)
-        other.bids = list(self.bids)
-        other.won = [list(w) for w in self.won]
-        return other
-
     def scores(self) -> list[float]:
         return [float(sum(w)) for w in self.won]
 
@@ -119,17 +114,6 @@ class GoofState(State):
                 other.hands[q] = pool
         return other
 
-    def to_dict(self) -> dict:
-        return {
-            "num_players": self.num_players,
-            "deck": self.deck,
-            "hands": self.hands,
-            "prizes": self.prizes,
-            "prize": self.prize,
-            "bids": self.bids,
-            "won": self.won,
-        }
-
     def render(self, player: int | None):
         from rich.table import Table
 
@@ -153,8 +137,7 @@ def new_state(components: None, setup: dict) -> GoofState:
 
 def state_from_dict(components: None, data: dict) -> GoofState:
     state = GoofState(data["num_players"], data["deck"])
-    state.hands, state.prizes, state.prize = data["hands"], data["prizes"], data["prize"]
-    state.bids, state.won = data["bids"], data["won"]
+    GoofState.FIELDS.load(state, data)
     return state
 
 

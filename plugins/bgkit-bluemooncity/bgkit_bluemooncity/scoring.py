@@ -14,12 +14,11 @@ when the supply runs out during play (see :mod:`bgkit_bluemooncity.scales`).
 
 from __future__ import annotations
 
-from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, check_in_all, rank
+from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all
 
 from bgkit_bluemooncity.data import Components
 
 ENDINGS = ("offerings", "buildings", "markers")
-CATEGORIES = ("offerings", "crystals", "golden scales")
 CRYSTALS_TIEBREAK = "crystals left"
 
 
@@ -99,36 +98,24 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
         {"offerings": offerings[i], "crystals": crystals[i], "golden scales": p["scales"]}
         for i, p in enumerate(sheet.players)
     ]
-    tiebreaks = [TieBreak(CRYSTALS_TIEBREAK, crystals)]
-    ranks, winners, decided = rank(offerings, tiebreaks)
-    ended_by = sheet.fields["ended_by"]
     notes = [f"{n} players: {target} offerings win; golden scales left at the end count for nothing"]
+    result = build_result(sheet.game, sheet.names, table, [TieBreak(CRYSTALS_TIEBREAK, crystals)], notes,
+                          totals=offerings, total_label="offerings")
+    ended_by = sheet.fields["ended_by"]
     if ended_by == "offerings":
-        decided_by = f"first to reach the offering target: {offerings[winners[0]]} offerings"
-        notes.append("the places after the winner follow offerings, then crystals left")
+        result.decided_by = f"first to reach the offering target: {offerings[result.winners[0]]} offerings"
+        result.notes.append("the places after the winner follow offerings, then crystals left")
     elif ended_by == "buildings":
-        if decided == "highest total":
-            decided_by = "every building restored: most offerings"
-        elif decided.startswith("tie-break"):
-            decided_by = "every building restored: tied on offerings, most crystals left"
+        if result.decided_by == "highest total":
+            result.decided_by = "every building restored: most offerings"
+        elif result.decided_by.startswith("tie-break"):
+            result.decided_by = "every building restored: tied on offerings, most crystals left"
         else:
-            decided_by = "every building restored: shared win, tied on offerings and crystals left"
+            result.decided_by = "every building restored: shared win, tied on offerings and crystals left"
     else:  # markers
-        ranks, winners = [1] * n, []
-        decided_by = (
+        result.ranks, result.winners = [1] * n, []
+        result.decided_by = (
             f"no winner: every player used up all {comp.markers_per_player} markers before "
             f"anyone reached {target} offerings (the game ends at once)"
         )
-    return ScoreResult(
-        game=sheet.game,
-        names=list(sheet.names),
-        categories=list(CATEGORIES),
-        table=table,
-        totals=offerings,
-        ranks=ranks,
-        winners=winners,
-        decided_by=decided_by,
-        tiebreaks=tiebreaks,
-        notes=notes,
-        total_label="offerings",
-    )
+    return result

@@ -9,7 +9,7 @@ flow runner's queue of cards to draw, each ``(why, seat, i, of how many)``.
 
 from __future__ import annotations
 
-from bgkit.api import Deck, Flow, Pending
+from bgkit.api import DECK, DECKS, FIXED, LIST, PENDING, VALUE, Deck, Flow, Kind, Pending, StateFields
 
 from bgkit_bluemooncity import scoring
 from bgkit_bluemooncity.board import board_for
@@ -36,10 +36,37 @@ from bgkit_bluemooncity.views import Views, observation_shape, observation_tenso
 ENDINGS = scoring.ENDINGS
 
 
+def _draws(chance: list[tuple]) -> list[list]:
+    """The chance queue as a save holds it: each card to draw as ``[seat, why, i, of how many]``."""
+    return [[p, why, i, total] for why, p, i, total in chance]
+
+
+def _queue(draws: list[list]) -> list[tuple]:
+    return [(why, p, i, total) for p, why, i, total in draws]
+
+
+#: The board, saved by its city's name (``from_dict`` builds it from the components); the chance queue
+#: saved as draws, seat first.
+CITY = Kind(dump=lambda board: board.city, load=None)
+DRAWS = Kind("{v}[:]", _draws, _queue)
+
+
 class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
     """The whole table. Per-player data are lists indexed by seat (0-based)."""
 
     frame_rules = FRAME_RULES
+
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys; the derived ones are rebuilt by from_dict.
+    FIELDS = StateFields(
+        VALUE("num_players"), CITY("board"), FIXED("order"), VALUE("turn", "turns", "target"), FIXED("obelisk"),
+        VALUE("in_play", "hand_size", "markers", "stage", "cur"), LIST("owner", "built", "pos", "dragons"),
+        DECK("deck", "discard", "pool"), DECKS("hands"), LIST("owed_old", "owed_new", "crystals", "scales"),
+        VALUE("supply"), LIST("free", "offerings", "obelisk_owners"), PENDING("pending"), DRAWS("chance"),
+        VALUE("scaled", "offered", "discarded", "ended"),
+        derived=(VALUE("comp", "_legal"),),
+        keys={"num_players": "players", "board": "city", "chance": "draws"},
+    )
 
     @classmethod
     def from_setup(cls, comp: Components, setup: dict) -> "BlueMoonState":
@@ -91,95 +118,17 @@ class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
         s.run()
         return s
 
-    def clone(self) -> "BlueMoonState":
-        o = BlueMoonState.__new__(BlueMoonState)
-        o.comp, o.board, o.num_players = self.comp, self.board, self.num_players
-        o.order, o.turn, o.target, o.obelisk = self.order, self.turn, self.target, self.obelisk
-        o.in_play, o.hand_size, o.markers = self.in_play, self.hand_size, self.markers
-        o.owner = self.owner[:]
-        o.built = self.built[:]
-        o.pos = self.pos[:]
-        o.dragons = self.dragons[:]
-        o.deck = self.deck.clone()
-        o.discard = self.discard.clone()
-        o.pool = self.pool.clone()
-        o.hands = [h.clone() for h in self.hands]
-        o.owed_old = self.owed_old[:]
-        o.owed_new = self.owed_new[:]
-        o.crystals = self.crystals[:]
-        o.scales = self.scales[:]
-        o.supply = self.supply
-        o.free = self.free[:]
-        o.offerings = self.offerings[:]
-        o.obelisk_owners = self.obelisk_owners[:]
-        o.pending = self.pending.clone()
-        o.chance = self.chance[:]
-        o.stage, o.scaled, o.offered, o.discarded = self.stage, self.scaled, self.offered, self.discarded
-        o.ended, o.turns, o.cur = self.ended, self.turns, self.cur
-        o._legal = self._legal
-        return o
-
     @property
     def active(self) -> int:
         """The player whose turn it is."""
         return self.order[self.turn]
-
-    def to_dict(self) -> dict:
-        return {
-            "players": self.num_players,
-            "city": self.board.city,
-            "order": self.order,
-            "turn": self.turn,
-            "turns": self.turns,
-            "target": self.target,
-            "obelisk": self.obelisk,
-            "in_play": self.in_play,
-            "hand_size": self.hand_size,
-            "markers": self.markers,
-            "stage": self.stage,
-            "cur": self.cur,
-            "owner": self.owner,
-            "built": self.built,
-            "pos": self.pos,
-            "dragons": self.dragons,
-            "deck": self.deck.to_list(),
-            "discard": self.discard.to_list(),
-            "pool": self.pool.to_list(),
-            "hands": [h.to_list() for h in self.hands],
-            "owed_old": self.owed_old,
-            "owed_new": self.owed_new,
-            "crystals": self.crystals,
-            "scales": self.scales,
-            "supply": self.supply,
-            "free": self.free,
-            "offerings": self.offerings,
-            "obelisk_owners": self.obelisk_owners,
-            "pending": self.pending.to_list(),
-            "draws": [[p, why, i, total] for why, p, i, total in self.chance],
-            "scaled": self.scaled,
-            "offered": self.offered,
-            "discarded": self.discarded,
-            "ended": self.ended,
-        }
 
     @classmethod
     def from_dict(cls, comp: Components, data: dict) -> "BlueMoonState":
         s = cls.__new__(cls)
         s.comp = comp
         s.board = board_for(comp, data["city"])
-        s.num_players = data["players"]
-        for key in ("turn", "turns", "target", "in_play", "hand_size", "markers", "stage", "cur", "supply",
-                    "scaled", "offered", "discarded", "ended"):
-            setattr(s, key, data[key])
-        for key in ("order", "obelisk", "owner", "built", "pos", "dragons", "owed_old", "owed_new", "crystals",
-                    "scales", "free", "offerings", "obelisk_owners"):
-            setattr(s, key, list(data[key]))
-        s.deck = Deck.from_list(data["deck"])
-        s.discard = Deck.from_list(data["discard"])
-        s.pool = Deck.from_list(data["pool"])
-        s.hands = [Deck.from_list(h) for h in data["hands"]]
-        s.pending = Pending.from_list(data["pending"])
-        s.chance = [(why, p, i, total) for p, why, i, total in data["draws"]]
+        BlueMoonState.FIELDS.load(s, data)
         s._legal = None
         return s
 
@@ -187,12 +136,9 @@ class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> BlueMoonState:
-    return BlueMoonState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> BlueMoonState:
-    return BlueMoonState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = BlueMoonState.from_setup
+state_from_dict = BlueMoonState.from_dict
 
 
 def sheet_from_state(comp: Components, state: BlueMoonState) -> dict:

@@ -20,7 +20,7 @@ The rule readings (where the summary is silent or contradicts itself) are listed
 
 from __future__ import annotations
 
-from bgkit.api import Deck, Flow, Pending
+from bgkit.api import DECK, DECKS, FIXED, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, Flow, Pending, StateFields
 
 from bgkit_bretagne import building, exchange
 from bgkit_bretagne.codes import (  # noqa: F401  (the codes are read from here too)
@@ -46,6 +46,25 @@ class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, V
     """The whole table; per-player data are lists indexed by seat (0-based)."""
 
     frame_rules = {**building.FRAME_RULES, **exchange.FRAME_RULES}
+
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys (``keys`` spells out the short names).
+    FIELDS = StateFields(
+        VALUE("num_players", "round", "stage", "cur", "actor", "turn", "boat"),
+        LIST("order", "next_order", "barge", "passed"), LISTS("res"),
+        LIST("francs", "eng", "work", "reserve", "vp", "city"),
+        DECKS("hands"), DECK("deck", "discard"), VALUE("bank"), LIST("sup_res"), VALUE("sup_eng"), LIST("quimper"),
+        VALUE("prod"), DECK("prod_left"), LIST("market"), VALUE("singles", "pairs", "weather", "forecast"),
+        DECK("weather_left"), LISTS("face_up"), DECKS("piles", "under"), FIXED("tile"), LIST("site"),
+        LISTS("lv_bp", "lv_own", "lv_wk"), LIST("site_eng", "bounty"), LISTS("harb"), LIST("improved"),
+        PENDING("pending"), TUPLES("chance"), LIST("score_sites"), VALUE("score_step"), LIST("score_order"),
+        VALUE("score_idx", "played"),
+        derived=(VALUE("comp", "t"),),
+        keys={"num_players": "players", "res": "resources", "eng": "engineers", "work": "workers",
+              "sup_res": "supply_resources", "sup_eng": "supply_engineers", "prod": "production",
+              "prod_left": "production_left", "lv_bp": "level_blueprints", "lv_own": "level_owners",
+              "lv_wk": "level_workers", "site_eng": "site_engineers", "harb": "harbours"},
+    )
 
     def __init__(self, comp: Components, t: Tables):
         self.comp = comp
@@ -122,151 +141,20 @@ class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, V
         s.run()
         return s
 
-    def clone(self) -> "BretagneState":
-        o = BretagneState.__new__(BretagneState)
-        o.comp, o.t, o.num_players = self.comp, self.t, self.num_players
-        o.round, o.stage, o.cur, o.turn, o.boat = self.round, self.stage, self.cur, self.turn, self.boat
-        o.actor = self.actor
-        o.order = self.order[:]
-        o.next_order = self.next_order[:]
-        o.barge = self.barge[:]
-        o.passed = self.passed[:]
-        o.res = [r[:] for r in self.res]
-        o.francs = self.francs[:]
-        o.eng = self.eng[:]
-        o.work = self.work[:]
-        o.reserve = self.reserve[:]
-        o.vp = self.vp[:]
-        o.city = self.city[:]
-        o.hands = [h.clone() for h in self.hands]
-        o.deck = self.deck.clone()
-        o.discard = self.discard.clone()
-        o.bank = self.bank
-        o.sup_res = self.sup_res[:]
-        o.sup_eng = self.sup_eng
-        o.quimper = self.quimper[:]
-        o.prod = self.prod
-        o.prod_left = self.prod_left.clone()
-        o.market = self.market[:]
-        o.singles, o.pairs = self.singles, self.pairs
-        o.weather, o.forecast = self.weather, self.forecast
-        o.weather_left = self.weather_left.clone()
-        o.face_up = [f[:] for f in self.face_up]
-        o.piles = [p.clone() for p in self.piles]
-        o.under = [p.clone() for p in self.under]
-        o.tile = self.tile
-        o.site = self.site[:]
-        o.lv_bp = [x[:] for x in self.lv_bp]
-        o.lv_own = [x[:] for x in self.lv_own]
-        o.lv_wk = [x[:] for x in self.lv_wk]
-        o.site_eng = self.site_eng[:]
-        o.bounty = self.bounty[:]
-        o.harb = [h[:] for h in self.harb]
-        o.improved = self.improved[:]
-        o.pending = self.pending.clone()
-        o.chance = self.chance[:]
-        o.score_sites = self.score_sites[:]
-        o.score_step, o.score_idx, o.played = self.score_step, self.score_idx, self.played
-        o.score_order = self.score_order[:]
-        return o
-
-    def to_dict(self) -> dict:
-        return {
-            "players": self.num_players,
-            "round": self.round,
-            "stage": self.stage,
-            "cur": self.cur,
-            "actor": self.actor,
-            "turn": self.turn,
-            "boat": self.boat,
-            "order": self.order,
-            "next_order": self.next_order,
-            "barge": self.barge,
-            "passed": self.passed,
-            "resources": self.res,
-            "francs": self.francs,
-            "engineers": self.eng,
-            "workers": self.work,
-            "reserve": self.reserve,
-            "vp": self.vp,
-            "city": self.city,
-            "hands": [h.to_list() for h in self.hands],
-            "deck": self.deck.to_list(),
-            "discard": self.discard.to_list(),
-            "bank": self.bank,
-            "supply_resources": self.sup_res,
-            "supply_engineers": self.sup_eng,
-            "quimper": self.quimper,
-            "production": self.prod,
-            "production_left": self.prod_left.to_list(),
-            "market": self.market,
-            "singles": self.singles,
-            "pairs": self.pairs,
-            "weather": self.weather,
-            "forecast": self.forecast,
-            "weather_left": self.weather_left.to_list(),
-            "face_up": self.face_up,
-            "piles": [d.to_list() for d in self.piles],
-            "under": [d.to_list() for d in self.under],
-            "tile": self.tile,
-            "site": self.site,
-            "level_blueprints": self.lv_bp,
-            "level_owners": self.lv_own,
-            "level_workers": self.lv_wk,
-            "site_engineers": self.site_eng,
-            "bounty": self.bounty,
-            "harbours": self.harb,
-            "improved": self.improved,
-            "pending": self.pending.to_list(),
-            "chance": [list(c) for c in self.chance],
-            "score_sites": self.score_sites,
-            "score_step": self.score_step,
-            "score_order": self.score_order,
-            "score_idx": self.score_idx,
-            "played": self.played,
-        }
-
     @classmethod
     def from_dict(cls, comp: Components, data: dict) -> "BretagneState":
         n = data["players"]
         s = cls(comp, tables(comp, n))
-        s.num_players = n
-        for key, attr in (("round", "round"), ("stage", "stage"), ("cur", "cur"), ("actor", "actor"), ("turn", "turn"), ("boat", "boat"),
-                          ("bank", "bank"), ("supply_engineers", "sup_eng"), ("production", "prod"),
-                          ("singles", "singles"), ("pairs", "pairs"), ("weather", "weather"), ("forecast", "forecast"),
-                          ("score_step", "score_step"), ("score_idx", "score_idx"), ("played", "played")):
-            setattr(s, attr, data[key])
-        for key, attr in (("order", "order"), ("next_order", "next_order"), ("barge", "barge"), ("passed", "passed"),
-                          ("francs", "francs"), ("engineers", "eng"), ("workers", "work"), ("reserve", "reserve"),
-                          ("vp", "vp"), ("city", "city"), ("supply_resources", "sup_res"), ("quimper", "quimper"),
-                          ("market", "market"), ("tile", "tile"), ("site", "site"), ("site_engineers", "site_eng"),
-                          ("bounty", "bounty"), ("improved", "improved"), ("score_sites", "score_sites"),
-                          ("score_order", "score_order")):
-            setattr(s, attr, list(data[key]))
-        for key, attr in (("resources", "res"), ("face_up", "face_up"), ("level_blueprints", "lv_bp"),
-                          ("level_owners", "lv_own"), ("level_workers", "lv_wk"), ("harbours", "harb")):
-            setattr(s, attr, [list(x) for x in data[key]])
-        s.hands = [Deck.from_list(h) for h in data["hands"]]
-        s.deck = Deck.from_list(data["deck"])
-        s.discard = Deck.from_list(data["discard"])
-        s.prod_left = Deck.from_list(data["production_left"])
-        s.weather_left = Deck.from_list(data["weather_left"])
-        s.piles = [Deck.from_list(d) for d in data["piles"]]
-        s.under = [Deck.from_list(d) for d in data["under"]]
-        s.pending = Pending.from_list(data["pending"])
-        s.chance = [tuple(c) for c in data["chance"]]
+        BretagneState.FIELDS.load(s, data)
         return s
 
 
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> BretagneState:
-    return BretagneState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> BretagneState:
-    return BretagneState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = BretagneState.from_setup
+state_from_dict = BretagneState.from_dict
 
 
 def sheet_from_state(comp: Components, state: BretagneState) -> dict:

@@ -18,7 +18,7 @@ what a person types.
 
 from __future__ import annotations
 
-from bgkit.api import CHANCE, Deck, Flow, Pending
+from bgkit.api import CACHE, CHANCE, DECK, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, Flow, Kind, Pending, StateFields
 
 from bgkit_bridgetroll import bids, hazards, rules, scoreturn
 from bgkit_bridgetroll.bids import Bidding
@@ -41,6 +41,19 @@ from bgkit_bridgetroll.travellers import Tables, tables_of
 from bgkit_bridgetroll.views import Views
 
 
+def _bids_saved(bids: list) -> list:
+    """The sealed bids as a save holds them: each a list, or None while not made."""
+    return [list(b) if b is not None else None for b in bids]
+
+
+def _bids_loaded(bids: list) -> list:
+    return [tuple(tuple(x) if isinstance(x, list) else x for x in b) if b is not None else None for b in bids]
+
+
+#: The sealed bids: the list copied (each bid a tuple, shared), saved as lists.
+BIDS = Kind("{v}[:]", _bids_saved, _bids_loaded)
+
+
 class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic, Playout, Drawn, Flow):
     """The whole table. Per-player data are lists indexed by seat (0-based, clockwise); cards are
     indexes into ``comp.travellers``, colours indexes into ``comp.colours``.
@@ -61,6 +74,18 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
     frame_rules = {**rules.FRAME_RULES, **hazards.FRAME_RULES, **scoreturn.FRAME_RULES}
     #: each opcode's handler ``(state, p, action)``, ``p`` the player acting
     handlers = {**rules.HANDLERS, **bids.HANDLERS, **hazards.HANDLERS, **scoreturn.HANDLERS}
+
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys.
+    FIELDS = StateFields(
+        VALUE("num_players", "start", "round", "weather", "k"), LISTS("stones"), LIST("pool"), LISTS("bridge"),
+        LIST("vp"), LISTS("ups"), LIST("broken"), LISTS("food", "toll", "hand"), DECK("deck"),
+        LIST("discard", "pile", "row"), VALUE("fd", "seen"), BIDS("bids"),
+        LIST("order", "closed", "piles", "seq"), VALUE("turn", "gift", "then", "actor", "cur", "stage"),
+        PENDING("pending"), TUPLES("chance"),
+        derived=(VALUE("comp", "t"), CACHE("_worths")),
+        keys={"num_players": "players"},
+    )
 
     def __init__(self, comp: Components):
         self.comp = comp
@@ -104,84 +129,10 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
         s.run()
         return s
 
-    def clone(self) -> "TrollState":
-        o = TrollState.__new__(TrollState)
-        o.comp, o.t, o.num_players = self.comp, self.t, self.num_players
-        o._worths = None
-        o.start, o.round, o.weather, o.k = self.start, self.round, self.weather, self.k
-        o.stones = [s[:] for s in self.stones]
-        o.pool = self.pool[:]
-        o.bridge = [b[:] for b in self.bridge]
-        o.vp = self.vp[:]
-        o.ups = [u[:] for u in self.ups]
-        o.broken = self.broken[:]
-        o.food = [f[:] for f in self.food]
-        o.toll = [t[:] for t in self.toll]
-        o.hand = [h[:] for h in self.hand]
-        o.deck = self.deck.clone()
-        o.discard = self.discard[:]
-        o.pile = self.pile[:]
-        o.row = self.row[:]
-        o.fd, o.seen = self.fd, self.seen
-        o.bids = self.bids[:]
-        o.order, o.closed, o.piles = self.order[:], self.closed[:], self.piles[:]
-        o.seq, o.turn, o.gift, o.then = self.seq[:], self.turn, self.gift, self.then
-        o.actor, o.cur, o.stage = self.actor, self.cur, self.stage
-        o.pending = self.pending.clone()
-        o.chance = self.chance[:]
-        return o
-
-    def to_dict(self) -> dict:
-        return {
-            "players": self.num_players,
-            "start": self.start,
-            "round": self.round,
-            "weather": self.weather,
-            "k": self.k,
-            "stones": self.stones,
-            "pool": self.pool,
-            "bridge": self.bridge,
-            "vp": self.vp,
-            "ups": self.ups,
-            "broken": self.broken,
-            "food": self.food,
-            "toll": self.toll,
-            "hand": self.hand,
-            "deck": self.deck.to_list(),
-            "discard": self.discard,
-            "pile": self.pile,
-            "row": self.row,
-            "fd": self.fd,
-            "seen": self.seen,
-            "bids": [list(b) if b is not None else None for b in self.bids],
-            "order": self.order,
-            "closed": self.closed,
-            "piles": self.piles,
-            "seq": self.seq,
-            "turn": self.turn,
-            "gift": self.gift,
-            "then": self.then,
-            "actor": self.actor,
-            "cur": self.cur,
-            "stage": self.stage,
-            "pending": self.pending.to_list(),
-            "chance": [list(c) for c in self.chance],
-        }
-
     @classmethod
     def from_dict(cls, comp: Components, data: dict) -> "TrollState":
         s = cls(comp)
-        s.num_players = data["players"]
-        for key in ("start", "round", "weather", "k", "fd", "seen", "turn", "gift", "then", "actor", "cur", "stage"):
-            setattr(s, key, data[key])
-        for key in ("pool", "vp", "broken", "discard", "pile", "row", "order", "closed", "piles", "seq"):
-            setattr(s, key, list(data[key]))
-        for key in ("stones", "bridge", "ups", "food", "toll", "hand"):
-            setattr(s, key, [list(x) for x in data[key]])
-        s.deck = Deck.from_list(data["deck"])
-        s.bids = [tuple(tuple(x) if isinstance(x, list) else x for x in b) if b is not None else None for b in data["bids"]]
-        s.pending = Pending.from_list(data["pending"])
-        s.chance = [tuple(c) for c in data["chance"]]
+        TrollState.FIELDS.load(s, data)
         return s
 
     def sheet_values(self, p: int) -> dict:
@@ -192,12 +143,9 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> TrollState:
-    return TrollState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> TrollState:
-    return TrollState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = TrollState.from_setup
+state_from_dict = TrollState.from_dict
 
 
 def sheet_from_state(comp: Components, state: TrollState) -> dict:

@@ -24,7 +24,9 @@ Readings where the rule summary is silent or contradicts itself are listed in th
 
 from __future__ import annotations
 
-from bgkit.api import CHANCE, Deck, Flow, Pending, clockwise, derived
+from bgkit.api import (
+    CHANCE, DECK, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, Flow, Pending, StateFields, clockwise, derived,
+)
 
 from bgkit_bruges.codes import (
     D_ROLL, F_CANAL, F_DRAW, F_FIRE, F_HOUSE, F_ORDER, F_PICK, F_PLAGUE, F_REP, F_THREAT, F_WCOL, INF_A, INF_B,
@@ -76,6 +78,21 @@ def cards_of(comp: Components) -> Cards:
 class BrugesState(Rules, Piles, Disasters, Plays, Persons, Views, Notation, Heuristic, Flow):
     """The whole table as data. Per-player data are lists indexed by seat (0-based); the rules,
     views, notation and heuristic are the mixins' (one module each)."""
+
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys (a rule reading only when the game chose it);
+    # the derived ones are rebuilt by from_dict.
+    FIELDS = StateFields(
+        VALUE("num_players", "round", "phase", "stage", "start", "turn", "cur", "played", "last_round", "last_next"),
+        VALUE("end_rule", default=READINGS["end"]), VALUE("statue_rule", default=READINGS["statues"]),
+        DECK("unseen"), LIST("sizes", "tops"), VALUE("extra", "extra_used"), LIST("fresh", "discard", "dice"),
+        TUPLES("chance"), PENDING("pending"), LIST("threat_supply"), TUPLES("owed"), LISTS("disasters"),
+        LIST("statues"), VALUE("bank"), LIST("worker_supply"), LISTS("hands"), LIST("guilders"),
+        LISTS("workers", "threats"), LIST("score", "reputation"),
+        LISTS("markers", "houses", "occupants", "used", "canals", "statue_done", "won"), LIST("plays"),
+        derived=(VALUE("comp", "cards", "order", "canal_colours"), LIST("unseen_colours", "mods")),
+        keys={"num_players": "players", "end_rule": "end", "statue_rule": "statues"},
+    )
 
     def __init__(self, comp: Components):
         self.comp = comp
@@ -148,117 +165,12 @@ class BrugesState(Rules, Piles, Disasters, Plays, Persons, Views, Notation, Heur
         standing = [effects[x] for x in self.occupants[p] if x >= 0 and kinds[x] in (INF_B, INF_C)]
         return mods_of(standing) if standing else NONE
 
-    def clone(self) -> "BrugesState":
-        o = BrugesState.__new__(BrugesState)
-        o.comp, o.cards, o.num_players = self.comp, self.cards, self.num_players
-        o.unseen = self.unseen.clone()
-        o.unseen_colours = self.unseen_colours[:]
-        o.sizes = self.sizes[:]
-        o.tops = self.tops[:]
-        o.extra, o.extra_used = self.extra, self.extra_used
-        o.fresh = self.fresh[:]
-        o.discard = self.discard[:]
-        o.round, o.start, o.phase, o.turn, o.stage = self.round, self.start, self.phase, self.turn, self.stage
-        o.order = self.order
-        o.played, o.last_round, o.last_next, o.cur = self.played, self.last_round, self.last_next, self.cur
-        o.end_rule, o.statue_rule = self.end_rule, self.statue_rule
-        o.dice = self.dice[:]
-        o.chance = self.chance[:]
-        o.pending = self.pending.clone()
-        o.threat_supply = self.threat_supply[:]
-        o.owed = self.owed[:]
-        o.disasters = [d[:] for d in self.disasters]
-        o.statues = self.statues[:]
-        o.bank = self.bank
-        o.worker_supply = self.worker_supply[:]
-        o.hands = [h[:] for h in self.hands]
-        o.guilders = self.guilders[:]
-        o.workers = [w[:] for w in self.workers]
-        o.threats = [t[:] for t in self.threats]
-        o.score = self.score[:]
-        o.reputation = self.reputation[:]
-        o.markers = [m[:] for m in self.markers]
-        o.houses = [h[:] for h in self.houses]
-        o.occupants = [h[:] for h in self.occupants]
-        o.used = [h[:] for h in self.used]
-        o.canals = [c[:] for c in self.canals]
-        o.statue_done = [c[:] for c in self.statue_done]
-        o.won = [w[:] for w in self.won]
-        o.plays = self.plays[:]
-        o.canal_colours = self.canal_colours
-        o.mods = self.mods[:]
-        return o
-
-    def _readings(self) -> dict:
-        """The rule summary's readings this game plays, as the setup holds them: only those chosen."""
-        chosen = {"end": self.end_rule, "statues": self.statue_rule}
-        return {name: value for name, value in chosen.items() if value != READINGS[name]}
-
-    def to_dict(self) -> dict:
-        return {
-            "players": self.num_players,
-            "round": self.round,
-            "phase": self.phase,
-            "stage": self.stage,
-            "start": self.start,
-            "turn": self.turn,
-            "cur": self.cur,
-            "played": self.played,
-            "last_round": self.last_round,
-            "last_next": self.last_next,
-            **self._readings(),
-            "unseen": self.unseen.to_list(),
-            "sizes": self.sizes,
-            "tops": self.tops,
-            "extra": self.extra,
-            "extra_used": self.extra_used,
-            "fresh": self.fresh,
-            "discard": self.discard,
-            "dice": self.dice,
-            "chance": [list(c) for c in self.chance],
-            "pending": self.pending.to_list(),
-            "threat_supply": self.threat_supply,
-            "owed": [list(o) for o in self.owed],
-            "disasters": self.disasters,
-            "statues": self.statues,
-            "bank": self.bank,
-            "worker_supply": self.worker_supply,
-            "hands": self.hands,
-            "guilders": self.guilders,
-            "workers": self.workers,
-            "threats": self.threats,
-            "score": self.score,
-            "reputation": self.reputation,
-            "markers": self.markers,
-            "houses": self.houses,
-            "occupants": self.occupants,
-            "used": self.used,
-            "canals": self.canals,
-            "statue_done": self.statue_done,
-            "won": self.won,
-            "plays": self.plays,
-        }
-
     @classmethod
     def from_dict(cls, comp: Components, data: dict) -> "BrugesState":
         s = cls(comp)
-        s.num_players = data["players"]
-        for key in ("round", "phase", "stage", "start", "turn", "cur", "played", "last_round", "last_next", "extra",
-                    "extra_used", "bank"):
-            setattr(s, key, data[key])
-        s.end_rule, s.statue_rule = (data.get(name, default) for name, default in READINGS.items())
-        s.unseen = Deck.from_list(data["unseen"])
+        BrugesState.FIELDS.load(s, data)
         colour = s.cards.colour
         s.unseen_colours = [sum(n for card, n in enumerate(data["unseen"]) if colour[card] == c) for c in range(5)]
-        for key in ("sizes", "tops", "fresh", "discard", "dice", "threat_supply", "statues", "worker_supply",
-                    "guilders", "score", "reputation", "plays"):
-            setattr(s, key, list(data[key]))
-        for key in ("disasters", "hands", "workers", "threats", "markers", "houses", "occupants", "used", "canals",
-                    "statue_done", "won"):
-            setattr(s, key, [list(x) for x in data[key]])
-        s.chance = [tuple(c) for c in data["chance"]]
-        s.owed = [tuple(o) for o in data["owed"]]
-        s.pending = Pending.from_list(data["pending"])
         s.order = clockwise(s.num_players, s.start)
         s._derive()
         return s
@@ -280,12 +192,9 @@ class BrugesState(Rules, Piles, Disasters, Plays, Persons, Views, Notation, Heur
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> BrugesState:
-    return BrugesState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> BrugesState:
-    return BrugesState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = BrugesState.from_setup
+state_from_dict = BrugesState.from_dict
 
 
 def sheet_from_state(comp: Components, state: BrugesState) -> dict:

@@ -12,7 +12,7 @@ resolve themselves.
 
 from __future__ import annotations
 
-from bgkit.api import Flow, Pending
+from bgkit.api import FIXED, LIST, LISTS, PENDING, TUPLE, TUPLES, VALUE, Flow, Pending, StateFields
 
 from bgkit_burgundy.codes import COLOUR_OF, S_CASTLES, S_PLAY
 from bgkit_burgundy.data import BUILDING, K_BUILDING, K_KNOWLEDGE, KNOWLEDGE, Components
@@ -37,6 +37,20 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
         "future", "aside", "bonus_taken", "chance", "pending", "left", "tiles", "filled", "adj",
         "storage", "goods", "sold", "silver", "workers", "vp", "know", "bonus", "region_fill",
         "colour_fill", "city", "dice", "texts", "secret", "worths",
+    )
+
+    # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
+    # loads them. The saved ones in the order of a save's keys; the derived ones are rebuilt by from_dict.
+    FIELDS = StateFields(
+        VALUE("num_players", "ruleset"), FIXED("board_ids"), VALUE("stage", "phase", "round"), LIST("order"),
+        VALUE("turn", "cur"), LIST("track_pos", "track_stamp"), VALUE("stamp"), TUPLES("depots"),
+        LISTS("depot_goods"), TUPLE("black"), LIST("col_stack", "black_stack", "round_goods"), LISTS("future"),
+        LIST("aside", "bonus_taken"), TUPLES("chance"), PENDING("pending"), LIST("left"), VALUE("bought", "hired"),
+        LISTS("tiles"), TUPLES("storage"), LISTS("goods", "sold"), LIST("silver", "workers", "vp"),
+        LISTS("bonus", "dice"), LIST("secret", default=None),
+        derived=(VALUE("comp", "boards", "places", "worths", "texts", "black_offer"),
+                 LIST("offers", "filled", "adj", "know"), LISTS("region_fill", "colour_fill", "city")),
+        keys={"num_players": "players", "board_ids": "boards", "secret": "castles"},
     )
 
     def __init__(self, comp: Components):
@@ -124,107 +138,13 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
         self.black_offer = NO_ENTRY
         self.texts = _texts(self.comp)
 
-    def clone(self) -> "BurgundyState":
-        o = BurgundyState.__new__(BurgundyState)
-        o.comp, o.num_players, o.ruleset = self.comp, self.num_players, self.ruleset
-        o.board_ids, o.boards, o.places, o.worths = self.board_ids, self.boards, self.places, self.worths
-        o.offers, o.black_offer, o.texts = self.offers[:], self.black_offer, self.texts
-        o.phase, o.round, o.turn, o.stamp, o.stage = self.phase, self.round, self.turn, self.stamp, self.stage
-        o.cur, o.bought, o.hired = self.cur, self.bought, self.hired
-        o.order = self.order[:]
-        o.track_pos = self.track_pos[:]
-        o.track_stamp = self.track_stamp[:]
-        o.depots = self.depots[:]  # the depots themselves are tuples
-        o.depot_goods = [d[:] for d in self.depot_goods]
-        o.black = self.black
-        o.col_stack = self.col_stack[:]
-        o.black_stack = self.black_stack[:]
-        o.round_goods = self.round_goods[:]
-        o.future = [f[:] for f in self.future]
-        o.aside = self.aside[:]
-        o.bonus_taken = self.bonus_taken[:]
-        o.chance = self.chance[:]
-        o.pending = self.pending.clone()
-        o.left = self.left[:]
-        o.tiles = [t[:] for t in self.tiles]
-        o.filled = self.filled[:]
-        o.adj = self.adj[:]
-        o.storage = self.storage[:]
-        o.goods = [t[:] for t in self.goods]
-        o.sold = [t[:] for t in self.sold]
-        o.silver = self.silver[:]
-        o.workers = self.workers[:]
-        o.vp = self.vp[:]
-        o.know = self.know[:]
-        o.bonus = [t[:] for t in self.bonus]
-        o.region_fill = [t[:] for t in self.region_fill]
-        o.colour_fill = [t[:] for t in self.colour_fill]
-        o.city = [t[:] for t in self.city]
-        o.dice = [t[:] for t in self.dice]
-        o.secret = self.secret if self.secret is None else self.secret[:]
-        return o
-
-    def to_dict(self) -> dict:
-        return {
-            "players": self.num_players,
-            "ruleset": self.ruleset,
-            "boards": self.board_ids,
-            "stage": self.stage,
-            "phase": self.phase,
-            "round": self.round,
-            "order": self.order,
-            "turn": self.turn,
-            "cur": self.cur,
-            "track_pos": self.track_pos,
-            "track_stamp": self.track_stamp,
-            "stamp": self.stamp,
-            "depots": self.depots,
-            "depot_goods": self.depot_goods,
-            "black": self.black,
-            "col_stack": self.col_stack,
-            "black_stack": self.black_stack,
-            "round_goods": self.round_goods,
-            "future": self.future,
-            "aside": self.aside,
-            "bonus_taken": self.bonus_taken,
-            "chance": [list(c) for c in self.chance],
-            "pending": self.pending.to_list(),
-            "left": self.left,
-            "bought": self.bought,
-            "hired": self.hired,
-            "tiles": self.tiles,
-            "storage": self.storage,
-            "goods": self.goods,
-            "sold": self.sold,
-            "silver": self.silver,
-            "workers": self.workers,
-            "vp": self.vp,
-            "bonus": self.bonus,
-            "dice": self.dice,
-            **({} if self.secret is None else {"castles": self.secret}),
-        }
-
     @classmethod
     def from_dict(cls, comp: Components, data: dict) -> "BurgundyState":
         s = cls(comp)
-        s.num_players = n = data["players"]
-        s.ruleset = data["ruleset"]
-        s.secret = list(data["castles"]) if data.get("castles") is not None else None
-        s.board_ids = list(data["boards"])
+        BurgundyState.FIELDS.load(s, data)
+        n = s.num_players
         s.boards = [comp.boards[b] for b in s.board_ids]
         s._no_offers()
-        for key in ("stage", "phase", "round", "turn", "cur", "stamp", "bought", "hired"):
-            setattr(s, key, data[key])
-        for key in ("order", "track_pos", "track_stamp", "col_stack", "black_stack", "round_goods",
-                    "aside", "bonus_taken", "left", "silver", "workers", "vp"):
-            setattr(s, key, list(data[key]))
-        for key in ("depot_goods", "future", "tiles", "goods", "sold", "bonus", "dice"):
-            setattr(s, key, [list(x) for x in data[key]])
-        s.depots = [tuple(d) for d in data["depots"]]
-        s.storage = [tuple(t) for t in data["storage"]]
-        s.black = tuple(data["black"])
-        s.chance = [tuple(c) for c in data["chance"]]
-        s.pending = Pending.from_list(data["pending"])
         s.filled, s.adj, s.know = [0] * n, [0] * n, [0] * n
         s.region_fill = [[0] * len(b.region_size) for b in s.boards]
         s.colour_fill = [[0] * 6 for _ in range(n)]
@@ -248,12 +168,9 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
 # -- the play module's functions (see bgkit.game) ---------------------------------------------------
 
 
-def new_state(comp: Components, setup: dict) -> BurgundyState:
-    return BurgundyState.from_setup(comp, setup)
-
-
-def state_from_dict(comp: Components, data: dict) -> BurgundyState:
-    return BurgundyState.from_dict(comp, data)
+#: A new game from its setup, and a saved one: the state class's own constructors.
+new_state = BurgundyState.from_setup
+state_from_dict = BurgundyState.from_dict
 
 
 def sheet_from_state(comp: Components, state: BurgundyState) -> dict:
