@@ -15,6 +15,6 @@ def bgkit_register_games(register):
             playable=True,
             dynamics=Dynamics(chance=True, hidden=True, sealed=True),
             summary="Sealed bids for prize cards (public-domain card game).",
-            api_version="3.0",  # the bgkit API it was written for (bgkit.api.API_VERSION)
+            api_version="3.2",  # the bgkit API it was written for (bgkit.api.API_VERSION)
         )
     )

@@ -15,6 +15,6 @@ def bgkit_register_games(register):
             playable=True,
             dynamics=Dynamics(chance=True, hidden=True, no_winner=True),
             summary="Rebuild the city, make offerings at the obelisk (Knizia 2006).",
-            api_version="3.1",  # the bgkit API it was written for (bgkit.api.API_VERSION)
+            api_version="3.2",  # the bgkit API it was written for (bgkit.api.API_VERSION)
         )
     )

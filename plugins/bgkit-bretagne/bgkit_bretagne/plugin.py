@@ -15,6 +15,6 @@ def bgkit_register_games(register):
             playable=True,
             dynamics=Dynamics(chance=True, hidden=True),
             summary="Build lighthouses around the coast of Brittany (Placentia Games 2015, 2-4 players).",
-            api_version="3.0",  # the bgkit API it was written for (bgkit.api.API_VERSION)
+            api_version="3.2",  # the bgkit API it was written for (bgkit.api.API_VERSION)
         )
     )

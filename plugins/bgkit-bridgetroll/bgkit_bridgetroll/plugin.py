@@ -15,6 +15,6 @@ def bgkit_register_games(register):
             playable=True,
             dynamics=Dynamics(chance=True, hidden=True, sealed=True),
             summary="Bid boulders for travellers, eat them or rob them, upgrade your bridge (Seegert, Z-Man).",
-            api_version="3.1",  # the bgkit API it was written for (bgkit.api.API_VERSION)
+            api_version="3.2",  # the bgkit API it was written for (bgkit.api.API_VERSION)
         )
     )

@@ -15,6 +15,6 @@ def bgkit_register_games(register):
             playable=True,
             dynamics=Dynamics(chance=True, hidden=True),
             summary="Merchants in Bruges (2013): persons that act, houses, canals, reputation, threats; 2-4 players.",
-            api_version="3.1",  # the bgkit API it was written for (bgkit.api.API_VERSION)
+            api_version="3.2",  # the bgkit API it was written for (bgkit.api.API_VERSION)
         )
     )
