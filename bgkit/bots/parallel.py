@@ -3,8 +3,8 @@ statistics added up.
 
 At each decision the bot forks W-1 helper processes. Each inherits the decision as it is in
 memory (nothing is pickled on the way in), searches with a seed of its own drawn from the bot's
-stream (so an ``iterations=`` budget stays reproducible) until the same deadline, or its share of
-the iterations, and sends back only each root action's visits and reward. The bot chooses from the
+stream (so an ``iterations=`` budget stays reproducible) until the same deadline, its share of
+``cpu=`` (each process ``cpu / W`` of its own processor time), or its share of the iterations, and sends back only each root action's visits and reward. The bot chooses from the
 sum. Helpers ignore Ctrl-C: the bot kills and reaps them whenever its own search stops, so none
 outlives a decision. Needs ``os.fork`` (Linux, macOS).
 """
@@ -53,8 +53,8 @@ def _help(bot: Any, decision: Any, budget: Any, share: int, seed: int, pipe: int
     code = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C is the bot's to handle
-        mine = type(budget)(share, budget.seconds)
-        mine.deadline = budget.deadline
+        mine = budget.own_share(bot.workers)
+        mine.iterations = share
         bot.rng, bot.progress = random.Random(seed), None
         root, sealed, done = bot.grow(decision, mine)
         with os.fdopen(pipe, "wb") as out:
