@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.history.store import today
+from bgkit.history.records import today
 from bgkit.testing import Terminal, run_cli
 
 SHEETS = Path(__file__).parent.parent / "examples" / "sheets"
@@ -337,7 +337,9 @@ def test_start_up_imports_nothing_of_the_history():
     imported by then, for the cached list of plugins: bgkit.plugins.index)."""
     import subprocess
 
-    heavy = ["sqlite3", "bgkit.history.store", "bgkit.history.stats", "bgkit.history.transfer", "bgkit.history.views"]
+    heavy = ["sqlite3", "bgkit.history.store", "bgkit.history.stats", "bgkit.history.transfer", "bgkit.history.views",
+             "bgkit.history.records", "bgkit.history.schema", "bgkit.history.files", "bgkit.history.players",
+             "bgkit.history.validate"]
     for command in (["--help"], ["games"], ["history", "--help"]):
         code = (
             "import json, sys\nfrom bgkit.cli.main import main\n"

@@ -19,9 +19,11 @@ from typing import Any
 
 from bgkit import __version__
 from bgkit.model.errors import BadInput
-from bgkit.history.store import EXPORT_FORMAT, History, Play, parse_date
+from bgkit.history.records import Play, parse_date
+from bgkit.history.store import History
 from bgkit.engine.runtime import runtime_for
 
+EXPORT_FORMAT = "bgkit-history/1"
 CSV_COLUMNS = ["play", "date", "game", "location", "note", "seat", "player", "total", "rank", "winner", "decided_by"]
 
 
@@ -112,7 +114,7 @@ def _export_plays(source: Path, day: str | None, location: str | None) -> tuple[
 
 def _sheet_play(path: Path, day: str | None, location: str | None) -> tuple[Play, str]:
     """A sheet file as a play: validated and scored by its game, dated by --date, its name or its file."""
-    from bgkit.history.store import play_from_score
+    from bgkit.history.records import play_from_score
     from bgkit.plugins.registry import get_registry
     from bgkit.model.sheets import dump_sheet, parse_sheet
     from bgkit.model.tomllines import parse_toml
