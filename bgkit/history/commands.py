@@ -59,7 +59,8 @@ def _dates(since: Optional[str], until: Optional[str]) -> tuple[Optional[str], O
 
 def _no_plays(store, game: Optional[str]) -> None:
     if not store.exists:
-        say(f"No plays recorded yet ({store.path} does not exist). Record one with: bgkit score GAME SHEET --record")
+        state = "is empty" if store.path.exists() else "does not exist"
+        say(f"No plays recorded yet ({store.path} {state}). Record one with: bgkit score GAME SHEET --record")
         return
     recorded = store.games()
     if game is not None and game not in recorded:
@@ -391,9 +392,12 @@ def import_(
         added, skipped = store.import_plays(plays, players)
     for play in plays:
         if play.id is not None and play.uid in origins:
-            say(f"play {play.id}: {origins[play.uid]}")
+            say("play {}: {}: {}".format(play.id, *origins[play.uid]))
     ids = f" (play {added[0]})" if len(added) == 1 else f" (plays {added[0]}–{added[-1]})" if added else ""
-    say(f"Imported {len(added)} play{'s' if len(added) != 1 else ''}{ids}" + (f"; {skipped} already in the history, skipped" if skipped else ""))
+    say(f"Imported {len(added)} play{'s' if len(added) != 1 else ''}{ids}")
+    if skipped:  # by uid: each named, with the play it is already stored as
+        what = ", ".join(f"{uid}{f' ({origins[uid][0]})' if uid in origins else ''} as play {there}" for uid, there in skipped)
+        say(f"Skipped {len(skipped)} play{'s' if len(skipped) != 1 else ''} already in the history: {what}")
 
 
 # -- bgkit stats -----------------------------------------------------------------------------------
@@ -545,4 +549,10 @@ def play_recording(record: bool, db: Optional[Path], specs: Optional[list[str]])
 
         if not any(parse_seat_spec(spec)[0] == "human" for spec in specs):
             raise BadInput("--record keeps games people played: give a human[:NAME] seat (bot matches: --format json)")
+        from bgkit.history.validate import check_name
+
+        for spec in specs:  # a name the history would refuse is refused before the game, not after it
+            kind, params = parse_seat_spec(spec)
+            if kind == "human" and "name" in params:
+                check_name(params["name"], f"seat {spec!r}")
     return Recording(db, None, None, None)

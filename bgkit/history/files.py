@@ -28,31 +28,43 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("bgkit", appauthor=False)) / FILE_NAME
 
 
-def open_connection(path: Path, create: bool) -> tuple[sqlite3.Connection, bool, bool]:
-    """The connection to the history at ``path``: (connection, exists, read_only).
-
-    Without ``create`` a missing file is an empty history in memory, and is not made.
-    """
+def check_path(path: Path, create: bool) -> None:
+    """Refuse, before SQLite sees it, a path that cannot be a history: a folder, a FIFO or device,
+    a file that is not SQLite by its first bytes; and, to write (``create``), a link to nothing
+    (SQLite would make the file it points to) or a new file in a folder that is missing or not
+    writable (found before a game is played or a sheet typed in, not when it is recorded)."""
     if path.is_dir():
         raise BadInput(f"{path} is a folder; the history is a file (--db FILE)")
-    if not path.exists():
-        if not create:
-            return connect(":memory:"), False, False
-        folder = path.parent if str(path.parent) else Path(".")
-        if path == default_path() and not os.environ.get("BGKIT_DB"):
-            folder.mkdir(parents=True, exist_ok=True)
-        if not folder.is_dir():
-            raise BadInput(f"cannot make the history {path}: there is no folder {folder}")
-    else:
-        if path.exists() and not path.is_file():  # a FIFO or a device: SQLite would wait on it forever
+    if path.exists():
+        if not path.is_file():  # a FIFO or a device: SQLite would wait on it forever
             raise BadInput(f"{path} is not a regular file; the history is a file (--db FILE)")
         check_header(path)
-    read_only = not create and path.exists() and not os.access(path.parent if str(path.parent) else ".", os.W_OK)
+        return
+    if not create:
+        return  # a missing history reads as an empty one, and is not made
+    if path.is_symlink():
+        raise BadInput(f"{path} is a link to {os.readlink(path)}, which does not exist; bgkit does not make a history "
+                       "through a link: give the file itself with --db")
+    folder = path.parent if str(path.parent) else Path(".")
+    if path == default_path() and not os.environ.get("BGKIT_DB"):
+        folder.mkdir(parents=True, exist_ok=True)
+    if not folder.is_dir():
+        raise BadInput(f"cannot make the history {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise BadInput(f"cannot make the history {path}: the folder {folder} may not be written")
+
+
+def connect_file(path: Path, create: bool) -> tuple[sqlite3.Connection, bool]:
+    """A connection to the file at ``path`` (which exists): (connection, read_only).
+
+    Without ``create``, in a folder bgkit may not write, the file is opened for reading only.
+    """
+    read_only = not create and not os.access(path.parent if str(path.parent) else ".", os.W_OK)
     try:
         conn = connect(read_only_uri(path) if read_only else str(path), uri=read_only)
     except sqlite3.Error as exc:
         raise BadInput(f"cannot open the history {path}: {exc}") from None
-    return conn, True, read_only
+    return conn, read_only
 
 
 def read_only_uri(path: Path) -> str:
@@ -81,8 +93,9 @@ def check_header(path: Path) -> None:
         raise BadInput(f"{path} is not a bgkit history (not an SQLite file); give another --db or move it away")
 
 
-def check_identity(conn: sqlite3.Connection, path: Path) -> None:
-    """Ours, empty, or refused: read only, so a foreign or damaged file stays as it was.
+def check_identity(conn: sqlite3.Connection, path: Path) -> bool:
+    """Ours, empty, or refused: read only, so a foreign or damaged file stays as it was. True if
+    the file holds no history yet (a new or 0-byte file: nothing in it, no version).
 
     One read transaction, so that the header and the tables are seen at one moment even
     while another bgkit is making the file.
@@ -107,6 +120,7 @@ def check_identity(conn: sqlite3.Connection, path: Path) -> None:
         )
     if objects and conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         raise BadInput(f"the history {path} is damaged (SQLite's check failed); restore a copy")
+    return not objects and not version
 
 
 def use_wal(conn: sqlite3.Connection) -> None:

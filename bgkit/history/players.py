@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 from bgkit.model.errors import BadInput
+from bgkit.history.validate import check_name
 
 
 def player_key(name: str) -> str:
@@ -28,6 +29,8 @@ def player_id(conn: sqlite3.Connection, name: str, create: bool = True) -> int |
 
 
 def add_name(conn: sqlite3.Connection, name: str, player_id: int) -> None:
+    """Record ``name`` as one of the player's names (refused if it holds a NUL or a bidi control)."""
+    check_name(name)
     conn.execute(
         "INSERT INTO player_names (key, name, player_id) VALUES (?, ?, ?)", (player_key(name), " ".join(name.split()), player_id)
     )

@@ -162,7 +162,8 @@ class Play:
         check = Checker(where)
         data = check.table(data, "the record")
         seats = []
-        for index, raw in enumerate(check.items(data, "players", dict)):
+        rows = check.items(data, "players", dict)
+        for index, raw in enumerate(rows):
             who = Checker(f"{where}: player {index + 1}")
             seats.append(
                 SeatRecord(
@@ -173,7 +174,7 @@ class Play:
                     fields=who.table(raw.get("fields", {}), "fields"),
                     scores={k: who.number(v, f"scores.{k}") for k, v in who.table(raw.get("scores"), "scores").items()},
                     total=who.number(raw.get("total"), "total"),
-                    rank=who.whole(raw, "rank"),
+                    rank=who.rank(raw, "rank", len(rows)),
                     winner=who.flag(raw, "winner"),
                     tiebreaks=[who.number(v, "tiebreaks") for v in who.items(raw, "tiebreaks", None, [])],
                 )

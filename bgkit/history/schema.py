@@ -138,20 +138,38 @@ def migrate(history: "History", say: Callable[[str], None] | None) -> None:
             return
         copy = backup(history.path, version) if version else None
         try:
-            for migration in MIGRATIONS[version:]:
-                migration(conn)
-        except BaseException as exc:  # rolled back: the file is as it was, and the copy of it not needed
+            _run(conn, version, history.path)
+        except BaseException:  # rolled back: the file is as it was, and the copy of it not needed
             if copy is not None:
                 copy.unlink(missing_ok=True)
-            if isinstance(exc, sqlite3.Error):
-                raise BadInput(f"the history {history.path} (schema {version}) cannot be upgraded ({exc}); "
-                               "restore a copy, or give another --db") from None
             raise
-        # PRAGMA takes no parameters; both values are this module's integer constants.
-        conn.execute(f"PRAGMA user_version = {int(SCHEMA_VERSION)}")
-        conn.execute(f"PRAGMA application_id = {int(APPLICATION_ID)}")
     if copy is not None and say is not None:
         say(f"The history {history.path} was upgraded from schema {version} to {SCHEMA_VERSION}; the old file is kept as {copy}")
+
+
+def build(conn: sqlite3.Connection, path: Path) -> None:
+    """Make a new file's tables, inside the transaction of its first write (so that a write that
+    fails leaves the file as empty as it was), unless another bgkit made them a moment ago."""
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if app_id == APPLICATION_ID and version == SCHEMA_VERSION:
+        return
+    if app_id or version or conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        raise BadInput(f"{path} was changed by another program while bgkit had it open; try again")
+    _run(conn, 0, path)
+
+
+def _run(conn: sqlite3.Connection, version: int, path: Path) -> None:
+    """The migrations from ``version`` on, and the header that says so (inside a transaction)."""
+    try:
+        for migration in MIGRATIONS[version:]:
+            migration(conn)
+    except sqlite3.Error as exc:
+        raise BadInput(f"the history {path} (schema {version}) cannot be upgraded ({exc}); "
+                       "restore a copy, or give another --db") from None
+    # PRAGMA takes no parameters; both values are this module's integer constants.
+    conn.execute(f"PRAGMA user_version = {int(SCHEMA_VERSION)}")
+    conn.execute(f"PRAGMA application_id = {int(APPLICATION_ID)}")
 
 
 def backup(path: Path, version: int) -> Path:

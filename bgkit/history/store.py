@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator
 from bgkit.model.errors import BadInput
 from bgkit.history import files, players as names, schema
 from bgkit.history.records import Play, SeatRecord, dumps as _dumps, now as _now
+from bgkit.history.validate import check_name
 
 # The names other modules import from here, wherever they live now.
 from bgkit.history.files import default_path
@@ -36,17 +37,31 @@ __all__ = [
 ]
 
 def open_history(path: Path, create: bool = True, say: Callable[[str], None] | None = None) -> "History":
-    """Open (or, with ``create``, make) the history at ``path``, migrating it forward if it is old.
+    """Open the history at ``path``, migrating it forward if it is old.
 
-    Without ``create`` a missing file reads as an empty history and is not made. A file that is
-    not a bgkit history, is damaged, or comes from a newer bgkit is BadInput, and nothing is
-    written to it.
+    A missing or empty (0-byte) file reads as an empty history. With ``create`` it becomes a
+    history at its first write, in that write's transaction: a command that fails before it, or
+    in it, leaves the file as it was (a missing one is not made). A file that is not a bgkit
+    history, is damaged, or comes from a newer bgkit is BadInput, and nothing is written to it.
     """
     path = Path(path)
-    conn, exists, read_only = files.open_connection(path, create)
-    history = History(path, conn, exists=exists)
-    history.read_only = read_only
-    return history._setup(say)
+    files.check_path(path, create)
+    if path.exists():
+        conn, read_only = files.connect_file(path, create)
+        try:
+            with History(path, conn, exists=True).guard():
+                empty = files.check_identity(conn, path)
+        except BaseException:
+            conn.close()
+            raise
+        if not empty:
+            history = History(path, conn, exists=True)
+            history.read_only = read_only
+            return history._setup(say)
+        conn.close()
+    history = History(path, files.connect(":memory:"), exists=False)._setup(say)
+    history.fresh = create
+    return history
 
 
 class DamagedPlay(BadInput):
@@ -63,6 +78,14 @@ def _stored(text: Any, play_id: int, column: str) -> Any:
                        f"delete the play (bgkit history delete {play_id}) or restore a copy") from None
 
 
+def _check_names(plays: list[Play]) -> None:
+    """Refuse, before the transaction, a name a history may not hold (a NUL, a bidi control)."""
+    for play in plays:
+        for seat in play.seats:
+            check_name(seat.name)
+            check_name(seat.player or seat.name)
+
+
 class History:
     """An open history file. Every write is one transaction; read methods return :class:`Play`."""
 
@@ -71,6 +94,7 @@ class History:
         self.conn = conn
         self.exists = exists
         self.read_only = False  # opened for reading only: its folder may not be written
+        self.fresh = False  # no history in the file yet: an empty one in memory until the first write
 
     def __enter__(self) -> "History":
         return self
@@ -97,20 +121,45 @@ class History:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One transaction, taken for writing at once so that concurrent writers queue, not fail."""
+        """One transaction, taken for writing at once so that concurrent writers queue, not fail.
+
+        The first write to a new file makes its tables in the same transaction.
+        """
         with self.guard():
+            first = self._attach() if self.fresh else None
             self.conn.execute("BEGIN IMMEDIATE")
             try:
+                if first is not None:
+                    schema.build(self.conn, self.path)
                 yield self.conn
             except BaseException:
                 self.conn.execute("ROLLBACK")
+                if first is not None:  # back to the empty history in memory; the file is as it was
+                    self.conn.close()
+                    self.conn = first
                 raise
             self.conn.execute("COMMIT")
+            if first is not None:
+                first.close()
+                self.fresh, self.exists = False, True
+                files.use_wal(self.conn)
+
+    def _attach(self) -> sqlite3.Connection:
+        """Connect to the file for its first write (SQLite makes it if it is missing); returns the
+        connection to the empty history in memory that was read until now."""
+        conn, _ = files.connect_file(self.path, create=True) if self.path.exists() else (files.connect(str(self.path)), False)
+        try:
+            files.check_identity(conn, self.path)  # another bgkit may have made it since, or something else
+        except BaseException:
+            conn.close()
+            raise
+        memory, self.conn = self.conn, conn
+        return memory
 
     def _setup(self, say: Callable[[str], None] | None) -> "History":
+        """Bring the file forward (an empty history in memory: make its tables there)."""
         try:
             with self.guard():
-                files.check_identity(self.conn, self.path)
                 schema.migrate(self, say)
                 if self.exists and not self.read_only:
                     files.use_wal(self.conn)
@@ -123,6 +172,7 @@ class History:
 
     def record(self, play: Play) -> int:
         """Store a new play (one transaction) and return its id."""
+        _check_names([play])
         with self.transaction() as conn:
             return self._insert(conn, play)
 
@@ -169,6 +219,7 @@ class History:
 
     def replace(self, play_id: int, new: Play) -> int:
         """Store ``new`` as the next version of play ``play_id``, keeping the old one; returns the version."""
+        _check_names([new])
         with self.transaction() as conn:
             return self._replace(conn, play_id, new)
 
@@ -203,10 +254,15 @@ class History:
             if conn.execute("DELETE FROM plays WHERE id = ?", (play_id,)).rowcount == 0:
                 raise BadInput(f"no play {play_id} in the history")
 
-    def import_plays(self, plays: list[Play], players: list[dict] = ()) -> tuple[list[int], int]:
-        """Add plays not already here (by uid), all in one transaction; returns (new ids, skipped)."""
+    def import_plays(self, plays: list[Play], players: list[dict] = ()) -> tuple[list[int], list[tuple[str, int]]]:
+        """Add plays not already here (by uid), all in one transaction; returns the new ids, and the
+        uids skipped with the play each one is already (or, repeated in ``plays``, was just) stored as."""
+        _check_names(plays)
+        for entry in players:
+            for name in [entry["name"], *entry.get("aliases", [])]:
+                check_name(name)
         added: list[int] = []
-        skipped = 0
+        skipped: list[tuple[str, int]] = []
         with self.transaction() as conn:
             for entry in players:  # the exported players and their aliases, where the names are free
                 player_id = names.player_id(conn, entry["name"])
@@ -214,14 +270,16 @@ class History:
                     if names.player_id(conn, alias, create=False) is None:
                         names.add_name(conn, alias, player_id)
             for play in plays:
-                if conn.execute("SELECT 1 FROM plays WHERE uid = ?", (play.uid,)).fetchone():
-                    skipped += 1
+                there = conn.execute("SELECT id FROM plays WHERE uid = ?", (play.uid,)).fetchone()
+                if there:
+                    skipped.append((play.uid, there[0]))
                     continue
                 added.append(self._insert(conn, play))
         return added, skipped
 
     def merge(self, old: str, new: str) -> str:
         """Make ``old`` an alias of ``new`` (a player or a new name); their plays become one player's."""
+        check_name(new)
         with self.transaction() as conn:
             return names.merge(conn, old, new)
 
@@ -394,6 +452,7 @@ class History:
         """Record a draft's play (or, with ``replaces``, store it as the next version of that play)
         and mark the draft recorded, in one transaction: two phones pressing Record record it once.
         Returns the play id."""
+        _check_names([play])
         with self.transaction() as conn:
             row = conn.execute("SELECT play_id FROM drafts WHERE id = ?", (draft_id,)).fetchone()
             if row is None:

@@ -1,12 +1,31 @@
 """Checks of what enters the history from outside: typed reads of an imported record, field by field,
-each error naming the record and the field.
+each error naming the record and the field, and the names every record, import and edit may hold.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bgkit.model.errors import BadInput
+
+#: Unicode's bidirectional embeddings, overrides and isolates: in a name they make it read as
+#: another (``Bo\u202eevil`` shows as "Bolive"), in a table they reorder the cells after it.
+BIDI_CONTROLS = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x206A))
+
+
+def check_name(name: str, where: str | None = None) -> str:
+    """``name`` if it may be a player's name in the history; BadInput for a NUL or a bidirectional
+    control (``where`` names the file and record it came from)."""
+    for ch in name:
+        if ch == "\0":
+            raise BadInput(f"the player name {name!r} holds a NUL character; a name in the history may not", where)
+        if ord(ch) in BIDI_CONTROLS:
+            raise BadInput(
+                f"the player name {name!r} holds a bidirectional control (U+{ord(ch):04X}), which makes a name "
+                "read as another; a name in the history may not", where
+            )
+    return name
 
 
 class Checker:
@@ -57,7 +76,15 @@ class Checker:
     def number(self, value: Any, key: str) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise BadInput(f"{key} must be a number, not {value!r}", self.where)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise BadInput(f"{key} must be a finite number, not {value!r}", self.where)
         return self._storable(value, key)
+
+    def rank(self, data: dict, key: str, players: int) -> int:
+        value = self.whole(data, key)
+        if not 1 <= value <= players:
+            raise BadInput(f"{key} must be from 1 to {players} (the number of players), not {value}", self.where)
+        return value
 
     def items(self, data: dict, key: str, kind: type | None, default: Any = _MISSING) -> list:
         value = self._get(data, key, default)
