@@ -85,7 +85,12 @@ def test_an_empty_file_stays_empty_until_a_play_is_recorded(tmp_path):
 def test_a_missing_file_is_made_only_by_a_write_that_lands(tmp_path):
     db = tmp_path / "new.sqlite3"
     one_line(run_cli(["history", "import", tmp_path / "nowhere", "--db", db]), "no such file or folder")
-    assert not db.exists()
+    nul = tmp_path / "nul.toml"
+    nul.write_text(GOOF_2P.read_text().replace('name = "Bo"', 'name = "Bo\\u0000"'))
+    one_line(run_cli(["score", "goofspiel", nul, "--record", "--db", db]), "the player name 'Bo\\x00' holds a NUL character")
+    assert not db.exists()  # refused before the write began: SQLite was never asked to make the file
+    assert run_cli(["score", "goofspiel", GOOF_2P, "--record", "--db", db]).exit_code == 0
+    assert db.exists()
 
 
 # Two real bgkit processes writing to one history at one moment. The first holds a write
