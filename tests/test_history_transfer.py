@@ -164,3 +164,20 @@ def test_import_names_every_duplicate_uid_it_skips(tmp_path):
     assert f"Imported 1 play (play 1)\nSkipped 1 play already in the history: {uid} as play 1\n" in first
     again = ok(["history", "import", export, "--db", db]).stderr
     assert f"Imported 0 plays\nSkipped 2 plays already in the history: {uid} as play 1, {uid} as play 1\n" in again
+
+
+def test_a_table_at_bgkit_serve_is_not_recorded_under_such_a_name(tmp_path):
+    """bgkit serve records a table through ``record_draft``: the same refusal, and the table stays
+    a table, so the phone can correct the name."""
+    from bgkit.history.store import open_history
+    from bgkit.model.errors import BadInput
+
+    db = tmp_path / "h.sqlite3"
+    ok(["score", "goofspiel", GOOF_2P, "--record", "--db", db])
+    with open_history(db) as store:
+        play = store.play(1)
+        play.uid, play.seats[1].name, play.seats[1].player = "from a phone", BIDI_NAME, None
+        table = store.new_draft("goofspiel", {"names": ["Ada", BIDI_NAME]})
+        with pytest.raises(BadInput, match=r"holds a bidirectional control \(U\+202E\)"):
+            store.record_draft(table, play)
+        assert store.draft(table)["play_id"] is None and len(store.plays()) == 1
