@@ -48,15 +48,15 @@ def open_history(path: Path, create: bool = True, say: Callable[[str], None] | N
     files.check_path(path, create)
     if path.exists():
         conn, read_only = files.connect_file(path, create)
+        history = History(path, conn, exists=True)
+        history.read_only = read_only
         try:
-            with History(path, conn, exists=True).guard():
+            with history.guard():
                 empty = files.check_identity(conn, path)
         except BaseException:
             conn.close()
             raise
         if not empty:
-            history = History(path, conn, exists=True)
-            history.read_only = read_only
             return history._setup(say)
         conn.close()
     history = History(path, files.connect(":memory:"), exists=False)._setup(say)
@@ -127,18 +127,21 @@ class History:
         """
         with self.guard():
             first = self._attach() if self.fresh else None
-            self.conn.execute("BEGIN IMMEDIATE")
             try:
-                if first is not None:
-                    schema.build(self.conn, self.path)
-                yield self.conn
+                self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    if first is not None:
+                        schema.build(self.conn, self.path)
+                    yield self.conn
+                except BaseException:
+                    self.conn.execute("ROLLBACK")
+                    raise
+                self.conn.execute("COMMIT")
             except BaseException:
-                self.conn.execute("ROLLBACK")
                 if first is not None:  # back to the empty history in memory; the file is as it was
                     self.conn.close()
                     self.conn = first
                 raise
-            self.conn.execute("COMMIT")
             if first is not None:
                 first.close()
                 self.fresh, self.exists = False, True
@@ -147,7 +150,7 @@ class History:
     def _attach(self) -> sqlite3.Connection:
         """Connect to the file for its first write (SQLite makes it if it is missing); returns the
         connection to the empty history in memory that was read until now."""
-        conn, _ = files.connect_file(self.path, create=True) if self.path.exists() else (files.connect(str(self.path)), False)
+        conn = files.connect(str(self.path))
         try:
             files.check_identity(conn, self.path)  # another bgkit may have made it since, or something else
         except BaseException:
