@@ -381,7 +381,7 @@ MUTANTS = [
 def area(m: Mutant) -> str:
     """The area a mutant's file belongs to, for the kill rate per area."""
     name = Path(m.file).name
-    if name.startswith(("history", "stats", "render_history")):
+    if m.file.startswith("bgkit/history/") or name.startswith(("history", "stats", "render_history")):
         return "history"
     if name in ("executors.py", "dask_executor.py"):
         return "executors"
