@@ -181,3 +181,12 @@ def test_a_table_at_bgkit_serve_is_not_recorded_under_such_a_name(tmp_path):
         with pytest.raises(BadInput, match=r"holds a bidirectional control \(U\+202E\)"):
             store.record_draft(table, play)
         assert store.draft(table)["play_id"] is None and len(store.plays()) == 1
+
+
+@pytest.mark.parametrize("players", [1, True, "Ada", {"name": "Ada"}])
+def test_an_export_whose_players_are_not_a_list_is_one_line(tmp_path, players):
+    export = _export_with(tmp_path, lambda play: None)
+    document = json.loads(export.read_text())
+    document["players"] = players
+    export.write_text(json.dumps(document))
+    one_line(["history", "import", export, "--db", tmp_path / "h.sqlite3"], "export.json: the players of a history export are a list")

@@ -126,8 +126,11 @@ def _export_plays(source: Path, day: str | None, location: str | None) -> tuple[
     if not isinstance(raw_plays, list):
         raise BadInput("a history export needs a list of plays", str(source))
     plays = [_checked(Play.from_dict(raw, f"{source}: play {i + 1}"), f"{source}: play {i + 1}") for i, raw in enumerate(raw_plays)]
+    listed = document.get("players") or []
+    if not isinstance(listed, list):
+        raise BadInput("the players of a history export are a list", str(source))
     players = []
-    for i, entry in enumerate(document.get("players") or []):
+    for i, entry in enumerate(listed):
         if not (isinstance(entry, dict) and isinstance(entry.get("name"), str)
                 and isinstance(entry.get("aliases", []), list) and all(isinstance(a, str) for a in entry.get("aliases", []))):
             raise BadInput(f"player {i + 1} needs a name and a list of aliases", str(source))
