@@ -51,6 +51,8 @@ async def posted(request: Request) -> dict[str, Any]:
             data = await request.json()
         except ValueError:
             raise BadInput("the request is not JSON") from None
+        except RecursionError:  # json gives up on about 1,000 brackets deep: no sheet is
+            raise BadInput("the request is nested too deeply to be a table's field") from None
         if not isinstance(data, dict):
             raise BadInput("the request is not a JSON object")
         form: dict[str, Any] = data
@@ -323,7 +325,13 @@ async def record(request: Request) -> Response:
     def keep(state: dict) -> None:
         tables.set_details(state, *details)
 
-    draft = await site.store(lambda store: store.update_draft(draft["id"], keep))  # typed details are kept
+    try:
+        draft = await site.store(lambda store: store.update_draft(draft["id"], keep))  # typed details are kept
+    except BadInput:  # another phone recorded it a moment ago: go where it went
+        again = await site.store(lambda store: store.draft(draft["id"]))
+        if again["play_id"] is None:
+            raise
+        return back(f"/plays/{again['play_id']}")
     try:
         day = parse_date(details[0] or _today(), "date")
     except BadInput as exc:
