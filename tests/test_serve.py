@@ -479,7 +479,7 @@ def test_a_name_with_a_script_is_never_raw_on_any_page_or_chart(client):
     post(client, f"/table/{table}/save", {"seat": "1", "prizes": "3"})
     q = quote(EVIL)
     pages = {
-        "/": ["/"], "/new": [f"/new?game=goofspiel&players=2"],
+        "/": ["/"], "/new": ["/new?game=goofspiel&players=2"],
         "/table/{draft:int}": [f"/table/{table}?seat=0", f"/table/{table}?seat=all"],
         "/table/{draft:int}/result": [f"/table/{table}/result"],
         "/plays": ["/plays", f"/plays?player={q}", f"/plays?player={q}x", f"/plays?game={q}"],
