@@ -204,7 +204,8 @@ def test_stalled_clients_do_not_lock_the_phones_out(tmp_path):
     """120 connections hold half a request header (as uvicorn's limit_concurrency=100 alone let
     them fill it): a phone is served at once while they are held, those over the bound per
     address get 503 at once, and the rest are dropped within the header timeout -- even one that
-    keeps sending a byte of its header every half second."""
+    keeps sending a byte of its header every half second, or stalls in its second request on a
+    kept-alive connection. A body that stalls gets 408."""
     with served(tmp_path / "h.sqlite3") as (url, proc), ExitStack() as stack:
         server = address_of(url)
         started = time.monotonic()
@@ -216,6 +217,11 @@ def test_stalled_clients_do_not_lock_the_phones_out(tmp_path):
         slow_body.sendall(b"POST /tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                           b"Content-Length: 1000\r\n\r\ngame=goofs")
 
+        kept = stack.enter_context(connect(server, "127.0.0.5"))  # a whole request first, then a stalled one
+        kept.sendall(b"GET /export.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # a response in one message
+        assert kept.recv(65536).startswith(b"HTTP/1.1 200 ")
+        time.sleep(0.2)  # the response is complete: the next bytes begin a new request
+        kept.sendall(b"GET /plays HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
         refused = closed_among(stalled, 1.0)
         phone, csrf = session(url.rstrip("/"))  # a phone from another address, while they are held
         made = phone.post("/tables", data={"csrf": csrf, "game": "goofspiel", "players": "2", "name0": "Ada", "name1": "Bo"})
@@ -236,8 +242,8 @@ def test_stalled_clients_do_not_lock_the_phones_out(tmp_path):
                 break
         dropped_after = time.monotonic() - started
         assert dropped_after < deadline, f"a client trickling its header held its connection {dropped_after:.1f}s"
-        dropped = closed_among(held, max(0.1, deadline - (time.monotonic() - started)))
-        assert len(dropped) == len(held), f"{len(held) - len(dropped)} stalled connections still open after {deadline}s"
+        dropped = closed_among([*held, kept], max(0.1, deadline - (time.monotonic() - started)))
+        assert len(dropped) == len(held) + 1, f"{len(held) + 1 - len(dropped)} stalled connections still open after {deadline}s"
         late = response_of(slow_body, max(0.1, deadline - (time.monotonic() - started)))
         assert late.startswith(b"HTTP/1.1 408 "), late[:80]
     assert "Traceback" not in proc.stderr_text and "Exception" not in proc.stderr_text, proc.stderr_text
