@@ -261,10 +261,10 @@ def test_a_chunked_body_over_the_cap_is_refused_before_it_ends(tmp_path):
             while sent < 4 * 1024 * 1024 and not select.select([sock], [], [], 0.002)[0]:
                 sock.sendall(chunk)
                 sent += 4096
-            answer = response_of(sock, 3)
+            answer = response_of(sock, 4)  # under the body timeout (5 s): a guard waiting for the end gets 408
             elapsed = time.monotonic() - started
-        assert answer.startswith(b"HTTP/1.1 413 "), answer[:80]
-        assert sent < 512 * 1024 and elapsed < 3, f"answered after {sent:,} bytes, {elapsed:.1f}s"
+        # how much was sent by then is the kernel's buffers' business (hundreds of KiB on loopback)
+        assert answer.startswith(b"HTTP/1.1 413 "), (answer[:80], f"{sent:,} bytes sent, {elapsed:.1f}s")
 
 
 def raw_request(url: str, request: bytes) -> bytes:
