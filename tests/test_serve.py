@@ -523,3 +523,16 @@ def test_export_csv_cells_cannot_run_as_spreadsheet_formulas(client):
             assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), (column, cell)
             assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", cell), (column, cell)
     assert {row["player"].lstrip("'") for row in rows} >= set(names)
+
+
+def test_a_name_with_control_characters_or_a_direction_override_is_refused_beside_it(client):
+    """Issue 38 item 7: such a name would act on a terminal (bgkit history) or turn a row backwards."""
+    for bad in ("Ada\x1b]0;owned\x07", "A\x00da", "Ada\u202eoB", "Ada\x9b31m", "Ada\u2066x"):
+        table = new_table(client, "goofspiel", [bad, "Bo"])
+        errors = {(e["seat"], e["field"]): e["value"] for e in state(client, table)["errors"]}
+        assert errors == {(0, "name"): "a name cannot hold control characters (ESC, NUL, ...) or text-direction overrides"}
+        post(client, f"/table/{table}/save", {"seat": "0", "prizes": "1 2"})
+        assert post(client, f"/table/{table}/record", {"date": "2024-05-01"}).headers["location"].startswith(f"/table/{table}")
+    assert client.get("/export.json").json()["plays"] == []  # none of them was recorded
+    table = new_table(client, "goofspiel", ["Zoë 👩‍👩‍👧", "Bo"])  # letters and emoji of every kind are names
+    assert state(client, table)["errors"] == []

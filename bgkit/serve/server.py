@@ -87,7 +87,7 @@ def serve_command(db: Optional[Path], host: Optional[str], port: int, lan: bool)
         shown = _reachable(address)
     url = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
     # the Host names it answers to: these, and the address each connection came in on (security.host_ok)
-    hosts = sorted({address, *LOOPBACK_NAMES})
+    hosts = sorted({*LOOPBACK_NAMES, *([] if address in ("0.0.0.0", "::") else [address])})
     _announce(url, path, shared)
     _run(sock, path, token, hosts)
 
