@@ -536,3 +536,16 @@ def test_a_name_with_control_characters_or_a_direction_override_is_refused_besid
     assert client.get("/export.json").json()["plays"] == []  # none of them was recorded
     table = new_table(client, "goofspiel", ["Zoë 👩‍👩‍👧", "Bo"])  # letters and emoji of every kind are names
     assert state(client, table)["errors"] == []
+
+
+def test_numbers_out_of_range_in_addresses_and_json_are_400s_not_500s(client):
+    big = "9" * 30
+    for url in (f"/table/{big}", f"/plays/{big}", f"/table/{big}/state.json", f"/plays/{big}/edit",
+                f"/table/{big}/result.json", f"/new?game=goofspiel&players={big}", f"/setup?game=goofspiel&players=2&seed={big}"):
+        assert client.get(url).status_code == 400, url
+    table = new_table(client, "goofspiel", ["Ada", "Bo"])
+    for seat in ("1e999", '"' + big + '"', "-1e999"):
+        body = '{"seat": ' + seat + ', "field": "prizes", "value": "1"}'
+        response = client.post(f"/table/{table}/field", content=body,
+                               headers={"content-type": "application/json", "x-csrf-token": client.csrf})
+        assert response.status_code == 400, seat

@@ -78,9 +78,12 @@ def _text(form: dict, key: str, default: str = "") -> str:
 
 def _int(value: Any, what: str) -> int:
     try:
-        return int(value)
-    except (TypeError, ValueError):
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):  # OverflowError: a JSON 1e999
         raise BadInput(f"{what} must be a whole number, not {str(value)[:40]!r}") from None
+    if not -(2**63) <= number < 2**63:  # what SQLite holds: a larger one is no table, play or seat
+        raise BadInput(f"{what} is out of range: {str(value)[:40]}")
+    return number
 
 
 def _filters(request: Request) -> dict[str, str | None]:
