@@ -24,7 +24,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="bgkit serve needs the serve extra: pip install 'bgkit[serve]'")
 httpx2 = pytest.importorskip("httpx2", reason="the test extra's HTTP client")
 
-from bgkit.serve.connections import HEADER_SECONDS, PER_CLIENT  # noqa: E402
+from bgkit.serve.connections import PER_CLIENT  # noqa: E402
 from bgkit.testing import run_cli  # noqa: E402
 
 
@@ -157,6 +157,7 @@ def test_20_recordings_at_once_through_two_servers_all_land(tmp_path):
 # phones pressing Record at the same moment. Every socket is bounded by a timeout and closed.
 
 STALLERS = 120
+DROPPED_WITHIN = 8.0  # seconds from opening: "within a few seconds" (the header timeout is 5)
 
 
 def address_of(url: str) -> tuple[str, int]:
@@ -232,7 +233,7 @@ def test_stalled_clients_do_not_lock_the_phones_out(tmp_path):
         assert len(held) == PER_CLIENT and len(refused) == STALLERS - PER_CLIENT
         assert closed_among(held, 0.01) == [], f"the phone was served after {served_after:.1f}s, not while they were held"
 
-        deadline = HEADER_SECONDS + 3
+        deadline = DROPPED_WITHIN
         for n in range(int(deadline * 2)):  # the trickler sends a byte of its header every half second
             try:
                 trickle.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "[n: n + 1] or b"a")
