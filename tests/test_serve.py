@@ -549,3 +549,15 @@ def test_numbers_out_of_range_in_addresses_and_json_are_400s_not_500s(client):
         response = client.post(f"/table/{table}/field", content=body,
                                headers={"content-type": "application/json", "x-csrf-token": client.csrf})
         assert response.status_code == 400, seat
+
+
+def test_the_body_cap_is_64_kib_exactly(client):
+    from bgkit.serve.security import MAX_BODY
+
+    assert MAX_BODY == 64 * 1024
+    head = f"csrf={client.csrf}&game=goofspiel&players=2&name0=Ada&name1=Bo&pad=".encode()
+    for size, status in ((MAX_BODY, 303), (MAX_BODY + 1, 413)):
+        body = head + b"x" * (size - len(head))
+        response = client.post("/tables", content=body, follow_redirects=False,
+                               headers={"content-type": "application/x-www-form-urlencoded"})
+        assert response.status_code == status, size

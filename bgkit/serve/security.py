@@ -219,8 +219,7 @@ class Guard:
         """The whole body (it is small), counted as it comes; None once refused (413, 408) or gone."""
         import anyio
 
-        chunks: list[bytes] = []
-        size = 0
+        body = bytearray()
         try:
             with anyio.fail_after(self.body_seconds):
                 more = True
@@ -228,11 +227,9 @@ class Guard:
                     message = await receive()
                     if message["type"] == "http.disconnect":
                         return None
-                    chunk = message.get("body", b"")
-                    size += len(chunk)
-                    if size > self.max_body:  # a chunked body, or one longer than it said
+                    body += message.get("body", b"")
+                    if len(body) > self.max_body:  # a chunked body, or one longer than it said
                         raise TooLarge
-                    chunks.append(chunk)
                     more = message.get("more_body", False)
         except TooLarge:
             await _plain(send, 413, f"Request too large: at most {self.max_body:,} bytes.\n")
@@ -240,7 +237,7 @@ class Guard:
         except TimeoutError:
             await _plain(send, 408, f"Request timeout: the request's body did not arrive within {self.body_seconds:g} seconds.\n")
             return None
-        return b"".join(chunks)
+        return bytes(body)
 
 
 def _replay(body: bytes, receive: Any) -> Any:
