@@ -561,3 +561,12 @@ def test_the_body_cap_is_64_kib_exactly(client):
         response = client.post("/tables", content=body, follow_redirects=False,
                                headers={"content-type": "application/x-www-form-urlencoded"})
         assert response.status_code == status, size
+
+
+def test_since_and_until_filter_both_ends_and_refuse_a_range_backwards(client):
+    record_with_names(client, ["Ada", "Bo"], ["2024-05-01", "2024-05-08", "2024-05-15"])
+    listed = client.get("/plays?since=2024-05-02&until=2024-05-15")
+    assert listed.status_code == 200 and listed.text.count('<li><a href="/plays/') == 2
+    assert client.get("/plays?since=2024-05-08&until=2024-05-08").text.count('<li><a href="/plays/') == 1
+    backwards = client.get("/plays?since=2024-05-15&until=2024-05-01")
+    assert backwards.status_code == 400 and "since 2024-05-15 is after until 2024-05-01" in backwards.text

@@ -266,6 +266,10 @@ def test_a_chunked_body_over_the_cap_is_refused_before_it_ends(tmp_path):
             elapsed = time.monotonic() - started
         # how much was sent by then is the kernel's buffers' business (hundreds of KiB on loopback)
         assert answer.startswith(b"HTTP/1.1 413 "), (answer[:80], f"{sent:,} bytes sent, {elapsed:.1f}s")
+        with connect(address_of(url)) as sock:  # one byte over, said in its header: refused before any is sent
+            sock.sendall(b"POST /tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: %d\r\n\r\n" % (64 * 1024 + 1))
+            answer = response_of(sock, 4)
+        assert answer.startswith(b"HTTP/1.1 413 "), answer[:80]
 
 
 def raw_request(url: str, request: bytes) -> bytes:
