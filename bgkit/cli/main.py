@@ -41,14 +41,24 @@ class ChanceMode(str, Enum):
 
 
 def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"bgkit {__version__}")
-        raise typer.Exit()
+    """``bgkit --version``: the core, the API version games are written for, and each installed
+    game's version and distribution (read from the registry: no game engine is imported)."""
+    if not value:
+        return
+    from bgkit.plugins.hookspecs import API_VERSION
+
+    lines = [f"bgkit {__version__}", f"API {API_VERSION}"]
+    registry = _registry()
+    for game_id, info in registry.games.items():
+        where = registry.distributions.get(info.plugin, "").split(" ")[0] or "registered in-process"
+        lines.append(f"{game_id} {info.version or '-'} ({where}, API {info.api_version})")
+    typer.echo("\n".join(escape_controls(line) for line in lines))
+    raise typer.Exit()
 
 
 @app.callback()
 def _main(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the versions: the core, its API, each game."),
 ) -> None:
     """Board games at the shell: score a finished game, generate seeded setups, play with bots."""
 
@@ -404,6 +414,28 @@ def completion(
         print(f"bgkit: {shell.value} completion installed in {completing.install(shell)}; it takes effect in a new shell", file=sys.stderr)
         return
     print(completing.script(shell))
+
+
+class NewKind(str, Enum):
+    game = "game"
+    house_rule = "house-rule"
+
+
+@app.command()
+def new(
+    kind: NewKind = typer.Argument(..., help="game (a one-file game to change into yours) or house-rule (a scoring hook)."),
+    name: str = typer.Argument(..., help="The plugin's name, a game id: lower-case letters and digits (package bgkit_NAME)."),
+    game: Optional[str] = typer.Option(None, "--game", autocompletion=complete_game,
+                                       help="For a house rule: the game it changes (default: NAME)."),
+) -> None:
+    """Make a plugin package in a new folder NAME here: its code, pyproject, test and README; then pip install -e NAME."""
+    from bgkit.cli import scaffold
+
+    if game is not None and kind is not NewKind.house_rule:
+        raise BadInput("--game is for a house rule: a new game is its own")
+    made = scaffold.create(kind.value, name, Path.cwd(), game or "")
+    follow = f"bgkit play {name} random random" if kind is NewKind.game else f"bgkit score {game or name} SHEET.toml"
+    print(f"bgkit: made {made}/. Next: pip install -e {name} && {follow}", file=sys.stderr)
 
 
 def main() -> None:
