@@ -61,3 +61,11 @@ def test_new_refuses_a_bad_name_and_an_existing_folder_in_one_line(tmp_path):
     again = new("house-rule", "lastword")
     assert again.returncode == 2 and "lastword already exists" in again.stderr
     assert 'GAME = "goofspiel"' in (tmp_path / "lastword" / "bgkit_lastword" / "plugin.py").read_text()
+
+
+def test_the_bot_protocols_hello_shows_the_running_version():
+    """docs/bot-protocol.md shows bgkit's hello as this core sends it (a release updates it: docs/releasing.md)."""
+    import re
+
+    shown = re.findall(r'"bgkit": ?"([^"]+)"', (ROOT / "docs" / "bot-protocol.md").read_text())
+    assert shown and set(shown) == {bgkit.__version__}
