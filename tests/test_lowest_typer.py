@@ -63,3 +63,12 @@ def test_the_cli_runs_on_both_ends_of_the_typer_range(tmp_path, end):
     done = subprocess.run([sys.executable, "-c", RUN, version], capture_output=True, text=True, env=asked, cwd=tmp_path,
                           timeout=120, stdin=subprocess.DEVNULL)
     assert done.stdout.split() == ["burgundy"], f"completion on typer {version}: {done.stdout}{done.stderr}"
+
+
+def test_bgkit_reaches_no_private_name_of_typer():
+    """No import of typer's private modules (typer._coercion, typer._click, ...) and no write to its
+    private attributes: what a typer release may change without notice."""
+    private = re.compile(r"\btyper\._\w+|\._runtime_param\b|from typer\._|import typer\._")
+    found = [f"{path.relative_to(ROOT)}:{number}" for path in sorted((ROOT / "bgkit").rglob("*.py"))
+             for number, line in enumerate(path.read_text().splitlines(), 1) if private.search(line)]
+    assert found == []
