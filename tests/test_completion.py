@@ -44,6 +44,8 @@ def test_the_bash_script_itself_fills_in_the_game():
         ("bgkit arena goofspiel random greedy --executor d", 6, ["dask"]),
         ("bgkit setup goofspiel --se", 3, ["--seed"]),  # options
         ("bgkit score g", 2, ["goofspiel"]),
+        ("bgkit setup -p 2 goofspiel --option d", 6, ["deck=13", "deck=8", "deck=5"]),  # the game's options
+        ("bgkit play goofspiel random random --option deck=1", 6, ["deck=13"]),
     ],
 )
 def test_bash_completes_commands_bots_options_and_their_values(words, cword, expected):

@@ -48,6 +48,31 @@ def complete_executor(incomplete: str) -> list[tuple[str, str]]:
     return _matching(((name, ex.help.split("\n")[0]) for name, ex in _registry().executors.items()), incomplete)
 
 
+def complete_game_option(ctx, incomplete: str) -> list[tuple[str, str]]:
+    """``--option NAME=VALUE`` for the game already typed: each option's values (its setup module is
+    read, never its rules). The game is read from the words the shell sent (bash's ``COMP_WORDS``,
+    zsh's and fish's ``_TYPER_COMPLETE_ARGS``): click has not parsed the command's arguments yet
+    while an option waits for its value."""
+    import os
+    import shlex
+
+    try:
+        words = shlex.split(os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS") or "")
+    except ValueError:  # an unclosed quote: nothing to read the game from
+        return []
+    name = getattr(ctx, "info_name", None)
+    after = words[words.index(name) + 1:] if name in words else []
+    game_id = next((word for word in after if word in _registry().games), None)  # past any option's value
+    if game_id is None:
+        return []
+    try:
+        options = _registry().load_game(game_id).options
+    except Exception:  # a broken plugin completes to nothing rather than a traceback in the shell
+        return []
+    pairs = ((f"{option.name}={choice}", option.help) for option in options for choice in option.choices)
+    return _matching(pairs, incomplete)
+
+
 def script(shell: Shell) -> str:
     """The completion script for ``shell``, as typer writes it for the program ``bgkit``."""
     from typer.completion import get_completion_script

@@ -17,7 +17,7 @@ from typing import List, Optional
 import typer
 
 from bgkit import __version__
-from bgkit.cli.completion import COMPLETE_VAR, Shell, answering, complete_executor, complete_game, complete_seat
+from bgkit.cli.completion import COMPLETE_VAR, Shell, answering, complete_executor, complete_game, complete_game_option, complete_seat
 from bgkit.cli.group import Group, lazy_group
 from bgkit.model.errors import BadInput, PluginError, escape_controls
 from bgkit.history.commands import DB_HELP, history_app, stats
@@ -142,7 +142,8 @@ def setup(
     game: str = typer.Argument(..., autocompletion=complete_game, help="Game id (see bgkit games)."),
     players: int = typer.Option(..., "-p", "--players", help="Number of players."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed; without it one is chosen and printed."),
-    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", autocompletion=complete_game_option,
+                               help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text, json or toml."),
     count: bool = typer.Option(False, "--count", help="Print the number of distinct setups instead."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
@@ -273,7 +274,8 @@ def play(
     jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes for many games (local, or a Dask LocalCluster)."),
     executor: str = typer.Option("local", "--executor", autocompletion=complete_executor, help=EXECUTOR_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", autocompletion=complete_game_option,
+                               help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text or json (JSON Lines, summary last)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every decision."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game's log (for bgkit replay) here."),
@@ -340,7 +342,8 @@ def arena(
     jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes (local, or a Dask LocalCluster)."),
     executor: str = typer.Option("local", "--executor", autocompletion=complete_executor, help=EXECUTOR_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", autocompletion=complete_game_option,
+                               help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text (the ladder) or json (JSON Lines: header, games, summary)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Also write the JSON Lines stream here, to --resume it later."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue an arena from its JSON Lines output."),
