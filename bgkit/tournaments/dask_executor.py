@@ -74,7 +74,8 @@ def _start_forkserver() -> str:
 
 
 def _leave_ctrl_c_to_the_parent() -> Any:
-    """A Dask worker plugin for a local cluster's workers: ignore SIGINT (Ctrl-C)."""
+    """A Dask worker plugin for a local cluster's workers: ignore SIGINT (Ctrl-C) and SIGHUP (the
+    terminal closed): bgkit stops them."""
     from distributed import WorkerPlugin
 
     class LeaveCtrlCToTheParent(WorkerPlugin):
@@ -84,6 +85,7 @@ def _leave_ctrl_c_to_the_parent() -> Any:
 
             if threading.current_thread() is threading.main_thread():
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
+                signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
     return LeaveCtrlCToTheParent()
 
