@@ -18,8 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.tournaments.executors import JOBS_PER_CPU, capped_jobs
-
 ROOT = Path(__file__).resolve().parents[1]
 linux_only = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds processes through /proc (Linux)")
 
@@ -262,6 +260,8 @@ def test_jobs_is_capped_at_the_number_of_games_with_a_note(tmp_path, bot):
 
 
 def test_jobs_is_capped_at_a_few_workers_a_cpu():
+    from bgkit.tournaments.executors import JOBS_PER_CPU, capped_jobs
+
     cpus = os.cpu_count() or 1
     assert capped_jobs(100_000, 10**6, None) == JOBS_PER_CPU * cpus
     assert capped_jobs(100_000, 200_000, "tcp://127.0.0.1:8786") == 100_000  # a remote cluster's workers are not this machine's
