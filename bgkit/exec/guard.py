@@ -46,6 +46,8 @@ _token: str | None = None  # this run's mark, once guarded
 _watchdog: Any = None  # the watchdog's Popen
 _received: int | None = None  # the terminating signal that arrived, if one did
 _prctl: Any = None  # libc's prctl, once looked up (False: there is none)
+_signals = False  # whether SIGTERM and SIGHUP stop the run as Ctrl-C does
+_TERMINATING = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
 _subreaper = False  # whether this process is its descendants' subreaper (not inherited by a fork)
 
 
@@ -130,7 +132,8 @@ def as_worker(parent: int | None) -> None:
     """A worker process of bgkit's: Ctrl-C and hang-ups are bgkit's to handle (it stops the workers),
     SIGTERM ends it, it dies with bgkit, and the orphans of the bots it starts become its own."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     die_with_parent(parent)
     become_subreaper()
@@ -139,25 +142,32 @@ def as_worker(parent: int | None) -> None:
 # -- guarding a run ---------------------------------------------------------------------------------
 
 
-def protect() -> None:
-    """Guard this run before a process is started or many games are played (see the module's doc):
-    once, in bgkit's command process only; everywhere else (workers, tests in-process) nothing."""
-    global _token, _watchdog
-    if _token is not None or _entry != os.getpid():
+def protect(starting: bool = True) -> None:
+    """Guard this run (see the module's doc), in bgkit's command process only (in workers, and in
+    tests that run commands in-process, nothing): SIGTERM and SIGHUP stop it as Ctrl-C does, and
+    when a process is ``starting``, bgkit becomes the subreaper, marks the environment and starts
+    the watchdog, once."""
+    global _token, _watchdog, _signals
+    if _entry != os.getpid():
+        return
+    import threading
+
+    if not _signals and threading.current_thread() is threading.main_thread():
+        _signals = True
+        for signum in _TERMINATING:
+            if signal.getsignal(signum) is signal.SIG_DFL:  # nohup's ignored SIGHUP stays ignored
+                signal.signal(signum, _on_signal)
+    if not starting or _token is not None:
         return
     import atexit
     import secrets
-    import threading
 
     _token = f"{os.getpid()}-{secrets.token_hex(6)}"
     outer = os.environ.get(MARK)
     os.environ[MARK] = f"{outer},{_token}" if outer else _token
     become_subreaper()
-    if threading.current_thread() is threading.main_thread():
-        for signum in (signal.SIGTERM, signal.SIGHUP):
-            if signal.getsignal(signum) is signal.SIG_DFL:  # nohup's ignored SIGHUP stays ignored
-                signal.signal(signum, _on_signal)
-    _watchdog = _start_watchdog(_token)
+    if os.path.isdir("/proc/self/task"):  # without /proc a watchdog could not find the run's processes
+        _watchdog = _start_watchdog(_token)
     os.register_at_fork(after_in_child=_forget_in_child)
     atexit.register(_at_exit)
 
@@ -199,8 +209,8 @@ def _start_watchdog(token: str) -> Any:
 
 def watch(token: str) -> None:
     """The watchdog: wait for the end of standard input (bgkit ended), then end the run's processes."""
-    for signum in (signal.SIGINT, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     try:
         while os.read(0, 4096):
             pass

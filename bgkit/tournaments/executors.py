@@ -148,8 +148,9 @@ def play_games(
     from bgkit.exec import guard
     from bgkit.terminal.render import progress
 
-    guard.protect()  # before any worker starts: SIGTERM and SIGHUP stop the run as Ctrl-C does
-    runner = open_executor(registry, executor, capped_jobs(jobs, total, scheduler), scheduler)
+    jobs = capped_jobs(jobs, total, scheduler)
+    guard.protect(starting=(executor, jobs) != ("local", 1))  # SIGTERM and SIGHUP stop the run as Ctrl-C does
+    runner = open_executor(registry, executor, jobs, scheduler)
     interrupted = False
     stop: Callable[[], None] = lambda: None  # noqa: E731
     try:
