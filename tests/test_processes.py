@@ -22,16 +22,18 @@ ROOT = Path(__file__).resolve().parents[1]
 linux_only = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds processes through /proc (Linux)")
 
 # A bot: notes its pid and its parent's in PIDS, starts a helper in a session of its own (setsid)
-# that would sleep for five minutes holding the bot's stderr, says hello (offering to play many
-# games), writes an escape sequence to stderr, and plays the first legal action — or, in mode
-# "sleep", sleeps at its first decision.
+# that would sleep for five minutes holding the bot's stderr (in mode "bare" with an empty
+# environment, so no marker finds it), says hello (offering to play many games), writes an escape
+# sequence to stderr, and plays the first legal action — or, in mode "sleep", sleeps at its first
+# decision, and in mode "string" answers the index as a string.
 BOT = r'''
 import json, os, subprocess, sys, time
 mode, pids = sys.argv[1], sys.argv[2]
 def note(line):
     with open(pids, "a") as f:
         f.write(line + "\n")
-helper = subprocess.Popen([sys.executable, "-c", "import os, time; os.setsid(); time.sleep(300)"])
+helper = subprocess.Popen([sys.executable, "-c", "import os, time; os.setsid(); time.sleep(300)"],
+                          env={} if mode == "bare" else None)
 note(f"bot {os.getpid()} {os.getppid()}")
 note(f"helper {helper.pid} {os.getpid()}")
 print("thinking \x1b[31min red\x1b[0m\x07", file=sys.stderr, flush=True)
@@ -140,9 +142,10 @@ def nothing_left(run: Run, pids: list[int]) -> bool:
 
 
 @linux_only
-@pytest.mark.parametrize("command, signum", [("play", signal.SIGTERM), ("arena", signal.SIGHUP)])
-def test_sigterm_or_sighup_stops_many_games_on_two_workers_like_ctrl_c_and_nothing_remains(tmp_path, bot, command, signum):
-    seats = [bot(), "random"] if command == "play" else [bot(), "random", "greedy", "--players", "2"]
+@pytest.mark.parametrize("command, signum, mode", [("play", signal.SIGTERM, "play"), ("arena", signal.SIGHUP, "play"),
+                                                   ("play", signal.SIGTERM, "bare")])
+def test_sigterm_or_sighup_stops_many_games_on_two_workers_like_ctrl_c_and_nothing_remains(tmp_path, bot, command, signum, mode):
+    seats = [bot(mode), "random"] if command == "play" else [bot(mode), "random", "greedy", "--players", "2"]
     run = Run(tmp_path, command, "goofspiel", *seats, "--games", "2000", "--jobs", "2", "--seed", "1", "--option", "deck=5")
     try:
         run.wait_for(lambda: len(run.noted("helper")) >= 2)  # both workers' bots have started their helpers
@@ -150,7 +153,7 @@ def test_sigterm_or_sighup_stops_many_games_on_two_workers_like_ctrl_c_and_nothi
                                                if line.startswith("bot ")])}
         assert len(workers) == 2 and run.proc.pid not in workers  # the bots run in the two workers
         seconds = run.stop(signum)
-        print(f"{command}: {signal.Signals(signum).name} to nothing left: {seconds:.2f} s")
+        print(f"{command} ({mode}): {signal.Signals(signum).name} to nothing left: {seconds:.2f} s")
         assert run.proc.returncode == 128 + signum, run.stderr
         assert "Traceback" not in run.stderr
         assert "interrupted after" in run.stderr and "of 2000 games" in run.stderr, run.stderr
@@ -160,13 +163,16 @@ def test_sigterm_or_sighup_stops_many_games_on_two_workers_like_ctrl_c_and_nothi
 
 
 @linux_only
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_sigkill_of_bgkit_ends_its_workers_bots_and_the_bots_helpers_in_other_sessions(tmp_path, bot, jobs):
-    run = Run(tmp_path, "play", "goofspiel", bot(), "random", "--games", "2000", "--jobs", jobs, "--seed", "1", "--option", "deck=5")
+@pytest.mark.parametrize("jobs, executor", [("1", "local"), ("2", "local"), ("2", "dask")])
+def test_sigkill_of_bgkit_ends_its_workers_bots_and_the_bots_helpers_in_other_sessions(tmp_path, bot, jobs, executor):
+    if executor == "dask":
+        pytest.importorskip("distributed")
+    run = Run(tmp_path, "play", "goofspiel", bot(), "random", "--games", "2000", "--jobs", jobs, "--executor", executor,
+              "--seed", "1", "--option", "deck=5")
     try:
-        run.wait_for(lambda: len(run.noted("helper")) >= int(jobs))
+        run.wait_for(lambda: len(run.noted("helper")) >= int(jobs), limit=60)
         seconds = run.stop(signal.SIGKILL)
-        print(f"--jobs {jobs}: SIGKILL to nothing left: {seconds:.2f} s")
+        print(f"--jobs {jobs} --executor {executor}: SIGKILL to nothing left: {seconds:.2f} s")
         assert nothing_left(run, run.noted("bot") + run.noted("helper"))
     finally:
         run.clean_up()
