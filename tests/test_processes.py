@@ -157,6 +157,9 @@ def test_sigterm_or_sighup_stops_many_games_on_two_workers_like_ctrl_c_and_nothi
         assert run.proc.returncode == 128 + signum, run.stderr
         assert "Traceback" not in run.stderr
         assert "interrupted after" in run.stderr and "of 2000 games" in run.stderr, run.stderr
+        finished = int(run.stderr.split("interrupted after ")[1].split(" of 2000 games")[0])
+        if command == "play":  # the games finished, summarised as after Ctrl-C
+            assert f"goofspiel: {finished} games, seed 1" in run.stdout, run.stdout
         assert nothing_left(run, run.noted("bot") + run.noted("helper") + list(workers))
     finally:
         run.clean_up()

@@ -95,12 +95,23 @@ def die_with_parent(parent: int | None) -> None:
         os._exit(1)
 
 
-def pre_exec() -> Callable[[], None] | None:
-    """A ``preexec_fn`` for ``subprocess.Popen``: the child dies with this process (Linux), else None."""
-    if _libc_prctl() is None:
-        return None
+def pre_exec() -> Callable[[], None]:
+    """A ``preexec_fn`` for ``subprocess.Popen``: the program starts with Ctrl-C and hang-ups as
+    signals it may handle (a worker ignores them, and an ignored signal stays ignored across exec),
+    and dies with this process (Linux)."""
     parent = os.getpid()
-    return lambda: die_with_parent(parent)
+    dies = _libc_prctl() is not None
+
+    def step() -> None:
+        for signum in _TERMINATING + [signal.SIGINT]:
+            try:
+                signal.signal(signum, signal.SIG_DFL)
+            except (ValueError, OSError):
+                pass
+        if dies:
+            die_with_parent(parent)
+
+    return step
 
 
 def become_subreaper() -> None:
