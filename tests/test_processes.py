@@ -143,8 +143,8 @@ def nothing_left(run: Run, pids: list[int]) -> bool:
 
 @linux_only
 @pytest.mark.parametrize("command, signum, mode", [("play", signal.SIGTERM, "play"), ("arena", signal.SIGHUP, "play"),
-                                                   ("play", signal.SIGTERM, "bare")])
-def test_sigterm_or_sighup_stops_many_games_on_two_workers_like_ctrl_c_and_nothing_remains(tmp_path, bot, command, signum, mode):
+                                                   ("play", signal.SIGTERM, "bare"), ("play", signal.SIGINT, "play")])
+def test_sigterm_sighup_or_sigint_stops_many_games_on_two_workers_and_nothing_remains(tmp_path, bot, command, signum, mode):
     seats = [bot(mode), "random"] if command == "play" else [bot(mode), "random", "greedy", "--players", "2"]
     run = Run(tmp_path, command, "goofspiel", *seats, "--games", "2000", "--jobs", "2", "--seed", "1", "--option", "deck=5")
     try:
