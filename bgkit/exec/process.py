@@ -56,16 +56,27 @@ def open_stderr(path: str) -> int:
 
 
 def _show_stderr(stream: IO[bytes]) -> None:
-    """A bot's standard error, line by line, on bgkit's, with control bytes made visible."""
+    """A bot's standard error, line by line, on bgkit's, with control bytes made visible. ``stream``
+    is the pipe's raw end (no buffer, so no lock a fork could inherit held), read in chunks."""
     from bgkit.model.errors import escape_controls
 
+    def show(line: bytes) -> None:
+        try:
+            print(escape_controls(line.decode("utf-8", "replace")), file=sys.stderr, flush=True)
+        except (OSError, ValueError):  # bgkit's stderr is closed: the rest is dropped
+            pass
+
+    pending = b""
     try:
-        while line := stream.readline(MAX_LINE):
-            text = escape_controls(line.decode("utf-8", "replace").removesuffix("\n"))
-            try:
-                print(text, file=sys.stderr, flush=True)
-            except (OSError, ValueError):  # bgkit's stderr is closed: the rest is dropped
-                pass
+        while chunk := stream.read(65536):
+            *lines, pending = (pending + chunk).split(b"\n")
+            for line in lines:
+                show(line)
+            if len(pending) > MAX_LINE:  # no newline for a megabyte: shown as it is
+                show(pending)
+                pending = b""
+        if pending:
+            show(pending)
     except (OSError, ValueError):
         pass
     finally:
