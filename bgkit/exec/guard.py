@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 #: The environment variable that marks every process of a run: tokens, comma-separated (outer runs first).
@@ -108,10 +109,30 @@ def pre_exec() -> Callable[[], None]:
                 signal.signal(signum, signal.SIG_DFL)
             except (ValueError, OSError):
                 pass
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _TERMINATING + [signal.SIGINT])
         if dies:
             die_with_parent(parent)
 
     return step
+
+
+@contextmanager
+def children_ignore_hangups() -> Iterator[None]:
+    """Processes started inside ignore SIGHUP: a closed terminal's hang-up reaches a whole process
+    group, and stopping the run is bgkit's to do (Dask's forkserver and multiprocessing's resource
+    tracker otherwise die of it, with a warning). A hang-up meanwhile reaches bgkit just after."""
+    import threading
+
+    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGHUP])  # held, not lost, while it is ignored
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # kept across exec, unlike a handler
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGHUP])
 
 
 def become_subreaper() -> None:

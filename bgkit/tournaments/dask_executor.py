@@ -53,6 +53,8 @@ def _start_forkserver() -> str:
     import multiprocessing
     import os
 
+    from bgkit.exec import guard
+
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return "spawn"
     from multiprocessing import forkserver
@@ -65,7 +67,8 @@ def _start_forkserver() -> str:
     stdout, devnull = os.dup(1), os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, 1)
-        forkserver.ensure_running()
+        with guard.children_ignore_hangups():  # so do the workers forked from it: bgkit stops them
+            forkserver.ensure_running()
     finally:
         os.dup2(stdout, 1)
         os.close(stdout)
