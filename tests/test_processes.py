@@ -90,11 +90,17 @@ class Run:
         return [int(line.split()[1]) for line in lines if line.startswith(kind + " ")]
 
     def stop(self, signum: int, limit: float = 20.0) -> float:
-        """Send ``signum`` to bgkit alone; the seconds until bgkit and every process it started are gone."""
+        """Send ``signum`` to bgkit alone; the seconds until bgkit and every process it started are
+        gone. Unless it was SIGKILL, nothing it started may still run when bgkit has exited."""
         start = time.monotonic()
         os.kill(self.proc.pid, signum)
         end = start + limit
-        while self.proc.poll() is None or self.processes():
+        while self.proc.poll() is None:
+            assert time.monotonic() < end, f"bgkit still running after {limit} s; {self.err.read_text()}"
+            time.sleep(0.01)
+        if signum != signal.SIGKILL:
+            assert self.processes() == [], "bgkit exited, leaving processes it started running"
+        while self.processes():
             assert time.monotonic() < end, f"still running after {limit} s: {self.processes()}; {self.err.read_text()}"
             time.sleep(0.01)
         return time.monotonic() - start
