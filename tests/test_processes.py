@@ -326,3 +326,14 @@ def test_a_plugin_raising_keyboardinterrupt_at_import_is_a_failed_plugin_not_a_s
                              env=env, cwd=ROOT, timeout=60)
     rows = {row["name"]: row for row in json.loads(plugins.stdout)}
     assert rows["stopper"]["error"] == "KeyboardInterrupt"
+
+
+def test_a_bot_writing_its_stderr_to_a_file_beside_a_bot_shown_on_bgkits(tmp_path, bot):
+    log = tmp_path / "bot.err"
+    spec = bot().replace("exec:", f"exec:stderr={log} ", 1)
+    done = subprocess.run([sys.executable, "-m", "bgkit", "play", "goofspiel", spec, bot(), "--seed", "1", "--option", "deck=5",
+                           "--format", "json"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "Exception" not in done.stderr, done.stderr
+    assert done.stderr.count("thinking \\x1b[31min red") == 1  # the second bot's, escaped
+    assert log.read_text() == "thinking \x1b[31min red\x1b[0m\x07\n"  # the first bot's, in its file as it wrote it

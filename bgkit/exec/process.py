@@ -283,9 +283,10 @@ def _forget_after_fork() -> None:
     """A forked worker starts with no bots: the parent's stay the parent's (their pipes closed
     here, so a bot still sees the end of its input when the parent closes it)."""
     for bot in _LIVE:
-        for stream in (bot.proc.stdin, bot.proc.stdout, bot.proc.stderr):
+        for stream in (bot.proc.stdin, bot.proc.stdout, bot.proc.stderr):  # no stderr pipe with stderr=FILE
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
     global _LOCK
