@@ -233,14 +233,15 @@ def _reap_strays(killed: list[int]) -> None:
         return
     mine = os.getsid(0)
     held = {bot.proc.pid for bot in _LIVE} | {bot.proc.pid for idle in _IDLE.values() for bot in idle}
+    deadline = time.monotonic() + EXIT_GRACE  # a killed process takes a moment to end (one SIGKILL could not reach: none)
     for pid, state, session in guard.children():
-        if session == mine or pid in held or pid == guard.watchdog_pid():
+        if session == mine or pid in held or pid == guard.watchdog_pid() or not (state == "Z" or pid in killed):
             continue
-        if state == "Z" or pid in killed:
-            try:
-                os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
+        try:
+            while os.waitpid(pid, os.WNOHANG) == (0, 0) and time.monotonic() < deadline:
+                time.sleep(0.001)
+        except ChildProcessError:
+            pass
 
 
 def _wait_exited(pid: int, seconds: float) -> None:
