@@ -378,7 +378,7 @@ def replay(
 def serve(
     port: int = typer.Option(8000, "--port", help="The port to listen on (0: any free one, printed)."),
     lan: bool = typer.Option(False, "--lan", help="Listen on this machine's network address, for the phones at the table; every request then needs the join token of the printed link and QR code."),
-    host: Optional[str] = typer.Option(None, "--host", help="Listen on this address instead (default 127.0.0.1; with --lan, the network address)."),
+    host: Optional[str] = typer.Option(None, "--host", help="Listen on this address instead (default 127.0.0.1; with --lan, the network address); any address beyond loopback needs the join token too."),
     db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Score games at the table from every phone: a small web server for sheets, history, stats and setups (needs bgkit[serve])."""
