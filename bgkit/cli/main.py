@@ -442,9 +442,19 @@ def new(
 
 
 def main() -> None:
-    """Entry point: bad input is one line and exit code 2, a broken plugin one line and exit 1."""
+    """Entry point: bad input is one line and exit code 2, a broken plugin one line and exit 1;
+    stopped by SIGTERM or SIGHUP, 128 + the signal's number (bgkit.exec.guard)."""
+    from bgkit.exec import guard
+
+    guard.entry()
     try:
         _run()
+    except SystemExit as exc:
+        raise SystemExit(guard.exit_status(exc.code)) from None
+    except KeyboardInterrupt:
+        if guard.received() is None:
+            raise
+        raise SystemExit(guard.exit_status(130)) from None  # stopped outside a command's own Ctrl-C handling
     finally:
         # The process ends here, and what it built is only torn down. Moving every object to the
         # garbage collector's permanent generation spares the exit its last full pass over them
