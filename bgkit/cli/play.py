@@ -83,12 +83,19 @@ def play_command(
     return _run_match(match, format, log)
 
 
-def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str | None, format: str, force: bool = False) -> tuple[Match, Any] | None:
-    """Continue a saved game, checked first as strictly as ``bgkit replay --verify`` checks a log."""
+def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str | None, format: str, force: bool = False,
+                seats_given: list[str] | None = None) -> tuple[Match, Any] | None:
+    """Continue a saved game, checked first as strictly as ``bgkit replay --verify`` checks a log.
+
+    An ``exec:`` seat of the save runs only if ``seats_given`` (``--seat N=SPEC``) gives it again,
+    or the person at the terminal confirms it (bgkit.sessions.trust): a file never starts a program."""
     from bgkit.model.savefile import read_json
+    from bgkit.sessions.trust import parse_given, programs_allowed, terminal_confirm
     from bgkit.sessions.verify import verify_log
 
     saved = GameLog.from_dict(read_json(path, "save file"), str(path))
+    given = parse_given(seats_given or [], "--seat", saved.players, "seat")
+    specs = programs_allowed(saved.seats, given, str(path), "--seat", "seat", terminal_confirm())
     for target, what in ((save, "save"), (log, "log")):
         check_target(target, saved.game, force, what, resuming=path)
     chance = chance or saved.chance  # a table game resumes at the table
@@ -99,11 +106,19 @@ def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance:
     has_human = any(parse_seat_spec(s)[0] == "human" for s in saved.seats)
     console, ask = _prompt_tools(has_human or chance == "table")
     match = build_match(
-        game, saved.seats, saved.names, saved.seed or 0, saved.options,
+        game, specs, saved.names, saved.seed or 0, saved.options,
         log=saved, chance=chance, console=console, ask=ask, save_path=save, bots=registry.bots,
     )
-    render.stderr().print(f"Resuming {render.literal(game.info.name)} after {len(saved.actions)} actions — seed {saved.seed}")
+    render.stderr().print(f"Resuming {render.literal(game.info.name)} after {len(saved.actions)} actions — {_seats_line(specs, saved.names)}")
     return _run_match(match, format, log)
+
+
+def _seats_line(specs: list[str], names: list[str]) -> str:
+    """Who sits where, each ``exec:`` seat with the program it runs (a name can say anything)."""
+    from bgkit.sessions.trust import describe
+
+    seats = [f"P{i + 1} {name}" + (f" ({describe(spec)})" if parse_seat_spec(spec)[0] == "exec" else "") for i, (spec, name) in enumerate(zip(specs, names))]
+    return render.literal(", ".join(seats))
 
 
 def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match, Any] | None:
