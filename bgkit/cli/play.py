@@ -79,8 +79,21 @@ def play_command(
         game, specs, names, seed, option_values, chance=chance, console=console, ask=ask, save_path=save, bots=registry.bots,
         setup=laid_out["setup"] if laid_out else None, setup_from=str(setup_file) if setup_file else "seed",
     )
-    render.stderr().print(f"{render.literal(game.info.name)}: {render.literal(', '.join(names))} — seed {seed}")
+    match.secret_seed = seed_kept_secret(game, has_human, chance)
+    render.stderr().print(f"{render.literal(game.info.name)}: {render.literal(', '.join(names))} — {_seed_text(match)}")
     return _run_match(match, format, log)
+
+
+def seed_kept_secret(game: Game, people: bool, chance: str) -> bool:
+    """Whether the seed is kept from the people at the table until the game ends: with it, anyone
+    could play the same game on the side and learn what is hidden or still to be drawn (a hand,
+    the next card, a bot's sealed choice)."""
+    dynamics = game.info.dynamics
+    return people and (dynamics.hidden or dynamics.sealed or (dynamics.chance and chance == "random"))
+
+
+def _seed_text(match: Match) -> str:
+    return "the seed is shown when the game ends" if match.secret_seed else f"seed {match.log.seed}"
 
 
 def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str | None, format: str, force: bool = False,
@@ -109,7 +122,9 @@ def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance:
         game, specs, saved.names, saved.seed or 0, saved.options,
         log=saved, chance=chance, console=console, ask=ask, save_path=save, bots=registry.bots,
     )
-    render.stderr().print(f"Resuming {render.literal(game.info.name)} after {len(saved.actions)} actions — {_seats_line(specs, saved.names)}")
+    match.secret_seed = seed_kept_secret(game, has_human, match.log.chance)
+    render.stderr().print(f"Resuming {render.literal(game.info.name)} after {len(saved.actions)} actions — "
+                          f"{_seats_line(specs, saved.names)} — {_seed_text(match)}")
     return _run_match(match, format, log)
 
 
@@ -144,7 +159,8 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
         people = any(getattr(seat, "person", False) for seat in match.seats)
         if match.save_path is not None or people:
             where = match.save()
-            render.stderr().print(f"Saved to {where}. Resume with: bgkit play --resume {where}")
+            seed = f" (seed {match.log.seed})" if match.secret_seed else ""  # the game stops here: the seed may be told
+            render.stderr().print(f"Saved to {where}{seed}. Resume with: bgkit play --resume {where}")
         if isinstance(stop, KeyboardInterrupt):
             render.stderr().print("interrupted")
             raise SystemExit(130) from None
