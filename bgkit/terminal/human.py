@@ -164,11 +164,12 @@ class Screen:
         for person in self.people:
             self.seen(person)
 
-    def scrollback_note(self) -> str:
-        """On a hand-over screen, where the terminal cannot erase its scrollback, a word saying so."""
-        if can_wipe(self.console):
-            return ""
-        return " (this terminal cannot erase its scrollback: scroll the last turn out of sight first)"
+    def hand_over(self, prompt: str) -> None:
+        """The hand-over screen: ``prompt`` waits for Enter; where the terminal cannot erase its
+        scrollback (after the last private turn: bgkit.terminal.render.wipe), a line says so first."""
+        if not can_wipe(self.console):
+            self.console.print("(this terminal cannot erase its scrollback: scroll the last turn out of sight first)")
+        self.read(prompt)
 
     def needs_handover(self, player: int) -> bool:
         """Whether showing ``player``'s view would show another person here what they may not see."""
@@ -219,7 +220,7 @@ class HumanSeat:
         name = literal(self.name)
         private = screen.needs_handover(player)
         if private:
-            screen.read(f"{self.name}, your turn: the others look away, then press Enter{screen.scrollback_note()}")
+            screen.hand_over(f"{self.name}, your turn: the others look away, then press Enter")
         state = decision.state
         console.print(screen.drawing(state, player), soft_wrap=False)  # the drawing wraps at the terminal's width
         screen.show_news(player, private)
@@ -293,9 +294,9 @@ class TableChance:
                 who = " and ".join(f"P{s + 1} {screen.names[s]}" for s in owners)
                 people = [s for s in owners if s in screen.people]
                 typist = "they type it" if people else f"whoever handles {who}'s cards types it"
-                screen.read(f"{label}: only {who} may see it ({typist}); the others look away, then press Enter{screen.scrollback_note()}")
+                screen.hand_over(f"{label}: only {who} may see it ({typist}); the others look away, then press Enter")
             else:
-                screen.read(f"{label}: nobody may see it yet; someone who does not play looks, then press Enter{screen.scrollback_note()}")
+                screen.hand_over(f"{label}: nobody may see it yet; someone who does not play looks, then press Enter")
         console.print(f"[bold]{literal(label)}[/bold]: what happened at the table? ({plural(len(texts), 'possible outcome')})")
         show_options(console, texts, limit=40, numbered=False)
         while True:
