@@ -178,3 +178,17 @@ def test_an_arena_bot_given_again_resumes(tmp_path):
     done = bgkit("arena", "--resume", out, "--bot", f"2={spec}", "--format", "json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1])["games"] == 4
+
+
+def test_quitting_a_game_with_an_exec_seat_tells_the_command_that_resumes_it(tmp_path):
+    from bgkit.testing import Terminal
+
+    spec = f"exec:{sys.executable} {BOT}"
+    term = Terminal(["play", "goofspiel", "human:Ada", spec, "--seed", "2", "--option", "deck=5", "--save", "g.json"], tmp_path,
+                    columns=400)
+    term.read_until("Ada> ")
+    term.type("quit")
+    term.read_until("Resume with: ")
+    hint = term.read_until("\n")
+    assert term.finish() == 0
+    assert hint.strip() == f"bgkit play --resume g.json --seat 2='{spec}'"

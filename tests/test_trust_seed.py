@@ -139,3 +139,15 @@ def test_with_people_seated_quit_tells_the_seed_and_the_save_keeps_it(tmp_path):
 def test_bots_alone_show_the_seed_at_the_start(tmp_path):
     done = bgkit("play", "goofspiel", "random", "random", "--seed", "4242", cwd=tmp_path, data_home=tmp_path / "data")
     assert done.stderr.startswith("Goofspiel: random, random #2 — seed 4242")
+
+
+def test_a_corrupt_bot_seeds_list_in_a_log_is_one_line(tmp_path):
+    log = tmp_path / "game.json"
+    assert bgkit("play", "goofspiel", "random", "random", "--seed", "1", "--log", log, cwd=tmp_path, data_home=tmp_path / "d").returncode == 0
+    saved = json.loads(log.read_text())
+    assert "bot_seeds" not in saved  # a game without exec seats writes its log as before
+    saved["bot_seeds"] = [None, -5]
+    log.write_text(json.dumps(saved))
+    done = bgkit("replay", log, "--verify", cwd=tmp_path, data_home=tmp_path / "d")
+    assert done.returncode == 2 and done.stderr.strip().count("\n") == 0
+    assert "bot_seeds must list" in done.stderr and str(log) in done.stderr

@@ -128,6 +128,14 @@ def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance:
     return _run_match(match, format, log)
 
 
+def _resume_command(match: Match, where: Path) -> str:
+    """The command that resumes a saved game: its exec: seats given again (a save never starts a program)."""
+    import shlex
+
+    seats = [f" --seat {i + 1}={shlex.quote(spec)}" for i, spec in enumerate(match.log.seats) if parse_seat_spec(spec)[0] == "exec"]
+    return render.literal(f"bgkit play --resume {shlex.quote(str(where))}{''.join(seats)}")
+
+
 def _seats_line(specs: list[str], names: list[str]) -> str:
     """Who sits where, each ``exec:`` seat with the program it runs (a name can say anything)."""
     from bgkit.sessions.trust import describe
@@ -160,7 +168,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
         if match.save_path is not None or people:
             where = match.save()
             seed = f" (seed {match.log.seed})" if match.secret_seed else ""  # the game stops here: the seed may be told
-            render.stderr().print(f"Saved to {where}{seed}. Resume with: bgkit play --resume {where}")
+            render.stderr().print(f"Saved to {where}{seed}. Resume with: {_resume_command(match, where)}")
         if isinstance(stop, KeyboardInterrupt):
             render.stderr().print("interrupted")
             raise SystemExit(130) from None
