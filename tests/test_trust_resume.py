@@ -192,3 +192,11 @@ def test_quitting_a_game_with_an_exec_seat_tells_the_command_that_resumes_it(tmp
     hint = term.read_until("\n")
     assert term.finish() == 0
     assert hint.strip() == f"bgkit play --resume g.json --seat 2='{spec}'"
+
+
+def test_at_a_terminal_an_arena_shows_the_bot_s_argv_and_no_runs_nothing(tmp_path):
+    out = planted_arena(tmp_path, "exec:touch PWNED")
+    screen, code = at_terminal(["arena", "--resume", out], tmp_path, "n")
+    assert code == 2
+    assert "bot 2 'exec:touch PWNED' runs: ['touch', 'PWNED']" in screen and "not resumed" in screen
+    assert not (tmp_path / "PWNED").exists()

@@ -138,10 +138,9 @@ def _resume_command(match: Match, where: Path) -> str:
 
 def _seats_line(specs: list[str], names: list[str]) -> str:
     """Who sits where, each ``exec:`` seat with the program it runs (a name can say anything)."""
-    from bgkit.sessions.trust import describe
+    from bgkit.sessions.trust import runs
 
-    seats = [f"P{i + 1} {name}" + (f" ({describe(spec)})" if parse_seat_spec(spec)[0] == "exec" else "") for i, (spec, name) in enumerate(zip(specs, names))]
-    return render.literal(", ".join(seats))
+    return render.literal(", ".join(f"P{i + 1} {name}{runs(spec)}" for i, (spec, name) in enumerate(zip(specs, names))))
 
 
 def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match, Any] | None:

@@ -36,12 +36,11 @@ def parse_given(given: list[str], option: str, count: int, word: str) -> dict[in
     return seats
 
 
-def describe(spec: str) -> str:
-    """What a seat is, for the screen: the program an ``exec:`` seat runs, whatever its name says."""
+def runs(spec: str) -> str:
+    """For the screen, after a seat's name: `` (runs PROGRAM ARGS)`` for an ``exec:`` seat, whatever
+    its name says; nothing for any other."""
     kind, params = parse_seat_spec(spec)
-    if kind != "exec":
-        return spec
-    return f"runs {params['command']}"
+    return f" (runs {params['command']})" if kind == "exec" else ""
 
 
 def programs_allowed(specs: list[str], given: dict[int, str], source: str, option: str, word: str,
