@@ -200,3 +200,9 @@ def test_at_a_terminal_an_arena_shows_the_bot_s_argv_and_no_runs_nothing(tmp_pat
     assert code == 2
     assert "bot 2 'exec:touch PWNED' runs: ['touch', 'PWNED']" in screen and "not resumed" in screen
     assert not (tmp_path / "PWNED").exists()
+
+
+def test_a_seat_the_file_spells_wrong_is_one_line_naming_the_file(tmp_path):
+    save = planted_save(tmp_path, "exec:'touch PWNED")
+    line = one_line_exit_2(bgkit("play", "--resume", save, cwd=tmp_path))
+    assert line.startswith(f"bgkit: error: {save}: ") and "No closing quotation" in line

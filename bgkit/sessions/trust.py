@@ -51,7 +51,7 @@ def programs_allowed(specs: list[str], given: dict[int, str], source: str, optio
     for index, spec in given.items():
         if spec != specs[index]:
             raise BadInput(f"{word} {index + 1} is saved as {specs[index]!r}, not {spec!r} ({option} gives it again as saved)", source)
-    unconfirmed = [i for i, spec in enumerate(specs) if parse_seat_spec(spec)[0] == "exec" and i not in given]
+    unconfirmed = [i for i, spec in enumerate(specs) if _kind(spec, source) == "exec" and i not in given]
     if not unconfirmed:
         return list(specs)
     if confirm is None:
@@ -68,6 +68,14 @@ def programs_allowed(specs: list[str], given: dict[int, str], source: str, optio
     if not confirm("\n".join(lines)):
         raise BadInput(f"not resumed: the program{'s' if len(unconfirmed) > 1 else ''} named in the file did not run", source)
     return [without_stderr(spec) if i in unconfirmed else spec for i, spec in enumerate(specs)]
+
+
+def _kind(spec: str, source: str) -> str:
+    """A seat spec's kind; a spec the file spells wrong is bad input naming the file."""
+    try:
+        return parse_seat_spec(spec)[0]
+    except BadInput as exc:
+        raise BadInput(exc.message, source) from None
 
 
 def exec_label(params: dict[str, str]) -> str:

@@ -361,13 +361,7 @@ def _programs_allowed(specs: list[str], given: list[str], path: Path) -> list[st
     """The header's bot specs, each ``exec:`` one given again or confirmed at the terminal."""
     from bgkit.sessions.trust import parse_given, programs_allowed, terminal_confirm
 
-    again = parse_given(given, "--bot", len(specs), "bot")
-    try:
-        return programs_allowed(specs, again, f"{path}:1", "--bot", "bot", terminal_confirm())
-    except BadInput as exc:
-        if exc.where is None:  # a spec the file spells wrong: the file's fault
-            raise BadInput(f"corrupt arena header: {exc.message}", f"{path}:1") from None
-        raise
+    return programs_allowed(specs, parse_given(given, "--bot", len(specs), "bot"), f"{path}:1", "--bot", "bot", terminal_confirm())
 
 
 def _parse(line: bytes, path: Path, number: int) -> Any:
