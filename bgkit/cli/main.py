@@ -283,6 +283,11 @@ def play(
         None, "--chance", help="random (default), or table: type the dice and draws of a real table. A resumed game keeps its own."
     ),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game."),
+    seat_again: List[str] = typer.Option(
+        [], "--seat", metavar="N=SPEC",
+        help="With --resume: give seat N's exec: program again, as saved (a save never starts a program by itself; "
+        "at a terminal you may confirm it instead).",
+    ),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
     setup_file: Optional[Path] = typer.Option(
         None, "--setup", help="Start from this setup (as bgkit setup --format toml|json writes it, edited to the real table)."
@@ -303,10 +308,12 @@ def play(
                 or scheduler or bot_timeout is not None):
             raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options, data, setup or bot timeout")
         outcome = playing.resume_game(_registry(), resume, save=save or resume, log=log,
-                                      chance=chance.value if chance else None, format=format.value, force=force)
+                                      chance=chance.value if chance else None, format=format.value, force=force, seats_given=seat_again)
         if recording is not None:
             recording.record_match(outcome)
         return
+    if seat_again:
+        raise BadInput("--seat N=SPEC gives a saved seat again, with --resume FILE; a new game takes its seats after the game id")
     if game is None:
         raise BadInput("name a game (see bgkit games), or --resume FILE")
     the_game = _load_game(game, data)
@@ -347,6 +354,10 @@ def arena(
     format: Format = typer.Option(Format.text, "--format", help="text (the ladder) or json (JSON Lines: header, games, summary)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Also write the JSON Lines stream here, to --resume it later."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue an arena from its JSON Lines output."),
+    bot_again: List[str] = typer.Option(
+        [], "--bot", metavar="N=SPEC",
+        help="With --resume: give the Nth bot's exec: program again, as the file names it (a file never starts a program by itself).",
+    ),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
     bot_timeout: Optional[float] = typer.Option(None, "--bot-timeout", help=BOT_TIMEOUT_HELP),
 ) -> None:
@@ -360,8 +371,10 @@ def arena(
             raise BadInput(
                 "--resume continues the arena as it was started: give no game, bots, games, players, seed, options, data, --out or bot timeout"
             )
-        arenas.resume_command(_registry(), resume, format.value, jobs=jobs, executor=executor, scheduler=scheduler)
+        arenas.resume_command(_registry(), resume, format.value, jobs=jobs, executor=executor, scheduler=scheduler, bots_given=bot_again)
         return
+    if bot_again:
+        raise BadInput("--bot N=SPEC gives an arena's bot again, with --resume FILE; a new arena takes its bots after the game id")
     if game is None:
         raise BadInput("name a game (see bgkit games) and the bots to rate, or --resume FILE")
     the_game = _load_game(game, data)
