@@ -185,15 +185,17 @@ def who(player: int) -> str:
 class LogSource:
     """The actions of a log, each checked before it is applied: not after the game's end, logged
     for the seat that decides, legal there, and (given the seeded ``stream``) each chance outcome
-    the one that stream draws. A failed check is BadInput naming the action and ``source``."""
+    the one that stream draws, and no decision beyond the game's maximum length (``most``). A
+    failed check is BadInput naming the action and ``source``."""
 
     def __init__(self, runtime: "Runtime", entries: list[list[Any]], source: str = "log", stream: "random.Random | None" = None,
-                 seed: int | None = None):
+                 seed: int | None = None, most: int | None = None):
         self.runtime = runtime
         self.entries = entries
         self.source = source
         self.stream = stream
         self.seed = seed
+        self.most = most
         self.action: Any = None
 
     def actions(self, state: "State") -> Iterator[int]:
@@ -201,10 +203,16 @@ class LogSource:
         driver has reached (the same object, changed in place); BadInput for an entry logged
         after the end of the game."""
         current, parse = type(state).current_player, self.runtime.parse_action
+        left = self.most if self.most is not None else len(self.entries)  # decisions the game may still play
         for number, (logged, text) in enumerate(self.entries, start=1):
             player = current(state)
             if player < 0 and player != CHANCE:
                 raise BadInput(f"action {number} ({text!r}) comes after the end of the game", self.source)
+            if player != CHANCE:
+                if left == 0:
+                    raise BadInput(f"action {number} ({text!r}) comes after the game's maximum length of {self.most:,} "
+                                   "decisions", self.source)
+                left -= 1
             if logged != player:
                 raise BadInput(f"action {number} ({text!r}) is logged for {who(logged)} but {who(player)} decides", self.source)
             if self.stream is not None and player == CHANCE:

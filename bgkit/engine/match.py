@@ -222,7 +222,7 @@ def replay(game: Game, runtime: Runtime, log: GameLog, source: str = "log", obse
 def play_log(runtime: Runtime, state: State, log: GameLog, source: str = "log", observers: list[Observer] | None = None,
              stream: random.Random | None = None, narrator: Narrator | None = None) -> State:
     """Apply ``log``'s actions to ``state`` (its start) through the driver, each checked; the final state."""
-    entries = LogSource(runtime, log.actions, source, stream, log.seed)
+    entries = LogSource(runtime, log.actions, source, stream, log.seed, max_length(runtime, log.players))
     driver = Driver(runtime, state, [], observers or [], narrator=narrator)
     driver.run(entries, budget=len(log.actions))
     return driver.state
@@ -508,17 +508,29 @@ class Match:
         return observers
 
     def run(self, limit: int | None = None) -> None:
-        """Play until the game ends (``play`` without the scoring); RuntimeError if it has not
-        ended after ``limit`` more actions (a guard for benchmarks and tests). Without a limit, a
-        state that never ends is the plugin's bug: stopped once the log holds more than
-        MAX_ACTIONS actions, as PluginError."""
-        budget = limit if limit is not None else MAX_ACTIONS + 1 - len(self.log.actions)
+        """Play until the game is over (``play`` without the scoring); RuntimeError if it has not
+        ended after ``limit`` more actions (a guard for benchmarks and tests).
+
+        Without a limit, a game that declares a maximum length (its action space's
+        ``max_game_length``, in decisions) is over once it has played that many, ended or not
+        (:func:`limit_reached`: it then has no winner); a game that declares none and never
+        ends is the plugin's bug, stopped once the log holds more than MAX_ACTIONS actions, as
+        PluginError."""
         lean = self._lean()
         driver = self._driver([] if lean else self._observers())
         before = len(self.log.actions)
+        source = SeatSource(self)
         try:  # a source of its own, not kept: it refers back to the match, and a finished game
             # that held it would be left, with everything it allocated, to the garbage collector
-            self._drive(driver, SeatSource(self), budget, lambda: self._too_long(limit))
+            cap = None if limit is not None else max_length(self.runtime, self.log.players)
+            if cap is None:
+                budget = limit if limit is not None else MAX_ACTIONS + 1 - len(self.log.actions)
+                self._drive(driver, source, budget, lambda: self._too_long(limit))
+                return
+            # each run may apply as many actions as decisions are left (chance outcomes make the
+            # run end early, never late), so nothing is counted per action
+            while (left := cap - decisions_in(self.log.actions)) > 0 and not self.state.is_terminal():
+                self._drive(driver, source, left, None)
         finally:
             if lean:  # nobody can undo a bot's move: as after a resume, nothing before can be taken back
                 self.revealed.extend([True] * (len(self.log.actions) - before))
@@ -603,8 +615,11 @@ class Match:
         return target
 
     def finish(self) -> Any:
-        """Score the final state through the scoring in force, record it in the log and return it."""
-        result = final_result(self.game, self.state, self.log.names)
+        """Score the final state through the scoring in force (or, for a game stopped at its maximum
+        length, say it has no winner), record it in the log and return it."""
+        result = game_result(self.game, self.runtime, self.state, self.log)
+        if result is None:
+            raise PluginError(f"{self._origin(None)}: the game is scored before it has ended")
         self.log.result = result_record(result, self.log.actions)
         if self.save_path is not None:
             self.save()
@@ -618,5 +633,39 @@ def result_record(result: Any, actions: list) -> dict:
         "ranks": result.ranks,
         "winners": result.winners,
         "decided_by": result.decided_by,
-        "decisions": len(actions) - list(map(itemgetter(0), actions)).count(CHANCE),
+        "decisions": decisions_in(actions),
     }
+
+
+def decisions_in(actions: list) -> int:
+    """How many of a log's ``[player, text]`` actions are the seats' decisions (not chance)."""
+    return len(actions) - list(map(itemgetter(0), actions)).count(CHANCE)
+
+
+def max_length(runtime: Runtime, players: int) -> int | None:
+    """The most decisions a game of ``players`` plays (its action space's ``max_game_length``), or
+    None when it declares none."""
+    space = runtime.action_space(players)
+    return None if space is None else space.max_length
+
+
+def limit_reached(runtime: Runtime, state: State, actions: list) -> int | None:
+    """The game's maximum length when ``state``, not ended by the rules, has played it (the game is
+    then over, with no winner: :func:`bgkit.model.ranking.stopped_result`); else None."""
+    if state.is_terminal():
+        return None
+    cap = max_length(runtime, state.num_players)
+    return cap if cap is not None and decisions_in(actions) >= cap else None
+
+
+def game_result(game: Game, runtime: Runtime, state: State, log: GameLog) -> Any:
+    """The result of a game that is over: the final state scored through the scoring in force, or
+    for a game stopped at its maximum length the no-winner result; None while it goes on."""
+    if state.is_terminal():
+        return final_result(game, state, log.names)
+    cap = limit_reached(runtime, state, log.actions)
+    if cap is None:
+        return None
+    from bgkit.model.ranking import stopped_result
+
+    return stopped_result(game.info.id, log.names, cap)
