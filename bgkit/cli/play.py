@@ -117,7 +117,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
     try:
         scored = match.play()
     except PluginError as failure:  # nothing is lost: the save holds every decision up to the failure
-        people = any(getattr(seat, "person", False) for seat in match.seats)
+        people = any(seat.person for seat in match.seats)
         if match.save_path is not None or people:
             where = match.save()
             raise PluginError(f"{failure} (the game up to here is saved in {where})") from failure
@@ -126,7 +126,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
             raise PluginError(f"{failure} (the game up to here is logged in {log_path})") from failure
         raise
     except (QuitRequest, KeyboardInterrupt) as stop:
-        people = any(getattr(seat, "person", False) for seat in match.seats)
+        people = any(seat.person for seat in match.seats)
         if match.save_path is not None or people:
             where = match.save()
             render.stderr().print(f"Saved to {where}. Resume with: bgkit play --resume {where}")
