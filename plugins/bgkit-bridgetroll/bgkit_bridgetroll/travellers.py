@@ -92,11 +92,6 @@ def _build(comp: Components) -> Tables:
     return tables
 
 
-def value_in(t: Tables, area: int, x: int) -> int:
-    """What card ``x`` is worth on side ``area`` of a bridge."""
-    return t.food[x] if area == FOOD else t.toll[x]
-
-
 def targets(t: Tables, effect: int, food: list[int], toll: list[int]) -> tuple[int, list[tuple[int, int]]]:
     """The cards a knight, bandit or dragon may take, as ``(value, [(area, card), ...])``.
 
