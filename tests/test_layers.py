@@ -48,7 +48,7 @@ def test_no_import_runs_back_up():
     assert upward == []
 
 
-#: A whole string that names a bgkit module: ``bgkit.x.y``, or entry-point style ``bgkit.x.y:attr``.
+#: A whole string that names a bgkit module: ``bgkit.engine.match``, or entry-point style ``bgkit.serve.app:create_app``.
 MODULE_TEXT = re.compile(r"(bgkit(?:\.\w+)+)(?::\w+(?:\.\w+)*)?")
 
 #: The modules of higher layers a lower one names in a string, each with the reason it may.
@@ -63,8 +63,9 @@ NAMED_UPWARD = {
 
 
 def named_in_strings(source: str) -> list[str]:
-    """Every module ``source`` names in a whole string (``importlib.import_module("bgkit.x")``, a
-    tuple of plugin modules, an entry point ``"bgkit.x:attr"``): imports the AST walk cannot see."""
+    """Every module ``source`` names in a whole string (``importlib.import_module("bgkit.cli.main")``,
+    a tuple of plugin modules, an entry point ``"bgkit.serve.app:create_app"``): imports the AST walk
+    cannot see."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
