@@ -99,3 +99,28 @@ def test_a_log_that_plays_on_past_the_maximum_length_is_refused(short_bluemoonci
     assert played["result"]["decided_by"].startswith("no winner: stopped after 300 decisions")
     resumed = run_cli(["play", "--resume", str(log)])
     assert resumed.exit_code == 2 and "is over: nothing to resume" in resumed.stderr
+
+
+def test_the_history_keeps_a_stopped_game_with_no_winner(short_bluemooncity, tmp_path):
+    """A game people played that reached the maximum length is recorded, listed and counted."""
+    from bgkit.engine.setups import parse_options
+    from bgkit.history.commands import Recording
+    from bgkit.sessions.build import build_match
+
+    game = short_bluemooncity.load_game("bluemooncity")
+    match = build_match(game, ["random", "random"], ["Ann", "Bo"], 1, parse_options(game, []))
+    result = match.play()
+    assert result.winners == [] and result.decided_by.startswith("no winner")
+    match.log.seats[0] = "human:Ann"  # as if Ann had sat there (a person cannot be scripted for 300 decisions here)
+    db = tmp_path / "history.sqlite3"
+    assert Recording(db, "2026-01-02", None, None).record_match((match, result)) == 1
+    listed = run_cli(["history", "show", "1", "--db", db, "--format", "json"])
+    assert listed.exit_code == 0, listed.stderr
+    play = json.loads(listed.stdout)
+    assert play["winners"] == [] and play["decided_by"].startswith("no winner: stopped after 300 decisions")
+    stats = run_cli(["stats", "--db", db, "--format", "json"])
+    assert stats.exit_code == 0, stats.stderr
+    ann = [row for row in json.loads(stats.stdout)["players"] if row["name"] == "Ann"]
+    assert ann and ann[0]["plays"] == 1 and ann[0]["wins"] == 0
+    exported = run_cli(["history", "export", "--db", db, "--format", "csv"])
+    assert exported.exit_code == 0, exported.stderr
