@@ -40,6 +40,12 @@ class Meddler:
         return first
 
 
+class TrustedMeddler(Meddler):
+    """The same, claiming to be trusted: it is spared the check of its move, not the copies."""
+
+    trusted = True
+
+
 class First:
     def __init__(self, runtime, seed, **params):
         pass
@@ -57,15 +63,16 @@ def bots(**kinds):
 
 
 def test_an_in_process_bot_that_changes_what_it_is_handed_changes_nothing(registry, tmp_path):
-    registry.register(bots(meddler=Meddler, first=First), name="meddlers")
+    registry.register(bots(meddler=Meddler, trusting=TrustedMeddler, first=First), name="meddlers")
     logs = {}
-    for bot in ("meddler", "first"):
+    for bot in ("meddler", "trusting", "first"):
         log = tmp_path / f"{bot}.json"
         result = run_cli(["play", "bluemooncity", bot, "greedy", "--seed", "1", "--log", log, "--format", "json"])
         assert result.exit_code == 0, result.stderr
         logs[bot] = json.loads(log.read_text())
-    assert logs["meddler"]["actions"] == logs["first"]["actions"]  # the same game, move for move
-    assert logs["meddler"]["result"] == logs["first"]["result"]  # no 50 crystals anywhere
+    for bot in ("meddler", "trusting"):
+        assert logs[bot]["actions"] == logs["first"]["actions"]  # the same game, move for move
+        assert logs[bot]["result"] == logs["first"]["result"]  # no 50 crystals anywhere
     verified = run_cli(["replay", tmp_path / "meddler.json", "--verify"])
     assert verified.exit_code == 0, verified.stderr
 
