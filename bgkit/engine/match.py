@@ -430,8 +430,6 @@ class SeatSource:
                     action = pick_chance(state, uniform()) if uniform is not None else chance(state)
                 else:
                     actions = legal(state)
-                    if not actions:  # nobody can decide from nothing: the rules in force are at fault
-                        raise match._no_actions(player, actions)
                     stage = "deciding"
                     pick = picks[player]
                     if pick is not None:
@@ -444,6 +442,8 @@ class SeatSource:
                             decision = Decision(player, actions, state, rngs[player], history, runtime)
                         action = chooses[player](decision)
                         if checked[player] and action not in actions:
+                            if not actions:  # nobody can decide from nothing: the rules in force are at fault
+                                raise match._no_actions(player, actions)
                             raise PluginError(f"{match._origin(player)}: seat {match.seats[player].name!r} chose {action!r}, "
                                               "which is not a legal action")
             except UndoRequest:
@@ -455,6 +455,8 @@ class SeatSource:
                 raise
             except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
                 if stage == "deciding":
+                    if not actions:  # a seat fails to choose from no action (looked at only then: no cost per decision)
+                        raise match._no_actions(player, actions) from exc
                     raise PluginError(f"{match._origin(player, exc)} failed while deciding for seat "
                                       f"{match.seats[player].name!r}: {fault_text(exc)}") from exc
                 raise PluginError(f"{match._origin(None, exc)} failed while {stage}: {fault_text(exc)}") from exc
