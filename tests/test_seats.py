@@ -119,3 +119,28 @@ def test_a_house_rule_with_no_legal_action_is_named_with_what_it_returned(regist
     assert result.stderr.strip().splitlines()[-1] == (
         "bgkit: error: plugin 'no-more-bids' (a house rule: its bgkit_legal_actions) returned [] for player 2, "
         "but the game has not ended: nobody can decide from no legal action")
+
+
+def test_a_seat_that_cannot_take_a_default_is_one_line_naming_it():
+    import pytest
+
+    from bgkit.model.errors import PluginError
+
+    class Slotted:
+        __slots__ = ("name",)
+
+        def choose(self, decision):
+            return decision.actions[0]
+
+    seat = Slotted()
+    seat.name = "tight"
+    with pytest.raises(PluginError, match="seat 'tight' \\(Slotted\\) has no 'trusted' and cannot be given one"):
+        seated(seat)
+
+    class Derived(BaseSeat):
+        __slots__ = ("name",)
+
+        def choose(self, decision):
+            return decision.actions[0]
+
+    assert seated(Derived()).trusted is False

@@ -92,7 +92,11 @@ def seated(seat: Any) -> Seat:
     if not isinstance(seat, BaseSeat):
         for attribute, default in SEAT_DEFAULTS.items():
             if not hasattr(seat, attribute):
-                setattr(seat, attribute, default)
+                try:
+                    setattr(seat, attribute, default)
+                except AttributeError:  # __slots__ without it: the class must say (or derive from BaseSeat)
+                    raise PluginError(f"seat {getattr(seat, 'name', '?')!r} ({type(seat).__name__}) has no {attribute!r} and "
+                                      "cannot be given one: derive its class from bgkit.api.BaseSeat") from None
     return cast(Seat, seat)
 
 
