@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
     from bgkit.model.contract import DataModule, RenderModule, ScoringModule, SetupModule, StateModule
     from bgkit.model.drawing import Drawing
     from bgkit.engine.driver import Event, Told
-    from bgkit.engine.match import Decision, QuitRequest, Seat, decision_for, sample_chance
+    from bgkit.engine.match import BaseSeat, Decision, QuitRequest, Seat, decision_for, sample_chance
     from bgkit.model.errors import BadInput, DataError, PluginError, SheetError, suggest
     from bgkit.model.flow import Flow, FrameRule
     from bgkit.model.game import (
@@ -72,7 +72,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("DataModule", "RenderModule", "ScoringModule", "SetupModule", "StateModule"), "bgkit.model.contract"),
     "Drawing": "bgkit.model.drawing",
     **dict.fromkeys(("Event", "Told"), "bgkit.engine.driver"),
-    **dict.fromkeys(("Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine.match"),
+    **dict.fromkeys(("BaseSeat", "Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine.match"),
     **dict.fromkeys(("BadInput", "DataError", "PluginError", "SheetError", "suggest"), "bgkit.model.errors"),
     **dict.fromkeys(("Flow", "FrameRule"), "bgkit.model.flow"),
     **dict.fromkeys(("CHANCE", "EVERYONE", "NOBODY", "TERMINAL", "Action", "ActionSpace", "Dynamics", "Game", "GameInfo",

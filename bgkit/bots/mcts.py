@@ -39,7 +39,7 @@ from typing import Any
 
 from bgkit.bots.budget import Budget
 from bgkit.bots.parallel import MOST_WORKERS, join_helpers, merge_stats, start_helpers, stop_helpers
-from bgkit.engine.match import Decision, sample_chance
+from bgkit.engine.match import BaseSeat, Decision, sample_chance
 from bgkit.engine.params import MOST_SECONDS, check_params, number_param
 from bgkit.engine.runtime import Runtime
 from bgkit.model.game import CHANCE, State
@@ -64,7 +64,7 @@ class Node:
         self.stage: dict[int, dict[Any, list]] | None = None  # a sealed stage starting here: seat -> action -> [visits, reward]
 
 
-class MctsBot:
+class MctsBot(BaseSeat):
     trusted = True  # a core bot: it picks from the legal list, the engine need not check
 
     name = "mcts"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from bgkit.model.game import Action, Option, State
+    from bgkit.model.game import Option, State
     from bgkit.model.ranking import ScoreResult
     from bgkit.model.sheets import Field, Sheet
 
@@ -52,26 +52,6 @@ class StateModule(Protocol):
     def state_from_dict(self, comp: Any, data: dict[str, Any]) -> "State": ...
 
     def sheet_from_state(self, comp: Any, state: "State") -> dict[str, Any]: ...
-
-
-class ActionSpaceFunctions(Protocol):
-    """Optional in a state module, but all four or none (see :meth:`bgkit.model.game.Game.action_space`)."""
-
-    def num_actions(self, comp: Any, players: int) -> int: ...
-
-    def max_game_length(self, comp: Any, players: int) -> int | None: ...
-
-    def action_index(self, comp: Any, action: "Action") -> int: ...
-
-    def action_from_index(self, comp: Any, state: "State", index: int) -> "Action": ...
-
-
-class ObservationFunctions(Protocol):
-    """Optional in a state module, both or neither (see :meth:`bgkit.game.Game.observation`)."""
-
-    def observation_shape(self, comp: Any, players: int) -> tuple[int, ...]: ...
-
-    def observation_tensor(self, comp: Any, state: "State", player: int) -> list[float]: ...
 
 
 #: Jobs a game may leave out entirely (its setup then comes from a hook; its drawing is JSON).

@@ -8,7 +8,7 @@ import random
 from bgkit.api import Option, seat_document
 
 OPTIONS = (Option("deck", ("13", "8", "5"), "13", "cards per suit: 13 is the full game, 5 a quick one"),)
-#: Setup fields the options fix (``bgkit.setups.check_laid_out`` refuses an edited one): the deck
+#: Setup fields the options fix (``bgkit.engine.setups.check_laid_out`` refuses an edited one): the deck
 #: is the ``deck`` option, so a quick game is ``--option deck=5``, not an edited setup.
 FIXED = ("deck",)
 
