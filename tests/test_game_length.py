@@ -88,7 +88,8 @@ def test_an_arena_rates_a_stopped_game_as_a_tie(short_bluemooncity, first_bot, t
     summary = json.loads(result.stdout.splitlines()[-1])
     assert [row["wins"] for row in summary["ladder"]] == [0, 0]
     assert all(cell["ties"] == 2 for row in summary["pairwise"].values() for cell in row.values())
-    resumed = run_cli(["arena", "--resume", str(out), "--format", "json"])  # read back, not played again
+    # read back, not played again; the file's exec: bot is given again, as a file never starts a program
+    resumed = run_cli(["arena", "--resume", str(out), "--bot", f"1={first_bot}", "--format", "json"])
     assert resumed.exit_code == 0, resumed.stderr
 
 

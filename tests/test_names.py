@@ -10,6 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: A dotted name starting with the package (not part of a file name such as ``x.bgkit.json``).
 NAME = re.compile(r"(?<![\w.\-/])bgkit(?:\.[A-Za-z_]\w*)+")
+#: The file names that read like dotted names (``bgkit.sh``, the bash completion script): not names.
+FILE_SUFFIXES = (".sh", ".zsh", ".fish", ".json", ".jsonl", ".toml", ".md", ".csv", ".svg", ".sqlite3")
 FOLDERS = ("bgkit", "plugins", "examples", "benchmarks", "tests", "docs")
 
 
@@ -48,6 +50,8 @@ def test_every_dotted_bgkit_name_exists():
         for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), start=1):
             for found in NAME.finditer(line):
                 name = found.group()
+                if name.endswith(FILE_SUFFIXES):
+                    continue
                 if name not in known:
                     known[name] = exists(name)
                 if not known[name]:
