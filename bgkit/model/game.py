@@ -86,8 +86,11 @@ class Dynamics:
 class GameInfo:
     """What ``bgkit games`` shows, known without importing the game's engine.
 
-    ``package`` is the plugin package holding the game's modules (see the module docstring);
-    its shipped data files under ``package/data/`` give the data status. ``plugin`` and
+    ``spec`` names the game's :class:`bgkit.model.spec.GameSpec` as ``"module:NAME"``, imported only
+    when the game is loaded; a game with a spec is playable, and its ``package`` defaults to the
+    spec module's top package. Without a spec, ``package`` is the plugin package holding the game's
+    job modules (see the module docstring; the old shape, to be removed once every game declares a
+    spec). The shipped data files under ``package/data/`` give the data status. ``plugin`` and
     ``version`` (the distribution's) are filled in by the registry.
     """
 
@@ -95,7 +98,7 @@ class GameInfo:
     name: str
     min_players: int
     max_players: int
-    package: str
+    package: str = ""
     playable: bool = False
     dynamics: Dynamics = Dynamics()
     summary: str = ""
@@ -103,17 +106,28 @@ class GameInfo:
     version: str = ""
     #: The bgkit API version the game was written for (:data:`bgkit.api.API_VERSION`).
     api_version: str = "3.0"
+    #: The game's GameSpec, ``"module:NAME"`` (see above); empty for a game of job modules.
+    spec: str = ""
 
     def __post_init__(self) -> None:
         """A plugin's mistake is found at registration, not when someone lists the games."""
         for name, kind in (("id", str), ("name", str), ("package", str), ("summary", str), ("plugin", str),
                            ("version", str), ("api_version", str), ("min_players", int), ("max_players", int), ("playable", bool),
-                           ("dynamics", Dynamics)):
+                           ("dynamics", Dynamics), ("spec", str)):
             value = getattr(self, name)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise TypeError(f"GameInfo.{name} must be {kind.__name__}, not {value!r}")
         if not self.id.strip() or not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"GameInfo {self.id!r}: needs an id and 1 <= min_players <= max_players")
+        if self.spec:
+            module, colon, attr = self.spec.partition(":")
+            if not module or not colon or not attr.isidentifier():
+                raise ValueError(f"GameInfo {self.id!r}: spec must be 'module:NAME', not {self.spec!r}")
+            object.__setattr__(self, "playable", True)
+            if not self.package:
+                object.__setattr__(self, "package", module.split(".")[0])
+        elif not self.package:
+            raise ValueError(f"GameInfo {self.id!r}: needs a package or a spec")
 
     def load(self, data: Path | None = None, hooks: Any = None) -> "Game":
         """Build the game with a person's own component data if given.
@@ -152,6 +166,7 @@ class Game:
         self._runtime: Any = None  # made by bgkit.engine.runtime.runtime_for, once
         self._modules: dict[str, Any] = {}  # job -> its module, once imported (every game pays for it)
         self._sheet_fields: dict[tuple, tuple] = {}
+        self.spec: Any = self._load_spec() if info.spec else None  # a GameSpec, or None: the old shape
         self.components = self._load_components(data) if self._has("data") else None
         if data is not None and self.components is None:
             raise BadInput(f"{info.name} has no component data to replace; leave out --data")
@@ -165,12 +180,29 @@ class Game:
         except Exception as exc:  # the plugin's own code failed, not the person's file
             raise self._broken("data", exc) from exc
 
-    # -- the plugin's modules ----------------------------------------------------------------
+    def _load_spec(self) -> Any:
+        """The game's GameSpec, its parts bound to its state class, and its jobs read from it."""
+        from bgkit.model.spec import bind, job_modules, load_spec
+
+        where = self.info.spec
+        try:
+            spec = load_spec(where)
+            bind(spec, where)
+        except PluginError as exc:
+            raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {exc}") from None
+        except Exception as exc:
+            raise self._broken("spec", exc) from exc
+        self._modules.update(job_modules(spec))
+        return spec
+
+    # -- the plugin's modules (a spec's parts, or the old shape's job modules) -------------------
     def _has(self, job: str) -> bool:
         import importlib.util
 
         if job in self._modules:
             return True
+        if self.spec is not None:  # a job the spec leaves to the core's default
+            return False
         try:
             return importlib.util.find_spec(f"{self.info.package}.{job}") is not None
         except ModuleNotFoundError as exc:  # the package itself is missing

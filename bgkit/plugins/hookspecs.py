@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from bgkit.model.sheets import Sheet
 
 #: The contract's version, ``"MAJOR.MINOR"``: a minor version only adds; a major one may change.
-API_VERSION = "3.2"
+API_VERSION = "3.3"
 
 
 def compatible(declared: str) -> bool:
