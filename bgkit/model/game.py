@@ -33,9 +33,12 @@ import random
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bgkit.model.errors import BadInput, PluginError
+
+if TYPE_CHECKING:
+    from bgkit.model.ranking import Outcome
 
 #: ``current_player()`` of a state where chance (dice, a draw) decides next.
 CHANCE = -1
@@ -578,7 +581,7 @@ class State(abc.ABC):
         """Each seat's current points (final scores once terminal)."""
         return [0.0] * self.num_players
 
-    def outcome(self) -> Any:
+    def outcome(self) -> "Outcome":
         """The final ranking of a finished game (:class:`bgkit.model.ranking.Outcome`), with the game's
         tie-breaks and no-winner endings: computed by the same code that ranks its score sheet.
 

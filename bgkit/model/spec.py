@@ -37,7 +37,7 @@ import random
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import FunctionType, SimpleNamespace
-from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, Mapping, Self, Sequence, TypeVar
 
 from bgkit.model.errors import PluginError
 from bgkit.model.flow import Flow
@@ -75,7 +75,7 @@ class GameState(State):
     def apply(self, action: Action) -> None:
         raise _unbound(self, "apply")
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         raise _unbound(self, "clone")  # StateFields gives the class its own
 
 
