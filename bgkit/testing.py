@@ -561,7 +561,7 @@ def _check_state(game, runtime, state, rng, where: str) -> None:
     check_observation(game, state, rng, where)
     if state.is_terminal():
         return
-    from bgkit.bots.mcts import rank_rewards
+    from bgkit.engine.runtime import rank_rewards
 
     assert rank_rewards(state.heuristic_values()) == rank_rewards([state.heuristic(p) for p in range(state.num_players)]), (
         f"{where}: heuristic_values() orders the seats differently from heuristic(p)"

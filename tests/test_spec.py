@@ -1,0 +1,106 @@
+"""A game declared as one GameSpec: its parts are bound to its state class once, with no layer per
+call; the runtime hands out those very functions; a spec's faults are said in one line; listing the
+games imports no spec."""
+
+import functools
+import subprocess
+import sys
+
+import pytest
+
+from bgkit.api import LIST, VALUE, GameInfo, GameSpec, GameState, PluginError, Rules, StateFields, runtime_for
+from bgkit.model.spec import bind
+from bgkit.testing import check_spec, get_registry
+
+
+def test_the_state_methods_and_the_runtime_functions_are_the_parts_own(goofspiel):
+    from bgkit_goofspiel import advisor, rules
+    from bgkit_goofspiel.state import GoofState
+
+    state = goofspiel.new_state({"players": 2, "deck": 5})
+    assert type(state) is GoofState and GoofState.legal_actions is rules.legal_actions
+    functions = runtime_for(goofspiel).functions(GoofState)
+    assert functions.legal_actions is rules.legal_actions and functions.apply is rules.apply
+    assert functions.heuristic is advisor.heuristic and functions.current_player is rules.current_player
+
+
+@pytest.mark.parametrize("game_id", ["goofspiel", "pig"])
+def test_a_spec_state_is_data_with_at_most_two_classes_of_its_plugin(game_id):
+    game = get_registry().load_game(game_id)
+    check_spec(game.spec)
+    own = [k for k in game.spec.state.__mro__ if k.__module__.startswith(f"bgkit_{game_id}")]
+    assert len(own) == 1
+
+
+def counter_state(**body):
+    """A fresh state class (each test binds its own)."""
+    def init(self, players=2):
+        self.num_players, self.count = players, 0
+        self.log = []
+    return type("Counter", (GameState,), {"FIELDS": StateFields(VALUE("num_players", "count"), LIST("log")),
+                                            "__init__": init, "__module__": "counter_game", **body})
+
+
+def count_rules(**more):
+    return Rules(current_player=lambda s: -4 if s.count >= 3 else 0, legal_actions=lambda s: [1], **more)
+
+
+def test_a_state_class_may_not_define_what_a_part_gives():
+    cls = counter_state(legal_actions=lambda self: [1])
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=lambda s, a: None))
+    with pytest.raises(PluginError, match="counter_game:SPEC: Counter defines legal_actions itself; it belongs in the spec's rules"):
+        bind(spec, "counter_game:SPEC")
+
+
+def test_rules_that_leave_the_state_api_incomplete_are_refused():
+    cls = counter_state()
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules())
+    with pytest.raises(PluginError, match="the rules lack apply"):
+        bind(spec, "counter_game:SPEC")
+    with pytest.raises(PluginError, match="Counter.apply was never bound"):
+        cls().apply(1)
+
+
+def test_a_part_must_be_a_plain_function_of_the_state():
+    cls = counter_state()
+    apply = functools.partial(lambda s, a: None)
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=apply))
+    with pytest.raises(PluginError, match="rules.apply must be a plain function of the state"):
+        bind(spec, "counter_game:SPEC")
+
+
+def test_a_bound_spec_plays_and_half_an_action_space_is_refused():
+    from bgkit.api import Notation
+
+    cls = counter_state()
+
+    def apply(s, action):
+        s.count += action
+        s.log.append(action)
+
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=apply))
+    bind(spec, "counter_game:SPEC")
+    state = cls()
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    assert state.log == [1, 1, 1] and state.clone().to_dict() == {"num_players": 2, "count": 3, "log": [1, 1, 1]}
+    with pytest.raises(TypeError, match="notation: num_actions given without max_game_length, action_index"):
+        GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(), notation=Notation(num_actions=lambda c, p: 1))
+
+
+def test_gameinfo_names_its_spec_lazily():
+    info = GameInfo(id="pig2", name="Pig", min_players=2, max_players=2, spec="bgkit_pig:SPEC")
+    assert info.playable and info.package == "bgkit_pig"
+    with pytest.raises(ValueError, match="spec must be 'module:NAME'"):
+        GameInfo(id="x", name="X", min_players=2, max_players=2, spec="bgkit_pig")
+    with pytest.raises(PluginError, match=r"^plugin 'x': bgkit_pig:Pig is not a bgkit.api.GameSpec \(ABCMeta\)$"):
+        GameInfo(id="x", name="X", min_players=2, max_players=2, spec="bgkit_pig:Pig").load()
+
+
+def test_listing_the_games_imports_no_spec():
+    probe = ("import sys, runpy; sys.argv = ['bgkit', 'games']\n"
+             "try:\n    runpy.run_module('bgkit', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print([m for m in sys.modules if m.startswith('bgkit_goofspiel.') and m != 'bgkit_goofspiel.plugin'] or 'NONE',"
+             " file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert done.stderr.strip().splitlines()[-1] == "NONE", done.stderr
