@@ -168,7 +168,7 @@ class Game:
         self.blame: Callable[[BaseException], str | None] = _nobody
         self._runtime: Any = None  # made by bgkit.engine.runtime.runtime_for, once
         self._modules: dict[str, Any] = {}  # job -> its module, once imported (every game pays for it)
-        self._sheet_fields: dict[tuple, tuple] = {}
+        self._sheet_fields: dict[tuple[str, int], tuple[Any, ...]] = {}
         self.spec: Any = self._load_spec() if info.spec else None  # a GameSpec, or None: the old shape
         self.components = self._load_components(data) if self._has("data") else None
         if data is not None and self.components is None:
@@ -253,22 +253,24 @@ class Game:
         :func:`bgkit.engine.setups.check_laid_out`); none for a game whose setup comes from a hook alone."""
         return tuple(getattr(self._module("setup"), name, ())) if self._has("setup") else ()
 
-    def setup(self, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+    def setup(self, players: int, rng: random.Random, options: dict[str, str]) -> dict[str, Any]:
         """The randomised setup for ``players`` as JSON-able data; draws only from ``rng``."""
-        return self._call("setup", "make_setup", players, rng, options)
+        setup: dict[str, Any] = self._call("setup", "make_setup", players, rng, options)
+        return setup
 
     def count_setups(self, players: int, options: dict[str, str]) -> int:
         """The exact number of distinct setups ``setup`` can produce with these options."""
-        return self._call("setup", "count_setups", players, options)
+        count: int = self._call("setup", "count_setups", players, options)
+        return count
 
-    def check_setup(self, setup: dict) -> None:
+    def check_setup(self, setup: dict[str, Any]) -> None:
         """Refuse a setup a person edited into one the game cannot start from (raise BadInput).
 
         The plugin's optional ``setup.check_setup(comp, setup)``; the core checks the shape first.
         """
         self._call("setup", "check_setup", setup, default=lambda s: None)
 
-    def render_setup(self, setup: dict) -> Any:
+    def render_setup(self, setup: dict[str, Any]) -> Any:
         """Draw a setup so a person can lay out the table from it (default: indented JSON)."""
         import json
 
@@ -277,11 +279,11 @@ class Game:
         return self._call("render", "render_setup", setup, default=lambda s: json.dumps(s, indent=2, ensure_ascii=False))
 
     # -- scoring -----------------------------------------------------------------------------
-    def sheet_fields(self, players: int) -> list:
+    def sheet_fields(self, players: int) -> list[Any]:
         """The fields each player's part of a score sheet has."""
         return list(self._fields("sheet_fields", players))
 
-    def _fields(self, function: str, players: int, default: Any = ...) -> tuple:
+    def _fields(self, function: str, players: int, default: Any = ...) -> tuple[Any, ...]:
         """A game's sheet fields for a player count, asked once (they are fixed by the rules)."""
         key = (function, players)
         found = self._sheet_fields.get(key)
@@ -289,7 +291,7 @@ class Game:
             found = self._sheet_fields[key] = tuple(self._call("scoring", function, players, default=default))
         return found
 
-    def sheet_game_fields(self, players: int) -> list:
+    def sheet_game_fields(self, players: int) -> list[Any]:
         """Fields a sheet has once, for the whole table (default: none)."""
         return list(self._fields("sheet_game_fields", players, default=lambda p: []))
 
@@ -316,13 +318,15 @@ class Game:
             raise BadInput(f"{self.info.name} cannot be played yet (setup and score work)")
         return self._call("state", function, *args)
 
-    def new_state(self, setup: dict) -> "State":
+    def new_state(self, setup: dict[str, Any]) -> "State":
         """The state at the start of play for this setup."""
-        return self._play("new_state", setup)
+        state: State = self._play("new_state", setup)
+        return state
 
-    def state_from_dict(self, data: dict) -> "State":
+    def state_from_dict(self, data: dict[str, Any]) -> "State":
         """Rebuild a state from ``State.to_dict()``."""
-        return self._play("state_from_dict", data)
+        state: State = self._play("state_from_dict", data)
+        return state
 
     def action_space(self, players: int) -> "ActionSpace | None":
         """The game's action space for ``players`` (None if its state module declares none).
@@ -367,7 +371,7 @@ class Game:
         module = self._module("state")
         return module if hasattr(module, function) else None
 
-    def sheet_from_state(self, state: "State") -> dict:
+    def sheet_from_state(self, state: "State") -> dict[str, Any]:
         """The score sheet a person would fill in from this finished game's table."""
         sheet = self._play("sheet_from_state", state)
         return {**sheet, "game": self.info.id}
@@ -521,9 +525,10 @@ class State(abc.ABC):
 
     def parse_action(self, text: str) -> Action:
         """The legal action (or chance outcome) whose text is ``text``; BadInput if none."""
-        options = self.chance_outcomes() if self.is_chance() else self.legal_actions()
+        chance = self.is_chance()
+        options: list[Any] = self.chance_outcomes() if chance else self.legal_actions()
         for item in options:
-            action = item[0] if self.is_chance() else item
+            action: Action = item[0] if chance else item
             if self.action_text(action) == text:
                 return action
         raise BadInput(f"{text!r} is not legal here")
@@ -555,7 +560,7 @@ class State(abc.ABC):
         person typing it in at a real table. Default: none."""
         return ""
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as JSON-able data (hidden information left out)."""
         return self.to_dict()
 
@@ -626,7 +631,7 @@ class State(abc.ABC):
         return [self.heuristic(p) for p in range(self.num_players)]
 
     # -- serialisation and drawing -----------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-able data (``state_from_dict`` rebuilds it)."""
         return {}
 
