@@ -104,3 +104,14 @@ def test_listing_the_games_imports_no_spec():
              " file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert done.stderr.strip().splitlines()[-1] == "NONE", done.stderr
+
+
+def test_the_first_page_of_the_plugin_guide_is_pig_whole():
+    """docs/plugins.md shows the one-file game as it ships, to the byte."""
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    pig = (root / "examples" / "bgkit-pig" / "bgkit_pig" / "__init__.py").read_text()
+    docs = (root / "docs" / "plugins.md").read_text()
+    assert f"```python\n{pig}```" in docs
+    assert len(pig.splitlines()) <= 100

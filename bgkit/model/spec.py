@@ -174,10 +174,12 @@ class Notation(Generic[S, A]):
 @dataclass(frozen=True)
 class Display(Generic[S]):
     """Drawing. ``render(state, player)`` returns a :class:`bgkit.model.drawing.Drawing` (or any rich
-    renderable; default: the view as JSON); ``render_setup(comp, setup)`` says how to lay out the
-    table (default: the setup as JSON)."""
+    renderable; default: the view as JSON); ``render_compact(state, player)``, optional, one for a
+    terminal the full one does not fit; ``render_setup(comp, setup)`` says how to lay out the table
+    (default: the setup as JSON)."""
 
     render: Callable[[S, int | None], Any] | None = None
+    render_compact: Callable[[S, int | None], Any] | None = None
     render_setup: Callable[[Comp, Doc], Any] | None = None
 
 
@@ -275,7 +277,7 @@ STATE_PARTS: dict[str, tuple[str, ...]] = {
     "observer": ("view", "determinize", "audience", "public_text", "chance_label"),
     "advisor": ("heuristic", "heuristic_values", "rollout_action"),
     "notation": ("action_text", "parse_action"),
-    "display": ("render",),
+    "display": ("render", "render_compact"),
 }
 
 
