@@ -55,8 +55,9 @@ def test_a_state_class_may_not_define_what_a_part_gives():
 def test_rules_that_leave_the_state_api_incomplete_are_refused():
     cls = counter_state()
     spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules())
-    with pytest.raises(PluginError, match="the rules lack apply"):
-        bind(spec, "counter_game:SPEC")
+    for _ in range(2):  # and again: a refused spec leaves the class as it was
+        with pytest.raises(PluginError, match="the rules lack apply"):
+            bind(spec, "counter_game:SPEC")
     with pytest.raises(PluginError, match="Counter.apply was never bound"):
         cls().apply(1)
 
@@ -124,3 +125,14 @@ def test_bgkit_plugins_reads_a_spec_from_its_source():
     assert static_problems("bgkit_pig", True, "bgkit_pig:SPEC") == []
     assert static_problems("bgkit_pig", True, "bgkit_pig:SPECS") == ["bgkit_pig.SPECS is missing (its GameSpec)"]
     assert static_problems("bgkit_nowhere", True, "bgkit_nowhere.spec:SPEC") == ["its spec module bgkit_nowhere.spec cannot be found (ModuleNotFoundError)"]
+
+
+def test_no_bot_decides_hooked_or_direct_itself():
+    """The runtime resolves which functions serve (Runtime.functions); the bots only take them."""
+    from pathlib import Path
+
+    bots = Path(__file__).parent.parent / "bgkit" / "bots"
+    for path in sorted(bots.glob("*.py")):
+        text = path.read_text()
+        for flag in ("score_hooked", "turn_hooked", "is State.rollout_action", "type(state).heuristic", "type(seen).heuristic"):
+            assert flag not in text, f"{path.name} decides for itself: {flag}"

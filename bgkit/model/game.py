@@ -1,7 +1,12 @@
-"""The game model every game plugin implements (docs/plugins.md "Writing a game").
+"""The game model every game plugin implements (docs/plugins.md).
 
-A plugin registers a light :class:`GameInfo` (no engine import). Its **package** holds one module
-per job, each a set of plain functions that take the game's components first:
+A plugin registers a light :class:`GameInfo` (no engine import) that names the game's
+:class:`bgkit.model.spec.GameSpec` (``spec="module:NAME"``): one declared object whose parts are
+read as the job modules below (:func:`bgkit.model.spec.job_modules`) and bound to its state class.
+
+**The old shape, to be removed** once every game declares a spec (docs/porting.md): the game's
+**package** holds one module per job, each a set of plain functions that take the game's
+components first:
 
 =============  ==================================================================================
 ``data``       ``load(path) -> components`` (a person's own ``--data`` file or None); optional
@@ -157,7 +162,8 @@ class GameInfo:
 
 
 class Game:
-    """A loaded game: its info, its components, and the plugin modules that do each job."""
+    """A loaded game: its info, its components, and what does each job: its GameSpec's parts, or
+    (the old shape, to be removed) the plugin's job modules."""
 
     def __init__(self, info: GameInfo, data: Path | None = None, hooks: Any = None):
         self.info = info

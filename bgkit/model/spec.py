@@ -53,7 +53,7 @@ A = TypeVar("A", bound=Hashable)
 #: A setup as JSON-able data; a saved state's data.
 Doc = dict[str, Any]
 #: A game's components (its data, as ``load_data`` returns it; None for a game without data).
-Comp = Any
+C = TypeVar("C")
 
 
 def _unbound(state: State, name: str) -> PluginError:
@@ -133,7 +133,7 @@ class Rules(Generic[S, A]):
 
 
 @dataclass(frozen=True)
-class Observer(Generic[S, A]):
+class Observer(Generic[S, A, C]):
     """Who sees what. Defaults: perfect information (the view is the whole state, a
     determinisation is a clone, a sealed choice is seen by its chooser), no observation tensor.
 
@@ -144,8 +144,8 @@ class Observer(Generic[S, A]):
     audience: Callable[[S, A], "frozenset[int] | None"] | None = None
     public_text: Callable[[S, A], str] | None = None
     chance_label: Callable[[S], str] | None = None
-    observation_shape: Callable[[Comp, int], tuple[int, ...]] | None = None
-    observation_tensor: Callable[[Comp, S, int], list[float]] | None = None
+    observation_shape: Callable[[C, int], tuple[int, ...]] | None = None
+    observation_tensor: Callable[[C, S, int], list[float]] | None = None
 
 
 @dataclass(frozen=True)
@@ -159,87 +159,87 @@ class Advisor(Generic[S, A]):
 
 
 @dataclass(frozen=True)
-class Notation(Generic[S, A]):
+class Notation(Generic[S, A, C]):
     """Action texts and the action space. Default texts: ``str(action)``, parsed back against the
     legal list. The action space's four functions go together (see :meth:`bgkit.model.game.Game.action_space`)."""
 
     action_text: Callable[[S, A], str] | None = None
     parse_action: Callable[[S, str], A] | None = None
-    num_actions: Callable[[Comp, int], int] | None = None
-    max_game_length: Callable[[Comp, int], int | None] | None = None
-    action_index: Callable[[Comp, A], int] | None = None
-    action_from_index: Callable[[Comp, S, int], A] | None = None
+    num_actions: Callable[[C, int], int] | None = None
+    max_game_length: Callable[[C, int], int | None] | None = None
+    action_index: Callable[[C, A], int] | None = None
+    action_from_index: Callable[[C, S, int], A] | None = None
 
 
 @dataclass(frozen=True)
-class Display(Generic[S]):
+class Display(Generic[S, C]):
     """Drawing. ``render(state, player)`` returns a :class:`bgkit.model.drawing.Drawing` (or any rich
     renderable; default: the view as JSON); ``render_compact(state, player)``, optional, one for a
     terminal the full one does not fit; ``render_setup(comp, setup)`` says how to lay out the table
     (default: the setup as JSON)."""
 
-    render: Callable[[S, int | None], Any] | None = None
-    render_compact: Callable[[S, int | None], Any] | None = None
-    render_setup: Callable[[Comp, Doc], Any] | None = None
+    render: Callable[[S, int | None], object] | None = None
+    render_compact: Callable[[S, int | None], object] | None = None
+    render_setup: Callable[[C, Doc], object] | None = None
 
 
-def _seats_only(comp: Comp, players: int, rng: random.Random, options: dict[str, str]) -> Doc:
+def _seats_only(comp: object, players: int, rng: random.Random, options: dict[str, str]) -> Doc:
     from bgkit.model.seats import seat_document
 
     return {"players": players, **seat_document([{} for _ in range(players)], 0)}
 
 
-def _one_setup(comp: Comp, players: int, options: dict[str, str]) -> int:
+def _one_setup(comp: object, players: int, options: dict[str, str]) -> int:
     return 1
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(Generic[C]):
     """The options and the randomised setup. Default: no options, and a setup of the seats alone
     (``players`` and the seat schema), the first seat starting: all the randomness in play."""
 
     options: Sequence[Option] = ()
-    make_setup: Callable[[Comp, int, random.Random, dict[str, str]], Doc] = _seats_only
-    count_setups: Callable[[Comp, int, dict[str, str]], int] = _one_setup
-    check_setup: Callable[[Comp, Doc], None] | None = None
+    make_setup: Callable[[C, int, random.Random, dict[str, str]], Doc] = _seats_only
+    count_setups: Callable[[C, int, dict[str, str]], int] = _one_setup
+    check_setup: Callable[[C, Doc], None] | None = None
     #: Field lists :func:`bgkit.engine.setups.check_laid_out` reads (``FIXED`` etc. of a setup module).
     fixed: tuple[str, ...] = ()
     any_length: tuple[str, ...] = ()
     any_keys: tuple[str, ...] = ()
 
 
-def _points_fields(comp: Comp, players: int) -> "list[Field]":
+def _points_fields(comp: object, players: int) -> "list[Field]":
     from bgkit.model.sheets import Field
 
     return [Field("points", "the points this player scored")]
 
 
-def _score_points(comp: Comp, sheet: "Sheet") -> "ScoreResult":
+def _score_points(comp: object, sheet: "Sheet") -> "ScoreResult":
     from bgkit.model.ranking import build_result
 
     return build_result(sheet.game, sheet.names, [{"points": row["points"]} for row in sheet.players])
 
 
-def _sheet_of_scores(comp: Comp, state: State) -> Doc:
+def _sheet_of_scores(comp: object, state: State) -> Doc:
     return {"player": [{"name": f"Player {q + 1}", "points": round(points)}
                        for q, points in enumerate(state.scores())]}
 
 
 @dataclass(frozen=True)
-class Scoring(Generic[S]):
+class Scoring(Generic[S, C]):
     """The score sheet and its scoring, one for the table and for played games. Default: one whole
     number of points per player, the most points winning; a finished game exports ``scores()``."""
 
-    sheet_fields: Callable[[Comp, int], "Sequence[Field]"] = _points_fields
-    score_sheet: Callable[[Comp, "Sheet"], "ScoreResult"] = _score_points
-    sheet_from_state: Callable[[Comp, S], Doc] = _sheet_of_scores
-    sheet_game_fields: Callable[[Comp, int], "Sequence[Field]"] | None = None
-    check_sheet: Callable[[Comp, "Sheet"], None] | None = None
-    check_partial_sheet: Callable[[Comp, "Sheet"], None] | None = None
+    sheet_fields: Callable[[C, int], "Sequence[Field]"] = _points_fields
+    score_sheet: Callable[[C, "Sheet"], "ScoreResult"] = _score_points
+    sheet_from_state: Callable[[C, S], Doc] = _sheet_of_scores
+    sheet_game_fields: Callable[[C, int], "Sequence[Field]"] | None = None
+    check_sheet: Callable[[C, "Sheet"], None] | None = None
+    check_partial_sheet: Callable[[C, "Sheet"], None] | None = None
 
 
 @dataclass(frozen=True)
-class GameSpec(Generic[S, A]):
+class GameSpec(Generic[S, A, C]):
     """A game, declared once: its state class, its parts and how play starts (see the module docstring).
 
     ``new_state(comp, setup)`` starts play; ``state_from_dict(comp, data)`` rebuilds a saved state
@@ -249,16 +249,16 @@ class GameSpec(Generic[S, A]):
     """
 
     state: type[S]
-    new_state: Callable[[Comp, Doc], S]
+    new_state: Callable[[C, Doc], S]
     rules: Rules[S, A]
-    state_from_dict: Callable[[Comp, Doc], S] | None = None
-    setup: Setup = field(default_factory=Setup)
-    scoring: Scoring[S] = field(default_factory=Scoring)
-    observer: Observer[S, A] = field(default_factory=Observer)
+    state_from_dict: Callable[[C, Doc], S] | None = None
+    setup: Setup[C] = field(default_factory=Setup)
+    scoring: Scoring[S, C] = field(default_factory=Scoring)
+    observer: Observer[S, A, C] = field(default_factory=Observer)
     advisor: Advisor[S, A] = field(default_factory=Advisor)
-    notation: Notation[S, A] = field(default_factory=Notation)
-    display: Display[S] = field(default_factory=Display)
-    load_data: Callable[[Path | None], Comp] | None = None
+    notation: Notation[S, A, C] = field(default_factory=Notation)
+    display: Display[S, C] = field(default_factory=Display)
+    load_data: Callable[[Path | None], C] | None = None
 
     def __post_init__(self) -> None:
         for part, group in ((self.notation, ("num_actions", "max_game_length", "action_index", "action_from_index")),
@@ -281,7 +281,7 @@ STATE_PARTS: dict[str, tuple[str, ...]] = {
 }
 
 
-def bind(spec: GameSpec[Any, Any], where: str) -> None:
+def bind(spec: GameSpec[Any, Any, Any], where: str) -> None:
     """Set the parts' state-level functions on ``spec.state`` as its methods, once per process.
 
     ``where`` names the spec in a fault (``"bgkit_pig:SPEC"``). A PluginError says, in one line, what
@@ -316,11 +316,14 @@ def bind(spec: GameSpec[Any, Any], where: str) -> None:
     lacking = set(cls.__abstractmethods__) | {name for name, placeholder in _PLACEHOLDERS.items()
                                               if getattr(cls, name, None) is placeholder}
     if lacking:
+        for name in methods:  # left as it was: nothing half bound
+            delattr(cls, name)
+        abc.update_abstractmethods(cls)
         raise PluginError(f"{where}: the rules lack {', '.join(sorted(lacking))} (see docs/plugins.md)")
     setattr(cls, "_bound_spec", spec)
 
 
-def load_spec(where: str) -> GameSpec[Any, Any]:
+def load_spec(where: str) -> GameSpec[Any, Any, Any]:
     """The GameSpec ``"module:NAME"`` names (imported now: the game is being loaded)."""
     module_name, _, attr = where.partition(":")
     module = importlib.import_module(module_name)
@@ -330,7 +333,7 @@ def load_spec(where: str) -> GameSpec[Any, Any]:
     return spec
 
 
-def job_modules(spec: GameSpec[Any, Any]) -> dict[str, Any]:
+def job_modules(spec: GameSpec[Any, Any, Any]) -> dict[str, Any]:
     """The spec seen as the job modules of a package-shaped game (``bgkit.model.game.REQUIRED``):
     what :class:`bgkit.model.game.Game` reads, so both shapes of game load through one path.
     A job the spec leaves to the core's default has no module (its default applies)."""
@@ -351,11 +354,11 @@ def job_modules(spec: GameSpec[Any, Any]) -> dict[str, Any]:
             for job, names in jobs.items() if any(v is not None for k, v in names.items() if k.islower())}
 
 
-def _fields_loader(spec: GameSpec[S, Any]) -> Callable[[Comp, Doc], S]:
+def _fields_loader(spec: GameSpec[S, Any, C]) -> Callable[[C, Doc], S]:
     cls = spec.state
     declared = getattr(cls, "FIELDS", None)
 
-    def state_from_dict(comp: Comp, data: Doc) -> S:
+    def state_from_dict(comp: C, data: Doc) -> S:
         if declared is None or declared.derived:
             raise PluginError(f"{cls.__name__}: a GameSpec whose state has no FIELDS, or derived ones, needs its own state_from_dict")
         state = cls.__new__(cls)

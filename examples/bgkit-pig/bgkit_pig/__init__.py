@@ -79,7 +79,7 @@ SPEC = GameSpec(
     rules=Rules[Pig, Move](current_player=current_player, legal_actions=legal_actions, apply=apply,
                            chance_outcomes=chance_outcomes, scores=scores),
     setup=Setup(options=(Option("goal", GOALS, "50", "the points that win"),), make_setup=make_setup, fixed=("goal",)),
-    display=Display[Pig](render=render),
+    display=Display[Pig, None](render=render),
 )
 
 
