@@ -3,10 +3,13 @@ turn's points, and bank them when you hold; a 1 loses the turn's points. First t
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from bgkit.api import (CHANCE, LIST, TERMINAL, VALUE, Display, Drawing, Dynamics, GameInfo, GameSpec, GameState, Option,
-                       Rules, Setup, StateFields, hookimpl, seat_document)
+from bgkit.api import (CHANCE, LIST, TERMINAL, VALUE, Display, Dynamics, GameInfo, GameSpec, GameState, Option, Rules,
+                       Setup, StateFields, hookimpl)
+
+if TYPE_CHECKING:  # bgkit games imports this file: what only play needs is imported when used
+    from bgkit.api import Drawing
 
 Move = str | int  # "roll" or "hold"; a die's face at a chance node
 GOALS = ("50", "100", "20")
@@ -57,6 +60,8 @@ def scores(s: Pig) -> list[float]:
 
 # -- the setup, the drawing and the spec ------------------------------------------------------------
 def make_setup(comp: None, players: int, rng: object, options: dict[str, str]) -> dict[str, object]:
+    from bgkit.api import seat_document
+
     return {"players": players, "goal": int(options["goal"]), **seat_document([{} for _ in range(players)], 0)}
 
 
@@ -67,6 +72,8 @@ def new_state(comp: None, setup: dict[str, object]) -> Pig:
 
 
 def render(s: Pig, player: int | None) -> Drawing:
+    from bgkit.api import Drawing
+
     drawing = Drawing([f"Pig, first to {s.goal}: P{s.turn + 1} has {s.pot} at stake"])
     for seat, points in enumerate(s.banked):
         drawing.line(f"  P{seat + 1}  {points:3d} banked", "bold" if seat == s.turn else "")
