@@ -44,6 +44,7 @@ from bgkit.model.errors import BadInput, PluginError
 
 if TYPE_CHECKING:
     from bgkit.model.ranking import Outcome
+    from bgkit.model.spec import GameSpec
 
 #: ``current_player()`` of a state where chance (dice, a draw) decides next.
 CHANCE = -1
@@ -175,7 +176,7 @@ class Game:
         self._runtime: Any = None  # made by bgkit.engine.runtime.runtime_for, once
         self._modules: dict[str, Any] = {}  # job -> its module, once imported (every game pays for it)
         self._sheet_fields: dict[tuple[str, int], tuple[Any, ...]] = {}
-        self.spec: Any = self._load_spec() if info.spec else None  # a GameSpec, or None: the old shape
+        self.spec: GameSpec[Any, Any, Any] | None = self._load_spec() if info.spec else None  # None: the old shape
         self.components = self._load_components(data) if self._has("data") else None
         if data is not None and self.components is None:
             raise BadInput(f"{info.name} has no component data to replace; leave out --data")
@@ -189,7 +190,7 @@ class Game:
         except Exception as exc:  # the plugin's own code failed, not the person's file
             raise self._broken("data", exc) from exc
 
-    def _load_spec(self) -> Any:
+    def _load_spec(self) -> "GameSpec[Any, Any, Any]":
         """The game's GameSpec, its parts bound to its state class, and its jobs read from it."""
         from bgkit.model.spec import bind, job_modules, load_spec
 
