@@ -67,8 +67,9 @@ hookimpl = pluggy.HookimplMarker("bgkit")
 def bgkit_register_games(register: Callable[["GameInfo"], None]) -> None:
     """Register games by calling ``register(GameInfo(...))`` once per game.
 
-    :param register: call it with a :class:`bgkit.model.game.GameInfo`; the modules of its ``package``
-        are imported only when the game is used, so keep this module light.
+    :param register: call it with a :class:`bgkit.model.game.GameInfo`; the GameSpec its ``spec``
+        names (or the modules of its ``package``) are imported only when the game is used, so keep
+        this module light.
     """
 
 

@@ -80,13 +80,13 @@ def render(s: Pig, player: int | None) -> Drawing:
     return drawing
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[Pig, Move, None] = GameSpec(
     state=Pig,
     new_state=new_state,
-    rules=Rules[Pig, Move](current_player=current_player, legal_actions=legal_actions, apply=apply,
-                           chance_outcomes=chance_outcomes, scores=scores),
+    rules=Rules(current_player=current_player, legal_actions=legal_actions, apply=apply,
+                chance_outcomes=chance_outcomes, scores=scores),
     setup=Setup(options=(Option("goal", GOALS, "50", "the points that win"),), make_setup=make_setup, fixed=("goal",)),
-    display=Display[Pig, None](render=render),
+    display=Display(render=render),
 )
 
 
