@@ -136,3 +136,14 @@ def test_no_bot_decides_hooked_or_direct_itself():
         text = path.read_text()
         for flag in ("score_hooked", "turn_hooked", "is State.rollout_action", "type(state).heuristic", "type(seen).heuristic"):
             assert flag not in text, f"{path.name} decides for itself: {flag}"
+
+
+def test_check_spec_refuses_a_state_built_of_its_plugins_mixins():
+    mixins = [type(name, (), {"__module__": "counter_game.parts"}) for name in ("Rules", "Views")]
+    cls = type("Counter", (*mixins, GameState), {"__module__": "counter_game.state",
+                                                 "FIELDS": StateFields(VALUE("num_players"))})
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(),
+                    rules=Rules(current_player=lambda s: -4, legal_actions=lambda s: [], apply=lambda s, a: None))
+    bind(spec, "counter_game:SPEC")
+    with pytest.raises(AssertionError, match="Counter carries 3 classes of its plugin: Counter, Rules, Views"):
+        check_spec(spec)
