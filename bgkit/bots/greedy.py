@@ -21,13 +21,14 @@ class GreedyBot(BaseSeat):
     def choose(self, decision: Decision) -> Any:
         seen, player = decision.state, decision.player
         runtime = self.runtime
-        # a finished game is rated as it will be reported (a house rule's scoring included)
-        heuristic = runtime.heuristic if runtime.score_hooked else type(seen).heuristic
+        # the runtime's functions: a finished game rated as it will be reported (a house rule included)
+        functions = runtime.functions(type(seen))
+        heuristic, apply = functions.heuristic, functions.apply
         best: list[Any] = []
         best_value = float("-inf")
         for action in decision.actions:
             after = seen.clone()
-            runtime.apply(after, action)
+            apply(after, action)
             value = heuristic(after, player)
             if value > best_value:
                 best, best_value = [action], value

@@ -58,10 +58,13 @@ class StateModule(Protocol):
 OPTIONAL_JOBS = ("data", "render", "setup")
 
 
-def static_problems(package: str, playable: bool) -> list[str]:
+def static_problems(package: str, playable: bool, spec: str = "") -> list[str]:
     """What a game's package lacks, read from its modules' source without importing them:
-    ``"scoring.score_sheet is missing"``. A module whose top-level names cannot be known from its
-    source (``from x import *``) is taken on trust."""
+    ``"scoring.score_sheet is missing"``; for a game declared by a GameSpec (``spec``,
+    ``"module:NAME"``), whether that module defines the name. A module whose top-level names cannot
+    be known from its source (``from x import *``) is taken on trust."""
+    if spec:
+        return _spec_problems(spec)
     problems = []
     try:
         found = importlib.util.find_spec(package)
@@ -84,6 +87,20 @@ def static_problems(package: str, playable: bool) -> list[str]:
             continue
         problems += [f"{job}.{name} is missing" for name in missing_names(job, _top_level_names(path))]
     return problems
+
+
+def _spec_problems(spec: str) -> list[str]:
+    module, _, name = spec.partition(":")
+    try:
+        found = importlib.util.find_spec(module)
+    except (ImportError, ValueError) as exc:
+        return [f"its spec module {module} cannot be found ({type(exc).__name__})"]
+    if found is None or not found.origin or not found.has_location:
+        return [f"its spec module {module} cannot be found"]
+    from pathlib import Path
+
+    names = _top_level_names(Path(found.origin))
+    return [] if names is None or name in names else [f"{module}.{name} is missing (its GameSpec)"]
 
 
 def _top_level_names(path: "Path") -> set[str] | None:

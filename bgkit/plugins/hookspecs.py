@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from bgkit.model.sheets import Sheet
 
 #: The contract's version, ``"MAJOR.MINOR"``: a minor version only adds; a major one may change.
-API_VERSION = "3.2"
+API_VERSION = "3.3"
 
 
 def compatible(declared: str) -> bool:
@@ -67,8 +67,9 @@ hookimpl = pluggy.HookimplMarker("bgkit")
 def bgkit_register_games(register: Callable[["GameInfo"], None]) -> None:
     """Register games by calling ``register(GameInfo(...))`` once per game.
 
-    :param register: call it with a :class:`bgkit.model.game.GameInfo`; the modules of its ``package``
-        are imported only when the game is used, so keep this module light.
+    :param register: call it with a :class:`bgkit.model.game.GameInfo`; the GameSpec its ``spec``
+        names (or the modules of its ``package``) are imported only when the game is used, so keep
+        this module light.
     """
 
 

@@ -213,7 +213,7 @@ class Registry:
         from bgkit.model.contract import static_problems
 
         for info in self.games.values():  # read from the source: listing the plugins imports no engine
-            for problem in static_problems(info.package, info.playable):
+            for problem in static_problems(info.package, info.playable, info.spec):
                 error = f"game {info.id!r}: {problem}"
                 errors[info.plugin] = f"{errors[info.plugin]}; {error}" if info.plugin in errors else error
         for name, plugin in self.pm.list_name_plugin():

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from typing import Any
+
 from bgkit.api import Option, seat_document
 
 OPTIONS = (Option("deck", ("13", "8", "5"), "13", "cards per suit: 13 is the full game, 5 a quick one"),)
@@ -13,7 +15,7 @@ OPTIONS = (Option("deck", ("13", "8", "5"), "13", "cards per suit: 13 is the ful
 FIXED = ("deck",)
 
 
-def make_setup(components: None, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+def make_setup(components: None, players: int, rng: random.Random, options: dict[str, str]) -> dict[str, Any]:
     return {"players": players, "deck": int(options["deck"]), **seat_document([{} for _ in range(players)], 0)}
 
 
