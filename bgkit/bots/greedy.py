@@ -16,7 +16,7 @@ class GreedyBot(BaseSeat):
     def __init__(self, runtime: Runtime, seed: int, **params: str):
         check_params("greedy", params, set())
         self.runtime = runtime
-        self.rng = random.Random(seed)  # the engine draws this seat's determinisation from it too
+        self.rng: random.Random = random.Random(seed)  # the engine draws this seat's determinisation from it too
 
     def choose(self, decision: Decision) -> Any:
         seen, player = decision.state, decision.player
