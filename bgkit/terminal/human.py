@@ -61,18 +61,41 @@ def understand(state: State, items: list, texts: list[str], answer: str, numbers
     """Like :func:`pick`, but also the game's own reading (``dice 5 2`` for ``dice 2 5``) and the
     common first word left out (``5 2`` when every option starts with ``dice``)."""
     index = pick(texts, answer, numbers)
-    if index is not None:
-        return index
+    return index if index is not None else natural(state, items, texts, answer)
+
+
+def natural(state: State, items: list, texts: list[str], answer: str) -> int | None:
+    """The action a bare number names as the game reads it, not as a place in the list: the game's
+    own notation (Goofspiel's ``10`` is ``bid 10``: a card's value) or, where every action starts
+    with one word, that word before it (``10`` for ``bid 10``)."""
+    answer = " ".join(answer.split())
     words = {text.split(" ", 1)[0] for text in texts}
-    tries = [answer] + ([f"{words.pop()} {answer}"] if len(words) == 1 else [])
-    for text in tries:
+    for text in [answer] + ([f"{words.pop()} {answer}"] if len(words) == 1 else []):
         try:
-            action = state.parse_action(" ".join(text.split()))
+            action = state.parse_action(text)
         except BadInput:
             continue
         if action in items:
             return items.index(action)
     return None
+
+
+def two_readings(state: State, items: list, texts: list[str], answer: str) -> str | None:
+    """The question to ask when a typed number is both a place in the list and, as the game reads
+    it, another action (``10`` after bidding 4 in Goofspiel: ``bid 10``, or the 10th listed,
+    ``bid 11``); None when it can be read one way only."""
+    if not answer.isdigit() or not 1 <= int(answer) <= len(texts):
+        return None
+    own = natural(state, items, texts, answer)
+    if own is None or own == int(answer) - 1:
+        return None
+    return (f"{answer} is {texts[own]!r}, or the {ordinal(int(answer))} listed, {texts[int(answer) - 1]!r}? "
+            f"type {texts[own]!r}, or #{answer} for the {ordinal(int(answer))} listed")
+
+
+def ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def show_options(console: Console, texts: list[str], limit: int = 120, numbered: bool = True) -> None:
@@ -255,6 +278,10 @@ class HumanSeat(BaseSeat):
                 raise SaveRequest()
             if answer == "quit":
                 raise QuitRequest()
+            question = two_readings(state, actions, texts, " ".join(answer.split()))
+            if question is not None:  # a number must never mean other than what the person read
+                console.print(f"[yellow]{literal(question)}[/yellow]")
+                continue
             index = understand(state, actions, texts, answer)
             if index is not None:
                 if private:
