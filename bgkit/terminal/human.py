@@ -118,8 +118,7 @@ def two_readings(state: State, items: list, texts: list[str], answer: str) -> st
     own = natural(state, items, texts, answer)
     if own is None or own == int(answer) - 1:
         return None
-    return (f"{answer} is {texts[own]!r}, or the {ordinal(int(answer))} listed, {texts[int(answer) - 1]!r}? "
-            f"type {texts[own]!r}, or #{answer} for the {ordinal(int(answer))} listed")
+    return f"{answer}: {texts[own]!r} or the {ordinal(int(answer))} listed, {texts[int(answer) - 1]!r}? type {texts[own]}, or #{answer}"
 
 
 def ordinal(number: int) -> str:
