@@ -1,6 +1,7 @@
 """People at the terminal: their seats, the shared screen, and outcomes typed in from a real table.
 
-A person sees their own view, picks an action by number, text or unique prefix. Commands at the
+A person sees their own view, picks an action by its place in the list, text or unique prefix; a
+number that the game also reads as another action (Goofspiel's card 10) is asked about. Commands at the
 prompt: ``?`` help, ``undo`` (own last decision, while nothing was revealed since), ``save``,
 ``quit`` (saves first). With several people at one screen, whoever is about to see something the
 others may not (a hand, a sealed choice) is handed the screen: the others look away first, and the
