@@ -156,7 +156,7 @@ class Person:
     """Answers a prompt at generation time, as a seeded person at the table would: at each
     person's first turn ``?``, ``full`` and an answer that is not legal; then the action a greedy
     bot advises (one time in four a random legal one instead, so people differ from bots), typed
-    as its text, every fifth time as its number; at the table, the outcome drawn at random; Enter
+    as its text, every fifth time as its place in the list (#N); at the table, the outcome drawn at random; Enter
     when the screen is handed over."""
 
     def __init__(self, seed: int, names: list[str]):
@@ -187,7 +187,8 @@ class Person:
             self.advisor = self.advisor or core_bots()["greedy"].factory(self.match.runtime, self.rng.getrandbits(32))
             action = self.advisor.choose(decision_for(state, state.current_player(), actions, self.rng))
         index, text = actions.index(action), state.action_text(action)
-        return str(index + 1) if self.turns[name] % 5 == 0 or text.strip().isdigit() else text
+        # A place in the list is typed #N: a bare number may be the action's own (Goofspiel's card 10).
+        return f"#{index + 1}" if self.turns[name] % 5 == 0 or text.strip().isdigit() else text
 
 
 def play(plan: Plan, typed: list[str] | None = None, points: list[int] | None = None) -> tuple[dict, list[str]]:

@@ -162,10 +162,13 @@ def test_sigterm_sighup_or_sigint_stops_many_games_on_two_workers_and_nothing_re
         print(f"{command} ({mode}): {signal.Signals(signum).name} to nothing left: {seconds:.2f} s")
         assert run.proc.returncode == 128 + signum, run.stderr
         assert "Traceback" not in run.stderr
-        assert "interrupted after" in run.stderr and "of 2000 games" in run.stderr, run.stderr
-        finished = int(run.stderr.split("interrupted after ")[1].split(" of 2000 games")[0])
-        if command == "play":  # the games finished, summarised as after Ctrl-C
-            assert f"goofspiel: {finished} games, seed 1" in run.stdout, run.stdout
+        if "interrupted before any game finished (of 2000)" in run.stderr:  # stopped that soon: no table of zeros
+            assert "CI" not in run.stdout, run.stdout
+        else:
+            assert "interrupted after" in run.stderr and "of 2000 games" in run.stderr, run.stderr
+            finished = int(run.stderr.split("interrupted after ")[1].split(" of 2000 games")[0])
+            if command == "play":  # the games finished, summarised as after Ctrl-C
+                assert f"goofspiel: {finished} games, seed 1" in run.stdout, run.stdout
         assert nothing_left(run, run.noted("bot") + run.noted("helper") + list(workers))
     finally:
         run.clean_up()

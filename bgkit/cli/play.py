@@ -262,10 +262,17 @@ def run_tournament(
     done = summary.to_dict()
     if format == "json":
         render.print_json(done)
-    else:
+    elif summary.games or not interrupted:  # no table of zeros for a run stopped before any game finished
         console = render.stdout()
         console.print(render.tournament_table(done))
         console.print(render.score_histograms({label: summary.score_counts(label) for label in names}, fancy=sys.stdout.isatty()))
     if interrupted:
-        render.stderr().print(f"interrupted after {summary.games} of {games} games")
+        render.stderr().print(interrupted_note(summary.games, games))
         raise SystemExit(130)
+
+
+def interrupted_note(finished: int, games: int) -> str:
+    """What a tournament stopped by Ctrl-C (or SIGTERM) says: how far it got."""
+    if not finished:
+        return f"interrupted before any game finished (of {games}): no results"
+    return f"interrupted after {finished} of {games} games"

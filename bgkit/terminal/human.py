@@ -1,6 +1,7 @@
 """People at the terminal: their seats, the shared screen, and outcomes typed in from a real table.
 
-A person sees their own view, picks an action by number, text or unique prefix. Commands at the
+A person sees their own view, picks an action by its place in the list, text or unique prefix; a
+number that the game also reads as another action (Goofspiel's card 10) is asked about. Commands at the
 prompt: ``?`` help, ``undo`` (own last decision, while nothing was revealed since), ``save``,
 ``quit`` (saves first). With several people at one screen, whoever is about to see something the
 others may not (a hand, a sealed choice) is handed the screen: the others look away first, and the
@@ -17,7 +18,6 @@ from typing import Any, Callable
 
 from rich.columns import Columns
 from rich.console import Console
-from rich.markup import escape
 
 from bgkit.engine.match import BaseSeat, Decision, Event, QuitRequest, SaveRequest, UndoRequest
 from bgkit.model.errors import BadInput
@@ -26,22 +26,42 @@ from bgkit.terminal.render import SafeConsole, can_wipe, literal, never_cut, plu
 from bgkit.engine.runtime import Runtime
 
 HELP = (
-    "Type the number of an action, its text, or a prefix that only one action has.\n"
-    "  ?      this help, the seats and the list of actions\n"
-    "  full   the full drawing of the table (the screen shows a compact one when the full one does not fit)\n"
-    "  log    everything that happened since your last decision\n"
-    "  undo   take back your last decision (while nothing was revealed since)\n"
-    "  save   save the game and carry on\n"
-    "  quit   save the game and stop (resume with: bgkit play --resume FILE)"
+    "Type the place of an action in the list, its text, or a prefix that only one action has. Where a "
+    "number could also be read as another action (the card 10 at Goofspiel), you are asked which; "
+    "#N is always the Nth listed.",
+    (
+        ("?", "this help, the seats and the list of actions"),
+        ("full", "the full drawing of the table (the screen shows a compact one when the full one does not fit)"),
+        ("log", "everything that happened since your last decision"),
+        ("undo", "take back your last decision (while nothing was revealed since)"),
+        ("save", "save the game and carry on"),
+        ("quit", "save the game and stop (resume with: bgkit play --resume FILE)"),
+    ),
 )
 #: Lines of "since your last decision" shown at once (``log`` shows them all).
 NEWS_LINES = 12
 
 CHANCE_HELP = (
-    "Type what happened at the table as listed (e.g. 'dice 2 5'; the first word may be left out\n"
-    "when every outcome starts with it), a unique prefix, or #N for the Nth outcome listed.\n"
-    "  quit   save the game and stop"
+    "Type what happened at the table as listed (e.g. 'dice 2 5'), #N for the Nth outcome listed, or a "
+    "prefix only one outcome has; the first word may be left out when every outcome starts with it "
+    "('goat_s' for 'draw goat_small'). A bare number is what was rolled, never a place in the list.",
+    (("quit", "save the game and stop"),),
 )
+
+
+def print_help(console: Console, help: tuple[str, tuple[tuple[str, str], ...]]) -> None:
+    """A prompt's help, wrapped to the terminal's width: each command's words indented under it."""
+    from rich.table import Table
+    from rich.text import Text
+
+    intro, commands = help
+    console.print(Text(intro))
+    grid = Table.grid(padding=(0, 3, 0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for word, says in commands:
+        grid.add_row(Text(word), Text(says))
+    console.print(grid)
 
 
 def pick(texts: list[str], answer: str, numbers: bool = True) -> int | None:
@@ -61,18 +81,50 @@ def understand(state: State, items: list, texts: list[str], answer: str, numbers
     """Like :func:`pick`, but also the game's own reading (``dice 5 2`` for ``dice 2 5``) and the
     common first word left out (``5 2`` when every option starts with ``dice``)."""
     index = pick(texts, answer, numbers)
-    if index is not None:
-        return index
+    if index is None:
+        index = natural(state, items, texts, answer)
+    word = common_word(texts)
+    if index is None and word and answer.strip():  # a unique prefix with the first word left out: goat_s
+        index = pick(texts, f"{word} {answer}", numbers=False)
+    return index
+
+
+def common_word(texts: list[str]) -> str | None:
+    """The first word every option starts with (``draw`` for ``draw goat_small`` …), if there is one."""
     words = {text.split(" ", 1)[0] for text in texts}
-    tries = [answer] + ([f"{words.pop()} {answer}"] if len(words) == 1 else [])
-    for text in tries:
+    return words.pop() if len(words) == 1 and all(" " in text for text in texts) else None
+
+
+def natural(state: State, items: list, texts: list[str], answer: str) -> int | None:
+    """The action a bare number names as the game reads it, not as a place in the list: the game's
+    own notation (Goofspiel's ``10`` is ``bid 10``: a card's value) or, where every action starts
+    with one word, that word before it (``10`` for ``bid 10``)."""
+    answer, word = " ".join(answer.split()), common_word(texts)
+    for text in [answer] + ([f"{word} {answer}"] if word else []):
         try:
-            action = state.parse_action(" ".join(text.split()))
+            action = state.parse_action(text)
         except BadInput:
             continue
         if action in items:
             return items.index(action)
     return None
+
+
+def two_readings(state: State, items: list, texts: list[str], answer: str) -> str | None:
+    """The question to ask when a typed number is both a place in the list and, as the game reads
+    it, another action (``10`` after bidding 4 in Goofspiel: ``bid 10``, or the 10th listed,
+    ``bid 11``); None when it can be read one way only."""
+    if not answer.isdigit() or not 1 <= int(answer) <= len(texts):
+        return None
+    own = natural(state, items, texts, answer)
+    if own is None or own == int(answer) - 1:
+        return None
+    return f"{answer}: {texts[own]!r} or the {ordinal(int(answer))} listed, {texts[int(answer) - 1]!r}? type {texts[own]}, or #{answer}"
+
+
+def ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def show_options(console: Console, texts: list[str], limit: int = 120, numbered: bool = True) -> None:
@@ -239,7 +291,7 @@ class HumanSeat(BaseSeat):
         while True:
             answer = screen.read(f"{self.name}> ").strip()
             if answer in ("?", "help"):
-                console.print(escape(HELP))
+                print_help(console, HELP)
                 console.print(f"Seats: {screen.legend}")
                 show_options(console, texts)
                 continue
@@ -255,6 +307,10 @@ class HumanSeat(BaseSeat):
                 raise SaveRequest()
             if answer == "quit":
                 raise QuitRequest()
+            question = two_readings(state, actions, texts, " ".join(answer.split()))
+            if question is not None:  # a number must never mean other than what the person read
+                console.print(f"[yellow]{literal(question)}[/yellow]")
+                continue
             index = understand(state, actions, texts, answer)
             if index is not None:
                 if private:
@@ -304,7 +360,7 @@ class TableChance:
             if answer == "quit":
                 raise QuitRequest()
             if answer in ("?", "help"):
-                console.print(escape(CHANCE_HELP))
+                print_help(console, CHANCE_HELP)
                 show_options(console, texts, limit=len(texts), numbered=False)
                 continue
             # A bare number is what was rolled, never a position in the list: that needs '#'.

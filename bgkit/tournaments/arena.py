@@ -489,10 +489,11 @@ def _run(
         interrupted = play_games(registry, plan, range(start, plan.games), plan.games - start, record, executor=executor, jobs=jobs, scheduler=scheduler)
     summary = ladder.to_dict()
     emit(summary)
-    if format != "json":
+    if format != "json" and (ladder.games or not interrupted):  # no ladder of zeros when no game finished
         render.print_arena(summary, render.stdout(), fancy=sys.stdout.isatty())
     if interrupted:
         again = f"; continue with: bgkit arena --resume {sink_path}" if sink_path else " (--out FILE keeps a run you can resume)"
-        render.stderr().print(f"interrupted after {ladder.games} of {plan.games} games{again}")
+        how_far = f"after {ladder.games} of {plan.games} games" if ladder.games else f"before any game finished (of {plan.games}): no results"
+        render.stderr().print(f"interrupted {how_far}{again}")
         raise SystemExit(130)
 

@@ -1,8 +1,9 @@
 """Goofspiel's notation: a prize and a bid are both a card, written ``prize 7`` and ``bid 7`` and
-numbered by the card's value in the action space."""
+numbered by the card's value in the action space; typed, the value alone names the card."""
 
 from __future__ import annotations
 
+from bgkit.api import BadInput
 from bgkit_goofspiel.state import GoofState
 
 _PRIZES = tuple(f"prize {card}" for card in range(53))
@@ -31,3 +32,18 @@ def action_index(components: None, action: int) -> int:
 
 def action_from_index(components: None, state: GoofState, index: int) -> int:
     return index + 1
+
+
+def parse_action(state: GoofState, text: str) -> int:
+    """``bid 10`` (``prize 10`` for the prize turned up), or the card's value alone: Goofspiel declares
+    a card's value as its natural key, so ``10`` typed at the prompt is the card 10, never the 10th
+    card listed (bgkit asks where both readings are legal)."""
+    word, _, number = text.rpartition(" ")
+    kind = "prize" if state.prize is None else "bid"
+    if word not in ("", kind) or not number.isdigit():
+        raise BadInput(f"{text!r} is not legal here (type {kind} N, or the card N alone)")
+    card = int(number)
+    legal = state.prizes if state.prize is None else state.legal_actions()
+    if card not in legal:
+        raise BadInput(f"{text!r} is not legal here")
+    return card

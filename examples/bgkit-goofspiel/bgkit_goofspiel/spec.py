@@ -21,7 +21,7 @@ SPEC = GameSpec(
     ),
     advisor=Advisor[GoofState, int](heuristic=advisor.heuristic, heuristic_values=advisor.values),
     notation=Notation[GoofState, int, None](
-        action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
+        action_text=notation.action_text, parse_action=notation.parse_action, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
         action_index=notation.action_index, action_from_index=notation.action_from_index,
     ),
     display=Display[GoofState, None](render=render.render, render_setup=render.render_setup),
