@@ -1,0 +1,106 @@
+"""Every message an exec: bot receives holds only what its seat may know.
+
+A recording bot (a real child process) writes down every line bgkit sends it; the log of the game
+is then replayed and each message is compared with the game's own view for the bot's seat at that
+moment: ``start`` (also when a saved game is resumed mid-way, hands dealt), every ``decide`` and
+``end``. A message carries no field beyond the protocol's, so another seat's view or hand has no
+place to hide. The bot sits at seat 2, so a view taken for the first seat (or any other) shows.
+"""
+
+import json
+import sys
+
+from bgkit.engine.match import GameLog
+from bgkit.engine.runtime import runtime_for
+from bgkit.testing import build_match, get_registry
+
+# Plays the first legal action and writes every message it is sent to the file named by argv[1].
+RECORDING_BOT = r'''
+import json, sys
+for line in sys.stdin:
+    with open(sys.argv[1], "a") as f:
+        f.write(line)
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "hello", "protocol": 1, "name": "recorder"}), flush=True)
+    elif message["type"] == "decide":
+        print(json.dumps({"type": "action", "index": 0}), flush=True)
+'''
+
+#: The protocol's fields of each message bgkit sends (docs/bot-protocol.md); nothing else may ride along.
+FIELDS = {
+    "hello": {"type", "protocol", "bgkit"},
+    "start": {"type", "game", "name", "options", "players", "seat", "seed", "seconds", "view"},
+    "decide": {"type", "view", "history_from", "history", "actions", "ids"},
+    "end": {"type", "view", "result"},
+}
+SEAT = 1  # the bot's seat: the second
+
+
+def recorder(tmp_path):
+    script, record = tmp_path / "recorder.py", tmp_path / "messages.jsonl"
+    script.write_text(RECORDING_BOT, encoding="utf-8")
+    return f"exec:{sys.executable} {script} {record}", record
+
+
+def plain(value):
+    return json.loads(json.dumps(value))
+
+
+def check_every_message(game, log, record, resumed_at=0):
+    """Replay ``log`` and hold each recorded message to the view of seat 2 when it was sent."""
+    runtime = runtime_for(game)
+    messages = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    assert [m["type"] for m in messages[:2]] == ["hello", "start"] and messages[-1]["type"] == "end"
+    for message in messages:
+        extra = set(message) - FIELDS.get(message["type"], set())
+        assert message["type"] in FIELDS and not extra, f"a {message['type']} message carries {sorted(extra)}"
+    start = messages[1]
+    assert start["seat"] == SEAT and start["players"] == log.names and start["game"] == game.info.id
+    assert start["options"] == log.options
+    decisions = iter(m for m in messages[2:-1] if m["type"] == "decide")
+    state = game.new_state(log.setup)
+    hidden = 0
+    for number, (player, text) in enumerate(log.actions):
+        if number == resumed_at:
+            assert start["view"] == plain(state.view(SEAT)), "the start message is not seat 2's view"
+            hidden = sum(plain(state.view(q)) != start["view"] for q in range(log.players))
+        if number >= resumed_at and player == SEAT:
+            message = next(decisions)
+            assert message["view"] == plain(state.view(SEAT)), f"decision at action {number}: not seat 2's view"
+            assert message["actions"] == [state.action_text(a) for a in runtime.legal_actions(state)]
+        runtime.apply(state, runtime.parse_action(state, text))
+    assert next(decisions, None) is None
+    assert messages[-1]["view"] == plain(state.view(SEAT)), "the end message is not seat 2's view"
+    assert messages[-1]["result"]["ranks"] == log.result["ranks"]
+    return hidden
+
+
+def test_a_resumed_bot_is_started_with_its_own_view_of_the_hands_dealt(tmp_path):
+    """Bruges resumed once every hand holds cards: the start message is seat 2's view (the others'
+    hands as colours only), and so is every later message."""
+    game = get_registry().load_game("bruges")
+    options = {o.name: o.default for o in game.options}
+    names = ["Ada", "Bo", "Cy"]
+    first = build_match(game, ["random"] * 3, names, 5, options)
+    while not (all(first.state.hands) and not first.state.is_chance()):
+        assert len(first.log.actions) < 300
+        first.step()
+    at = len(first.log.actions)
+    saved = GameLog.from_dict(json.loads(json.dumps(first.log.to_dict())))
+    spec, record = recorder(tmp_path)
+    specs = ["random", spec, "random"]
+    saved.seats = specs
+    match = build_match(game, specs, names, 5, options, log=saved)
+    match.play()
+    assert check_every_message(game, match.log, record, resumed_at=at) == 2  # both other seats' views differ
+
+
+def test_every_message_of_a_whole_game_is_the_seats_own_view(tmp_path):
+    """Bretagne from its start (each seat sees its own equipment hand, only the sizes of the others)."""
+    game = get_registry().load_game("bretagne")
+    options = {o.name: o.default for o in game.options}
+    spec, record = recorder(tmp_path)
+    match = build_match(game, ["random", spec, "random"], ["Ada", "Bo", "Cy"], 2, options)
+    match.play()
+    assert check_every_message(game, match.log, record) == 2
