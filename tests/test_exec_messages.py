@@ -8,6 +8,8 @@ place to hide. The bot sits at seat 2, so a view taken for the first seat (or an
 """
 
 import json
+import os
+import subprocess
 import sys
 
 from bgkit.engine.match import GameLog
@@ -24,7 +26,8 @@ for line in sys.stdin:
     if message["type"] == "hello":
         print(json.dumps({"type": "hello", "protocol": 1, "name": "recorder"}), flush=True)
     elif message["type"] == "decide":
-        print(json.dumps({"type": "action", "index": 0}), flush=True)
+        past = len(sys.argv) > 2  # answers one past the last action
+        print(json.dumps({"type": "action", "index": len(message["actions"]) if past else 0}), flush=True)
 '''
 
 #: The protocol's fields of each message bgkit sends (docs/bot-protocol.md); nothing else may ride along.
@@ -104,3 +107,13 @@ def test_every_message_of_a_whole_game_is_the_seats_own_view(tmp_path):
     match = build_match(game, ["random", spec, "random"], ["Ada", "Bo", "Cy"], 2, options)
     match.play()
     assert check_every_message(game, match.log, record) == 2
+
+
+def test_an_answer_one_past_the_last_action_is_a_fault_of_one_line(tmp_path):
+    spec, _ = recorder(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    done = subprocess.run([sys.executable, "-m", "bgkit", "play", "goofspiel", f"{spec} past", "greedy", "--seed", "5", "--option", "deck=5"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 1
+    line = done.stderr.strip().splitlines()[-1]
+    assert "answered index '5', which is not a legal action (0-4)" in line and "Traceback" not in done.stderr, done.stderr
