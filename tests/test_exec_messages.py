@@ -23,11 +23,11 @@ for line in sys.stdin:
     with open(sys.argv[1], "a") as f:
         f.write(line)
     message = json.loads(line)
+    mode = sys.argv[2] if len(sys.argv) > 2 else ""
     if message["type"] == "hello":
-        print(json.dumps({"type": "hello", "protocol": 1, "name": "recorder"}), flush=True)
-    elif message["type"] == "decide":
-        past = len(sys.argv) > 2  # answers one past the last action
-        print(json.dumps({"type": "action", "index": len(message["actions"]) if past else 0}), flush=True)
+        print(json.dumps({"type": "hello", "protocol": 2 if mode == "newer" else 1, "name": "recorder"}), flush=True)
+    elif message["type"] == "decide":  # "past": one past the last action
+        print(json.dumps({"type": "action", "index": len(message["actions"]) if mode == "past" else 0}), flush=True)
 '''
 
 #: The protocol's fields of each message bgkit sends (docs/bot-protocol.md); nothing else may ride along.
@@ -109,11 +109,21 @@ def test_every_message_of_a_whole_game_is_the_seats_own_view(tmp_path):
     assert check_every_message(game, match.log, record) == 2
 
 
-def test_an_answer_one_past_the_last_action_is_a_fault_of_one_line(tmp_path):
+def faulty(tmp_path, mode):
+    """``bgkit play goofspiel`` with the recorder in ``mode`` at seat 1: the last line of stderr."""
     spec, _ = recorder(tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "CI"}
-    done = subprocess.run([sys.executable, "-m", "bgkit", "play", "goofspiel", f"{spec} past", "greedy", "--seed", "5", "--option", "deck=5"],
+    done = subprocess.run([sys.executable, "-m", "bgkit", "play", "goofspiel", f"{spec} {mode}", "greedy", "--seed", "5", "--option", "deck=5"],
                           capture_output=True, text=True, env=env, timeout=120)
-    assert done.returncode == 1
-    line = done.stderr.strip().splitlines()[-1]
-    assert "answered index '5', which is not a legal action (0-4)" in line and "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    return done.stderr.strip().splitlines()[-1]
+
+
+def test_an_answer_one_past_the_last_action_is_a_fault_of_one_line(tmp_path):
+    assert "the bot answered index '5', which is not a legal action (0-4) — game seed 5" in faulty(tmp_path, "past")
+
+
+def test_a_bot_speaking_another_protocol_is_refused_before_it_is_told_anything(tmp_path):
+    assert "the bot speaks protocol 2; this bgkit speaks 1" in faulty(tmp_path, "newer")
+    told = [json.loads(line)["type"] for line in (tmp_path / "messages.jsonl").read_text().splitlines()]
+    assert told[0] == "hello" and "start" not in told  # it never saw the game (an error message may follow)
