@@ -62,7 +62,7 @@ SERVE = "tests/test_serve.py"
 SERVE_PROCESS = "tests/test_serve_process.py"
 SERVE_BROWSER = "tests/test_serve_browser.py"
 TRANSFER = "tests/test_history_cli.py"
-SECURITY = (SERVE, SERVE_PROCESS)
+SECURITY = (SERVE, SERVE_PROCESS, "tests/test_serve_bounds.py")
 GOOF_STATE = "examples/bgkit-goofspiel/bgkit_goofspiel/state.py"
 GOOF = "examples/bgkit-goofspiel/tests/test_goofspiel.py"
 GOOF_SETUP = "examples/bgkit-goofspiel/tests/test_goofspiel_setup_file.py"
@@ -436,8 +436,8 @@ MUTANTS = [
     Mutant("bgkit/serve/routes.py", "    if not csrf_ok(request, form):", "    if False:", SECURITY, "a form from another site changes the history (no CSRF check)"),
     Mutant("bgkit/serve/security.py", "                if len(body) > self.max_body:", "                if False:", SECURITY,
            "a chunked request body of any size is read into memory"),
-    Mutant("bgkit/serve/security.py", "int(length) > self.max_body)", "int(length) > self.max_body + 1)", SECURITY,
-           "a body one byte over the cap is taken"),
+    Mutant("bgkit/serve/security.py", "                if len(body) > self.max_body:", "                if len(body) > self.max_body + 1:", SECURITY,
+           "a chunked body one byte over the cap is taken"),
     Mutant("bgkit/serve/security.py", "Path=/; HttpOnly; SameSite=Strict", "Path=/; SameSite=Lax", SECURITY,
            "the join and CSRF cookies lose HttpOnly and SameSite=Strict"),
     Mutant("bgkit/serve/routes.py", "    if out[\"since\"] and out[\"until\"] and out[\"since\"] > out[\"until\"]:",
