@@ -458,6 +458,13 @@ MUTANTS = [
     Mutant("bgkit/history/store.py", "            if row[0] is not None:\n                return row[0]", "            if False:\n                return row[0]",
            (HISTORY_STORE, SERVE), "two phones pressing Record record the play twice"),
     # the conformance suite itself
+    Mutant("bgkit/testing.py", "            assert any_to_json(first.view(q)) == any_to_json(second.view(q)), (",
+           "            assert True or any_to_json(first.view(q)) == any_to_json(second.view(q)), (", ("tests/test_twin_determinisation.py",),
+           "the twin check stops comparing what each seat is shown"),
+    Mutant("bgkit/testing.py", "    assert len(samples) > 1, f", "    assert True or len(samples) > 1, f", ("tests/test_twin_determinisation.py",),
+           "the twin check accepts a determinisation that redraws nothing"),
+    Mutant("bgkit/testing.py", "    assert any_to_json(twin.view(player)) == view, f", "    assert True or any_to_json(twin.view(player)) == view, f",
+           ("tests/test_twin_determinisation.py",), "the twin check takes a pair that is not a twin"),
     Mutant("bgkit/testing.py", "            assert again == sample, (", "            assert True or again == sample, (", ("tests/test_testing.py",),
            "the conformance suite stops checking that determinisations depend on the view alone"),
     Mutant("bgkit/testing.py", "            owed[(shown, blind)] = any(", "            owed[(shown, blind)] = True or any(", ("tests/test_testing.py",),
