@@ -52,6 +52,8 @@ ARENA_RESUME = "tests/test_arena_resume_hostile.py"
 HISTORY_STORE = "tests/test_history_store.py"
 HISTORY_CLI = "tests/test_history_cli.py"
 HISTORY_STATS = "tests/test_history_stats.py"
+HISTORY_FILES = "tests/test_history_files.py"
+HISTORY_TRANSFER = "tests/test_history_transfer.py"
 EXECUTORS = "tests/test_executors.py"
 INDEX = "tests/test_plugin_index.py"
 FLOW = "tests/test_flow.py"
@@ -221,21 +223,40 @@ MUTANTS = [
            (ARENA_RESUME,), "an arena header's types are not checked"),
     Mutant("bgkit/tournaments/arena.py", "                _check_record(record, plan.players)\n", "", (ARENA_RESUME,), "an arena record with ranks null is read"),
     # history
-    Mutant("bgkit/history/store.py", "    return \" \".join(name.split()).casefold()", "    return \" \".join(name.split())", (HISTORY_STORE, HISTORY_CLI),
+    Mutant("bgkit/history/players.py", "    return \" \".join(name.split()).casefold()", "    return \" \".join(name.split())", (HISTORY_STORE, HISTORY_CLI),
            "player names are matched case-sensitively"),
-    Mutant("bgkit/history/store.py", "                    skipped += 1\n                    continue", "                    skipped += 1", (HISTORY_STORE, HISTORY_CLI),
+    Mutant("bgkit/history/store.py", "                    skipped.append((play.uid, there[0]))\n                    continue",
+           "                    skipped.append((play.uid, there[0]))", (HISTORY_STORE, HISTORY_CLI),
            "importing the same export twice doubles every play"),
     Mutant("bgkit/history/store.py", "        version = old_play.version + 1", "        version = old_play.version", (HISTORY_STORE, HISTORY_CLI),
            "an edited play keeps its version number"),
     Mutant("bgkit/history/store.py", "            if player_id in taken:", "            if False:", (HISTORY_STORE, HISTORY_CLI),
            "two seats of one play may be the same player"),
-    Mutant("bgkit/history/store.py", "        if isinstance(value, int) and not -(2**63) <= value < 2**63:", "        if False:", (HOSTILE_FILES,),
+    Mutant("bgkit/history/validate.py", "        if isinstance(value, int) and not -(2**63) <= value < 2**63:", "        if False:", (HOSTILE_FILES,),
            "a number past 64 bits is imported into SQLite"),
-    Mutant("bgkit/history/store.py", "                if backup is not None:\n                    backup.unlink(missing_ok=True)", "                if False:\n                    pass",
+    Mutant("bgkit/history/schema.py", "            if copy is not None:\n                copy.unlink(missing_ok=True)", "            if False:\n                pass",
            (HOSTILE_FILES,), "a failed upgrade leaves a backup on every command"),
-    Mutant("bgkit/history/store.py", "        if path.exists() and not path.is_file():", "        if False:", (HOSTILE_FILES,), "a FIFO as --db hangs"),
+    Mutant("bgkit/history/files.py", "        if not path.is_file():", "        if False:", (HOSTILE_FILES,), "a FIFO as --db hangs"),
     Mutant("bgkit/history/store.py", "    except (TypeError, ValueError, RecursionError):\n        raise DamagedPlay", "    except RecursionError:\n        raise DamagedPlay",
            (HOSTILE_FILES,), "non-JSON in a JSON column is a traceback"),
+    Mutant("bgkit/history/files.py", "    if version > SCHEMA_VERSION:", "    if version > SCHEMA_VERSION + 1:", (HISTORY_FILES,),
+           "a history one schema version newer is opened"),
+    Mutant("bgkit/history/store.py", "            self.conn.execute(\"BEGIN IMMEDIATE\")", "            self.conn.execute(\"BEGIN\")", (HISTORY_FILES,),
+           "a deferred write transaction: a writer fails with 'database is locked' instead of waiting"),
+    Mutant("bgkit/history/files.py", "    if path.is_symlink():", "    if False:", (HISTORY_FILES,), "--db through a link to nothing makes its target"),
+    Mutant("bgkit/history/store.py", "        if not empty:", "        if True:", (HISTORY_FILES,), "an empty file becomes a history when the command fails"),
+    Mutant("bgkit/history/transfer.py", "seat.seat + 1, seat.player", "seat.seat, seat.player", (HISTORY_TRANSFER,), "CSV seats numbered from 0"),
+    Mutant("bgkit/history/transfer.py", "    guarded = \"'\" + text if text.startswith(FORMULA_STARTS) else text", "    guarded = text", (HISTORY_TRANSFER,),
+           "a formula in a name runs in the spreadsheet"),
+    Mutant("bgkit/history/transfer.py", "    return \"\".join(repr(ch)[1:-1] if _hidden(ch) else ch for ch in guarded)", "    return guarded",
+           (HISTORY_TRANSFER,), "a name's escape codes are written raw into the CSV"),
+    Mutant("bgkit/history/validate.py", "frozenset(range(0x202A, 0x202F))", "frozenset(range(0x202A, 0x202E))", (HISTORY_TRANSFER,),
+           "U+202E, the right-to-left override, is let into names"),
+    Mutant("bgkit/history/validate.py", "        if not 1 <= value <= players:", "        if not 0 <= value <= players:", (HISTORY_TRANSFER,),
+           "an imported rank 0 is stored"),
+    Mutant("bgkit/history/validate.py", "        if isinstance(value, float) and not math.isfinite(value):", "        if False:", (HISTORY_TRANSFER,),
+           "an imported infinite total is stored"),
+    Mutant("bgkit/history/transfer.py", "    if play.game not in games:", "    if False:", (HISTORY_TRANSFER,), "an import stores a game that is not installed"),
     Mutant("bgkit/history/stats.py", "        run = run + 1 if result == last else 1", "        run = run + 1", (HISTORY_STATS,), "a streak never breaks"),
     Mutant("bgkit/history/stats.py", "        \"ahead\": sum(1 for _, x, y in both if x.rank < y.rank),", "        \"ahead\": sum(1 for _, x, y in both if x.rank <= y.rank),",
            (HISTORY_STATS,), "a tie counts as finishing ahead"),
@@ -448,13 +469,7 @@ MUTANTS = [
            "        parts.append(f'<text x=\"{left + 16}\" y=\"{y}\">{name}</text>')", SECURITY,
            "a player's name in the stats chart's legend is drawn unescaped (stored XSS)"),
     Mutant("bgkit/serve/app.py", "        autoescape=True,", "        autoescape=False,", SECURITY, "the pages show typed names unescaped"),
-    # history: a check off by one, the write transaction deferred (concurrency), a number off by one, a guard removed
-    Mutant("bgkit/history/store.py", "        if version > SCHEMA_VERSION:", "        if version > SCHEMA_VERSION + 1:", (HISTORY_STORE, HISTORY_CLI, HOSTILE_FILES),
-           "a history one schema version newer is opened instead of refused"),
-    Mutant("bgkit/history/store.py", "            self.conn.execute(\"BEGIN IMMEDIATE\")", "            self.conn.execute(\"BEGIN\")", (HISTORY_STORE, HISTORY_CLI),
-           "two writers fail with \"database is locked\" instead of waiting (deferred transaction)"),
-    Mutant("bgkit/history/transfer.py", "seat.seat + 1, seat.player,", "seat.seat, seat.player,", (HISTORY_CLI, HISTORY_STORE),
-           "CSV export numbers seats from 0"),
+    # history (the branch history adds its own kinds above): the draft recorded once, whoever presses Record
     Mutant("bgkit/history/store.py", "            if row[0] is not None:\n                return row[0]", "            if False:\n                return row[0]",
            (HISTORY_STORE, SERVE), "two phones pressing Record record the play twice"),
     # the conformance suite itself

@@ -4,7 +4,8 @@ Run with the Python that has bgkit installed (slow: a full run is hours of MCTS;
 
     python benchmarks/strength.py                                   # every game, every default match
     python benchmarks/strength.py --game burgundy --games 8         # a quick look at one game
-    python benchmarks/strength.py --seconds 0.05 --jobs 2           # MCTS thinks 0.05 s a decision
+    python benchmarks/strength.py --cpu 0.05 --jobs 2               # MCTS thinks 0.05 CPU-s a decision
+    python benchmarks/strength.py --seconds 0.05                    # 0.05 s of wall clock instead
     python benchmarks/strength.py --match ismcts-mcts --iterations 100 --format json
     python benchmarks/strength.py --workers-speed --game burgundy --seconds 2   # root-parallel MCTS
 
@@ -18,6 +19,10 @@ Figures: the measured bot's **win share** (a win shared by k players counts 1/k)
 Wilson interval, and the **CPU seconds a decision**: the run's CPU time (this process and its
 worker processes) over every decision of every seat, so for ``mcts greedy`` it is mostly MCTS's.
 Nothing here asserts anything (docs/design.md): the table goes in benchmarks/README.md.
+
+A time budget should be ``--cpu``: the bots' ``cpu=`` counts the processor time the search used,
+so a row measures the same search whether the machine is idle or busy; ``--seconds`` (the wall
+clock, what people at a table wait on) buys less search on a loaded machine and moves the figures.
 """
 
 from __future__ import annotations
@@ -158,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, action="append", help="only this player count (default: smallest and largest)")
     parser.add_argument("--games", type=int, default=40, help="games per match and count (default 40)")
     budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--cpu", type=float, help="search budget: processor seconds a decision (the fair clock)")
     budget.add_argument("--seconds", type=float, help="search budget: seconds a decision (wall clock)")
     budget.add_argument("--iterations", type=int, help="search budget: iterations a decision (reproducible)")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="worker processes (at most 2)")
@@ -168,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be positive")
-    budget_text = f"seconds={args.seconds:g}" if args.seconds else f"iterations={args.iterations}" if args.iterations else ""
+    budget_text = (f"cpu={args.cpu:g}" if args.cpu else f"seconds={args.seconds:g}" if args.seconds
+                   else f"iterations={args.iterations}" if args.iterations else "")
 
     from bgkit.testing import get_registry
 

@@ -39,4 +39,5 @@ def _history_of_the_tests(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("BGKIT_DB", str(tmp_path_factory.mktemp("history") / "history.sqlite3"))
         patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))  # bgkit's list of plugins
+        patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))  # the exec bots' seed key
         yield

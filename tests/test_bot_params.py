@@ -81,7 +81,7 @@ def test_a_long_search_still_stops_at_ctrl_c(tmp_path):
     """``seconds=3600`` is the user's own choice: Ctrl-C in the middle of the search stops it, and
     the game with a person in it is saved."""
     args = ["play", "goofspiel", "mcts:seconds=3600", "human", *SMALL]
-    code, text, _ = ctrl_c_when(args, tmp_path, rb"seed 1", before=lambda pid: time.sleep(1))  # the bot is searching
+    code, text, _ = ctrl_c_when(args, tmp_path, rb"seed is shown when the game ends", before=lambda pid: time.sleep(1))  # the bot is searching
     assert code == 130, text
     assert "interrupted" in text and "Resume with: bgkit play --resume" in text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text

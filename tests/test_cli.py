@@ -354,5 +354,5 @@ def test_help_lists_the_commands_as_typer_would_without_building_them():
     assert "List installed games (players, version, play, data status), or describe one game." in " ".join(ours.split())
     assert lazy.commands == {}  # nothing built for the list
     assert [c.name for c in map(lambda n: lazy.get_command(None, n), lazy.list_commands(None))] == [
-        "games", "plugins", "setup", "score", "play", "arena", "replay", "serve", "stats", "history",
+        "games", "plugins", "setup", "score", "play", "arena", "replay", "serve", "stats", "completion", "new", "history",
     ]

@@ -18,16 +18,16 @@ BURGUNDY = ["play", "burgundy", "random", "random", "random", "random"]
 
 
 def children(pid):
-    """The processes whose parent is ``pid`` (from /proc)."""
+    """The processes whose parent is ``pid`` (from /proc), but bgkit's watchdog (bgkit.exec.guard)."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == pid and fields[0] != "Z" and b"bgkit.exec.guard" not in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
             except OSError:
                 continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
     return sorted(found)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.history.store import today
+from bgkit.history.records import today
 from bgkit.testing import Terminal, run_cli
 
 SHEETS = Path(__file__).parent.parent / "examples" / "sheets"
@@ -239,14 +239,16 @@ def test_json_export_and_import_round_trip(db, tmp_path, editor):
     assert again == first  # ids, uids, versions, aliases: all the same
     assert shown(other, 3, "--version", 1)["players"][0]["total"] == 49
     assert ok(["history", "show", 1, "--db", other]).stdout == ok(["history", "show", 1, "--db", db]).stdout
-    assert "Imported 0 plays; 3 already in the history, skipped" in ok(["history", "import", exported, "--db", other]).stderr
+    skipped = ok(["history", "import", exported, "--db", other]).stderr
+    uids = [p["uid"] for p in first["plays"]]
+    assert f"Imported 0 plays\nSkipped 3 plays already in the history: {uids[0]} as play 1, {uids[1]} as play 2, {uids[2]} as play 3\n" in skipped
     assert [p["name"] for p in json.loads(ok(["history", "players", "--db", other, "--format", "json"]).stdout)] == ["Ada", "Bo", "Cyril"]
 
     broken = tmp_path / "broken.json"
     first["plays"][1]["players"][0]["total"] = "lots"
     broken.write_text(json.dumps(first))
     bad(["history", "import", broken, "--db", tmp_path / "third.sqlite3"], "broken.json: play 2: player 1: total must be a number, not 'lots'")
-    assert not (tmp_path / "third.sqlite3").exists() or plays(tmp_path / "third.sqlite3") == []
+    assert not (tmp_path / "third.sqlite3").exists()  # a failed import makes no history
 
 
 def test_import_a_folder_of_sheets_all_or_nothing(db, tmp_path):
@@ -267,7 +269,9 @@ def test_import_a_folder_of_sheets_all_or_nothing(db, tmp_path):
     assert "play 1: 2023-12-24 christmas.toml: Goofspiel, 2023-12-24 (date from the file name)" in result.stderr
     assert "play 2: club.toml: Goofspiel, 2023-03-04 (date from the file date)" in result.stderr
     assert [(p["date"], p["source"], p["location"]) for p in plays(db)] == [("2023-03-04", "import", "the club"), ("2023-12-24", "import", "the club")]
-    assert "Imported 0 plays; 2 already in the history, skipped" in ok(["history", "import", folder, "--db", db]).stderr
+    skipped = ok(["history", "import", folder, "--db", db]).stderr
+    assert "Imported 0 plays\nSkipped 2 plays already in the history: sheet:" in skipped
+    assert "(2023-12-24 christmas.toml) as play 1" in skipped and "(club.toml) as play 2" in skipped
     ok(["history", "import", SHEETS / "burgundy-3p.toml", "--db", db, "--date", "2024-06-01"])
     assert plays(db)[-1]["game"] == "burgundy"
     bad(["history", "import", tmp_path / "nowhere", "--db", db], "no such file or folder")
@@ -337,7 +341,9 @@ def test_start_up_imports_nothing_of_the_history():
     imported by then, for the cached list of plugins: bgkit.plugins.index)."""
     import subprocess
 
-    heavy = ["sqlite3", "bgkit.history.store", "bgkit.history.stats", "bgkit.history.transfer", "bgkit.history.views"]
+    heavy = ["sqlite3", "bgkit.history.store", "bgkit.history.stats", "bgkit.history.transfer", "bgkit.history.views",
+             "bgkit.history.records", "bgkit.history.schema", "bgkit.history.files", "bgkit.history.players",
+             "bgkit.history.validate"]
     for command in (["--help"], ["games"], ["history", "--help"]):
         code = (
             "import json, sys\nfrom bgkit.cli.main import main\n"

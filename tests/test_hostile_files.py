@@ -136,7 +136,7 @@ def test_a_history_in_a_folder_bgkit_may_not_write_can_still_be_listed(history, 
     from bgkit.history import store
 
     real = os.access
-    monkeypatch.setattr(store.os, "access", lambda path, mode: False if mode == os.W_OK else real(path, mode))
+    monkeypatch.setattr(os, "access", lambda path, mode: False if mode == os.W_OK else real(path, mode))
     with store.open_history(history, create=False) as opened:
         assert opened.read_only and [p.id for p in opened.plays()] == [1]
     before = sorted(p.name for p in history.parent.iterdir())

@@ -220,11 +220,25 @@ def test_goofspiels_observation_tensor_is_what_the_seat_sees():
 # seconds=0.000001: time is up before the search's second simulation, the first that OpenSpiel's
 # IS-MCTS counts as a visit of the root (an arena under load once failed there on an assertion)
 @pytest.mark.parametrize("spec", ["openspiel:ismcts:iterations=20", "openspiel:ismcts:seconds=0.01",
-                                  "openspiel:ismcts:seconds=0.000001", "openspiel:mcts:iterations=20"])
+                                  "openspiel:ismcts:seconds=0.000001", "openspiel:ismcts:cpu=0.01",
+                                  "openspiel:mcts:iterations=20"])
 def test_openspiels_bots_play_a_game_as_bgkit_seats(spec):
     result = run_cli(["play", "goofspiel", spec, "random", "--seed", "3", "--option", "deck=5", "--format", "json"])
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["seats"][0] == spec
+
+
+def test_openspiels_ismcts_at_a_table_with_people_thinks_at_most_the_tables_time():
+    """Seated with people, OpenSpiel's IS-MCTS is bounded like bgkit's own bots (it once thought for
+    19.8 s with nothing on screen): 2 s unless its spec gives a clock of its own."""
+    from bgkit.bots.table import TABLE_SECONDS, seat_at_table
+    from bgkit.engine.runtime import runtime_for
+    from bgkit.interop.bots import OpenSpielSeat
+
+    runtime = runtime_for(get_registry().games["goofspiel"].load())
+    plain, own_clock, timed = (OpenSpielSeat("ismcts", runtime, 1, **params) for params in ({}, {"cpu": "5"}, {"seconds": "7"}))
+    seat_at_table([plain, own_clock, timed])
+    assert (plain.seconds, own_clock.seconds, timed.seconds) == (TABLE_SECONDS, None, 7)
 
 
 def test_an_arena_rates_openspiels_bots_against_bgkits():

@@ -368,3 +368,204 @@ def test_the_pages_ship_in_the_wheel():
     for path in shipped:
         name = path.relative_to(root).as_posix()
         assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns), f"{name} is not in the package data"
+
+
+# -- issue 38 and 39: the guard in front of every route ---------------------------------------------
+
+EVIL = "<script>alert(1)</script>"
+
+
+def test_every_response_carries_the_security_headers(db, client):
+    refused = TestClient(create_app(db, token="t0ken"), base_url="http://127.0.0.1")
+    responses = {
+        "page": client.get("/"), "static": client.get("/static/style.css"), "json": client.get("/export.json"),
+        "error page": client.get("/table/999"), "not found": client.get("/nope"),
+        "too large": post(client, "/tables", {"x": "1" * 70_000}), "no token": refused.get("/"),
+        "csrf": client.post("/tables", data={}), "other host": client.get("/", headers={"host": "attacker.example"}),
+    }
+    for what, response in responses.items():
+        policy = response.headers.get("content-security-policy", "")
+        assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy and "default-src 'self'" in policy, what
+        assert response.headers.get("x-frame-options") == "DENY", what
+        assert response.headers.get("x-content-type-options") == "nosniff", what
+        assert response.headers.get("referrer-policy") == "same-origin", what
+
+
+def test_the_join_and_csrf_cookies_are_httponly_and_samesite_strict(db):
+    with TestClient(create_app(db, token="s3cret-token"), base_url="http://127.0.0.1") as phone:
+        response = phone.get("/?token=s3cret-token")
+        assert response.status_code == 200
+        cookies = {}
+        for line in response.headers.get_list("set-cookie"):
+            name, _, rest = line.partition("=")
+            cookies[name] = {a.strip().lower() for a in rest.split(";")[1:]}
+        assert set(cookies) == {"bgkit_join", "bgkit_csrf"}
+        for name, attributes in cookies.items():
+            assert {"httponly", "samesite=strict", "path=/"} <= attributes, (name, attributes)
+
+
+def test_a_host_name_it_does_not_serve_is_refused_whatever_it_listens_on(db):
+    """DNS rebinding: a page of attacker.example whose name now points here sends Host: attacker.example."""
+    for hosts in (None, ["127.0.0.1"], ["0.0.0.0"]):
+        with TestClient(create_app(db, hosts=hosts), base_url="http://127.0.0.1") as c:
+            for host in ("attacker.example", "attacker.example:8000", "127.0.0.1.attacker.example", "", "[::1"):
+                response = c.get("/plays", headers={"host": host})
+                assert response.status_code == 400 and "host name" in response.text, (hosts, host)
+            for host in ("127.0.0.1", "127.0.0.1:8000", "localhost:8000", "LOCALHOST", "[::1]:8000"):
+                assert c.get("/plays", headers={"host": host}).status_code == 200, (hosts, host)
+    with TestClient(create_app(db), base_url="http://attacker.example") as c:
+        assert c.get("/").status_code == 400
+
+
+def test_a_server_beyond_loopback_always_needs_the_join_token():
+    from bgkit.serve.server import listening_plan
+
+    for host in ("0.0.0.0", "::", "192.168.1.7", "10.0.0.2", "fe80::1", "mybox.lan"):
+        assert listening_plan(host, lan=False) == (host, True), host
+    for host in ("127.0.0.1", "127.0.0.2", "localhost", "::1"):
+        assert listening_plan(host, lan=False) == (host, False), host
+        assert listening_plan(host, lan=True) == (host, True), host
+    assert listening_plan(None, lan=False) == ("127.0.0.1", False)
+
+
+def test_a_post_from_another_site_is_refused_by_its_origin(client):
+    table = new_table(client, "goofspiel", ["Ada", "Bo"])
+    url = f"/table/{table}/save"
+    for headers in ({"origin": "http://attacker.example"}, {"origin": "null"}, {"origin": "http://127.0.0.1:8001"},
+                    {"origin": "https://127.0.0.1"}, {"referer": "http://attacker.example/page"}):
+        response = post(client, url, {"seat": "0", "prizes": "1"}, headers=headers)
+        assert response.status_code == 403 and "another site" in response.text, headers
+    assert state(client, table)["seats"][0] == {}  # nothing was written
+    for headers in ({"origin": "http://127.0.0.1"}, {"referer": "http://127.0.0.1/table/1?seat=0"}, {}):
+        assert post(client, url, {"seat": "0", "prizes": "1"}, headers=headers).status_code == 303, headers
+    assert state(client, table)["seats"][0] == {"prizes": "1"}
+
+
+def test_a_json_body_1000_deep_is_a_400_not_a_500(client):
+    table = new_table(client, "goofspiel", ["Ada", "Bo"])
+    for depth in (1000, 5000):
+        body = "[" * depth + "]" * depth
+        response = client.post(f"/table/{table}/field", content=body,
+                               headers={"content-type": "application/json", "x-csrf-token": client.csrf})
+        assert response.status_code == 400 and "nested too deeply" in response.json()["error"]
+    deep_value = '{"seat": "0", "field": "prizes", "value": ' + "[" * 900 + "]" * 900 + "}"
+    response = client.post(f"/table/{table}/field", content=deep_value,
+                           headers={"content-type": "application/json", "x-csrf-token": client.csrf})
+    assert response.status_code == 400 and response.json()["error"] == "value must be text"
+
+
+def record_with_names(client, names: list[str], days: list[str], note: str = "", location: str = "") -> list[int]:
+    """A goofspiel table per day with these names, recorded; the ids of the plays."""
+    ids = []
+    for n, day in enumerate(days):
+        table = new_table(client, "goofspiel", names)
+        post(client, f"/table/{table}/save", {"seat": "0", "prizes": "13 11 9" if n % 2 else "1 2"})
+        post(client, f"/table/{table}/save", {"seat": "1", "prizes": "4 5" if n % 2 else "12 10 7"})
+        done = post(client, f"/table/{table}/record", {"date": day, "note": note, "location": location})
+        ids.append(int(re.match(r"/plays/(\d+)", done.headers["location"]).group(1)))
+    return ids
+
+
+def test_a_name_with_a_script_is_never_raw_on_any_page_or_chart(client):
+    """Stored XSS: the name is stored, then every page and chart is read for a raw <script>."""
+    from urllib.parse import quote
+
+    from bgkit.serve import routes
+
+    ids = record_with_names(client, [EVIL, "Bo"], ["2024-05-01", "2024-05-08", "2024-05-15"],
+                            note="<b>n</b>" + EVIL, location=EVIL)
+    table = new_table(client, "goofspiel", [EVIL, "Bo"])
+    post(client, f"/table/{table}/save", {"seat": "0", "prizes": "1 2", "name": EVIL})
+    post(client, f"/table/{table}/save", {"seat": "1", "prizes": "3"})
+    q = quote(EVIL)
+    pages = {
+        "/": ["/"], "/new": ["/new?game=goofspiel&players=2"],
+        "/table/{draft:int}": [f"/table/{table}?seat=0", f"/table/{table}?seat=all"],
+        "/table/{draft:int}/result": [f"/table/{table}/result"],
+        "/plays": ["/plays", f"/plays?player={q}", f"/plays?player={q}x", f"/plays?game={q}"],
+        "/plays/{play:int}": [f"/plays/{ids[0]}"], "/plays/{play:int}/edit": [f"/plays/{ids[0]}/edit"],
+        "/stats": ["/stats", "/stats?game=goofspiel", f"/stats?game=goofspiel&player={q}",
+                   f"/stats?game=goofspiel&player=Bo&vs={q}", f"/stats?player={q}x"],
+        "/setup": [f"/setup?game={q}"],
+    }
+    data = {"/table/{draft:int}/state.json", "/table/{draft:int}/result.json", "/export.csv", "/export.json"}
+    shown = {route.path for route in routes.ROUTES if "GET" in (route.methods or ())}
+    assert shown == set(pages) | data, "a page of bgkit serve is not in this test: add it"
+    charts = client.get("/stats?game=goofspiel").text
+    assert 'aria-label="Totals over time"' in charts and 'aria-label="Win share"' in charts  # the legend is drawn
+    for urls in pages.values():
+        for url in urls:
+            page = client.get(url).text
+            tags = re.findall(r"<script\b[^>]*>", page, flags=re.I)
+            assert set(tags) <= {'<script src="/static/table.js" defer>'}, (url, tags)
+            assert "alert(1)" not in page.replace("&lt;script&gt;alert(1)&lt;/script&gt;", ""), url
+            assert "<b>" not in page, url
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in charts.split('aria-label="Totals over time"')[1].split("</svg>")[0]
+    for url in (f"/table/{table}/state.json", "/export.json", f"/table/{table}/result.json"):
+        assert client.get(url).headers["content-type"].startswith("application/json")
+    assert client.get("/export.csv").headers["content-disposition"].startswith("attachment")
+
+
+def test_export_csv_cells_cannot_run_as_spreadsheet_formulas(client):
+    import csv
+    import io
+
+    names = ["=HYPERLINK(\"http://x\")", "@SUM(1)"]
+    record_with_names(client, names, ["2024-05-01"], note="+1+2", location="-3-4")
+    # names with control characters are refused where they are typed (below): here the note and place carry them
+    record_with_names(client, ["Tab", "Esc"], ["2024-05-02"], note="\rcr Esc\x1b]0;t\x07x", location="\tTab")
+    rows = list(csv.DictReader(io.StringIO(client.get("/export.csv").text)))
+    assert len(rows) == 4
+    for row in rows:
+        for column in ("player", "note", "location"):
+            cell = row[column]
+            assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), (column, cell)
+            assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", cell), (column, cell)
+    assert {row["player"].lstrip("'") for row in rows} >= set(names)
+
+
+def test_a_name_with_control_characters_or_a_direction_override_is_refused_beside_it(client):
+    """Issue 38 item 7: such a name would act on a terminal (bgkit history) or turn a row backwards."""
+    for bad in ("Ada\x1b]0;owned\x07", "A\x00da", "Ada\u202eoB", "Ada\x9b31m", "Ada\u2066x"):
+        table = new_table(client, "goofspiel", [bad, "Bo"])
+        errors = {(e["seat"], e["field"]): e["value"] for e in state(client, table)["errors"]}
+        assert errors == {(0, "name"): "a name cannot hold control characters (ESC, NUL, ...) or text-direction overrides"}
+        post(client, f"/table/{table}/save", {"seat": "0", "prizes": "1 2"})
+        assert post(client, f"/table/{table}/record", {"date": "2024-05-01"}).headers["location"].startswith(f"/table/{table}")
+    assert client.get("/export.json").json()["plays"] == []  # none of them was recorded
+    table = new_table(client, "goofspiel", ["Zoë 👩‍👩‍👧", "Bo"])  # letters and emoji of every kind are names
+    assert state(client, table)["errors"] == []
+
+
+def test_numbers_out_of_range_in_addresses_and_json_are_400s_not_500s(client):
+    big = "9" * 30
+    for url in (f"/table/{big}", f"/plays/{big}", f"/table/{big}/state.json", f"/plays/{big}/edit",
+                f"/table/{big}/result.json", f"/new?game=goofspiel&players={big}", f"/setup?game=goofspiel&players=2&seed={big}"):
+        assert client.get(url).status_code == 400, url
+    table = new_table(client, "goofspiel", ["Ada", "Bo"])
+    for seat in ("1e999", '"' + big + '"', "-1e999"):
+        body = '{"seat": ' + seat + ', "field": "prizes", "value": "1"}'
+        response = client.post(f"/table/{table}/field", content=body,
+                               headers={"content-type": "application/json", "x-csrf-token": client.csrf})
+        assert response.status_code == 400, seat
+
+
+def test_the_body_cap_is_64_kib_exactly(client):
+    from bgkit.serve.security import MAX_BODY
+
+    assert MAX_BODY == 64 * 1024
+    head = f"csrf={client.csrf}&game=goofspiel&players=2&name0=Ada&name1=Bo&pad=".encode()
+    for size, status in ((MAX_BODY, 303), (MAX_BODY + 1, 413)):
+        body = head + b"x" * (size - len(head))
+        response = client.post("/tables", content=body, follow_redirects=False,
+                               headers={"content-type": "application/x-www-form-urlencoded"})
+        assert response.status_code == status, size
+
+
+def test_since_and_until_filter_both_ends_and_refuse_a_range_backwards(client):
+    record_with_names(client, ["Ada", "Bo"], ["2024-05-01", "2024-05-08", "2024-05-15"])
+    listed = client.get("/plays?since=2024-05-02&until=2024-05-15")
+    assert listed.status_code == 200 and listed.text.count('<li><a href="/plays/') == 2
+    assert client.get("/plays?since=2024-05-08&until=2024-05-08").text.count('<li><a href="/plays/') == 1
+    backwards = client.get("/plays?since=2024-05-15&until=2024-05-01")
+    assert backwards.status_code == 400 and "since 2024-05-15 is after until 2024-05-01" in backwards.text

@@ -233,3 +233,90 @@ async def a_table_at_two_phones(base: str, db: Path, game_id: str) -> None:
 def test_two_phones_fill_score_and_record_a_table(server, game_id):
     base, db = server
     asyncio.run(asyncio.wait_for(a_table_at_two_phones(base, db, game_id), timeout=120))
+
+
+EVIL = "<script>alert(1)</script>"
+
+
+def record_as_a_phone(base: str, names: list[str], days: list[str]) -> list[int]:
+    """Goofspiel tables with these names, filled in and recorded over HTTP; the ids of the plays."""
+    import httpx2
+
+    ids = []
+    with httpx2.Client(base_url=base, timeout=30, follow_redirects=False) as phone:
+        csrf = re.search(r'name="csrf" content="([^"]+)"', phone.get("/").text).group(1)
+        for n, day in enumerate(days):
+            made = phone.post("/tables", data={"csrf": csrf, "game": "goofspiel", "players": "2",
+                                               **{f"name{i}": name for i, name in enumerate(names)}})
+            table = made.headers["location"].split("?")[0]
+            for seat, prizes in enumerate(("1 2", "12 10 7") if n % 2 else ("13 11 9", "4 5")):
+                phone.post(f"{table}/save", data={"csrf": csrf, "seat": str(seat), "prizes": prizes})
+            done = phone.post(f"{table}/record", data={"csrf": csrf, "date": day, "note": EVIL, "location": EVIL})
+            ids.append(int(re.search(r"/plays/(\d+)", done.headers["location"]).group(1)))
+    return ids
+
+
+async def visit_without_running_it(page, url: str, alerts: list, show_name: bool = True) -> None:
+    """``url`` in the browser: no script but bgkit's own, no raw <script> in its document, and
+    the name shown as text where it belongs."""
+    await page.goto(url)
+    sources = await page.evaluate("() => [...document.scripts].map(s => s.getAttribute('src'))")
+    assert set(sources) <= {"/static/table.js"}, (url, sources)
+    assert "<script>alert" not in await page.content(), url
+    if show_name:
+        assert EVIL in await page.inner_text("main"), url
+    assert alerts == [], (url, alerts)
+
+
+async def script_names_everywhere(base: str) -> None:
+    from urllib.parse import quote
+
+    from playwright.async_api import async_playwright
+
+    ids = record_as_a_phone(base, [EVIL, "Bo"], ["2024-05-01", "2024-05-08", "2024-05-15"])
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            context = await browser.new_context(**PHONE)
+            context.set_default_timeout(TIMEOUT_MS)
+            page = await context.new_page()
+            alerts: list[str] = []
+            blocked: list[str] = []
+            page.on("dialog", lambda dialog: (alerts.append(dialog.message), asyncio.ensure_future(dialog.dismiss())))
+            page.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
+
+            # a person types the name into a new table, as at the table
+            await page.goto(f"{base}/new?game=goofspiel&players=2")
+            await page.fill("input[name=name0]", EVIL)
+            await page.fill("input[name=name1]", "Bo")
+            await page.click("#names button")
+            await page.wait_for_url(re.compile(r"/table/\d+\?seat=0"))
+            table = int(re.search(r"/table/(\d+)", page.url).group(1))
+            await page.locator('.field[data-seat="0"][data-field="prizes"] input').fill("3 6")
+            async with page.expect_navigation():
+                await page.locator("#seat0 button[type=submit]").click()
+
+            name = quote(EVIL)
+            for url in (f"/table/{table}?seat=0", f"/table/{table}?seat=all", f"/table/{table}/result", "/",
+                        "/plays", f"/plays?player={name}", f"/plays/{ids[0]}",
+                        "/stats", "/stats?game=goofspiel", f"/stats?game=goofspiel&player={name}"):
+                await visit_without_running_it(page, base + url, alerts)
+            await visit_without_running_it(page, f"{base}/new?game=goofspiel&players=2", alerts, show_name=False)
+            await visit_without_running_it(page, f"{base}/plays/{ids[0]}/edit", alerts, show_name=False)
+            assert await page.input_value("input[name=location]") == EVIL  # in its field, as typed
+
+            await page.goto(f"{base}/stats?game=goofspiel")
+            legend = await page.locator('svg[aria-label="Totals over time"] text').all_text_contents()
+            assert EVIL in legend  # drawn in the chart's legend, as text
+            bars = await page.locator('svg[aria-label="Win share"] text').all_text_contents()
+            assert any(text.startswith("<script>") for text in bars)
+            assert blocked == [], blocked  # the security policy allows all that bgkit's own pages do
+        finally:
+            await browser.close()
+
+
+def test_a_name_with_a_script_never_runs_on_any_page_or_chart(server):
+    """Stored XSS: the name typed at a table is shown as text on every page and in the charts, and
+    no script of it is ever in the document (issue 39: the legend of the chart too)."""
+    base, _ = server
+    asyncio.run(asyncio.wait_for(script_names_everywhere(base), timeout=90))

@@ -13,7 +13,8 @@
 * **Playouts**: a rollout plays ``state.rollout_action(rng)`` for every seat (a uniformly random
   legal action unless the game gives a rule of thumb of its own; random when plugins extend the
   turn hooks, whose legal actions the game's rule does not know).
-* **Budget**: ``iterations=N`` and/or ``seconds=T`` (whichever ends first), and never more than
+* **Budget**: ``iterations=N``, ``seconds=T`` (wall clock) and/or ``cpu=T`` (processor time, summed
+  over the workers; :mod:`bgkit.bots.budget` says which to use when) — whichever ends first — and never more than
   ``MAX_ITERATIONS`` a decision: the tree grows by a node every iteration, so no budget, not even a
   long ``seconds``, can fill the machine's memory. ``depth=D`` cuts a rollout after D decisions
   and rates the seats by the game's heuristic. With ``iterations`` only, the bot is fully
@@ -69,10 +70,12 @@ class MctsBot:
     name = "mcts"
 
     def __init__(self, runtime: Runtime, seed: int, **params: str):
-        check_params(self.name, params, {"iterations", "seconds", "c", "depth", "bias", "workers"})
+        check_params(self.name, params, {"iterations", "seconds", "cpu", "c", "depth", "bias", "workers"})
         seconds = number_param(params, "seconds", None, float, most=MOST_SECONDS)
-        self.iterations = number_param(params, "iterations", None if seconds else 400, most=MAX_ITERATIONS)
+        cpu = number_param(params, "cpu", None, float, most=MOST_SECONDS)
+        self.iterations = number_param(params, "iterations", None if seconds or cpu else 400, most=MAX_ITERATIONS)
         self.seconds = seconds
+        self.cpu = cpu  # processor seconds a decision, summed over the workers (bgkit.bots.budget)
         self.c = number_param(params, "c", 1.4, float)
         self.depth = number_param(params, "depth", None)  # None: the game's State.rollout_depth
         self.bias = number_param(params, "bias", 1.0, float, zero=True)
@@ -85,8 +88,8 @@ class MctsBot:
 
     def at_table(self, seconds: float, progress: Any = None) -> None:
         """At a table with people (:mod:`bgkit.bots.table`): think at most ``seconds`` unless the
-        spec set its own ``seconds=``, and draw ``progress`` while thinking."""
-        if self.seconds is None:
+        spec set its own ``seconds=`` or ``cpu=``, and draw ``progress`` while thinking."""
+        if self.seconds is None and self.cpu is None:
             self.seconds = seconds
         self.progress = progress
 
@@ -95,7 +98,8 @@ class MctsBot:
         if len(actions) == 1:
             return actions[0]
         self.last_root = None  # the last decision's tree is not kept while the next one grows
-        budget = Budget(MAX_ITERATIONS if self.iterations is None else self.iterations, self.seconds, self.progress)
+        budget = Budget(MAX_ITERATIONS if self.iterations is None else self.iterations, self.seconds, self.progress,
+                        cpu=self.cpu, workers=self.workers)
         helpers = start_helpers(self, decision, budget) if self.workers > 1 else []
         try:
             root, sealed, done = self.grow(decision, budget)

@@ -3,10 +3,12 @@ statistics added up.
 
 At each decision the bot forks W-1 helper processes. Each inherits the decision as it is in
 memory (nothing is pickled on the way in), searches with a seed of its own drawn from the bot's
-stream (so an ``iterations=`` budget stays reproducible) until the same deadline, or its share of
-the iterations, and sends back only each root action's visits and reward. The bot chooses from the
-sum. Helpers ignore Ctrl-C: the bot kills and reaps them whenever its own search stops, so none
-outlives a decision. Needs ``os.fork`` (Linux, macOS).
+stream (so an ``iterations=`` budget stays reproducible) until the same deadline, its share of
+``cpu=`` (each process ``cpu / W`` of its own processor time), or its share of the iterations, and sends back only each root action's visits and reward. The bot chooses from the
+sum. Helpers ignore Ctrl-C and hang-ups: the bot kills and reaps them whenever its own search
+stops (Ctrl-C, SIGTERM, an error), so none outlives a decision, and on Linux each dies with the
+process that forked it (``bgkit.exec.guard``) even when that one is killed outright. Needs
+``os.fork`` (Linux, macOS).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import random
 import signal
 from typing import Any, Iterator
 
+from bgkit.exec import guard
 from bgkit.model.errors import BadInput
 
 #: The most processes one decision may use.
@@ -34,27 +37,32 @@ def start_helpers(bot: Any, decision: Any, budget: Any) -> list[Helper]:
     """Fork ``bot.workers - 1`` helpers searching ``decision``; ``budget`` keeps the bot's own share."""
     if not hasattr(os, "fork"):
         raise BadInput("bot parameter workers needs a system that can fork processes (Linux, macOS)")
+    guard.protect()  # in bgkit's own process: SIGTERM stops the search as Ctrl-C does
     share = budget.iterations // bot.workers
     budget.iterations -= share * (bot.workers - 1)
     helpers = []
+    parent = os.getpid()
     for _ in range(bot.workers - 1):
         seed = bot.rng.getrandbits(64)
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:  # the helper: search, send the root's statistics, and end without cleaning up
             os.close(read)
-            _help(bot, decision, budget, share, seed, write)
+            _help(bot, decision, budget, share, seed, write, parent)
         os.close(write)
         helpers.append(Helper(pid, read))
     return helpers
 
 
-def _help(bot: Any, decision: Any, budget: Any, share: int, seed: int, pipe: int) -> None:
+def _help(bot: Any, decision: Any, budget: Any, share: int, seed: int, pipe: int, parent: int) -> None:
     code = 1
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C is the bot's to handle
-        mine = type(budget)(share, budget.seconds)
-        mine.deadline = budget.deadline
+        guard.die_with_parent(parent)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C and hang-up are the bot's to handle
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        mine = budget.own_share(bot.workers)
+        mine.iterations = share
         bot.rng, bot.progress = random.Random(seed), None
         root, sealed, done = bot.grow(decision, mine)
         with os.fdopen(pipe, "wb") as out:

@@ -37,5 +37,5 @@ def _ismcts(rules: Any, seed: int, **params: str) -> Any:
 def bgkit_register_bots(register: Any) -> None:
     register("random", _random, "uniformly random legal actions")
     register("greedy", _greedy, "one-ply: the action whose result the game's heuristic likes best")
-    register("mcts", _mcts, "UCT search; iterations=N (default 400), seconds=T, depth=D (default: the game's, usually 60), c=1.4, bias=1, workers=W (processes, default 1)")
+    register("mcts", _mcts, "UCT search; iterations=N (default 400), seconds=T (wall clock), cpu=T (processor time, summed over workers), depth=D (default: the game's, usually 60), c=1.4, bias=1, workers=W (processes, default 1)")
     register("ismcts", _ismcts, "information-set MCTS (one tree over the seat's information sets); the same parameters as mcts")

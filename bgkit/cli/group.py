@@ -4,6 +4,7 @@ metavars."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 from pathlib import Path
@@ -67,20 +68,18 @@ class Group(typer.core.TyperGroup):
 
 def lazy_group(app: typer.Typer) -> Group:
     """``app`` as bgkit's click group (``app`` made with ``cls=Group``), its subcommands built on
-    first use, in typer's order (commands, then sub-apps)."""
-    commands, groups = app.registered_commands, app.registered_groups
-    app.registered_commands, app.registered_groups = [], []
-    try:
-        group = typer.main.get_command(app)  # the group itself: its callback and options
-    finally:
-        app.registered_commands, app.registered_groups = commands, groups
+    first use, in typer's order (commands, then sub-apps). The group itself is built from a copy of
+    ``app`` that has no subcommands, so ``app`` is never changed."""
+    bare = copy.copy(app)
+    bare.registered_commands, bare.registered_groups = [], []
+    group = typer.main.get_command(bare)  # the group itself: its callback and options
     style = {"pretty_exceptions_short": app.pretty_exceptions_short, "rich_markup_mode": app.rich_markup_mode}
     infos, lazy = {}, {}
-    for info in commands:
+    for info in app.registered_commands:
         name = info.name or typer.main.get_command_name(info.callback.__name__)
         infos[name] = info
         lazy[name] = functools.partial(typer.main.get_command_from_info, info, **style)
-    for info in groups:
+    for info in app.registered_groups:
         infos[info.name] = info
         lazy[info.name] = functools.partial(typer.main.get_group_from_info, info, suggest_commands=app.suggest_commands, **style)
     group._infos, group._lazy = infos, lazy
@@ -121,20 +120,18 @@ def _plain_metavars(command) -> None:
 def _lean_coercion(command, ctx=None) -> None:
     """Give the parameters whose values need no Pydantic a converter that does not import it.
 
-    Typer converts every parameter value -- a default included -- through a Pydantic
+    typer 0.29 converts every parameter value -- a default included -- through a Pydantic
     ``TypeAdapter``, and importing Pydantic costs more than all of typer: it made ``bgkit games``
     several times a bare ``import typer``. For the types bgkit's commands use (text, whole
-    numbers, paths, choices, lists of text) the value is converted here the way typer's adapter
-    would; anything else, and every value typer would refuse, goes to typer's own converter, so
-    each error reads exactly as typer words it.
+    numbers, paths, choices, lists of text) :mod:`bgkit.cli.lean_params` converts the value the
+    way typer's adapter would; anything else, and every value typer would refuse, goes to typer's
+    own converter, so each error reads exactly as typer words it.
     """
-    from bgkit.cli.lean_params import lean_runtime_param
+    from bgkit.cli.lean_params import lighten
 
     params = list(command.params)
     if ctx is not None and hasattr(command, "get_help_option"):
         params.append(command.get_help_option(ctx))
     for param in params:
-        if getattr(param, "_runtime_param", True) is None and hasattr(param, "type_descriptor"):
-            lean = lean_runtime_param(param.type_descriptor)
-            if lean is not None:
-                param._runtime_param = lean
+        if param is not None:
+            lighten(param)

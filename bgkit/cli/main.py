@@ -17,6 +17,7 @@ from typing import List, Optional
 import typer
 
 from bgkit import __version__
+from bgkit.cli.completion import COMPLETE_VAR, Shell, answering, complete_executor, complete_game, complete_game_option, complete_seat
 from bgkit.cli.group import Group, lazy_group
 from bgkit.model.errors import BadInput, PluginError, escape_controls
 from bgkit.history.commands import DB_HELP, history_app, stats
@@ -40,14 +41,24 @@ class ChanceMode(str, Enum):
 
 
 def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"bgkit {__version__}")
-        raise typer.Exit()
+    """``bgkit --version``: the core, the API version games are written for, and each installed
+    game's version and distribution (read from the registry: no game engine is imported)."""
+    if not value:
+        return
+    from bgkit.plugins.hookspecs import API_VERSION
+
+    lines = [f"bgkit {__version__}", f"API {API_VERSION}"]
+    registry = _registry()
+    for game_id, info in registry.games.items():
+        where = registry.distributions.get(info.plugin, "").split(" ")[0] or "registered in-process"
+        lines.append(f"{game_id} {info.version or '-'} ({where}, API {info.api_version})")
+    typer.echo("\n".join(escape_controls(line) for line in lines))
+    raise typer.Exit()
 
 
 @app.callback()
 def _main(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the versions: the core, its API, each game."),
 ) -> None:
     """Board games at the shell: score a finished game, generate seeded setups, play with bots."""
 
@@ -88,7 +99,7 @@ def _bot_timeout(specs: List[str], seconds: Optional[float]) -> List[str]:
 
 @app.command()
 def games(
-    game: Optional[str] = typer.Argument(None, help="A game id: show its options, dynamics, data provenance and sheet."),
+    game: Optional[str] = typer.Argument(None, autocompletion=complete_game, help="A game id: show its options, dynamics, data provenance and sheet."),
     format: Format = typer.Option(Format.text, "--format", help="text (a table) or json."),
     json_: bool = typer.Option(False, "--json", help="Same as --format json."),
 ) -> None:
@@ -128,10 +139,11 @@ def plugins(
 
 @app.command()
 def setup(
-    game: str = typer.Argument(..., help="Game id (see bgkit games)."),
+    game: str = typer.Argument(..., autocompletion=complete_game, help="Game id (see bgkit games)."),
     players: int = typer.Option(..., "-p", "--players", help="Number of players."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed; without it one is chosen and printed."),
-    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", autocompletion=complete_game_option,
+                               help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text, json or toml."),
     count: bool = typer.Option(False, "--count", help="Print the number of distinct setups instead."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
@@ -154,7 +166,7 @@ def setup(
 
 @app.command()
 def score(
-    game: str = typer.Argument(..., help="Game id (see bgkit games)."),
+    game: str = typer.Argument(..., autocompletion=complete_game, help="Game id (see bgkit games)."),
     sheet: Optional[str] = typer.Argument(None, help="Score sheet (TOML), or - for stdin. Omit to be asked."),
     template: bool = typer.Option(False, "--template", help="Write an empty sheet with every field explained."),
     players: Optional[int] = typer.Option(None, "-p", "--players", help="Players (for --template or prompting)."),
@@ -250,9 +262,9 @@ def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recor
 
 @app.command()
 def play(
-    game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
+    game: Optional[str] = typer.Argument(None, autocompletion=complete_game, help="Game id (see bgkit games)."),
     seats: Optional[List[str]] = typer.Argument(
-        None, metavar="SEAT",
+        None, metavar="SEAT", autocompletion=complete_seat,
         help="One per player: human[:NAME], random, greedy, mcts[:iterations=N,seconds=T,depth=D,c=C,bias=B,workers=W], "
         "ismcts[:the same], 'exec:PROGRAM [ARGS]'. "
         "With people at the table (a human seat, --chance table) a searching bot thinks at most 2 s a move unless its seconds=T says otherwise.",
@@ -260,9 +272,10 @@ def play(
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     games: int = typer.Option(1, "--games", min=1, help="Games to play (seats rotate between games)."),
     jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes for many games (local, or a Dask LocalCluster)."),
-    executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
+    executor: str = typer.Option("local", "--executor", autocompletion=complete_executor, help=EXECUTOR_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", autocompletion=complete_game_option,
+                               help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text or json (JSON Lines, summary last)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every decision."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the game's log (for bgkit replay) here."),
@@ -270,6 +283,11 @@ def play(
         None, "--chance", help="random (default), or table: type the dice and draws of a real table. A resumed game keeps its own."
     ),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game."),
+    seat_again: List[str] = typer.Option(
+        [], "--seat", metavar="N=SPEC",
+        help="With --resume: give seat N's exec: program again, as saved (a save never starts a program by itself; "
+        "at a terminal you may confirm it instead).",
+    ),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
     setup_file: Optional[Path] = typer.Option(
         None, "--setup", help="Start from this setup (as bgkit setup --format toml|json writes it, edited to the real table)."
@@ -290,10 +308,12 @@ def play(
                 or scheduler or bot_timeout is not None):
             raise BadInput("--resume continues the saved game as it was set up: give no game, seats, seed, options, data, setup or bot timeout")
         outcome = playing.resume_game(_registry(), resume, save=save or resume, log=log,
-                                      chance=chance.value if chance else None, format=format.value, force=force)
+                                      chance=chance.value if chance else None, format=format.value, force=force, seats_given=seat_again)
         if recording is not None:
             recording.record_match(outcome)
         return
+    if seat_again:
+        raise BadInput("--seat N=SPEC gives a saved seat again, with --resume FILE; a new game takes its seats after the game id")
     if game is None:
         raise BadInput("name a game (see bgkit games), or --resume FILE")
     the_game = _load_game(game, data)
@@ -321,18 +341,23 @@ def play(
 
 @app.command()
 def arena(
-    game: Optional[str] = typer.Argument(None, help="Game id (see bgkit games)."),
-    specs: Optional[List[str]] = typer.Argument(None, help="Two or more bot specs to rate, e.g. random greedy mcts:iterations=200."),
+    game: Optional[str] = typer.Argument(None, autocompletion=complete_game, help="Game id (see bgkit games)."),
+    specs: Optional[List[str]] = typer.Argument(None, autocompletion=complete_seat, help="Two or more bot specs to rate, e.g. random greedy mcts:iterations=200."),
     games: Optional[int] = typer.Option(None, "--games", min=1, help="Games to play; each table is played once in every seat rotation."),
     players: Optional[int] = typer.Option(None, "-p", "--players", help="Seats per table (default: every bot, up to the game's maximum)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Master seed; without it one is chosen and printed."),
     jobs: int = typer.Option(1, "--jobs", min=1, help="Parallel processes (local, or a Dask LocalCluster)."),
-    executor: str = typer.Option("local", "--executor", help=EXECUTOR_HELP),
+    executor: str = typer.Option("local", "--executor", autocompletion=complete_executor, help=EXECUTOR_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", help="Game option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", autocompletion=complete_game_option,
+                               help="Game option NAME=VALUE (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text (the ladder) or json (JSON Lines: header, games, summary)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Also write the JSON Lines stream here, to --resume it later."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue an arena from its JSON Lines output."),
+    bot_again: List[str] = typer.Option(
+        [], "--bot", metavar="N=SPEC",
+        help="With --resume: give the Nth bot's exec: program again, as the file names it (a file never starts a program by itself).",
+    ),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
     bot_timeout: Optional[float] = typer.Option(None, "--bot-timeout", help=BOT_TIMEOUT_HELP),
 ) -> None:
@@ -346,8 +371,10 @@ def arena(
             raise BadInput(
                 "--resume continues the arena as it was started: give no game, bots, games, players, seed, options, data, --out or bot timeout"
             )
-        arenas.resume_command(_registry(), resume, format.value, jobs=jobs, executor=executor, scheduler=scheduler)
+        arenas.resume_command(_registry(), resume, format.value, jobs=jobs, executor=executor, scheduler=scheduler, bots_given=bot_again)
         return
+    if bot_again:
+        raise BadInput("--bot N=SPEC gives an arena's bot again, with --resume FILE; a new arena takes its bots after the game id")
     if game is None:
         raise BadInput("name a game (see bgkit games) and the bots to rate, or --resume FILE")
     the_game = _load_game(game, data)
@@ -378,7 +405,7 @@ def replay(
 def serve(
     port: int = typer.Option(8000, "--port", help="The port to listen on (0: any free one, printed)."),
     lan: bool = typer.Option(False, "--lan", help="Listen on this machine's network address, for the phones at the table; every request then needs the join token of the printed link and QR code."),
-    host: Optional[str] = typer.Option(None, "--host", help="Listen on this address instead (default 127.0.0.1; with --lan, the network address)."),
+    host: Optional[str] = typer.Option(None, "--host", help="Listen on this address instead (default 127.0.0.1; with --lan, the network address); any address beyond loopback needs the join token too."),
     db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Score games at the table from every phone: a small web server for sheets, history, stats and setups (needs bgkit[serve])."""
@@ -391,10 +418,56 @@ app.add_typer(history_app, name="history")
 app.command("stats")(stats)
 
 
+@app.command()
+def completion(
+    shell: Shell = typer.Argument(..., help="bash, zsh or fish."),
+    install: bool = typer.Option(False, "--install", help="Write the script where the shell reads it (and source it from ~/.bashrc for bash)."),
+) -> None:
+    """Print the shell completion script (commands, game ids, bots, options and their values): eval it, or --install it."""
+    from bgkit.cli import completion as completing
+
+    if install:
+        print(f"bgkit: {shell.value} completion installed in {completing.install(shell)}; it takes effect in a new shell", file=sys.stderr)
+        return
+    print(completing.script(shell))
+
+
+class NewKind(str, Enum):
+    game = "game"
+    house_rule = "house-rule"
+
+
+@app.command()
+def new(
+    kind: NewKind = typer.Argument(..., help="game (a one-file game to change into yours) or house-rule (a scoring hook)."),
+    name: str = typer.Argument(..., help="The plugin's name, a game id: lower-case letters and digits (package bgkit_NAME)."),
+    game: Optional[str] = typer.Option(None, "--game", autocompletion=complete_game,
+                                       help="For a house rule: the game it changes (default: NAME)."),
+) -> None:
+    """Make a plugin package in a new folder NAME here: its code, pyproject, test and README; then pip install -e NAME."""
+    from bgkit.cli import scaffold
+
+    if game is not None and kind is not NewKind.house_rule:
+        raise BadInput("--game is for a house rule: a new game is its own")
+    made = scaffold.create(kind.value, name, Path.cwd(), game or "")
+    follow = f"bgkit play {name} random random" if kind is NewKind.game else f"bgkit score {game or name} SHEET.toml"
+    print(f"bgkit: made {made}/. Next: pip install -e {name} && {follow}", file=sys.stderr)
+
+
 def main() -> None:
-    """Entry point: bad input is one line and exit code 2, a broken plugin one line and exit 1."""
+    """Entry point: bad input is one line and exit code 2, a broken plugin one line and exit 1;
+    stopped by SIGTERM or SIGHUP, 128 + the signal's number (bgkit.exec.guard)."""
+    from bgkit.exec import guard
+
+    guard.entry()
     try:
         _run()
+    except SystemExit as exc:
+        raise SystemExit(guard.exit_status(exc.code)) from None
+    except KeyboardInterrupt:
+        if guard.received() is None:
+            raise
+        raise SystemExit(guard.exit_status(130)) from None  # stopped outside a command's own Ctrl-C handling
     finally:
         # The process ends here, and what it built is only torn down. Moving every object to the
         # garbage collector's permanent generation spares the exit its last full pass over them
@@ -407,7 +480,8 @@ def main() -> None:
 def _run() -> None:
     usage_error = _click_class("UsageError")
     try:
-        code = lazy_group(app)(standalone_mode=False)
+        answering()  # a shell asking for completions (bgkit completion SHELL): click answers, then exits
+        code = lazy_group(app)(standalone_mode=False, complete_var=COMPLETE_VAR)
     except BadInput as exc:
         print(error_line(exc), file=sys.stderr)
         sys.exit(2)
@@ -458,13 +532,18 @@ def os_error_text(exc: OSError) -> str:
     return f"{exc.filename}: {what}" if exc.filename is not None else what
 
 
-# typer's words for a value it refuses (Pydantic's, some of them), as bgkit says the rest
+# typer's words for a value it refuses (Pydantic's from typer 0.29, click's before it), as bgkit
+# says the rest: the same line whichever typer is installed
 _PLAIN_USAGE = (
     (r"\(Possible options: ([^)]*)\)", r"(did you mean \1?)"),
     (r"Input should be a valid integer, unable to parse string as an integer", "must be a whole number"),
+    (r"'[^']*' is not a valid int(eger)?\.", "must be a whole number"),
     (r"Input should be greater than or equal to (\S+)", r"must be at least \1"),
     (r"Input should be less than or equal to (\S+)", r"must be at most \1"),
+    (r"\S+ is not in the range x>=(\S+)\.", r"must be at least \1"),
+    (r"\S+ is not in the range x<=(\S+)\.", r"must be at most \1"),
     (r"Value error, '([^']*)' is not one of (.*?)\.?$", r"'\1' is not one of \2"),
+    (r"^(.*'[^']*' is not one of .*?)\.$", r"\1"),
 )
 
 

@@ -79,16 +79,36 @@ def play_command(
         game, specs, names, seed, option_values, chance=chance, console=console, ask=ask, save_path=save, bots=registry.bots,
         setup=laid_out["setup"] if laid_out else None, setup_from=str(setup_file) if setup_file else "seed",
     )
-    render.stderr().print(f"{render.literal(game.info.name)}: {render.literal(', '.join(names))} — seed {seed}")
+    match.secret_seed = seed_kept_secret(game, has_human, chance)
+    render.stderr().print(f"{render.literal(game.info.name)}: {render.literal(', '.join(names))} — {_seed_text(match)}")
     return _run_match(match, format, log)
 
 
-def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str | None, format: str, force: bool = False) -> tuple[Match, Any] | None:
-    """Continue a saved game, checked first as strictly as ``bgkit replay --verify`` checks a log."""
+def seed_kept_secret(game: Game, people: bool, chance: str) -> bool:
+    """Whether the seed is kept from the people at the table until the game ends: with it, anyone
+    could play the same game on the side and learn what is hidden or still to be drawn (a hand,
+    the next card, a bot's sealed choice)."""
+    dynamics = game.info.dynamics
+    return people and (dynamics.hidden or dynamics.sealed or (dynamics.chance and chance == "random"))
+
+
+def _seed_text(match: Match) -> str:
+    return "the seed is shown when the game ends" if match.secret_seed else f"seed {match.log.seed}"
+
+
+def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance: str | None, format: str, force: bool = False,
+                seats_given: list[str] | None = None) -> tuple[Match, Any] | None:
+    """Continue a saved game, checked first as strictly as ``bgkit replay --verify`` checks a log.
+
+    An ``exec:`` seat of the save runs only if ``seats_given`` (``--seat N=SPEC``) gives it again,
+    or the person at the terminal confirms it (bgkit.sessions.trust): a file never starts a program."""
     from bgkit.model.savefile import read_json
+    from bgkit.sessions.trust import parse_given, programs_allowed, terminal_confirm
     from bgkit.sessions.verify import verify_log
 
     saved = GameLog.from_dict(read_json(path, "save file"), str(path))
+    given = parse_given(seats_given or [], "--seat", saved.players, "seat")
+    specs = programs_allowed(saved.seats, given, str(path), "--seat", "seat", terminal_confirm())
     for target, what in ((save, "save"), (log, "log")):
         check_target(target, saved.game, force, what, resuming=path)
     chance = chance or saved.chance  # a table game resumes at the table
@@ -99,11 +119,28 @@ def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance:
     has_human = any(parse_seat_spec(s)[0] == "human" for s in saved.seats)
     console, ask = _prompt_tools(has_human or chance == "table")
     match = build_match(
-        game, saved.seats, saved.names, saved.seed or 0, saved.options,
+        game, specs, saved.names, saved.seed or 0, saved.options,
         log=saved, chance=chance, console=console, ask=ask, save_path=save, bots=registry.bots,
     )
-    render.stderr().print(f"Resuming {render.literal(game.info.name)} after {len(saved.actions)} actions — seed {saved.seed}")
+    match.secret_seed = seed_kept_secret(game, has_human, match.log.chance)
+    render.stderr().print(f"Resuming {render.literal(game.info.name)} after {len(saved.actions)} actions — "
+                          f"{_seats_line(specs, saved.names)} — {_seed_text(match)}")
     return _run_match(match, format, log)
+
+
+def _resume_command(match: Match, where: Path) -> str:
+    """The command that resumes a saved game: its exec: seats given again (a save never starts a program)."""
+    import shlex
+
+    seats = [f" --seat {i + 1}={shlex.quote(spec)}" for i, spec in enumerate(match.log.seats) if parse_seat_spec(spec)[0] == "exec"]
+    return render.literal(f"bgkit play --resume {shlex.quote(str(where))}{''.join(seats)}")
+
+
+def _seats_line(specs: list[str], names: list[str]) -> str:
+    """Who sits where, each ``exec:`` seat with the program it runs (a name can say anything)."""
+    from bgkit.sessions.trust import runs
+
+    return render.literal(", ".join(f"P{i + 1} {name}{runs(spec)}" for i, (spec, name) in enumerate(zip(specs, names))))
 
 
 def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match, Any] | None:
@@ -129,7 +166,8 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
         people = any(getattr(seat, "person", False) for seat in match.seats)
         if match.save_path is not None or people:
             where = match.save()
-            render.stderr().print(f"Saved to {where}. Resume with: bgkit play --resume {where}")
+            seed = f" (seed {match.log.seed})" if match.secret_seed else ""  # the game stops here: the seed may be told
+            render.stderr().print(f"Saved to {where}{seed}. Resume with: {_resume_command(match, where)}")
         if isinstance(stop, KeyboardInterrupt):
             render.stderr().print("interrupted")
             raise SystemExit(130) from None

@@ -132,8 +132,10 @@ class GameLog:
     result: dict | None = None
     chance: str = "random"
     setup_from: str = "seed"
+    bot_seeds: list[int | None] | None = None  # per seat, the seed its exec: bot was given (None: no exec seat)
 
     def to_dict(self) -> dict:
+        seeds = {} if self.bot_seeds is None else {"bot_seeds": self.bot_seeds}
         return {
             "format": LOG_FORMAT,
             "bgkit": __version__,
@@ -149,6 +151,7 @@ class GameLog:
             "setup": self.setup,
             "actions": self.actions,
             "result": self.result,
+            **seeds,
         }
 
     @classmethod
@@ -202,11 +205,21 @@ class GameLog:
         setup_from = data.get("setup_from", "seed")
         if not isinstance(setup_from, str):
             raise bad("setup_from must be text")
+        bot_seeds = _bot_seeds(data.get("bot_seeds"), players, bad)
         return cls(
             game=data["game"], players=players, setup=data["setup"], seats=list(data["seats"]), names=list(data["names"]),
             seed=seed, options=dict(options), data=extra, actions=[list(a) for a in actions], result=result,
-            chance=chance, setup_from=setup_from,
+            chance=chance, setup_from=setup_from, bot_seeds=bot_seeds,
         )
+
+
+def _bot_seeds(seeds: Any, players: int, bad: Callable[[str], BadInput]) -> list[int | None] | None:
+    """A log's ``bot_seeds``, checked: per seat, the seed its exec: bot was given (below 2**53), or null."""
+    if seeds is None:
+        return None
+    if not (isinstance(seeds, list) and len(seeds) == players and all(s is None or (type(s) is int and 0 <= s < 2**53) for s in seeds)):
+        raise bad(f"bot_seeds must list, for each of the {players} seats, the seed its bot was given (a whole number below 2**53) or null")
+    return list(seeds)
 
 
 def replay(game: Game, runtime: Runtime, log: GameLog, source: str = "log", observers: list[Observer] | None = None,
@@ -461,6 +474,7 @@ class Match:
     screen: Any = None  # the terminal people share (bgkit.terminal.human.Screen), if any
     histories: SeatHistories | None = None  # what each seat that wants it has been told
     narrator: Narrator = field(default_factory=Narrator)  # carried from one step to the next (a sealed stage spans steps)
+    secret_seed: bool = False  # people play with something hidden ahead: no file name made here shows the seed
     _saved_at: float = 0.0
     _source: SeatSource | None = None
     _driving: Driver | None = None
@@ -593,10 +607,11 @@ class Match:
 
         target = path or self.save_path
         if target is None:  # never overwrite another game's save: the first free name, kept from then on
-            target = Path(f"{self.log.game}-{self.log.seed}.bgkit.json")
+            stem = self.log.game if self.secret_seed else f"{self.log.game}-{self.log.seed}"
+            target = Path(f"{stem}.bgkit.json")
             n = 2
             while target.exists():
-                target, n = Path(f"{self.log.game}-{self.log.seed}-{n}.bgkit.json"), n + 1
+                target, n = Path(f"{stem}-{n}.bgkit.json"), n + 1
             self.save_path = target
         write_json(target, self.log.to_dict())
         self._saved_at = time.monotonic()

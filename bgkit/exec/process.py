@@ -1,10 +1,16 @@
 """A bot's child process: started in a process group of its own, read line by line against a
-deadline, and killed whole (the group, helpers included) so that nothing is left behind.
+deadline, and killed whole (its group and every descendant, helpers in sessions of their own
+too) so that nothing is left behind.
 
 Nothing here blocks without a deadline: reads and writes wait in ``poll`` for at most the time
 left, so a bot that sleeps, or neither reads nor answers, costs its time limit and no more. On
 Linux a child is also killed by the kernel when the process (thread) that started it dies, so a
-worker process stopped mid-game (``--jobs``, Dask, Ctrl-C) leaves no bot behind.
+worker process stopped mid-game (``--jobs``, Dask, Ctrl-C, SIGTERM) leaves no bot behind; what
+else outlives a bot is bgkit's to end (``bgkit.exec.guard``).
+
+A bot's standard error reaches bgkit's through a pipe, line by line with control bytes made
+visible: the bot never holds bgkit's own descriptors, so a helper it leaves behind cannot keep a
+reader of bgkit's output waiting, nor drive the terminal.
 """
 
 from __future__ import annotations
@@ -13,65 +19,96 @@ import atexit
 import os
 import select
 import signal
+import stat
 import subprocess
 import sys
 import threading
 import time
-from typing import Callable
+from typing import IO
+
+from bgkit.exec import guard
 
 #: The longest line a bot may write (an answer is a few dozen bytes): a flood is a fault, not memory.
 MAX_LINE = 1 << 20
 #: How long a bot may take to exit after its input is closed before its group is killed.
 EXIT_GRACE = 1.0
+#: How long closing a bot waits for the last of its standard error to be shown.
+STDERR_GRACE = 0.5
 
 
 class BotFault(Exception):
     """The bot broke off: it did not start, exited, timed out or wrote too much. The message is the cause."""
 
 
-def _die_with_parent() -> Callable[[], None] | None:
-    """The child's pre-exec step on Linux: SIGKILL when its parent dies (PR_SET_PDEATHSIG)."""
-    if not sys.platform.startswith("linux"):
-        return None
+def open_stderr(path: str) -> int:
+    """``stderr=FILE``: a descriptor appending to FILE, a regular file (or the null device). Opened
+    without waiting, so a FIFO with no reader is refused at once instead of hanging the game."""
     try:
-        import ctypes
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        raise BotFault(f"could not open stderr={path} ({exc.strerror or exc})") from None
+    info = os.fstat(fd)
+    if not (stat.S_ISREG(info.st_mode) or (stat.S_ISCHR(info.st_mode) and info.st_rdev == os.stat(os.devnull).st_rdev)):
+        os.close(fd)
+        raise BotFault(f"could not open stderr={path} (not a regular file)")
+    os.set_blocking(fd, True)
+    return fd
 
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    parent = os.getpid()
 
-    def step() -> None:
-        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        if os.getppid() != parent:  # the parent died before the line above: follow it now
-            os._exit(1)
+def _show_stderr(stream: IO[bytes]) -> None:
+    """A bot's standard error, line by line, on bgkit's, with control bytes made visible. ``stream``
+    is the pipe's raw end (no buffer, so no lock a fork could inherit held), read in chunks."""
+    from bgkit.model.errors import escape_controls
 
-    return step
+    def show(line: bytes) -> None:
+        try:
+            print(escape_controls(line.decode("utf-8", "replace")), file=sys.stderr, flush=True)
+        except (OSError, ValueError):  # bgkit's stderr is closed: the rest is dropped
+            pass
+
+    pending = b""
+    try:
+        while chunk := stream.read(65536):
+            *lines, pending = (pending + chunk).split(b"\n")
+            for line in lines:
+                show(line)
+            if len(pending) > MAX_LINE:  # no newline for a megabyte: shown as it is
+                show(pending)
+                pending = b""
+        if pending:
+            show(pending)
+    except (OSError, ValueError):
+        pass
+    finally:
+        stream.close()
 
 
 class BotProcess:
     """One running bot: ``send`` a message line, ``receive`` one back within a deadline, ``close``."""
 
     def __init__(self, argv: list[str], stderr: str | None = None) -> None:
-        error_file = None
+        guard.protect()  # in bgkit's own process: whatever this bot leaves behind is ended with bgkit
+        error_fd = open_stderr(stderr) if stderr is not None else None
         try:
-            if stderr is not None:
-                error_file = open(stderr, "ab")
             self.proc = subprocess.Popen(
                 argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=error_file,  # None: shown on bgkit's stderr, never on stdout
+                stderr=subprocess.PIPE if error_fd is None else error_fd,  # a pipe: shown by _show_stderr
                 bufsize=0,
                 close_fds=True,
                 start_new_session=True,  # its own process group: killed whole, and Ctrl-C is bgkit's to handle
-                preexec_fn=_die_with_parent(),
+                preexec_fn=guard.pre_exec(),  # dies with the process that started it
             )
         except OSError as exc:
             raise BotFault(f"could not be started ({exc.strerror or exc})") from None
         finally:
-            if error_file is not None:
-                error_file.close()
+            if error_fd is not None:
+                os.close(error_fd)
+        self._shown: threading.Thread | None = None
+        if self.proc.stderr is not None:
+            self._shown = threading.Thread(target=_show_stderr, args=(self.proc.stderr,), name="bot stderr", daemon=True)
+            self._shown.start()
         _LIVE.add(self)
         _kill_bots_on_sigterm()
         self._in = self.proc.stdin.fileno()
@@ -158,8 +195,11 @@ class BotProcess:
 
     def close(self, grace: float = EXIT_GRACE) -> None:
         """End the bot: close its input (a bot exits at end of input), give it ``grace`` seconds,
-        then kill its whole process group and reap it, so no process or zombie remains."""
+        then kill its whole process group and every process it started (noted while it still
+        ran, for once it exits they are someone else's children) and reap them, so no process
+        or zombie remains; the last of its standard error is shown first."""
         proc = self.proc
+        helpers = guard.descendants(proc.pid) if proc.returncode is None else []
         for stream in (proc.stdin, proc.stdout):
             try:
                 stream.close()
@@ -168,14 +208,39 @@ class BotProcess:
         if grace > 0:
             _wait_exited(proc.pid, grace)
         self.kill()  # the group outlives a leader that has exited but is not reaped yet: its id is not reused
+        guard.kill(helpers)
         proc.wait()
         _LIVE.discard(self)
+        _reap_strays(helpers)
+        if self._shown is not None:
+            self._shown.join(STDERR_GRACE)
 
     def kill(self) -> None:
-        """SIGKILL to the bot's whole process group (its helpers too)."""
+        """SIGKILL to the bot, its whole process group and every descendant (in any session)."""
+        if self.proc.returncode is None:  # not reaped: the pid is still this bot's
+            guard.kill(guard.descendants(self.proc.pid))
         try:
             os.killpg(self.proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
+            pass
+
+
+def _reap_strays(killed: list[int]) -> None:
+    """Reap the children this process adopted as their subreaper (a bot's helpers, once the bot
+    has ended) that have ended or were just killed: nobody else waits for them. Its own children
+    (bots still held, the workers and helpers in its own session) are left to their owners."""
+    if not guard.is_subreaper():
+        return
+    mine = os.getsid(0)
+    held = {bot.proc.pid for bot in _LIVE} | {bot.proc.pid for idle in _IDLE.values() for bot in idle}
+    deadline = time.monotonic() + EXIT_GRACE  # a killed process takes a moment to end (one SIGKILL could not reach: none)
+    for pid, state, session in guard.children():
+        if session == mine or pid in held or pid == guard.watchdog_pid() or not (state == "Z" or pid in killed):
+            continue
+        try:
+            while os.waitpid(pid, os.WNOHANG) == (0, 0) and time.monotonic() < deadline:
+                time.sleep(0.001)
+        except ChildProcessError:
             pass
 
 
@@ -219,9 +284,10 @@ def _forget_after_fork() -> None:
     """A forked worker starts with no bots: the parent's stay the parent's (their pipes closed
     here, so a bot still sees the end of its input when the parent closes it)."""
     for bot in _LIVE:
-        for stream in (bot.proc.stdin, bot.proc.stdout):
+        for stream in (bot.proc.stdin, bot.proc.stdout, bot.proc.stderr):  # no stderr pipe with stderr=FILE
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
     global _LOCK

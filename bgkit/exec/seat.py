@@ -59,8 +59,16 @@ def parse_exec(rest: str, spec: str) -> dict[str, str]:
         words.pop(0)
     if not words:
         raise BadInput(f"seat {spec!r}: exec: needs a program to run, e.g. 'exec:node examples/bots/random.js'")
+    seat_timeout(params)  # checked wherever a spec is read: the command line, a log, a save, an arena file
     params["command"] = shlex.join(words)
     return params
+
+
+def seat_timeout(params: dict[str, str]) -> float:
+    """The seat's time limit: its ``timeout=``, a finite number of seconds, more than 0 and at most a day."""
+    from bgkit.engine.params import number_param
+
+    return float(number_param(params, "timeout", DEFAULT_TIMEOUT, kind=float, most=MOST_SECONDS))
 
 
 def exec_name(params: dict[str, str]) -> str:
@@ -78,8 +86,6 @@ def with_timeout(spec: str, seconds: float) -> str:
 
 def make_exec_seat(params: dict[str, str], name: str, seed: int) -> "ExecSeat":
     """The seat for parsed exec parameters: its program checked now (a typo is bad input, exit 2)."""
-    from bgkit.engine.params import number_param
-
     argv = shlex.split(params["command"])
     program = argv[0]
     if os.sep in program:
@@ -88,10 +94,13 @@ def make_exec_seat(params: dict[str, str], name: str, seed: int) -> "ExecSeat":
     elif shutil.which(program) is None:
         raise BadInput(f"seat {name!r}: no program {program!r} on the PATH")
     stderr = params.get("stderr")
-    if stderr is not None and not Path(stderr).resolve().parent.is_dir():
-        raise BadInput(f"seat {name!r}: stderr={stderr}: no such folder {Path(stderr).resolve().parent}")
-    timeout = number_param(params, "timeout", DEFAULT_TIMEOUT, kind=float, most=MOST_SECONDS)
-    return ExecSeat(name, argv, seed, timeout, stderr)
+    if stderr is not None:
+        where = Path(stderr)
+        if not where.resolve().parent.is_dir():
+            raise BadInput(f"seat {name!r}: stderr={stderr}: no such folder {where.resolve().parent}")
+        if where.exists() and not where.is_file() and not (where.is_char_device() and os.path.samefile(where, os.devnull)):
+            raise BadInput(f"seat {name!r}: stderr={stderr} is not a regular file (a bot's messages are appended to a file)")
+    return ExecSeat(name, argv, seed, seat_timeout(params), stderr)
 
 
 def encode(message: dict) -> bytes:
@@ -203,7 +212,12 @@ class ExecSeat:
         answer = self._receive(self.timeout, "action")
         index = answer.get("index")
         if index is not None:
-            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(texts):
+            if isinstance(index, bool) or not isinstance(index, int):
+                shown = json.dumps(index, ensure_ascii=False)
+                shown = shown if len(shown) <= 60 else shown[:59] + "…"
+                raise self._fail(f"answered the index {shown}, a {_json_type(index)}: an index is an integer, "
+                                 f"a JSON number 0-{len(texts) - 1}")
+            if not 0 <= index < len(texts):
                 raise self._fail(f"answered index {_short(index)}, which is not a legal action (0-{len(texts) - 1})")
             return decision.actions[index]
         text = answer.get("text")
@@ -264,6 +278,15 @@ class ExecSeat:
     def _fault(self, cause: str) -> PluginError:
         seed = f" — game seed {self.game_seed}" if self.game_seed is not None else ""
         return PluginError(f"seat {self.player + 1} {self.name!r}: the bot {cause}{seed}")
+
+
+def _json_type(value: Any) -> str:
+    """What a JSON value is, in JSON's words: ``"1"`` is a string, ``1.5`` a fraction, ``true`` a boolean."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, float):
+        return "fraction"
+    return {str: "string", list: "list", dict: "object"}.get(type(value), type(value).__name__)
 
 
 def _short(value: Any, most: int = 60) -> str:

@@ -48,7 +48,7 @@ def open_store(db: Optional[Path], create: bool = True):
 
 
 def _dates(since: Optional[str], until: Optional[str]) -> tuple[Optional[str], Optional[str]]:
-    from bgkit.history.store import parse_date
+    from bgkit.history.records import parse_date
 
     since = parse_date(since, "--since") if since is not None else None
     until = parse_date(until, "--until") if until is not None else None
@@ -59,7 +59,8 @@ def _dates(since: Optional[str], until: Optional[str]) -> tuple[Optional[str], O
 
 def _no_plays(store, game: Optional[str]) -> None:
     if not store.exists:
-        say(f"No plays recorded yet ({store.path} does not exist). Record one with: bgkit score GAME SHEET --record")
+        state = "is empty" if store.path.exists() else "does not exist"
+        say(f"No plays recorded yet ({store.path} {state}). Record one with: bgkit score GAME SHEET --record")
         return
     recorded = store.games()
     if game is not None and game not in recorded:
@@ -146,7 +147,7 @@ def show(
 
 
 def _version(play, version: Optional[int]):
-    from bgkit.history.store import Play
+    from bgkit.history.records import Play
 
     if version is None or version == play.version:
         return play
@@ -203,7 +204,7 @@ def edit(
     """
     import dataclasses
 
-    from bgkit.history.store import parse_date
+    from bgkit.history.records import parse_date
 
     with open_store(_db(ctx, db), create=False) as store:
         old = store.play(play_id)
@@ -225,7 +226,7 @@ def edit(
 
 def _edited_sheet(old, new, sheet_file: Optional[Path]):
     """``new`` with the sheet from ``sheet_file`` or the editor, validated and scored by the game."""
-    from bgkit.history import store as history
+    from bgkit.history.records import play_from_score
     from bgkit.model import sheets
     from bgkit.engine.match import load_logged_game
     from bgkit.plugins.registry import get_registry
@@ -254,7 +255,7 @@ def _edited_sheet(old, new, sheet_file: Optional[Path]):
     from bgkit.engine.runtime import runtime_for
 
     result = runtime_for(game).score(the_sheet)
-    scored = history.play_from_score(
+    scored = play_from_score(
         game, the_sheet, result, new.date, note=new.note, location=new.location, source=old.source, data=old.data
     )
     scored.id, scored.uid, scored.recorded_at, scored.version = old.id, old.uid, old.recorded_at, old.version
@@ -383,7 +384,7 @@ def import_(
 
     day = None
     if date is not None:
-        from bgkit.history.store import parse_date
+        from bgkit.history.records import parse_date
 
         day = parse_date(date)
     with open_store(_db(ctx, db)) as store:  # a history that cannot be used is found first
@@ -391,9 +392,12 @@ def import_(
         added, skipped = store.import_plays(plays, players)
     for play in plays:
         if play.id is not None and play.uid in origins:
-            say(f"play {play.id}: {origins[play.uid]}")
+            say("play {}: {}: {}".format(play.id, *origins[play.uid]))
     ids = f" (play {added[0]})" if len(added) == 1 else f" (plays {added[0]}–{added[-1]})" if added else ""
-    say(f"Imported {len(added)} play{'s' if len(added) != 1 else ''}{ids}" + (f"; {skipped} already in the history, skipped" if skipped else ""))
+    say(f"Imported {len(added)} play{'s' if len(added) != 1 else ''}{ids}")
+    if skipped:  # by uid: each named, with the play it is already stored as
+        what = ", ".join(f"{uid}{f' ({origins[uid][0]})' if uid in origins else ''} as play {there}" for uid, there in skipped)
+        say(f"Skipped {len(skipped)} play{'s' if len(skipped) != 1 else ''} already in the history: {what}")
 
 
 # -- bgkit stats -----------------------------------------------------------------------------------
@@ -437,7 +441,7 @@ class Recording:
     """A game about to be recorded: the history is opened (and checked) before it is scored or played."""
 
     def __init__(self, db: Optional[Path], day: Optional[str], note: Optional[str], location: Optional[str]):
-        from bgkit.history.store import today
+        from bgkit.history.records import today
 
         self.store = open_store(db)
         self.day = day or today()
@@ -446,7 +450,7 @@ class Recording:
 
     def record_score(self, game: Any, sheet: Any, result: Any) -> int:
         from bgkit.engine.match import data_record
-        from bgkit.history.store import play_from_score
+        from bgkit.history.records import play_from_score
 
         data = data_record(game.data_path) if game.data_path else None
         play = play_from_score(game, sheet, result, self.day, note=self.note, location=self.location, data=data)
@@ -455,7 +459,7 @@ class Recording:
     def record_match(self, outcome: Any) -> Optional[int]:
         """Record a finished ``bgkit play`` game (``outcome`` is (match, result), None if it was stopped)."""
         from bgkit.bots import parse_seat_spec
-        from bgkit.history.store import play_from_score
+        from bgkit.history.records import play_from_score
         from bgkit.model.sheets import sheet_from_data
 
         if outcome is None:
@@ -501,7 +505,7 @@ def score_recording(
     if details and not record and not asking:
         raise BadInput(f"{', '.join(details)} {'is' if len(details) == 1 else 'are'} for a recorded game: add --record")
     if day is not None:
-        from bgkit.history.store import parse_date
+        from bgkit.history.records import parse_date
 
         day = parse_date(day)
     if record:
@@ -513,7 +517,7 @@ def score_recording(
 
 def offer_recording(game: Any, sheet: Any, result: Any, db: Optional[Path], day: Optional[str], note: Optional[str], location: Optional[str]) -> None:
     """After the prompt has scored a game: ask whether to record it, and where it was played."""
-    from bgkit.history.store import parse_date
+    from bgkit.history.records import parse_date
 
     if not _answer(typer.confirm, "Record this game in your history?", default=True, err=True):
         return
@@ -545,4 +549,10 @@ def play_recording(record: bool, db: Optional[Path], specs: Optional[list[str]])
 
         if not any(parse_seat_spec(spec)[0] == "human" for spec in specs):
             raise BadInput("--record keeps games people played: give a human[:NAME] seat (bot matches: --format json)")
+        from bgkit.history.validate import check_name
+
+        for spec in specs:  # a name the history would refuse is refused before the game, not after it
+            kind, params = parse_seat_spec(spec)
+            if kind == "human" and "name" in params:
+                check_name(params["name"], f"seat {spec!r}")
     return Recording(db, None, None, None)

@@ -1,4 +1,4 @@
-"""Statistics of recorded plays (``bgkit stats``), computed from :class:`bgkit.history.store.Play` lists.
+"""Statistics of recorded plays (``bgkit stats``), computed from :class:`bgkit.history.records.Play` lists.
 
 Pure functions over the plays a query returned, so they are tested without a database. A win is
 rank 1, a shared win included (``shared_wins`` counts those apart, as the tournament table does).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from statistics import fmean
 from typing import Any, Iterable
 
-from bgkit.history.store import Play, SeatRecord
+from bgkit.history.records import Play, SeatRecord
 
 
 def _who(seat: SeatRecord) -> str:

@@ -19,9 +19,12 @@ from typing import Any
 
 from bgkit import __version__
 from bgkit.model.errors import BadInput
-from bgkit.history.store import EXPORT_FORMAT, History, Play, parse_date
+from bgkit.history.records import Play, parse_date
+from bgkit.history.validate import BIDI_CONTROLS, check_name
+from bgkit.history.store import History
 from bgkit.engine.runtime import runtime_for
 
+EXPORT_FORMAT = "bgkit-history/1"
 CSV_COLUMNS = ["play", "date", "game", "location", "note", "seat", "player", "total", "rank", "winner", "decided_by"]
 
 
@@ -41,7 +44,10 @@ def export_json(store: History, plays: list[Play]) -> str:
 
 
 def export_csv(plays: list[Play]) -> str:
-    """One row per player per play, with a column per scoring category (empty where a game has none)."""
+    """One row per player per play, with a column per scoring category (empty where a game has none).
+
+    Every text cell is guarded for spreadsheets (:func:`csv_cell`); numbers stay numbers.
+    """
     categories: dict[str, None] = {}
     for play in plays:
         for category in play.categories:
@@ -49,25 +55,44 @@ def export_csv(plays: list[Play]) -> str:
     columns = CSV_COLUMNS + [c if c not in CSV_COLUMNS else f"{c} (points)" for c in categories]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow([csv_cell(c) for c in columns])
     for play in plays:
         for seat in play.seats:
-            writer.writerow(
-                [play.id, play.date, play.game, play.location or "", play.note or "", seat.seat + 1, seat.player,
-                 _plain(seat.total), seat.rank, "yes" if seat.winner else "no", play.decided_by]
-                + [_plain(seat.scores.get(c, "")) for c in categories]
-            )
+            row = [play.id, play.date, play.game, play.location or "", play.note or "", seat.seat + 1, seat.player,
+                   seat.total, seat.rank, "yes" if seat.winner else "no", play.decided_by]
+            writer.writerow([csv_cell(v) for v in row + [seat.scores.get(c, "") for c in categories]])
     return out.getvalue()
 
 
-def _plain(value: Any) -> Any:
-    """49.0 as 49 for a spreadsheet; anything else as it is."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
+#: What makes a spreadsheet read a cell as a formula (OWASP's CSV injection list), TAB and CR included.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def read_import(source: Path, day: str | None, location: str | None) -> tuple[list[Play], list[dict], dict[str, str]]:
+def csv_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as it is: a number stays a number (49.0 as 49, -3 as -3);
+    text has its control characters written as escapes (ESC as ``\\x1b``, never sent raw) and, if it
+    starts like a formula, an apostrophe in front, which spreadsheets read as "this is text"."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    text = "" if value is None else str(value)
+    guarded = "'" + text if text.startswith(FORMULA_STARTS) else text
+    return "".join(repr(ch)[1:-1] if _hidden(ch) else ch for ch in guarded)
+
+
+def _hidden(ch: str) -> bool:
+    """A character a spreadsheet or terminal would act on rather than show: a control (C0, DEL, C1),
+    a line or paragraph separator, a bidirectional control. Letters, emoji joiners and no-break
+    spaces of people's names stay as they are."""
+    import unicodedata
+
+    return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ord(ch) in BIDI_CONTROLS
+
+
+def read_import(source: Path, day: str | None, location: str | None) -> tuple[list[Play], list[dict], dict[str, tuple[str, str]]]:
     """The plays and players to import from ``source``, checked in full before anything is stored,
-    and for each imported sheet (by uid) where it came from and how it was dated."""
+    and for each imported sheet (by uid) its file's name and how it was dated."""
     if source.is_dir():
         files = sorted(source.glob("*.toml"))
         if not files:
@@ -100,19 +125,39 @@ def _export_plays(source: Path, day: str | None, location: str | None) -> tuple[
     raw_plays = document.get("plays")
     if not isinstance(raw_plays, list):
         raise BadInput("a history export needs a list of plays", str(source))
-    plays = [Play.from_dict(raw, f"{source}: play {i + 1}") for i, raw in enumerate(raw_plays)]
+    plays = [_checked(Play.from_dict(raw, f"{source}: play {i + 1}"), f"{source}: play {i + 1}") for i, raw in enumerate(raw_plays)]
+    listed = document.get("players") or []
+    if not isinstance(listed, list):
+        raise BadInput("the players of a history export are a list", str(source))
     players = []
-    for i, entry in enumerate(document.get("players") or []):
+    for i, entry in enumerate(listed):
         if not (isinstance(entry, dict) and isinstance(entry.get("name"), str)
                 and isinstance(entry.get("aliases", []), list) and all(isinstance(a, str) for a in entry.get("aliases", []))):
             raise BadInput(f"player {i + 1} needs a name and a list of aliases", str(source))
+        for name in [entry["name"], *entry.get("aliases", [])]:
+            check_name(name, f"{source}: player {i + 1}")
         players.append(entry)
     return plays, players
 
 
-def _sheet_play(path: Path, day: str | None, location: str | None) -> tuple[Play, str]:
+def _checked(play: Play, where: str) -> Play:
+    """An exported play that may enter this history: of an installed game, with names a history keeps."""
+    from bgkit.plugins.registry import get_registry
+
+    games = get_registry().games
+    if play.game not in games:
+        from bgkit.model.errors import suggest
+
+        raise BadInput(f"the game {play.game!r} is not installed{suggest(play.game, games)} (games: {', '.join(sorted(games))})", where)
+    for index, seat in enumerate(play.seats):
+        check_name(seat.name, f"{where}: player {index + 1}")
+        check_name(seat.player or seat.name, f"{where}: player {index + 1}")
+    return play
+
+
+def _sheet_play(path: Path, day: str | None, location: str | None) -> tuple[Play, tuple[str, str]]:
     """A sheet file as a play: validated and scored by its game, dated by --date, its name or its file."""
-    from bgkit.history.store import play_from_score
+    from bgkit.history.records import play_from_score
     from bgkit.plugins.registry import get_registry
     from bgkit.model.sheets import dump_sheet, parse_sheet
     from bgkit.model.tomllines import parse_toml
@@ -137,4 +182,6 @@ def _sheet_play(path: Path, day: str | None, location: str | None) -> tuple[Play
         when, why = date.fromtimestamp(path.stat().st_mtime).isoformat(), "file date"
     uid = "sheet:" + hashlib.sha256(f"{game.info.id}\n{when}\n{dump_sheet(sheet)}".encode()).hexdigest()[:32]
     play = play_from_score(game, sheet, result, when, location=location, source="import", uid=uid)
-    return play, f"{path.name}: {game.info.name}, {when}" + ("" if why == "--date" else f" (date from the {why})")
+    for seat in play.seats:
+        check_name(seat.name, str(path))
+    return play, (path.name, f"{game.info.name}, {when}" + ("" if why == "--date" else f" (date from the {why})"))

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bgkit.model.errors import escape_controls
-from bgkit.history.store import Play
+from bgkit.history.records import Play
 from bgkit.terminal.render import literal, plural
 
 SPARKS = "▁▂▃▄▅▆▇█"

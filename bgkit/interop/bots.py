@@ -1,4 +1,4 @@
-"""OpenSpiel's search bots as bgkit seats: ``openspiel:ismcts[:iterations=N,seconds=T,c=C]`` and
+"""OpenSpiel's search bots as bgkit seats: ``openspiel:ismcts[:iterations=N,seconds=T,cpu=T,c=C]`` and
 ``openspiel:mcts[:iterations=N,c=C]``, so ``bgkit play`` and ``bgkit arena`` rate them against
 bgkit's own bots (``pip install bgkit[openspiel]``).
 
@@ -15,6 +15,7 @@ import random
 import time
 from typing import Any
 
+from bgkit.bots.budget import REDRAW
 from bgkit.engine.params import MOST_SECONDS, check_params, number_param
 from bgkit.engine.driver import Event
 from bgkit.model.errors import BadInput
@@ -43,16 +44,26 @@ class OpenSpielSeat:
     wants_history = True
 
     def __init__(self, algorithm: str, runtime: Any, seed: int, **params: str):
-        known = {"iterations", "c"} | ({"seconds"} if algorithm == "ismcts" else set())
+        known = {"iterations", "c"} | ({"seconds", "cpu"} if algorithm == "ismcts" else set())
         check_params(f"openspiel:{algorithm}", params, known)
         self.algorithm = algorithm
         self.seconds = number_param(params, "seconds", None, float, most=MOST_SECONDS)
-        default = MOST_SIMULATIONS if self.seconds else 200
+        self.cpu = number_param(params, "cpu", None, float, most=MOST_SECONDS)  # processor seconds a decision
+        default = MOST_SIMULATIONS if self.seconds or self.cpu else 200
         self.iterations = number_param(params, "iterations", default, most=MOST_SIMULATIONS)
         self.c = number_param(params, "c", 2.0, float)
         self.runtime = runtime
         self.rng = random.Random(seed)  # the engine draws this seat's determinisations from it too
         self._games: dict[int, Any] = {}
+        self.progress: Any = None  # a progress line to draw while thinking (at a table with people)
+
+    def at_table(self, seconds: float, progress: Any = None) -> None:
+        """At a table with people (:mod:`bgkit.bots.table`): IS-MCTS thinks at most ``seconds`` unless
+        the spec set ``seconds=`` or ``cpu=``, with ``progress`` drawn while it thinks. OpenSpiel's
+        MCTS has no clock: its ``iterations=`` budget (200 by default) is what bounds it."""
+        if self.algorithm == "ismcts" and self.seconds is None and self.cpu is None:
+            self.seconds = seconds
+            self.progress = progress
 
     def _game(self, players: int) -> Any:
         """The OpenSpiel game this seat searches, made once per player count (its setup is never
@@ -90,12 +101,24 @@ class OpenSpielSeat:
         from open_spiel.python.algorithms import ismcts
 
         bot = ismcts.ISMCTSBot(game, evaluator, self.c, self.iterations, random_state=numbers)
-        deadline = time.monotonic() + self.seconds if self.seconds else None
+        start = time.monotonic()
+        deadline = start + self.seconds if self.seconds else None
+        cpu_deadline = time.process_time() + self.cpu if self.cpu else None
+
+        redraw = [start]
+
+        def out_of_time() -> bool:
+            now = time.monotonic()
+            if self.progress is not None and self.seconds and now >= redraw[0]:
+                self.progress.show(now - start, self.seconds)
+                redraw[0] = now + REDRAW
+            return ((deadline is not None and time.monotonic() >= deadline)
+                    or (cpu_deadline is not None and time.process_time() >= cpu_deadline))
 
         def resample(state: Any, player: int) -> Any:
             # OpenSpiel counts the root's visits from its second simulation on (the first only
             # evaluates the new root), and its final policy needs one: time runs out no earlier.
-            if deadline is not None and bot._root_node.total_visits > 0 and time.monotonic() >= deadline:
+            if bot._root_node.total_visits > 0 and out_of_time():
                 raise _OutOfTime
             return state.resample_from_infostate(player, numbers.uniform)
 
@@ -104,5 +127,8 @@ class OpenSpielSeat:
             policy = bot.run_search(root)
         except _OutOfTime:  # the tree searched so far decides, as at the end of run_search
             policy = bot.get_final_policy(root, bot._root_node)
+        finally:
+            if self.progress is not None:
+                self.progress.clear()
         actions, probabilities = zip(*policy)
         return int(numbers.choice(actions, p=probabilities))

@@ -64,6 +64,10 @@ class Registry:
             self.pm.register(importlib.import_module(module_name), name=module_name)
 
     def load_entry_point_plugins(self, selected: set[str] | None) -> None:
+        with _CtrlC() as ctrl_c:
+            self._load_entry_points(selected, ctrl_c)
+
+    def _load_entry_points(self, selected: set[str] | None, ctrl_c: "_CtrlC") -> None:
         seen: set[str] = set()
         for ep in installed_entry_points():
             dist = ep.distribution
@@ -78,10 +82,10 @@ class Registry:
             try:
                 self.pm.register(ep.load(), name=ep.name)
             except BaseException as exc:  # a broken plugin must not take the others down, nor end bgkit
-                if not is_fault(exc):
+                if not is_fault(exc) and ctrl_c.pressed():  # a KeyboardInterrupt the plugin raised itself is its fault
                     raise
                 self.distributions.setdefault(ep.name, dist)
-                self._fail(ep.name, f"{type(exc).__name__}: {exc}")
+                self._fail(ep.name, f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
         for name in sorted((selected or set()) - seen):
             self._warn(f"BGKIT_LOAD_PLUGINS names {name!r}, but no installed plugin is called that")
 
@@ -258,6 +262,36 @@ def is_fault(exc: BaseException) -> bool:
     """Whether plugin code raising ``exc`` is a fault to isolate and name: anything (SystemExit
     too: a plugin does not get to end bgkit silently) but the person's own Ctrl-C."""
     return not isinstance(exc, KeyboardInterrupt)
+
+
+class _CtrlC:
+    """Tells the person's Ctrl-C from a plugin raising KeyboardInterrupt while it is imported: a
+    real SIGINT (or bgkit's SIGTERM and SIGHUP, which stop it alike) is noted as it arrives."""
+
+    def __enter__(self) -> "_CtrlC":
+        import signal
+        import threading
+
+        self._pressed = False
+        self._previous: Any = None
+        if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._previous = signal.signal(signal.SIGINT, self._press)
+        return self
+
+    def _press(self, signum: int, frame: Any) -> None:
+        self._pressed = True
+        raise KeyboardInterrupt
+
+    def pressed(self) -> bool:
+        from bgkit.exec import guard
+
+        return self._pressed or guard.received() is not None
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._previous is not None:
+            import signal
+
+            signal.signal(signal.SIGINT, self._previous)
 
 
 def culprit(exc: BaseException) -> str | None:

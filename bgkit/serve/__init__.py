@@ -5,7 +5,8 @@
 | ``tables.py`` | a table being filled in, checked with the game's fields as the terminal prompt checks it |
 | ``routes.py`` | the pages and what each form does |
 | ``app.py`` | the Starlette app: routes, templates, the guard |
-| ``security.py`` | join token, CSRF cookie, request body cap |
+| ``security.py`` | Host and Origin checks, join token, CSRF cookie, request body cap, security headers |
+| ``connections.py`` | below the app: a header timeout and a bound on connections per client address |
 | ``charts.py`` | the stats page's SVG charts |
 | ``server.py`` | the command: address, QR code, uvicorn, Ctrl-C |
 

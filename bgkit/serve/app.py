@@ -18,13 +18,12 @@ from typing import Any, Callable
 import jinja2
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from bgkit.serve import routes
-from bgkit.serve.security import Guard
+from bgkit.serve.security import LOOPBACK_NAMES, Guard
 
 HERE = Path(__file__).parent
 
@@ -93,7 +92,8 @@ class Site:
 
 def create_app(db: Path, token: str | None = None, hosts: list[str] | None = None) -> Starlette:
     """The app for the history at ``db``; ``token`` (``--lan``) is required of every request;
-    ``hosts`` are the Host names it answers to (None: any, for tests)."""
+    ``hosts`` are the Host names it answers to besides the loopback names and the address each
+    connection came in on (:func:`bgkit.serve.security.host_ok`)."""
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(HERE / "templates")),
         autoescape=True,  # every name, note and place people type is shown as text
@@ -102,9 +102,7 @@ def create_app(db: Path, token: str | None = None, hosts: list[str] | None = Non
         lstrip_blocks=True,
     )
     templates = Jinja2Templates(env=environment)
-    middleware = [Middleware(Guard, token=token)]
-    if hosts:
-        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=hosts))
+    middleware = [Middleware(Guard, token=token, hosts=hosts or LOOPBACK_NAMES)]
     site = Site(db)
 
     @contextlib.asynccontextmanager

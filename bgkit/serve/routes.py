@@ -51,6 +51,8 @@ async def posted(request: Request) -> dict[str, Any]:
             data = await request.json()
         except ValueError:
             raise BadInput("the request is not JSON") from None
+        except RecursionError:  # json gives up on about 1,000 brackets deep: no sheet is
+            raise BadInput("the request is nested too deeply to be a table's field") from None
         if not isinstance(data, dict):
             raise BadInput("the request is not a JSON object")
         form: dict[str, Any] = data
@@ -76,9 +78,12 @@ def _text(form: dict, key: str, default: str = "") -> str:
 
 def _int(value: Any, what: str) -> int:
     try:
-        return int(value)
-    except (TypeError, ValueError):
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):  # OverflowError: a JSON 1e999
         raise BadInput(f"{what} must be a whole number, not {str(value)[:40]!r}") from None
+    if not -(2**63) <= number < 2**63:  # what SQLite holds: a larger one is no table, play or seat
+        raise BadInput(f"{what} is out of range: {str(value)[:40]}")
+    return number
 
 
 def _filters(request: Request) -> dict[str, str | None]:
@@ -323,7 +328,13 @@ async def record(request: Request) -> Response:
     def keep(state: dict) -> None:
         tables.set_details(state, *details)
 
-    draft = await site.store(lambda store: store.update_draft(draft["id"], keep))  # typed details are kept
+    try:
+        draft = await site.store(lambda store: store.update_draft(draft["id"], keep))  # typed details are kept
+    except BadInput:  # another phone recorded it a moment ago: go where it went
+        again = await site.store(lambda store: store.draft(draft["id"]))
+        if again["play_id"] is None:
+            raise
+        return back(f"/plays/{again['play_id']}")
     try:
         day = parse_date(details[0] or _today(), "date")
     except BadInput as exc:

@@ -1,7 +1,8 @@
 """``bgkit serve``: check the extra and the history, listen, print the link and its QR code, run uvicorn.
 
-It listens on 127.0.0.1 unless told otherwise. ``--lan`` listens on this machine's LAN address and
-makes a random join token that every request must carry (the printed link and QR code hold it).
+It listens on 127.0.0.1 unless told otherwise. ``--lan`` listens on this machine's LAN address;
+any address beyond loopback (``--lan``, or ``--host`` with one, ``0.0.0.0`` included) makes a
+random join token that every request must carry (the printed link and QR code hold it).
 The socket is bound here, before uvicorn starts, so a port in use is one line (exit 2) and
 ``--port 0`` can print the port it got. Ctrl-C stops it cleanly: uvicorn finishes the requests
 in flight, and every write was already its own SQLite transaction.
@@ -57,6 +58,15 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def listening_plan(host: Optional[str], lan: bool) -> tuple[str, bool]:
+    """The address to listen on, and whether it is shared beyond this machine -- then every
+    request needs the join token: ``--lan``, or any ``--host`` that is not loopback (``0.0.0.0`` too)."""
+    from bgkit.serve.security import is_loopback
+
+    address = host or (lan_address() if lan else "127.0.0.1")
+    return address, lan or not is_loopback(address)
+
+
 def serve_command(db: Optional[Path], host: Optional[str], port: int, lan: bool) -> None:
     from bgkit.serve import missing
 
@@ -64,19 +74,30 @@ def serve_command(db: Optional[Path], host: Optional[str], port: int, lan: bool)
     if lacking:
         raise BadInput(f"bgkit serve needs the serve extra ({', '.join(lacking)} not installed): pip install 'bgkit[serve]'")
     from bgkit.history.store import default_path, open_history
-    from bgkit.serve.security import new_token
+    from bgkit.serve.security import LOOPBACK_NAMES, new_token
 
     path = Path(db) if db is not None else default_path()
     open_history(path, create=True).close()  # a history that cannot be used is found before anyone connects
-    token = new_token() if lan else None
-    address = host or (lan_address() if lan else "127.0.0.1")
+    address, shared = listening_plan(host, lan)
     sock = bind(address, port)
     port = sock.getsockname()[1]
+    token = new_token() if shared else None
     shown = f"[{address}]" if ":" in address else address
+    if address in ("0.0.0.0", "::"):  # every address of this machine: the link names one of them
+        shown = _reachable(address)
     url = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
-    hosts = None if address in ("0.0.0.0", "::") else sorted({address, shown, "localhost", "127.0.0.1", "[::1]"})
-    _announce(url, path, lan)
+    # the Host names it answers to: these, and the address each connection came in on (security.host_ok)
+    hosts = sorted({*LOOPBACK_NAMES, *([] if address in ("0.0.0.0", "::") else [address])})
+    _announce(url, path, shared)
     _run(sock, path, token, hosts)
+
+
+def _reachable(wildcard: str) -> str:
+    """An address of this machine for the link of a server on every address: its network's, else loopback."""
+    try:
+        return lan_address()
+    except BadInput:
+        return "127.0.0.1" if wildcard == "0.0.0.0" else "[::1]"
 
 
 def _announce(url: str, path: Path, lan: bool) -> None:
@@ -97,11 +118,15 @@ def _run(sock: socket.socket, path: Path, token: Optional[str], hosts: Optional[
     import uvicorn
 
     from bgkit.serve.app import create_app
+    from bgkit.serve.connections import guarded_protocol
 
     app = create_app(path, token=token, hosts=hosts)
-    # a table's phones need a few connections each; past 100 at once the server answers 503 rather than queue
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3,
-                            server_header=False, limit_concurrency=100, timeout_keep_alive=5)
+    # a table's phones need a few connections each; past 100 at once the server answers 503 rather than
+    # queue. guarded_protocol is uvicorn's h11 protocol with a header timeout and at most 16 connections
+    # per client address, so stalled clients cannot take the phones' places (bgkit/serve/connections.py).
+    config = uvicorn.Config(app, http=guarded_protocol(), ws="none", log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=3, server_header=False, limit_concurrency=100,
+                            timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024)
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

@@ -14,6 +14,7 @@ definitions -- the same ``parse_text``, the same ``asked_if``, the same ``check_
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,9 @@ from bgkit.model.sheets import MAX_ITEMS, Field, Sheet, _placeholder, _show, she
 MAX_VALUE = 8_000
 MAX_NAME = 60
 MAX_NOTE = 500
+#: Characters no name may hold: a terminal acts on them (ESC, BEL, NUL, C1 controls) or they turn
+#: the text around them backwards (bidirectional embeddings, overrides and isolates).
+BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 Key = tuple  # (seat index or None for a table-wide field, field name)
 
@@ -144,6 +148,8 @@ def check(game: Any, state: dict) -> Checked:
     for index, name in enumerate(names):
         if not name.strip():
             out.errors[(index, "name")] = "name must be non-empty text"
+        elif any(ch in BIDI or unicodedata.category(ch) == "Cc" for ch in name):
+            out.errors[(index, "name")] = "a name cannot hold control characters (ESC, NUL, ...) or text-direction overrides"
         elif any(player_key(name) == player_key(other) for other in names[:index]):
             out.errors[(index, "name")] = f"two players are called {_show(name)}; give player {index + 1} another name"
     if not out.errors:

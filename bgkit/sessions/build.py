@@ -125,6 +125,8 @@ def build_match(
     bot_seeds = bot_seeds or [derive_seed(seed, "bot", i) for i in range(len(specs))]
     parsed = [parse_seat_spec(spec) for spec in specs]
     kinds = [kind for kind, _ in parsed]
+    if "exec" in kinds:
+        bot_seeds = _exec_seeds(log, kinds, seed, bot_seeds)
     screen = _screen(kinds, names, chance, console, ask)
     bots = bots if bots is not None else core_bots()
     seats = [_make_seat(runtime, kind, params, name, bot_seed, bots, screen) for (kind, params), name, bot_seed in zip(parsed, names, bot_seeds)]
@@ -155,6 +157,17 @@ def build_match(
         match.screen = screen
         match.listeners.append(screen.tell_event)
     return match
+
+
+def _exec_seeds(log: GameLog, kinds: list[str], seed: int, bot_seeds: list[int]) -> list[int]:
+    """Each exec: seat's seed keyed by this machine's secret (bgkit.sessions.botseeds), or the one
+    its log records (a resumed game), recorded in the log; the other seats' as they were."""
+    from bgkit.sessions.botseeds import exec_seed
+
+    recorded = log.bot_seeds or [None] * len(kinds)
+    given = [(recorded[i] if recorded[i] is not None else exec_seed(seed, i)) if kind == "exec" else None for i, kind in enumerate(kinds)]
+    log.bot_seeds = given
+    return [mine if mine is not None else theirs for mine, theirs in zip(given, bot_seeds)]
 
 
 def _screen(kinds: list[str], names: list[str], chance: str, console: Any, ask: Any) -> Any:

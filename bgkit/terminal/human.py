@@ -22,7 +22,7 @@ from rich.markup import escape
 from bgkit.engine.match import Decision, Event, QuitRequest, SaveRequest, UndoRequest
 from bgkit.model.errors import BadInput
 from bgkit.model.game import CHANCE, State
-from bgkit.terminal.render import SafeConsole, literal, never_cut, plural
+from bgkit.terminal.render import SafeConsole, can_wipe, literal, never_cut, plural, wipe
 from bgkit.engine.runtime import Runtime
 
 HELP = (
@@ -164,6 +164,13 @@ class Screen:
         for person in self.people:
             self.seen(person)
 
+    def hand_over(self, prompt: str) -> None:
+        """The hand-over screen: ``prompt`` waits for Enter; where the terminal cannot erase its
+        scrollback (after the last private turn: bgkit.terminal.render.wipe), a line says so first."""
+        if not can_wipe(self.console):
+            self.console.print("(this terminal cannot erase its scrollback: scroll the last turn out of sight first)")
+        self.read(prompt)
+
     def needs_handover(self, player: int) -> bool:
         """Whether showing ``player``'s view would show another person here what they may not see."""
         others = [p for p in self.people if p != player]
@@ -213,7 +220,7 @@ class HumanSeat:
         name = literal(self.name)
         private = screen.needs_handover(player)
         if private:
-            screen.read(f"{self.name}, your turn: the others look away, then press Enter")
+            screen.hand_over(f"{self.name}, your turn: the others look away, then press Enter")
         state = decision.state
         console.print(screen.drawing(state, player), soft_wrap=False)  # the drawing wraps at the terminal's width
         screen.show_news(player, private)
@@ -251,7 +258,7 @@ class HumanSeat:
             index = understand(state, actions, texts, answer)
             if index is not None:
                 if private:
-                    console.clear()
+                    wipe(console)
                 return actions[index]
             close = [t for t in texts if t.startswith(answer)] if answer else []
             reason = f"{len(close)} actions start with {answer!r}" if len(close) > 1 else f"{answer!r} is not legal here"
@@ -287,9 +294,9 @@ class TableChance:
                 who = " and ".join(f"P{s + 1} {screen.names[s]}" for s in owners)
                 people = [s for s in owners if s in screen.people]
                 typist = "they type it" if people else f"whoever handles {who}'s cards types it"
-                screen.read(f"{label}: only {who} may see it ({typist}); the others look away, then press Enter")
+                screen.hand_over(f"{label}: only {who} may see it ({typist}); the others look away, then press Enter")
             else:
-                screen.read(f"{label}: nobody may see it yet; someone who does not play looks, then press Enter")
+                screen.hand_over(f"{label}: nobody may see it yet; someone who does not play looks, then press Enter")
         console.print(f"[bold]{literal(label)}[/bold]: what happened at the table? ({plural(len(texts), 'possible outcome')})")
         show_options(console, texts, limit=40, numbered=False)
         while True:
@@ -304,6 +311,6 @@ class TableChance:
             index = understand(state, outcomes, texts, answer, numbers=False)
             if index is not None:
                 if private and len(screen.people) > 1:
-                    console.clear()
+                    wipe(console)
                 return outcomes[index]
             console.print(f"[red]{literal(repr(answer))} is not a possible outcome[/red]; type it as listed, #N for its place in the list, ? for all")

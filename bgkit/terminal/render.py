@@ -49,6 +49,26 @@ def stderr() -> Console:
     return SafeConsole(stderr=True, highlight=False, emoji=False, soft_wrap=True)
 
 
+#: What a hand-over writes to a terminal: erase the screen (ESC[2J), the scrollback (ESC[3J: rich's
+#: clear leaves it, so the next person could scroll up to a sealed bid), and go home.
+WIPE = "\x1b[2J\x1b[3J\x1b[H"
+
+
+def can_wipe(console: Console) -> bool:
+    """Whether ``console`` is a terminal that takes erase codes (not a file or pipe, not TERM=dumb)."""
+    return console.is_terminal and not console.is_dumb_terminal
+
+
+def wipe(console: Console) -> None:
+    """Erase what the last person saw, scrollback included, where the terminal can; elsewhere as
+    rich clears (a file gets its codes, a dumb terminal nothing): the hand-over screen says so."""
+    if can_wipe(console):
+        console.file.write(WIPE)
+        console.file.flush()
+    else:
+        console.clear()
+
+
 #: JSON escapes C0 controls itself; the C1 ones (U+0080-U+009F, CSI among them) are escaped too, so
 #: JSON read on a terminal is as safe as a table.
 C1_AS_JSON = {code: f"\\u{code:04x}" for code in range(0x80, 0xA0)}

@@ -309,8 +309,12 @@ def _header_values(header: dict) -> tuple[list[str], int, int, int, list[str]]:
     return specs, *numbers, [f"{k}={v}" for k, v in options.items()]
 
 
-def resume_command(registry: Any, path: Path, format: str, jobs: int = 1, executor: str = "local", scheduler: str | None = None) -> None:
-    """Continue the arena whose JSON Lines output is ``path``: read it back, play the rest, append."""
+def resume_command(registry: Any, path: Path, format: str, jobs: int = 1, executor: str = "local", scheduler: str | None = None,
+                   bots_given: list[str] | None = None) -> None:
+    """Continue the arena whose JSON Lines output is ``path``: read it back, play the rest, append.
+
+    An ``exec:`` bot of the header runs only if ``bots_given`` (``--bot N=SPEC``) gives it again,
+    or the person at the terminal confirms it (bgkit.sessions.trust): a file never starts a program."""
     if not path.is_file():
         raise BadInput(f"no such arena file: {path}")
     with open(path, "rb") as handle:
@@ -335,6 +339,7 @@ def resume_command(registry: Any, path: Path, format: str, jobs: int = 1, execut
         specs, games, players, seed, options = _header_values(header)
     except (KeyError, TypeError, ValueError) as exc:
         raise BadInput(f"corrupt arena header ({type(exc).__name__}: {exc})", f"{path}:1") from None
+    specs = _programs_allowed(specs, bots_given or [], path)
     from bgkit.engine.setups import check_seed, parse_options
 
     try:
@@ -350,6 +355,13 @@ def resume_command(registry: Any, path: Path, format: str, jobs: int = 1, execut
         print(f"{path}: {done}", file=sys.stderr)
     with open(path, "a", encoding="utf-8") as sink:
         _run(registry, game, plan, ladder, ladder.games, format, sink, path, jobs, executor, scheduler, header=False)
+
+
+def _programs_allowed(specs: list[str], given: list[str], path: Path) -> list[str]:
+    """The header's bot specs, each ``exec:`` one given again or confirmed at the terminal."""
+    from bgkit.sessions.trust import parse_given, programs_allowed, terminal_confirm
+
+    return programs_allowed(specs, parse_given(given, "--bot", len(specs), "bot"), f"{path}:1", "--bot", "bot", terminal_confirm())
 
 
 def _parse(line: bytes, path: Path, number: int) -> Any:

@@ -53,6 +53,8 @@ def _start_forkserver() -> str:
     import multiprocessing
     import os
 
+    from bgkit.exec import guard
+
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return "spawn"
     from multiprocessing import forkserver
@@ -65,7 +67,8 @@ def _start_forkserver() -> str:
     stdout, devnull = os.dup(1), os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, 1)
-        forkserver.ensure_running()
+        with guard.children_ignore_hangups():  # so do the workers forked from it: bgkit stops them
+            forkserver.ensure_running()
     finally:
         os.dup2(stdout, 1)
         os.close(stdout)
@@ -74,7 +77,8 @@ def _start_forkserver() -> str:
 
 
 def _leave_ctrl_c_to_the_parent() -> Any:
-    """A Dask worker plugin for a local cluster's workers: ignore SIGINT (Ctrl-C)."""
+    """A Dask worker plugin for a local cluster's workers: ignore SIGINT (Ctrl-C) and SIGHUP (the
+    terminal closed): bgkit stops them."""
     from distributed import WorkerPlugin
 
     class LeaveCtrlCToTheParent(WorkerPlugin):
@@ -84,6 +88,7 @@ def _leave_ctrl_c_to_the_parent() -> Any:
 
             if threading.current_thread() is threading.main_thread():
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
+                signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
     return LeaveCtrlCToTheParent()
 

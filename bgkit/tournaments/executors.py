@@ -19,10 +19,15 @@ returns an object with:
     an iterator of ``play_chunk(schedule, chunk)`` results, one per chunk, in chunk order;
 ``close()``
     stop the workers; called after the last result, after an error and after Ctrl-C.
+
+Nothing an executor starts outlives bgkit (``bgkit.exec.guard``): the run is guarded before the
+executor opens, SIGTERM and SIGHUP stop it as Ctrl-C does, local workers die with bgkit, and
+``--jobs`` is capped at the number of games and at ``JOBS_PER_CPU`` workers a CPU.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from itertools import islice
@@ -34,6 +39,7 @@ CHUNK_SECONDS = 0.25  # a chunk grows until it takes about this long
 MAX_CHUNK = 1000
 LOOK_AHEAD = 4  # chunks handed out at once: LOOK_AHEAD per worker, plus LOOK_AHEAD
 RESTARTS = 3  # a local worker pool that breaks this often in a row without a result is given up
+JOBS_PER_CPU = 4  # the most workers a CPU (games waiting on bots' answers may use more than one a CPU)
 
 
 def play_chunk(schedule: Any, chunk: tuple[int, ...]) -> tuple[list[Any], float]:
@@ -103,6 +109,19 @@ def run_games(executor: Any, schedule: Any, indices: Iterable[int], total: int) 
     return records()
 
 
+def capped_jobs(jobs: int, games: int, scheduler: str | None) -> int:
+    """``--jobs``, at most one worker a game and (on this machine) ``JOBS_PER_CPU`` a CPU, with a
+    note on stderr when it is capped: more workers than that only cost memory and start-up."""
+    most, why = max(1, games), f"{games} game{'s' if games != 1 else ''}"
+    cpus = os.cpu_count() or 1
+    if scheduler is None and JOBS_PER_CPU * cpus < most:
+        most, why = JOBS_PER_CPU * cpus, f"{JOBS_PER_CPU} a CPU on {cpus} CPU{'s' if cpus != 1 else ''}"
+    if jobs <= most:
+        return jobs
+    print(f"note: --jobs {jobs} is more than needed; using {most} ({why})", file=sys.stderr)
+    return most
+
+
 def open_executor(registry: Any, name: str, jobs: int, scheduler: str | None) -> Any:
     """The executor ``name`` registered with ``registry``, started; BadInput naming the known ones."""
     executors = registry.executors
@@ -126,8 +145,11 @@ def play_games(
     A progress bar shows on a terminal. Returns True when Ctrl-C stopped the run (the workers are
     stopped, and the records handed over so far are all complete games).
     """
+    from bgkit.exec import guard
     from bgkit.terminal.render import progress
 
+    jobs = capped_jobs(jobs, total, scheduler)
+    guard.protect(starting=(executor, jobs) != ("local", 1))  # SIGTERM and SIGHUP stop the run as Ctrl-C does
     runner = open_executor(registry, executor, jobs, scheduler)
     interrupted = False
     stop: Callable[[], None] = lambda: None  # noqa: E731
@@ -151,13 +173,13 @@ def play_games(
 # -- the local executor ----------------------------------------------------------------------------
 
 
-def _worker_start(game_id: str, data: dict | None) -> None:
-    """A local worker: Ctrl-C is the parent's to handle; the game is loaded once, up front."""
-    import signal
-
+def _worker_start(game_id: str, data: dict | None, parent: int | None) -> None:
+    """A local worker: Ctrl-C and hang-ups are the parent's to handle, it dies with the parent
+    (``parent``: its pid, for a forked worker), and the game is loaded once, up front."""
+    from bgkit.exec import guard
     from bgkit.tournaments.tournament import _load
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    guard.as_worker(parent)
     _load(game_id, data)
 
 
@@ -202,7 +224,7 @@ class LocalExecutor:
             self.workers,
             mp_context=multiprocessing.get_context(method),
             initializer=_worker_start,
-            initargs=(schedule.game_id, schedule.data),
+            initargs=(schedule.game_id, schedule.data, os.getpid() if method == "fork" else None),
         )
         self._pool.submit(_ready)
 
@@ -234,6 +256,10 @@ class LocalExecutor:
                         return
                     result = running[yielded].result()  # the later chunks run meanwhile
                 except BrokenProcessPool:  # a worker died: every unfinished chunk is played again
+                    from bgkit.exec import guard
+
+                    if guard.received() is not None:  # SIGTERM to the whole group: the run stops
+                        raise KeyboardInterrupt from None
                     failures += 1
                     if failures > RESTARTS:
                         raise PluginError(f"the worker processes died {failures} times in a row (out of memory?)") from None

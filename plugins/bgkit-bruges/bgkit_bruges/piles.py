@@ -51,8 +51,10 @@ class Piles:
         """A pile ran out (RS 2.(1)): the extra pile takes its place; when a pile runs out again,
         what is left of the other is split into two. Which of them makes this round the last is the
         ``end`` option: the first (reading: the English rule book's, the default) or the second (the
-        rule summary's). A pile emptied in phase 3 makes the next round the last (reading)."""
-        last = "round" if self.phase == P_DRAW else "next"
+        rule summary's). With ``end=first`` a pile emptied in phase 3 makes the next round the last
+        (reading: RP, UB); with ``end=second`` the round a pile runs out again is the last, whatever
+        its phase (RS L5, L219: "the game ends at the end of that round")."""
+        last = "round" if self.phase == P_DRAW or self.end_rule == "second" else "next"
         again = self.extra_used
         if not again:
             self.extra_used = True

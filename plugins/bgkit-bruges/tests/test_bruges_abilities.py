@@ -146,6 +146,15 @@ def test_a_draw_in_phase_3_is_seen_at_once_and_a_pile_emptied_then_makes_the_nex
     assert s.extra_used and s.last_next and not s.last_round  # reading: the next round is the last (RP, UB)
 
 
+def test_with_end_second_a_pile_running_out_again_in_phase_3_makes_this_round_the_last(game):
+    s = actions_phase(game, hands={0: ["Scholar 1", "Noble 4"]}, end="second")  # lightning: draw 1
+    s.extra_used = True  # the extra pile came in earlier: A running out now is the second time
+    s.sizes[0] = 1
+    hire(s, "Scholar 1")
+    act(s, "draw A red")
+    assert s.last_round and not s.last_next  # RS L5, L219: the game ends at the end of this round
+
+
 def test_a_canal_without_a_card_any_colour_for_less(game):
     s = actions_phase(game, hands={0: ["Craftsman 5", "Noble 4"]})  # lightning: a canal paying 2 less
     s.canals[0] = [2, 0]

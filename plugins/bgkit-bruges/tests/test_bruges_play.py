@@ -93,8 +93,24 @@ def test_with_end_second_the_game_ends_after_the_round_a_pile_ran_out_again(game
     monkeypatch.setattr(bs.BrugesState, "_exhausted", noted)
     final = play_out(game, players, seed, end="second")
     assert len(runs_out) >= 2
-    second_round, phase = runs_out[1]
-    assert final.round == second_round + (0 if phase == codes.P_DRAW else 1)
+    second_round, _ = runs_out[1]
+    assert final.round == second_round  # in phase 1 or by a person's draw in phase 3 alike (RS L5, L219)
+
+
+def test_with_end_second_a_pile_running_out_again_in_phase_3_ends_the_game_with_that_round(game, monkeypatch):
+    """Seed 19 at 2 players runs a pile out the second time in round 8's phase 3, by a person's draw
+    (found by an independent referee with seeds 4220013, 4220025 and 4220028): the game ends with
+    round 8, as the rule summary says, not after one round more."""
+    runs_out = []
+    exhausted = bs.BrugesState._exhausted
+
+    def noted(s, slot):
+        runs_out.append((s.round, s.phase))
+        exhausted(s, slot)
+
+    monkeypatch.setattr(bs.BrugesState, "_exhausted", noted)
+    final = play_out(game, 2, 19, end="second", statues="canals")
+    assert runs_out[1] == (8, codes.P_ACTIONS) and final.round == 8
 
 
 def test_the_statues_option_plays_through_whole_games(game):
