@@ -19,50 +19,55 @@ from bgkit.plugins.hookspecs import API_VERSION, compatible, hookimpl
 
 if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ hands them out
     # ruff: noqa: F401
-    from bgkit.model.cards import Deck, resample
-    from bgkit.model.components import MARK, MARK_LEGEND, DataSet, Provenance, Table, derived, load_tables
-    from bgkit.model.contract import DataModule, RenderModule, ScoringModule, SetupModule, StateModule
-    from bgkit.model.drawing import Drawing
-    from bgkit.engine.driver import Event, Told
-    from bgkit.engine.match import Decision, QuitRequest, Seat, decision_for, sample_chance
-    from bgkit.model.errors import BadInput, DataError, PluginError, SheetError, suggest
-    from bgkit.model.flow import Flow, FrameRule
-    from bgkit.model.game import (
-        CHANCE,
-        EVERYONE,
-        NOBODY,
-        TERMINAL,
-        Action,
-        ActionSpace,
-        Dynamics,
-        Game,
-        GameInfo,
-        Option,
-        State,
-        any_to_json,
+    from bgkit.model.cards import (Deck as Deck, resample as resample)
+    from bgkit.model.components import (
+        MARK as MARK, MARK_LEGEND as MARK_LEGEND, DataSet as DataSet, Provenance as Provenance, Table as Table,
+        derived as derived, load_tables as load_tables,
     )
-    from bgkit.model.pending import Pending
-    from bgkit.model.ranking import Outcome, ScoreResult, TieBreak, build_result, outcome_of, rank
-    from bgkit.terminal.render import plural
-    from bgkit.engine.runtime import Runtime, final_result, runtime_for
-    from bgkit.model.seats import clockwise, draw_start, seat_document, start_factor, start_option
-    from bgkit.engine.setups import SetupError
-    from bgkit.model.sheets import Field, Sheet, check_in_all, check_one_of_each
+    from bgkit.model.contract import (
+        DataModule as DataModule, RenderModule as RenderModule, ScoringModule as ScoringModule, SetupModule as
+        SetupModule, StateModule as StateModule,
+    )
+    from bgkit.model.drawing import Drawing as Drawing
+    from bgkit.engine.driver import (Event as Event, Told as Told)
+    from bgkit.engine.match import (
+        BaseSeat as BaseSeat, Decision as Decision, QuitRequest as QuitRequest, Seat as Seat, decision_for as decision_for,
+        sample_chance as sample_chance,
+    )
+    from bgkit.model.errors import (
+        BadInput as BadInput, DataError as DataError, PluginError as PluginError, SheetError as SheetError,
+        suggest as suggest,
+    )
+    from bgkit.model.flow import (Flow as Flow, FrameRule as FrameRule)
+    from bgkit.model.game import (
+        CHANCE as CHANCE, EVERYONE as EVERYONE, NOBODY as NOBODY, TERMINAL as TERMINAL, Action as Action,
+        ActionSpace as ActionSpace, Dynamics as Dynamics, Game as Game, GameInfo as GameInfo, Option as Option,
+        State as State, any_to_json as any_to_json,
+    )
+    from bgkit.model.pending import Pending as Pending
+    from bgkit.model.spec import (
+        Advisor as Advisor, Display as Display, FlowState as FlowState, GameSpec as GameSpec, GameState as
+        GameState, Notation as Notation, Observer as Observer, Rules as Rules, Scoring as Scoring, Setup as
+        Setup,
+    )
+    from bgkit.model.ranking import (
+        Outcome as Outcome, ScoreResult as ScoreResult, TieBreak as TieBreak, build_result as build_result,
+        outcome_of as outcome_of, rank as rank,
+    )
+    from bgkit.terminal.render import plural as plural
+    from bgkit.engine.runtime import (Runtime as Runtime, final_result as final_result, runtime_for as runtime_for)
+    from bgkit.model.seats import (
+        clockwise as clockwise, draw_start as draw_start, seat_document as seat_document, start_factor as
+        start_factor, start_option as start_option,
+    )
+    from bgkit.engine.setups import SetupError as SetupError
+    from bgkit.model.sheets import (
+        Field as Field, Sheet as Sheet, check_in_all as check_in_all, check_one_of_each as check_one_of_each,
+    )
     from bgkit.model.statefields import (
-        CACHE,
-        DECK,
-        DECKS,
-        FIXED,
-        LIST,
-        LISTS,
-        PENDING,
-        TUPLE,
-        TUPLES,
-        VALUE,
-        Kind,
-        StateFields,
-        clonable,
-        clonables,
+        CACHE as CACHE, DECK as DECK, DECKS as DECKS, FIXED as FIXED, LIST as LIST, LISTS as LISTS, PENDING as
+        PENDING, TUPLE as TUPLE, TUPLES as TUPLES, VALUE as VALUE, Kind as Kind, StateFields as StateFields,
+        clonable as clonable, clonables as clonables,
     )
 
 #: Each public name and the module it lives in (imported when the name is first used).
@@ -72,12 +77,13 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("DataModule", "RenderModule", "ScoringModule", "SetupModule", "StateModule"), "bgkit.model.contract"),
     "Drawing": "bgkit.model.drawing",
     **dict.fromkeys(("Event", "Told"), "bgkit.engine.driver"),
-    **dict.fromkeys(("Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine.match"),
+    **dict.fromkeys(("BaseSeat", "Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine.match"),
     **dict.fromkeys(("BadInput", "DataError", "PluginError", "SheetError", "suggest"), "bgkit.model.errors"),
     **dict.fromkeys(("Flow", "FrameRule"), "bgkit.model.flow"),
     **dict.fromkeys(("CHANCE", "EVERYONE", "NOBODY", "TERMINAL", "Action", "ActionSpace", "Dynamics", "Game", "GameInfo",
                      "Option", "State", "any_to_json"), "bgkit.model.game"),
     "Pending": "bgkit.model.pending",
+    **dict.fromkeys(("Advisor", "Display", "FlowState", "GameSpec", "GameState", "Notation", "Observer", "Rules", "Scoring", "Setup"), "bgkit.model.spec"),
     **dict.fromkeys(("Outcome", "ScoreResult", "TieBreak", "build_result", "outcome_of", "rank"), "bgkit.model.ranking"),
     "plural": "bgkit.terminal.render",
     **dict.fromkeys(("Runtime", "final_result", "runtime_for"), "bgkit.engine.runtime"),

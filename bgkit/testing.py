@@ -393,6 +393,8 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
 
     check_setup(game_id, players, range(seed, seed + 2))
     game = get_registry().load_game(game_id)
+    if game.spec is not None:
+        check_spec(game.spec)
     runtime = runtime_for(game)
     for offset in range(games):
         game_seed = seed + offset
@@ -431,6 +433,28 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
         )
         _check_finished(game, runtime, match, players, game_seed, rng, where)
 
+
+
+#: The most classes of its own plugin a GameSpec's state class may carry in its MRO: the state as
+#: data, and one base of its own (state shared by two games of a plugin, say); the rules, views,
+#: advice, notation and drawing are the spec's parts, never bases of the state.
+MAX_OWN_BASES = 2
+
+
+def check_spec(spec: Any) -> None:
+    """A GameSpec's state is data: at most :data:`MAX_OWN_BASES` classes of the spec's own plugin in
+    its MRO, and every State API method it has comes from the core or from one of the spec's parts."""
+    from bgkit.model.spec import STATE_PARTS
+
+    cls = spec.state
+    top = cls.__module__.split(".")[0]
+    own = [k.__qualname__ for k in cls.__mro__ if k.__module__.split(".")[0] == top]
+    assert len(own) <= MAX_OWN_BASES, f"{cls.__qualname__} carries {len(own)} classes of its plugin: {', '.join(own)}"
+    for part_name, names in STATE_PARTS.items():
+        part = getattr(spec, part_name)
+        for name in names:
+            given = getattr(part, name)
+            assert given is None or getattr(cls, name) is given, f"{cls.__qualname__}.{name} is not the spec's {part_name}.{name}"
 
 
 def _check_finished(game, runtime, match, players: int, game_seed: int, rng, where: str) -> None:
@@ -537,7 +561,7 @@ def _check_state(game, runtime, state, rng, where: str) -> None:
     check_observation(game, state, rng, where)
     if state.is_terminal():
         return
-    from bgkit.bots.mcts import rank_rewards
+    from bgkit.engine.runtime import rank_rewards
 
     assert rank_rewards(state.heuristic_values()) == rank_rewards([state.heuristic(p) for p in range(state.num_players)]), (
         f"{where}: heuristic_values() orders the seats differently from heuristic(p)"

@@ -7,7 +7,7 @@ from bgkit.plugins.registry import get_registry, reset_registry
 #: sets BGKIT_LOAD_PLUGINS itself), so a third-party game installed beside bgkit cannot turn them
 #: red: a game package runs bgkit.testing's conformance_suite on itself. Chosen here, before any
 #: test module asks the registry for its games; a bgkit run in a subprocess loads what is installed.
-SHIPPED_PLUGINS = {"burgundy", "bruges", "bluemooncity", "bretagne", "bridgetroll", "goofspiel"}
+SHIPPED_PLUGINS = {"burgundy", "bruges", "bluemooncity", "bretagne", "bridgetroll", "goofspiel", "pig"}
 _chosen_by_the_environment = bgkit.plugins.registry.selected_plugins
 
 

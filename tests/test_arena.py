@@ -151,7 +151,8 @@ def test_bad_arenas_are_one_line(args, message):
 def test_a_game_that_cannot_be_played_is_one_line(registry):
     import dataclasses
 
-    registry.games["goofspiel"] = dataclasses.replace(registry.games["goofspiel"], playable=False)  # a score-only game
+    # a score-only game: a package of setup and scoring modules, no spec (a GameSpec is always playable)
+    registry.games["goofspiel"] = dataclasses.replace(registry.games["goofspiel"], spec="", playable=False)
     result = run_cli(["arena", "goofspiel", "random", "greedy", "--games", "2"])
     assert result.exit_code == 2
     assert result.stderr.strip() == "bgkit: error: Goofspiel cannot be played yet (setup and score work)"

@@ -78,10 +78,9 @@ def test_plugin_readmes_cite_nothing_a_reader_cannot_open(readme):
 
 
 def test_goofspiel_shows_the_cards_left_as_numbers_not_a_python_list():
-    from bgkit_goofspiel.state import GoofState
     from rich.console import Console
 
-    state = GoofState(2, 5)
+    state = get_registry().load_game("goofspiel").new_state({"players": 2, "deck": 5})
     console = Console(record=True, width=100)
     console.print(state.render(None))
     text = console.export_text()

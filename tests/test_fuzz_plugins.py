@@ -59,6 +59,7 @@ def main() -> None:
     sheet = Path(__file__).parent.parent / "examples" / "sheets" / "goofspiel-2p.toml"
     counts: Counter = Counter()
     State = goof.GoofState
+    get_registry().load_game("goofspiel")  # binds the spec's parts to the state class before any is sabotaged
     present = [m for m in METHODS if hasattr(State, m)]
 
     def sabotage(method: str, at: int, fault):

@@ -278,6 +278,8 @@ def test_a_bot_that_raises_is_one_line_naming_its_plugin_and_the_game_is_saved(r
 def test_a_game_whose_rules_raise_is_one_line_naming_the_game_plugin(registry, monkeypatch):
     from bgkit_goofspiel.state import GoofState
 
+    registry.load_game("goofspiel")  # its spec's parts bound to GoofState, which the test then breaks
+
     def broken(self):
         raise KeyError("hand")
 
@@ -311,6 +313,8 @@ def test_a_state_whose_end_check_raises_is_one_line_and_the_game_is_saved(regist
     """The driver learns who moves next, and whether the game has ended, from current_player()."""
     from bgkit_goofspiel.state import GoofState
 
+    registry.load_game("goofspiel")  # its spec's parts bound to GoofState, which the test then breaks
+
     sound, calls = GoofState.current_player, []
 
     def flaky(self):
@@ -332,6 +336,8 @@ def test_a_state_whose_end_check_raises_is_one_line_and_the_game_is_saved(regist
 def test_a_state_that_never_ends_is_stopped_and_named(registry, monkeypatch):
     from bgkit.engine import match as engine
     from bgkit_goofspiel.state import GoofState
+
+    registry.load_game("goofspiel")  # its spec's parts bound to GoofState, which the test then breaks
 
     monkeypatch.setattr(engine, "MAX_ACTIONS", 500)
     monkeypatch.setattr(GoofState, "apply", lambda self, action: None)  # nothing ever changes

@@ -39,9 +39,9 @@ from typing import Any
 
 from bgkit.bots.budget import Budget
 from bgkit.bots.parallel import MOST_WORKERS, join_helpers, merge_stats, start_helpers, stop_helpers
-from bgkit.engine.match import Decision, sample_chance
+from bgkit.engine.match import BaseSeat, Decision, sample_chance
 from bgkit.engine.params import MOST_SECONDS, check_params, number_param
-from bgkit.engine.runtime import Runtime
+from bgkit.engine.runtime import Runtime, rank_rewards  # noqa: F401  (rank_rewards: also named here, as before)
 from bgkit.model.game import CHANCE, State
 
 
@@ -64,7 +64,7 @@ class Node:
         self.stage: dict[int, dict[Any, list]] | None = None  # a sealed stage starting here: seat -> action -> [visits, reward]
 
 
-class MctsBot:
+class MctsBot(BaseSeat):
     trusted = True  # a core bot: it picks from the legal list, the engine need not check
 
     name = "mcts"
@@ -140,7 +140,8 @@ class MctsBot:
 
     def _iterate(self, root: Node, state: State, observer: int) -> None:
         rng = self.rng
-        legal_actions, apply = self.runtime.turn_functions(type(state))  # no layer per call unless hooked
+        functions = self.runtime.functions(type(state))  # resolved once: no layer per call unless hooked
+        legal_actions, apply = functions.legal_actions, functions.apply
         path: list[Node] = []
         picks: list[tuple[list, int]] = []  # sealed-stage statistics to update: (entry, seat)
         node = root
@@ -239,8 +240,8 @@ class MctsBot:
     def _priors(self, state: State, actions: list, mover: int, apply: Any) -> dict[Any, float]:
         """How the game's heuristic rates each action one ply ahead, scaled to 0..1."""
         values = {}
-        # a finished game is rated as it will be reported (a house rule's scoring included)
-        heuristic = self.runtime.heuristic if self.runtime.score_hooked else type(state).heuristic
+        # the runtime's heuristic: a finished game rated as it will be reported (a house rule included)
+        heuristic = self.runtime.functions(type(state)).heuristic
         for action in actions:
             after = state.clone()
             apply(after, action)
@@ -258,15 +259,15 @@ class MctsBot:
 
     def _rollout(self, state: State, legal_actions: Any, apply: Any) -> list[float]:
         rng = self.rng
-        rewards = self.runtime.rewards  # the outcome as it will be reported (a house rule included)
+        # the runtime's functions, resolved once: the outcome as it will be reported (a house rule
+        # included), the game's own playout move (None: a random legal one), the rating of a cut playout
+        functions = self.runtime.functions(type(state))
+        rewards, policy = functions.rewards, functions.rollout_action
         decisions = 0
-        # the game's own playout move (default: a random legal one); plugins' turn hooks take it over
-        cls = type(state)
-        policy = None if self.runtime.turn_hooked or cls.rollout_action is State.rollout_action else cls.rollout_action
         # the hottest loop of the search: its calls looked up once (the same calls as sample_chance
         # and State.rollout_action make, drawing the same numbers)
-        current, pick_chance, uniform, choice = cls.current_player, cls.chance_pick, rng.random, rng.choice
-        depth = self.depth or cls.rollout_depth
+        current, pick_chance, uniform, choice = functions.current_player, functions.chance_pick, rng.random, rng.choice
+        depth = self.depth or functions.rollout_depth
         while decisions < depth:
             mover = current(state)
             if mover == CHANCE:
@@ -278,15 +279,4 @@ class MctsBot:
                 decisions += 1
         if state.is_terminal():
             return rewards(state)
-        return rank_rewards(state.heuristic_values())
-
-
-def rank_rewards(values: list[float]) -> list[float]:
-    """Each seat's share of opponents it beats (ties half): 1 for a sole leader, 0 for sole last."""
-    n = len(values)
-    if n < 2:
-        return [1.0] * n
-    return [
-        (sum(1.0 for w in values if v > w) + 0.5 * (sum(1 for w in values if w == v) - 1)) / (n - 1)
-        for v in values
-    ]
+        return functions.cut_rewards(state, rng)

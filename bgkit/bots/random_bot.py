@@ -6,11 +6,11 @@ import random
 from typing import Any
 
 from bgkit.engine.params import check_params
-from bgkit.engine.match import Decision
+from bgkit.engine.match import BaseSeat, Decision
 from bgkit.engine.runtime import Runtime
 
 
-class RandomBot:
+class RandomBot(BaseSeat):
     trusted = True  # a core bot: it picks from the legal list, the engine need not check
 
     def __init__(self, runtime: Runtime, seed: int, **params: str):

@@ -44,7 +44,8 @@ def seat_at_table(seats: Iterable[Any], stream: TextIO | None = None) -> None:
     ``stream`` (default stderr) is a terminal."""
     stream = stream or sys.stderr
     shown = stream.isatty()
-    for seat in seats:
-        at_table = getattr(seat, "at_table", None)
-        if at_table is not None:
-            at_table(TABLE_SECONDS, Thinking(getattr(seat, "name", "bot"), stream) if shown else None)
+    from bgkit.engine.match import seated
+
+    for seat in map(seated, seats):
+        if seat.at_table is not None:
+            seat.at_table(TABLE_SECONDS, Thinking(seat.name, stream) if shown else None)

@@ -7,12 +7,12 @@ from typing import Any
 
 from bgkit.terminal import render
 from bgkit.bots import parse_seat_spec
-from bgkit.engine.match import GameLog, Match, QuitRequest, load_logged_game, replay
+from bgkit.engine.match import GameLog, Match, QuitRequest, game_result, limit_reached, load_logged_game, replay
 from bgkit.model.errors import BadInput, PluginError
 from bgkit.terminal.output import Output, emit
 from bgkit.model.game import Game
 from bgkit.sessions.build import build_match, seat_names
-from bgkit.engine.runtime import final_result, runtime_for
+from bgkit.engine.runtime import runtime_for
 from bgkit.model.savefile import check_target
 
 
@@ -114,7 +114,7 @@ def resume_game(registry: Any, path: Path, save: Path, log: Path | None, chance:
     chance = chance or saved.chance  # a table game resumes at the table
     game = load_logged_game(registry, saved)
     state, _ = verify_log(game, runtime_for(game), saved, str(path))
-    if state.is_terminal():
+    if state.is_terminal() or limit_reached(runtime_for(game), state, saved.actions):
         raise BadInput(f"the game saved in {path} is over: nothing to resume (bgkit replay {path} shows it)")
     has_human = any(parse_seat_spec(s)[0] == "human" for s in saved.seats)
     console, ask = _prompt_tools(has_human or chance == "table")
@@ -154,7 +154,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
     try:
         scored = match.play()
     except PluginError as failure:  # nothing is lost: the save holds every decision up to the failure
-        people = any(getattr(seat, "person", False) for seat in match.seats)
+        people = any(seat.person for seat in match.seats)
         if match.save_path is not None or people:
             where = match.save()
             raise PluginError(f"{failure} (the game up to here is saved in {where})") from failure
@@ -163,7 +163,7 @@ def _run_match(match: Match, format: str, log_path: Path | None) -> tuple[Match,
             raise PluginError(f"{failure} (the game up to here is logged in {log_path})") from failure
         raise
     except (QuitRequest, KeyboardInterrupt) as stop:
-        people = any(getattr(seat, "person", False) for seat in match.seats)
+        people = any(seat.person for seat in match.seats)
         if match.save_path is not None or people:
             where = match.save()
             seed = f" (seed {match.log.seed})" if match.secret_seed else ""  # the game stops here: the seed may be told
@@ -201,8 +201,8 @@ def replay_command(registry: Any, path: Path, verify: bool, format: str, seat: i
         state, notes = verify_log(game, runtime, log, str(path), allow_unseeded=allow_unseeded)
     else:
         state = replay(game, runtime, log, source=str(path))
-    finished = state.is_terminal()
-    scored = final_result(game, state, log.names) if finished else None
+    scored = game_result(game, runtime, state, log)  # None while the game goes on
+    finished = scored is not None
     if seat is not None:
         _replay_as(game, runtime, log, seat - 1, format, scored)
         return

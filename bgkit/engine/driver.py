@@ -164,7 +164,7 @@ class Source(Protocol):
     does; the driver applies it before asking for the next. It ends when the game has ended or
     the source has no more (a log replayed to its end). An action of :data:`AGAIN` means nothing
     is to be applied this time round (a person asked to save or to undo: then ``state`` may have
-    been replaced, see :attr:`Driver.state`).
+    been replaced, see :meth:`Driver.rewind`).
 
     The player is yielded and the action left on the source, not both yielded as a pair: a tuple
     made and freed for every action was a tenth of the driver's whole cost on a light game."""
@@ -185,15 +185,17 @@ def who(player: int) -> str:
 class LogSource:
     """The actions of a log, each checked before it is applied: not after the game's end, logged
     for the seat that decides, legal there, and (given the seeded ``stream``) each chance outcome
-    the one that stream draws. A failed check is BadInput naming the action and ``source``."""
+    the one that stream draws, and no decision beyond the game's maximum length (``most``). A
+    failed check is BadInput naming the action and ``source``."""
 
     def __init__(self, runtime: "Runtime", entries: list[list[Any]], source: str = "log", stream: "random.Random | None" = None,
-                 seed: int | None = None):
+                 seed: int | None = None, most: int | None = None):
         self.runtime = runtime
         self.entries = entries
         self.source = source
         self.stream = stream
         self.seed = seed
+        self.most = most
         self.action: Any = None
 
     def actions(self, state: "State") -> Iterator[int]:
@@ -201,10 +203,16 @@ class LogSource:
         driver has reached (the same object, changed in place); BadInput for an entry logged
         after the end of the game."""
         current, parse = type(state).current_player, self.runtime.parse_action
+        left = self.most if self.most is not None else len(self.entries)  # decisions the game may still play
         for number, (logged, text) in enumerate(self.entries, start=1):
             player = current(state)
             if player < 0 and player != CHANCE:
                 raise BadInput(f"action {number} ({text!r}) comes after the end of the game", self.source)
+            if player != CHANCE:
+                if left == 0:
+                    raise BadInput(f"action {number} ({text!r}) comes after the game's maximum length of {self.most:,} "
+                                   "decisions", self.source)
+                left -= 1
             if logged != player:
                 raise BadInput(f"action {number} ({text!r}) is logged for {who(logged)} but {who(player)} decides", self.source)
             if self.stream is not None and player == CHANCE:
@@ -268,6 +276,19 @@ class Driver:
         except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
             raise PluginError(f"{self.origin(exc)} failed while playing: {fault_text(exc)}") from exc
 
+    def rewind(self, start: "State", keep: int, observers: Iterable[Observer] = ()) -> None:
+        """Take back every action after the first ``keep`` of the log (a person's undo): the game is
+        played again from ``start``, its first state, through the actions kept, each checked as a
+        log's and told to ``observers`` alone; this driver then goes on from the state reached,
+        with a new narrator (a sealed stage begun before is forgotten with the actions taken back).
+        A source that yields :data:`AGAIN` after asking for it reads the new :attr:`state`."""
+        kept = self.log[:keep]
+        del self.log[keep:]
+        again = Driver(self.runtime, start, [], observers, self.origin, self.passing)
+        again.run(LogSource(self.runtime, kept, "undo"), budget=len(kept))
+        self.state = again.state
+        self.narrator = Narrator(len(self.log))
+
     def _observed(self, source: Source, players: Iterator[int]) -> tuple[int, int]:
         """Each action told to the observers; returns the actions applied and the steps taken
         (a person's save or undo is a step that applies nothing)."""
@@ -282,8 +303,8 @@ class Driver:
             action = source.action
             if action is AGAIN:
                 continue
-            state = self.state  # an undo may have replaced it
-            narrator = self.narrator if listening else None  # an undo hands the driver a new one
+            state = self.state  # a rewind (an undo) may have replaced it
+            narrator = self.narrator if listening else None  # and the narrator
             try:
                 text = text_of(state, action)
                 for observer in observers:

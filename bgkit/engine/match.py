@@ -14,13 +14,13 @@ import time
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Callable, Iterator, Protocol, cast
 
 from bgkit import __version__
-from bgkit.engine.driver import AGAIN, PASS_THROUGH, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told
+from bgkit.engine.driver import AGAIN, PASS_THROUGH, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, who
 from bgkit.model.errors import BadInput, PluginError, fault_text
 from bgkit.model.game import CHANCE, Game, State
-from bgkit.engine.runtime import Runtime, final_result
+from bgkit.engine.runtime import CORE_GAME_HOOKS, Runtime, final_result
 from bgkit.model.savefile import LOG_FORMAT
 
 
@@ -34,17 +34,70 @@ def derive_seed(master: int, *parts: object) -> int:
 
 
 class Seat(Protocol):
-    """Whoever decides for one player: a bot or a person.
+    """Whoever decides for one player: a bot or a person. Everything the driver reads of a seat is
+    declared here; :class:`BaseSeat` gives the defaults, so a simple seat is ``name`` and ``choose``.
 
-    ``choose`` gets a :class:`Decision`: the legal actions and what this seat may know — never the
-    true state. A seat with an ``rng`` has its determinisation drawn from it, so its decisions
-    depend on its own seed alone. A seat whose ``wants_history`` is true is handed its history
+    ``choose`` gets a :class:`Decision`: the legal actions and what this seat may know — a copy,
+    never the true state. ``trusted``: the core's own seats, which pick from the legal list (their
+    choice is not checked); ``pick``: a trusted seat that decides from the legal actions alone is
+    handed just them. ``person``: someone at the terminal (saved after each decision, told what
+    happens). ``rng``: a seat with one has its determinisation drawn from it, so its decisions
+    depend on its own seed alone. ``wants_history``: the seat is handed its history
     (:attr:`Decision.history`); the others are spared the cost of narrating the game for it.
+    ``tell`` says something to the seat (a person's undo or save). ``at_table``: a searching bot
+    bounded when people wait for it (:func:`bgkit.bots.table.seat_at_table`).
     """
 
     name: str
+    trusted: bool
+    person: bool
+    rng: random.Random | None
+    wants_history: bool
+    pick: Callable[[list], Any] | None
+    at_table: Callable[..., None] | None
 
     def choose(self, decision: "Decision") -> Any: ...
+
+    def tell(self, message: str, error: bool = True) -> None: ...
+
+
+class BaseSeat:
+    """The defaults of every :class:`Seat` attribute but ``name`` and ``choose``: not trusted, not a
+    person, no rng of its own, no history, nothing to tell."""
+
+    trusted = False
+    person = False
+    rng: random.Random | None = None
+    wants_history = False
+    pick: Callable[[list], Any] | None = None
+    at_table: Callable[..., None] | None = None
+
+    def tell(self, message: str, error: bool = True) -> None:
+        pass
+
+
+def _quiet(message: str, error: bool = True) -> None:
+    pass
+
+
+#: What a seat that does not derive from :class:`BaseSeat` is given for what it lacks.
+SEAT_DEFAULTS: dict[str, Any] = {
+    "trusted": False, "person": False, "rng": None, "wants_history": False, "pick": None, "at_table": None, "tell": _quiet,
+}
+
+
+def seated(seat: Any) -> Seat:
+    """``seat`` with every :class:`Seat` attribute it lacks set to its default (a plugin's bot may
+    define ``name`` and ``choose`` alone): the one place a seat's attributes are looked for."""
+    if not isinstance(seat, BaseSeat):
+        for attribute, default in SEAT_DEFAULTS.items():
+            if not hasattr(seat, attribute):
+                try:
+                    setattr(seat, attribute, default)
+                except AttributeError:  # __slots__ without it: the class must say (or derive from BaseSeat)
+                    raise PluginError(f"seat {getattr(seat, 'name', '?')!r} ({type(seat).__name__}) has no {attribute!r} and "
+                                      "cannot be given one: derive its class from bgkit.api.BaseSeat") from None
+    return cast(Seat, seat)
 
 
 class Decision:
@@ -55,9 +108,12 @@ class Decision:
 
     ``sample(rng)`` draws a fresh determinisation (a search makes one per iteration); ``view()``
     is what the seat sees; ``texts()`` the legal actions' texts; ``action_ids()`` their indices in
-    the game's action space (None for a game that declares none). The true state is held only to
-    sample and describe from. In-process bots are trusted code: Python cannot stop one from
-    reading what this object holds. A bot that must not be able to peek runs out of process.
+    the game's action space (None for a game that declares none). It holds a copy of the true
+    state (to sample and describe from) and of the legal list, never the game's own (but for the
+    core's own seats, which never change them): a bot that changes what it is handed changes
+    nothing of the game. In-process bots are trusted code: Python
+    cannot stop one from reading what this object holds. A bot that must not be able to peek runs
+    out of process. A decision is made for one call of ``choose`` and never changed after.
     """
 
     __slots__ = ("player", "actions", "history", "_source", "_rng", "_state", "_runtime")
@@ -71,6 +127,13 @@ class Decision:
         self._rng = rng
         self._state: State | None = None
         self._runtime = runtime
+
+    @classmethod
+    def of(cls, state: State, player: int, actions: list, rng: random.Random, history: tuple[Told, ...] = (),
+           runtime: Runtime | None = None) -> "Decision":
+        """The decision of ``player`` at the game's ``state``, made of copies: the state cloned, the
+        legal list copied (the game's own are never handed to a seat)."""
+        return cls(player, list(actions), state.clone(), rng, history, runtime)
 
     @property
     def state(self) -> State:
@@ -96,8 +159,8 @@ class Decision:
 
 
 def decision_for(state: State, player: int, actions: list, rng: random.Random) -> Decision:
-    """A :class:`Decision` for ``player`` at ``state``."""
-    return Decision(player, actions, state, rng)
+    """A :class:`Decision` for ``player`` at ``state`` (of copies: see :meth:`Decision.of`)."""
+    return Decision.of(state, player, actions, rng)
 
 
 def replay_events(game: Game, runtime: Runtime, log: "GameLog") -> list[tuple[Event, State]]:
@@ -235,7 +298,7 @@ def replay(game: Game, runtime: Runtime, log: GameLog, source: str = "log", obse
 def play_log(runtime: Runtime, state: State, log: GameLog, source: str = "log", observers: list[Observer] | None = None,
              stream: random.Random | None = None, narrator: Narrator | None = None) -> State:
     """Apply ``log``'s actions to ``state`` (its start) through the driver, each checked; the final state."""
-    entries = LogSource(runtime, log.actions, source, stream, log.seed)
+    entries = LogSource(runtime, log.actions, source, stream, log.seed, max_length(runtime, log.players))
     driver = Driver(runtime, state, [], observers or [], narrator=narrator)
     driver.run(entries, budget=len(log.actions))
     return driver.state
@@ -327,14 +390,22 @@ class SaveRequest(Exception):
 MATCH_PASSING = (*PASS_THROUGH, UndoRequest, SaveRequest, QuitRequest)
 
 
+def _the_cores_own(seat: Any) -> bool:
+    """A trusted seat of the core's own (its bots and the person at the terminal): code of this
+    package, which never changes what it is handed (the golden games hold it to that), so it is
+    spared the copies; every other seat is handed a clone of the state and a copy of the legal
+    list. A greedy bot's decision costs 2-4 % more with the copies (a clone of the state)."""
+    return bool(seat.trusted) and type(seat).__module__.startswith("bgkit.")
+
+
 class SeatSource:
     """The driver's source while a game is played: chance from ``match.chance``, and each seat's
-    decision from its ``choose``, handed a :class:`Decision` (never the true state).
+    decision from its ``choose``, handed a new :class:`Decision` (of copies, never the true state,
+    for every seat but the core's own: :func:`_the_cores_own`).
 
-    The core's own bots (trusted) keep no decision once they have chosen, so each is handed one
-    Decision, renewed in place; any other seat gets a new one every time. One that decides from
-    the legal actions alone (``pick``: the random bot) is handed just them. A person's undo and
-    save requests are carried out here, and the driver is asked for the next action again.
+    A trusted seat that decides from the legal actions alone (``pick``: the random bot) is handed
+    just them. A person's undo is the driver's (:meth:`bgkit.engine.driver.Driver.rewind`), asked
+    for by the match; a save is carried out here; then the driver is asked for the next action again.
     """
 
     def __init__(self, match: "Match"):
@@ -349,25 +420,22 @@ class SeatSource:
         self.pick_chance = cls.chance_pick
         self.runtime = match.runtime
         histories = match.histories.of if match.histories is not None else {}
-        self.chooses, self.checked, self.picks, self.rngs, self.histories, self.mine = [], [], [], [], [], []
+        self.chooses, self.checked, self.copied, self.picks, self.rngs, self.histories = [], [], [], [], [], []
         for p, seat in enumerate(seats):  # one pass: a tournament builds this for every game
-            trusted = getattr(seat, "trusted", False)
-            pick = getattr(seat, "pick", None) if trusted else None
-            rng = None if pick is not None else match._seat_rng(p, seat)
-            history = histories.get(p)
+            pick = seat.pick if seat.trusted else None
             self.chooses.append(seat.choose)
-            self.checked.append(not trusted)
+            self.checked.append(not seat.trusted)
+            self.copied.append(not _the_cores_own(seat))
             self.picks.append(pick)
-            self.rngs.append(rng)
-            self.histories.append(history)
-            reused = trusted and pick is None and history is None
-            self.mine.append(Decision(p, [], match.state, rng, runtime=self.runtime) if reused else None)
+            self.rngs.append(None if pick is not None else match._seat_rng(p, seat))
+            self.histories.append(histories.get(p))
 
     def actions(self, state: State) -> Iterator[int]:
         """Each seat (or chance) in turn, its decision (or outcome) in :attr:`action`, until the game ends."""
         match = self.match
         current, legal, pick_chance, uniform, chance = type(state).current_player, self.legal, self.pick_chance, self.uniform, self.chance
-        picks, mine, chooses, checked = self.picks, self.mine, self.chooses, self.checked
+        picks, chooses, checked, copied = self.picks, self.chooses, self.checked, self.copied
+        rngs, histories, runtime = self.rngs, self.histories, self.runtime
         while True:
             player = current(state)
             stage = "listing the legal actions"
@@ -384,33 +452,33 @@ class SeatSource:
                     if pick is not None:
                         action = pick(actions)
                     else:
-                        decision = mine[player]
-                        if decision is None:
-                            decision = self._decision(player, actions, state)
+                        history = () if histories[player] is None else tuple(histories[player])
+                        if copied[player]:  # the state cloned and the list copied: what the bot changes is its own
+                            decision = Decision(player, list(actions), state.clone(), rngs[player], history, runtime)
                         else:
-                            decision.actions, decision._source, decision._state = actions, state, None
+                            decision = Decision(player, actions, state, rngs[player], history, runtime)
                         action = chooses[player](decision)
                         if checked[player] and action not in actions:
+                            if not actions:  # nobody can decide from nothing: the rules in force are at fault
+                                raise match._no_actions(player, actions)
                             raise PluginError(f"{match._origin(player)}: seat {match.seats[player].name!r} chose {action!r}, "
                                               "which is not a legal action")
             except UndoRequest:
                 action = self._undo(player)
-                state = match.state  # the replayed game
+                state = match.driving_state()  # the game played again up to the person's last decision
             except SaveRequest:
                 action = self._save(player)
             except (QuitRequest, KeyboardInterrupt, BadInput, PluginError):
                 raise
             except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
                 if stage == "deciding":
+                    if not actions:  # a seat fails to choose from no action (looked at only then: no cost per decision)
+                        raise match._no_actions(player, actions) from exc
                     raise PluginError(f"{match._origin(player, exc)} failed while deciding for seat "
                                       f"{match.seats[player].name!r}: {fault_text(exc)}") from exc
                 raise PluginError(f"{match._origin(None, exc)} failed while {stage}: {fault_text(exc)}") from exc
             self.action = action
             yield player
-
-    def _decision(self, player: int, actions: list, state: State) -> Decision:
-        history = self.histories[player]
-        return Decision(player, actions, state, self.rngs[player], () if history is None else tuple(history), self.runtime)
 
     def _undo(self, player: int) -> Any:
         match = self.match
@@ -423,8 +491,7 @@ class SeatSource:
     def _save(self, player: int) -> Any:
         match = self.match
         saved = match.save()
-        if hasattr(match.seats[player], "tell"):
-            match.seats[player].tell(f"saved to {saved}", error=False)
+        match.seats[player].tell(f"saved to {saved}", error=False)
         return AGAIN
 
 
@@ -478,6 +545,10 @@ class Match:
     _saved_at: float = 0.0
     _source: SeatSource | None = None
     _driving: Driver | None = None
+    _undos: int = 0  # how many undos were made (each takes entries back from the log)
+
+    def __post_init__(self) -> None:
+        self.seats = [seated(seat) for seat in self.seats]
 
     def play(self) -> Any:
         """Play to the end and return the ScoreResult of the sheet exported from the final state.
@@ -504,7 +575,7 @@ class Match:
             or self.save_path is not None
             or self.histories is not None
             or type(self.chance) is not RandomChance
-            or any(getattr(seat, "person", False) for seat in self.seats)
+            or any(seat.person for seat in self.seats)
         )
 
     def _driver(self, observers: list[Observer]) -> Driver:
@@ -522,28 +593,57 @@ class Match:
         return observers
 
     def run(self, limit: int | None = None) -> None:
-        """Play until the game ends (``play`` without the scoring); RuntimeError if it has not
-        ended after ``limit`` more actions (a guard for benchmarks and tests). Without a limit, a
-        state that never ends is the plugin's bug: stopped once the log holds more than
-        MAX_ACTIONS actions, as PluginError."""
-        budget = limit if limit is not None else MAX_ACTIONS + 1 - len(self.log.actions)
+        """Play until the game is over (``play`` without the scoring); RuntimeError if it has not
+        ended after ``limit`` more actions (a guard for benchmarks and tests).
+
+        Without a limit, a game that declares a maximum length (its action space's
+        ``max_game_length``, in decisions) is over once it has played that many, ended or not
+        (:func:`limit_reached`: it then has no winner); a game that declares none and never
+        ends is the plugin's bug, stopped once the log holds more than MAX_ACTIONS actions, as
+        PluginError."""
         lean = self._lean()
         driver = self._driver([] if lean else self._observers())
         before = len(self.log.actions)
+        source = SeatSource(self)
         try:  # a source of its own, not kept: it refers back to the match, and a finished game
             # that held it would be left, with everything it allocated, to the garbage collector
-            self._drive(driver, SeatSource(self), budget, lambda: self._too_long(limit))
+            cap = None if limit is not None else max_length(self.runtime, self.log.players)
+            if cap is None:
+                budget = limit if limit is not None else MAX_ACTIONS + 1 - len(self.log.actions)
+                self._drive(driver, source, budget, lambda: self._too_long(limit))
+                return
+            self._play_to(cap, driver, source)
         finally:
             if lean:  # nobody can undo a bot's move: as after a resume, nothing before can be taken back
                 self.revealed.extend([True] * (len(self.log.actions) - before))
 
+    def _play_to(self, cap: int, driver: Driver, source: Any) -> None:
+        """Play until the game ends or ``cap`` decisions are in the log; PluginError beyond
+        MAX_ACTIONS actions (a state whose chance never ends). Each run of the driver may apply as
+        many actions as decisions are left (chance outcomes make it end early, never late), so
+        nothing is counted per action; only each run's new entries are counted after it."""
+        actions = self.log.actions
+        made = decisions_in(actions)
+        while made < cap and not self.state.is_terminal():
+            room = MAX_ACTIONS + 1 - len(actions)
+            if room <= 0:
+                self._too_long(None)
+            start, undos = len(actions), self._undos
+            self._drive(driver, source, min(cap - made, room), None)
+            # a person's undo takes entries back: then count them all again
+            made = made + decisions_in(actions[start:]) if self._undos == undos else decisions_in(actions)
+
     def _drive(self, driver: Driver, source: Any, budget: int, on_exhausted: Callable[[], None] | None) -> None:
-        self._driving = driver  # an undo hands it the replayed state and a new narrator
+        self._driving = driver  # a person's undo is asked of it (see undo)
         try:
             driver.run(source, budget, on_exhausted)
         finally:
             self._driving = None
-            self.state = driver.state
+            self.state, self.narrator = driver.state, driver.narrator  # an undo replaced both
+
+    def driving_state(self) -> State:
+        """The state of the game being driven (after an undo, the game played again)."""
+        return self._driving.state if self._driving is not None else self.state
 
     def step(self) -> None:
         """Decide and apply one action (a person's undo or save request counts as the step)."""
@@ -555,6 +655,21 @@ class Match:
         if limit is not None:
             raise RuntimeError(f"the game did not end after {limit} actions")
         raise PluginError(f"{self._origin(None)}: the game has not ended after {MAX_ACTIONS:,} actions")
+
+    def _no_actions(self, player: int, actions: Any) -> PluginError:
+        """The legal actions of a game that has not ended are empty: one line naming whose rules
+        gave them (a house rule's ``bgkit_legal_actions``, else the game's ``legal_actions``)."""
+        hook = getattr(self.game, "hooks", None)
+        rules = [impl.plugin_name for impl in hook.bgkit_legal_actions.get_hookimpls()
+                 if impl.plugin_name != CORE_GAME_HOOKS] if self.runtime.turn_hooked and hook is not None else []
+        if rules:
+            whose = f"plugin {', '.join(map(repr, rules))} (a house rule: its bgkit_legal_actions)"
+        else:
+            whose = f"{self._origin(None)} (its legal_actions)"
+        shown = repr(actions)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        return PluginError(f"{whose} returned {shown} for {who(player)}, but the game has not ended: nobody can decide from "
+                           "no legal action")
 
     def _origin(self, seat: int | None, exc: BaseException | None = None) -> str:
         """Whose code it is: the plugin of the bot in ``seat``, else the plugin whose code raised
@@ -570,37 +685,38 @@ class Match:
         if len(rngs) <= player or rngs[player] is None:
             while len(rngs) <= player:
                 rngs.append(None)
-            rngs[player] = getattr(seat, "rng", None) or random.Random(derive_seed(self.log.seed or 0, "view", player))
+            rngs[player] = seat.rng or random.Random(derive_seed(self.log.seed or 0, "view", player))
         return rngs[player]  # type: ignore[return-value]
 
     def _person_decided(self, player: int) -> bool:
         """A person's decision (or typed-in dice) is saved at once; bot moves at most once a second."""
-        return getattr(self.chance if player == CHANCE else self.seats[player], "person", False)
+        if player == CHANCE:
+            return getattr(self.chance, "person", False)  # typed-in dice (TableChance)
+        return self.seats[player].person
 
     def undo(self, player: int) -> None:
-        """Take back ``player``'s last decision and everything after it, if nothing was revealed since."""
+        """Take back ``player``'s last decision and everything after it, if nothing was revealed
+        since: the driver plays the game again up to there (:meth:`Driver.rewind`), each seat that
+        keeps a history told it again from the start."""
         last = max((i for i, (p, _) in enumerate(self.log.actions) if p == player), default=None)
         if last is None:
             raise BadInput("nothing of yours to undo")
         if any(self.revealed[last:]) or any(p == CHANCE for p, _ in self.log.actions[last + 1 :]):
             raise BadInput("cannot undo: something was revealed since your last decision")
         undone = [text for _, text in self.log.actions[last:]]
-        del self.log.actions[last:]
         del self.revealed[last:]
         observers: list[Observer] = []
         if self.histories is not None:  # told again from the start, as the replayed game tells it
             for history in self.histories.of.values():
                 history.clear()
             observers.append(self.histories)
-        self.state = replay(self.game, self.runtime, self.log, observers=observers)
-        self.narrator = Narrator(len(self.log.actions))
-        if self._driving is not None:
-            self._driving.state, self._driving.narrator = self.state, self.narrator
+        self._undos += 1
+        driver = self._driving or self._driver([])  # between runs: a driver of the match's own for the undo
+        driver.rewind(start_state(self.game, self.log.setup), last, observers)
+        self.state, self.narrator = driver.state, driver.narrator
         if self.save_path is not None:
             self.save()
-        seat = self.seats[player]
-        if hasattr(seat, "tell"):
-            seat.tell(f"undone: {' · '.join(undone)}", error=False)
+        self.seats[player].tell(f"undone: {' · '.join(undone)}", error=False)
 
     def save(self, path: Path | None = None) -> Path:
         from bgkit.model.savefile import write_json
@@ -618,8 +734,11 @@ class Match:
         return target
 
     def finish(self) -> Any:
-        """Score the final state through the scoring in force, record it in the log and return it."""
-        result = final_result(self.game, self.state, self.log.names)
+        """Score the final state through the scoring in force (or, for a game stopped at its maximum
+        length, say it has no winner), record it in the log and return it."""
+        result = game_result(self.game, self.runtime, self.state, self.log)
+        if result is None:
+            raise PluginError(f"{self._origin(None)}: the game is scored before it has ended")
         self.log.result = result_record(result, self.log.actions)
         if self.save_path is not None:
             self.save()
@@ -633,5 +752,39 @@ def result_record(result: Any, actions: list) -> dict:
         "ranks": result.ranks,
         "winners": result.winners,
         "decided_by": result.decided_by,
-        "decisions": len(actions) - list(map(itemgetter(0), actions)).count(CHANCE),
+        "decisions": decisions_in(actions),
     }
+
+
+def decisions_in(actions: list) -> int:
+    """How many of a log's ``[player, text]`` actions are the seats' decisions (not chance)."""
+    return len(actions) - list(map(itemgetter(0), actions)).count(CHANCE)
+
+
+def max_length(runtime: Runtime, players: int) -> int | None:
+    """The most decisions a game of ``players`` plays (its action space's ``max_game_length``), or
+    None when it declares none."""
+    space = runtime.action_space(players)
+    return None if space is None else space.max_length
+
+
+def limit_reached(runtime: Runtime, state: State, actions: list) -> int | None:
+    """The game's maximum length when ``state``, not ended by the rules, has played it (the game is
+    then over, with no winner: :func:`bgkit.model.ranking.stopped_result`); else None."""
+    if state.is_terminal():
+        return None
+    cap = max_length(runtime, state.num_players)
+    return cap if cap is not None and decisions_in(actions) >= cap else None
+
+
+def game_result(game: Game, runtime: Runtime, state: State, log: GameLog) -> Any:
+    """The result of a game that is over: the final state scored through the scoring in force, or
+    for a game stopped at its maximum length the no-winner result; None while it goes on."""
+    if state.is_terminal():
+        return final_result(game, state, log.names)
+    cap = limit_reached(runtime, state, log.actions)
+    if cap is None:
+        return None
+    from bgkit.model.ranking import stopped_result
+
+    return stopped_result(game.info.id, log.names, cap)

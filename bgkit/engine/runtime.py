@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, cast
 
+from bgkit.model.game import CHANCE
+
 if TYPE_CHECKING:
     from bgkit.model.game import Action, Game, State
     from bgkit.model.ranking import Outcome, ScoreResult
@@ -35,13 +37,63 @@ def hooks_extended(hook: Any, *names: str) -> bool:
     return False
 
 
+#: How many more decisions a playout cut at its depth plays on when a plugin extends the scoring,
+#: as a multiple of the depth, so that the scoring in force (a house rule) rates it at its end.
+PLAY_ON = 4
+
+
+class Functions:
+    """Every function a bot or a search calls on states of one class, resolved once by the game's
+    runtime (:meth:`Runtime.functions`): the game's own (a GameSpec's parts, bound to its state
+    class, or the old shape's methods) where no plugin extends the hook that covers it, else the
+    hooked call. A bot takes these and never decides "hooked or direct" itself.
+
+    ``legal_actions(state)``, ``apply(state, action)``, ``current_player(state)``,
+    ``chance_pick(state, pick)``: the turn. ``heuristic(state, player)``: the advisor's rating (a
+    finished game rated by the scoring in force). ``rollout_action``: the advisor's playout move
+    ``(state, rng) -> action``, or None for a uniformly random legal one (the bot draws it inline,
+    the same numbers either way); ``rollout_depth``: the decisions a playout plays before it is cut.
+    ``rewards(state)``: each seat's reward at a finished state, by the scoring in force;
+    ``cut_rewards(state, rng)``: the same for a playout cut at its depth (see :meth:`Runtime.cut_rewards`).
+    """
+
+    __slots__ = ("legal_actions", "apply", "current_player", "chance_pick", "heuristic", "rollout_action",
+                 "rollout_depth", "rewards", "cut_rewards")
+
+    def __init__(self, runtime: "Runtime", cls: "type[State]"):
+        from bgkit.model.game import State
+
+        self.legal_actions, self.apply = runtime.turn_functions(cls)
+        self.current_player: Callable[[Any], int] = cls.current_player
+        self.chance_pick: Callable[[Any, float], Any] = cls.chance_pick
+        self.heuristic: Callable[[Any, int], float] = runtime.heuristic if runtime.score_hooked else cls.heuristic
+        # the game's playout move reads the game's own legal list: plugins' turn hooks take it over
+        own_policy = not runtime.turn_hooked and cls.rollout_action is not State.rollout_action
+        self.rollout_action: Callable[[Any, Any], Any] | None = cls.rollout_action if own_policy else None
+        self.rollout_depth: int = cls.rollout_depth
+        self.rewards: Callable[[Any], list[float]] = runtime.rewards
+        self.cut_rewards: Callable[[Any, Any], list[float]] = runtime.cut_rewards
+
+
+def rank_rewards(values: list[float]) -> list[float]:
+    """Each seat's share of opponents it beats (ties half): 1 for a sole leader, 0 for sole last."""
+    n = len(values)
+    if n < 2:
+        return [1.0] * n
+    return [
+        (sum(1.0 for w in values if v > w) + 0.5 * (sum(1 for w in values if w == v) - 1)) / (n - 1)
+        for v in values
+    ]
+
+
 class Runtime:
     """The resolved contract of one loaded game (``runtime_for(game)``).
 
     ``legal_actions(state)``, ``apply(state, action)``, ``setup(players, seed, options)``,
     ``score(sheet)`` and ``outcome(state)`` go through the hooks when a plugin extends them and
     straight to the game's code otherwise. ``turn_hooked``/``score_hooked``/``setup_hooked`` say
-    which; ``turn_functions(cls)`` gives the hot loop's two calls looked up once.
+    which; ``functions(cls)`` hands out every function the bots call, resolved once per state class,
+    and ``turn_functions(cls)`` the hot loop's two.
     """
 
     def __init__(self, game: "Game"):
@@ -52,6 +104,7 @@ class Runtime:
         self.setup_hooked = hooks_extended(hook, "bgkit_setup")
         self._hook = hook
         self._spaces: dict[int, Any] = {}
+        self._functions: dict[type, Functions] = {}
 
     # -- turns -------------------------------------------------------------------------------
     def legal_actions(self, state: "State") -> list["Action"]:
@@ -71,6 +124,13 @@ class Runtime:
         if self.turn_hooked:
             return self.legal_actions, self.apply
         return cls.legal_actions, cls.apply
+
+    def functions(self, cls: "type[State]") -> Functions:
+        """Every function the bots call on states of class ``cls``, resolved once (:class:`Functions`)."""
+        found = self._functions.get(cls)
+        if found is None:
+            found = self._functions[cls] = Functions(self, cls)
+        return found
 
     def parse_action(self, state: "State", text: str) -> "Action":
         """The action a logged or typed ``text`` names, legal under the active turn hooks."""
@@ -110,7 +170,7 @@ class Runtime:
         """The final ranking of a finished ``state`` as the game will report it: ``state.outcome()``
         when only the game's own scoring is in force, else the ranking of the scored final sheet."""
         if not self.score_hooked:
-            return cast("Outcome", state.outcome())
+            return state.outcome()
         return final_result(self.game, state, [f"P{i + 1}" for i in range(state.num_players)]).outcome
 
     def rewards(self, state: "State") -> list[float]:
@@ -122,6 +182,30 @@ class Runtime:
         if self.score_hooked and state.is_terminal():
             return self.rewards(state)[player]
         return state.heuristic(player)
+
+    def cut_rewards(self, state: "State", rng: Any) -> list[float]:
+        """Each seat's reward for a playout cut at its depth (``rng``: the search's own stream).
+
+        By the game's own scoring: the seats ranked by the advisor's ``heuristic_values``. When a
+        plugin extends the scoring (a house rule), a heuristic knows nothing of it, so the playout
+        plays on, up to :data:`PLAY_ON` times its depth more, and a game that ends is rated by the
+        scoring in force (:meth:`rewards`); only a game still going after that is rated by the
+        heuristic."""
+        if self.score_hooked:
+            functions = self.functions(type(state))
+            legal_actions, apply, current, policy = (functions.legal_actions, functions.apply, functions.current_player,
+                                                     functions.rollout_action)
+            for _ in range(PLAY_ON * functions.rollout_depth):
+                mover = current(state)
+                if mover < 0 and mover != CHANCE:
+                    return self.rewards(state)
+                if mover == CHANCE:
+                    apply(state, functions.chance_pick(state, rng.random()))
+                else:
+                    apply(state, rng.choice(legal_actions(state)) if policy is None else policy(state, rng))
+            if state.is_terminal():
+                return self.rewards(state)
+        return rank_rewards(state.heuristic_values())
 
 
 def runtime_for(game: "Game") -> Runtime:

@@ -283,26 +283,33 @@ class JsonLines(KeyLines):
 
     def _find(self, text: str) -> dict[tuple, int]:
         import bisect
-        import json.decoder
+        import json
         import re
 
         lines: dict[tuple, int] = {}
         blanks = re.compile(r"[ \t\n\r]*")
-        scalar = json.JSONDecoder().scan_once
+        # one scalar of a valid JSON text (as the json module reads it: NaN and Infinity too)
+        scalar = re.compile(r'"(?:[^"\\]|\\.)*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|NaN|-?Infinity')
         breaks = [m.start() for m in re.finditer("\n", text)]
+
+        def token(at: int) -> re.Match[str]:
+            found = scalar.match(text, at)
+            if found is None:
+                raise ValueError(f"no JSON value at {at}")
+            return found
 
         def walk(at: int, path: tuple) -> int:
             """Note the line of the value at ``at`` (blanks skipped) and its parts; return its end."""
             at = blanks.match(text, at).end()
             lines[path] = bisect.bisect_left(breaks, at) + 1
             if text[at] not in "{[":
-                return scalar(text, at)[1]
+                return token(at).end()
             close, index = "}" if text[at] == "{" else "]", 0
             at = blanks.match(text, at + 1).end()
             while text[at] != close:
                 if close == "}":
-                    key, at = json.decoder.scanstring(text, at + 1)
-                    at = walk(blanks.match(text, at).end() + 1, path + (key,))  # past the ':'
+                    key = token(at)
+                    at = walk(blanks.match(text, key.end()).end() + 1, path + (json.loads(key.group()),))  # past the ':'
                 else:
                     at, index = walk(at, path + (index,)), index + 1
                 at = blanks.match(text, at).end()

@@ -17,7 +17,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from bgkit.engine.match import Decision, Match
+from bgkit.engine.match import BaseSeat, Decision, Match
 from bgkit.model.errors import BadInput, PluginError
 from bgkit.exec import process
 from bgkit.exec.process import BotFault, BotProcess
@@ -108,7 +108,7 @@ def encode(message: dict) -> bytes:
     return (json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
 
 
-class ExecSeat:
+class ExecSeat(BaseSeat):
     """A seat played by a child process over the protocol (one process per game unless it offers
     to play many: ``"reuse": true`` in its hello)."""
 

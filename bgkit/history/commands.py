@@ -437,6 +437,19 @@ def stats(
 # -- recording: score --record, play --record -----------------------------------------------------
 
 
+def _table_as_left(game: Any, data: dict) -> Any:
+    """The sheet of a game stopped before its end: each field as the game exported it (its default
+    when left out), unchecked, since no finished game's rules hold of it (see ``runtime.final_result``)."""
+    from bgkit.model.sheets import Sheet
+
+    rows = data["player"]
+    fields = game._fields("sheet_fields", len(rows))
+    table_fields = game._fields("sheet_game_fields", len(rows), default=lambda p: [])
+    return Sheet(game=game.info.id, names=[row["name"] for row in rows],
+                 players=[{f.name: row.get(f.name, f.default) for f in fields} for row in rows],
+                 fields={f.name: data.get(f.name, f.default) for f in table_fields}, source="<stopped game>")
+
+
 class Recording:
     """A game about to be recorded: the history is opened (and checked) before it is scored or played."""
 
@@ -471,7 +484,10 @@ class Recording:
         data = match.game.sheet_from_state(match.state)
         for row, name in zip(data["player"], match.log.names):
             row["name"] = name
-        sheet = sheet_from_data(match.game, data, "<final state>")
+        if result.winners or not result.decided_by.startswith("no winner: stopped"):
+            sheet = sheet_from_data(match.game, data, "<final state>")
+        else:  # stopped at the game's maximum length: the table as it stood, which no rule finished
+            sheet = _table_as_left(match.game, data)
         play = play_from_score(
             match.game, sheet, result, self.day, note=self.note, location=self.location, source="play",
             options=dict(match.log.options), log=match.log.to_dict(), data=match.log.data, specs=list(match.log.seats),

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections import OrderedDict
 from typing import Any, Iterator
 
 from bgkit.engine.driver import Driver, Event, Listener, Narrator, Told
 from bgkit.model.errors import BadInput
 from bgkit.model.game import CHANCE, Game, State
+from bgkit.plugins.registry import forget_with_registry
 
 
 class Table:
@@ -89,16 +91,24 @@ def adaptable(registry: Any = None) -> tuple[list[Game], list[Any]]:
     return games, lacking
 
 
-_TABLES: dict[tuple, Table] = {}
+#: The most tables kept (each holds a loaded game's start): a program that makes games at many seeds
+#: keeps the ones it used last.
+TABLES_KEPT = 64
+_TABLES: OrderedDict[tuple, Table] = OrderedDict()
+forget_with_registry(_TABLES.clear)  # a table holds a game of the registry it was made through
 
 
 def table_for(game_id: str, players: int, seed: int = 0, options: dict[str, str] | None = None) -> Table:
-    """The :class:`Table` of the process's registry at these parameters, made once (OpenSpiel
-    loads a game again for every state it deserialises)."""
+    """The :class:`Table` of the process's registry at these parameters, made once while it is
+    among the TABLES_KEPT used last (OpenSpiel loads a game again for every state it deserialises)."""
     key = (game_id, players, seed, tuple(sorted((options or {}).items())))
     table = _TABLES.get(key)
     if table is None:
         table = _TABLES[key] = Table(game_id, players, seed, options)
+        if len(_TABLES) > TABLES_KEPT:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
     return table
 
 

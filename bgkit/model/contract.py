@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from bgkit.model.game import Action, Option, State
+    from bgkit.model.game import Option, State
     from bgkit.model.ranking import ScoreResult
     from bgkit.model.sheets import Field, Sheet
 
@@ -54,34 +54,17 @@ class StateModule(Protocol):
     def sheet_from_state(self, comp: Any, state: "State") -> dict[str, Any]: ...
 
 
-class ActionSpaceFunctions(Protocol):
-    """Optional in a state module, but all four or none (see :meth:`bgkit.model.game.Game.action_space`)."""
-
-    def num_actions(self, comp: Any, players: int) -> int: ...
-
-    def max_game_length(self, comp: Any, players: int) -> int | None: ...
-
-    def action_index(self, comp: Any, action: "Action") -> int: ...
-
-    def action_from_index(self, comp: Any, state: "State", index: int) -> "Action": ...
-
-
-class ObservationFunctions(Protocol):
-    """Optional in a state module, both or neither (see :meth:`bgkit.game.Game.observation`)."""
-
-    def observation_shape(self, comp: Any, players: int) -> tuple[int, ...]: ...
-
-    def observation_tensor(self, comp: Any, state: "State", player: int) -> list[float]: ...
-
-
 #: Jobs a game may leave out entirely (its setup then comes from a hook; its drawing is JSON).
 OPTIONAL_JOBS = ("data", "render", "setup")
 
 
-def static_problems(package: str, playable: bool) -> list[str]:
+def static_problems(package: str, playable: bool, spec: str = "") -> list[str]:
     """What a game's package lacks, read from its modules' source without importing them:
-    ``"scoring.score_sheet is missing"``. A module whose top-level names cannot be known from its
-    source (``from x import *``) is taken on trust."""
+    ``"scoring.score_sheet is missing"``; for a game declared by a GameSpec (``spec``,
+    ``"module:NAME"``), whether that module defines the name. A module whose top-level names cannot
+    be known from its source (``from x import *``) is taken on trust."""
+    if spec:
+        return _spec_problems(spec)
     problems = []
     try:
         found = importlib.util.find_spec(package)
@@ -104,6 +87,20 @@ def static_problems(package: str, playable: bool) -> list[str]:
             continue
         problems += [f"{job}.{name} is missing" for name in missing_names(job, _top_level_names(path))]
     return problems
+
+
+def _spec_problems(spec: str) -> list[str]:
+    module, _, name = spec.partition(":")
+    try:
+        found = importlib.util.find_spec(module)
+    except (ImportError, ValueError) as exc:
+        return [f"its spec module {module} cannot be found ({type(exc).__name__})"]
+    if found is None or not found.origin or not found.has_location:
+        return [f"its spec module {module} cannot be found"]
+    from pathlib import Path
+
+    names = _top_level_names(Path(found.origin))
+    return [] if names is None or name in names else [f"{module}.{name} is missing (its GameSpec)"]
 
 
 def _top_level_names(path: "Path") -> set[str] | None:

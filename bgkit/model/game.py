@@ -1,7 +1,12 @@
-"""The game model every game plugin implements (docs/plugins.md "Writing a game").
+"""The game model every game plugin implements (docs/plugins.md).
 
-A plugin registers a light :class:`GameInfo` (no engine import). Its **package** holds one module
-per job, each a set of plain functions that take the game's components first:
+A plugin registers a light :class:`GameInfo` (no engine import) that names the game's
+:class:`bgkit.model.spec.GameSpec` (``spec="module:NAME"``): one declared object whose parts are
+read as the job modules below (:func:`bgkit.model.spec.job_modules`) and bound to its state class.
+
+**The old shape, to be removed** once every game declares a spec (docs/porting.md): the game's
+**package** holds one module per job, each a set of plain functions that take the game's
+components first:
 
 =============  ==================================================================================
 ``data``       ``load(path) -> components`` (a person's own ``--data`` file or None); optional
@@ -33,9 +38,13 @@ import random
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bgkit.model.errors import BadInput, PluginError
+
+if TYPE_CHECKING:
+    from bgkit.model.ranking import Outcome
+    from bgkit.model.spec import GameSpec
 
 #: ``current_player()`` of a state where chance (dice, a draw) decides next.
 CHANCE = -1
@@ -86,8 +95,11 @@ class Dynamics:
 class GameInfo:
     """What ``bgkit games`` shows, known without importing the game's engine.
 
-    ``package`` is the plugin package holding the game's modules (see the module docstring);
-    its shipped data files under ``package/data/`` give the data status. ``plugin`` and
+    ``spec`` names the game's :class:`bgkit.model.spec.GameSpec` as ``"module:NAME"``, imported only
+    when the game is loaded; a game with a spec is playable, and its ``package`` defaults to the
+    spec module's top package. Without a spec, ``package`` is the plugin package holding the game's
+    job modules (see the module docstring; the old shape, to be removed once every game declares a
+    spec). The shipped data files under ``package/data/`` give the data status. ``plugin`` and
     ``version`` (the distribution's) are filled in by the registry.
     """
 
@@ -95,7 +107,7 @@ class GameInfo:
     name: str
     min_players: int
     max_players: int
-    package: str
+    package: str = ""
     playable: bool = False
     dynamics: Dynamics = Dynamics()
     summary: str = ""
@@ -103,17 +115,28 @@ class GameInfo:
     version: str = ""
     #: The bgkit API version the game was written for (:data:`bgkit.api.API_VERSION`).
     api_version: str = "3.0"
+    #: The game's GameSpec, ``"module:NAME"`` (see above); empty for a game of job modules.
+    spec: str = ""
 
     def __post_init__(self) -> None:
         """A plugin's mistake is found at registration, not when someone lists the games."""
         for name, kind in (("id", str), ("name", str), ("package", str), ("summary", str), ("plugin", str),
                            ("version", str), ("api_version", str), ("min_players", int), ("max_players", int), ("playable", bool),
-                           ("dynamics", Dynamics)):
+                           ("dynamics", Dynamics), ("spec", str)):
             value = getattr(self, name)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise TypeError(f"GameInfo.{name} must be {kind.__name__}, not {value!r}")
         if not self.id.strip() or not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"GameInfo {self.id!r}: needs an id and 1 <= min_players <= max_players")
+        if self.spec:
+            module, colon, attr = self.spec.partition(":")
+            if not module or not colon or not attr.isidentifier():
+                raise ValueError(f"GameInfo {self.id!r}: spec must be 'module:NAME', not {self.spec!r}")
+            object.__setattr__(self, "playable", True)
+            if not self.package:
+                object.__setattr__(self, "package", module.split(".")[0])
+        elif not self.package:
+            raise ValueError(f"GameInfo {self.id!r}: needs a package or a spec")
 
     def load(self, data: Path | None = None, hooks: Any = None) -> "Game":
         """Build the game with a person's own component data if given.
@@ -140,7 +163,8 @@ class GameInfo:
 
 
 class Game:
-    """A loaded game: its info, its components, and the plugin modules that do each job."""
+    """A loaded game: its info, its components, and what does each job: its GameSpec's parts, or
+    (the old shape, to be removed) the plugin's job modules."""
 
     def __init__(self, info: GameInfo, data: Path | None = None, hooks: Any = None):
         self.info = info
@@ -151,7 +175,8 @@ class Game:
         self.blame: Callable[[BaseException], str | None] = _nobody
         self._runtime: Any = None  # made by bgkit.engine.runtime.runtime_for, once
         self._modules: dict[str, Any] = {}  # job -> its module, once imported (every game pays for it)
-        self._sheet_fields: dict[tuple, tuple] = {}
+        self._sheet_fields: dict[tuple[str, int], tuple[Any, ...]] = {}
+        self.spec: GameSpec[Any, Any, Any] | None = self._load_spec() if info.spec else None  # None: the old shape
         self.components = self._load_components(data) if self._has("data") else None
         if data is not None and self.components is None:
             raise BadInput(f"{info.name} has no component data to replace; leave out --data")
@@ -165,12 +190,29 @@ class Game:
         except Exception as exc:  # the plugin's own code failed, not the person's file
             raise self._broken("data", exc) from exc
 
-    # -- the plugin's modules ----------------------------------------------------------------
+    def _load_spec(self) -> "GameSpec[Any, Any, Any]":
+        """The game's GameSpec, its parts bound to its state class, and its jobs read from it."""
+        from bgkit.model.spec import bind, job_modules, load_spec
+
+        where = self.info.spec
+        try:
+            spec = load_spec(where)
+            bind(spec, where)
+        except PluginError as exc:
+            raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {exc}") from None
+        except Exception as exc:
+            raise self._broken("spec", exc) from exc
+        self._modules.update(job_modules(spec))
+        return spec
+
+    # -- the plugin's modules (a spec's parts, or the old shape's job modules) -------------------
     def _has(self, job: str) -> bool:
         import importlib.util
 
         if job in self._modules:
             return True
+        if self.spec is not None:  # a job the spec leaves to the core's default
+            return False
         try:
             return importlib.util.find_spec(f"{self.info.package}.{job}") is not None
         except ModuleNotFoundError as exc:  # the package itself is missing
@@ -218,22 +260,24 @@ class Game:
         :func:`bgkit.engine.setups.check_laid_out`); none for a game whose setup comes from a hook alone."""
         return tuple(getattr(self._module("setup"), name, ())) if self._has("setup") else ()
 
-    def setup(self, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+    def setup(self, players: int, rng: random.Random, options: dict[str, str]) -> dict[str, Any]:
         """The randomised setup for ``players`` as JSON-able data; draws only from ``rng``."""
-        return self._call("setup", "make_setup", players, rng, options)
+        setup: dict[str, Any] = self._call("setup", "make_setup", players, rng, options)
+        return setup
 
     def count_setups(self, players: int, options: dict[str, str]) -> int:
         """The exact number of distinct setups ``setup`` can produce with these options."""
-        return self._call("setup", "count_setups", players, options)
+        count: int = self._call("setup", "count_setups", players, options)
+        return count
 
-    def check_setup(self, setup: dict) -> None:
+    def check_setup(self, setup: dict[str, Any]) -> None:
         """Refuse a setup a person edited into one the game cannot start from (raise BadInput).
 
         The plugin's optional ``setup.check_setup(comp, setup)``; the core checks the shape first.
         """
         self._call("setup", "check_setup", setup, default=lambda s: None)
 
-    def render_setup(self, setup: dict) -> Any:
+    def render_setup(self, setup: dict[str, Any]) -> Any:
         """Draw a setup so a person can lay out the table from it (default: indented JSON)."""
         import json
 
@@ -242,11 +286,11 @@ class Game:
         return self._call("render", "render_setup", setup, default=lambda s: json.dumps(s, indent=2, ensure_ascii=False))
 
     # -- scoring -----------------------------------------------------------------------------
-    def sheet_fields(self, players: int) -> list:
+    def sheet_fields(self, players: int) -> list[Any]:
         """The fields each player's part of a score sheet has."""
         return list(self._fields("sheet_fields", players))
 
-    def _fields(self, function: str, players: int, default: Any = ...) -> tuple:
+    def _fields(self, function: str, players: int, default: Any = ...) -> tuple[Any, ...]:
         """A game's sheet fields for a player count, asked once (they are fixed by the rules)."""
         key = (function, players)
         found = self._sheet_fields.get(key)
@@ -254,7 +298,7 @@ class Game:
             found = self._sheet_fields[key] = tuple(self._call("scoring", function, players, default=default))
         return found
 
-    def sheet_game_fields(self, players: int) -> list:
+    def sheet_game_fields(self, players: int) -> list[Any]:
         """Fields a sheet has once, for the whole table (default: none)."""
         return list(self._fields("sheet_game_fields", players, default=lambda p: []))
 
@@ -281,13 +325,15 @@ class Game:
             raise BadInput(f"{self.info.name} cannot be played yet (setup and score work)")
         return self._call("state", function, *args)
 
-    def new_state(self, setup: dict) -> "State":
+    def new_state(self, setup: dict[str, Any]) -> "State":
         """The state at the start of play for this setup."""
-        return self._play("new_state", setup)
+        state: State = self._play("new_state", setup)
+        return state
 
-    def state_from_dict(self, data: dict) -> "State":
+    def state_from_dict(self, data: dict[str, Any]) -> "State":
         """Rebuild a state from ``State.to_dict()``."""
-        return self._play("state_from_dict", data)
+        state: State = self._play("state_from_dict", data)
+        return state
 
     def action_space(self, players: int) -> "ActionSpace | None":
         """The game's action space for ``players`` (None if its state module declares none).
@@ -332,7 +378,7 @@ class Game:
         module = self._module("state")
         return module if hasattr(module, function) else None
 
-    def sheet_from_state(self, state: "State") -> dict:
+    def sheet_from_state(self, state: "State") -> dict[str, Any]:
         """The score sheet a person would fill in from this finished game's table."""
         sheet = self._play("sheet_from_state", state)
         return {**sheet, "game": self.info.id}
@@ -486,9 +532,10 @@ class State(abc.ABC):
 
     def parse_action(self, text: str) -> Action:
         """The legal action (or chance outcome) whose text is ``text``; BadInput if none."""
-        options = self.chance_outcomes() if self.is_chance() else self.legal_actions()
+        chance = self.is_chance()
+        options: list[Any] = self.chance_outcomes() if chance else self.legal_actions()
         for item in options:
-            action = item[0] if self.is_chance() else item
+            action: Action = item[0] if chance else item
             if self.action_text(action) == text:
                 return action
         raise BadInput(f"{text!r} is not legal here")
@@ -520,7 +567,7 @@ class State(abc.ABC):
         person typing it in at a real table. Default: none."""
         return ""
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as JSON-able data (hidden information left out)."""
         return self.to_dict()
 
@@ -546,7 +593,7 @@ class State(abc.ABC):
         """Each seat's current points (final scores once terminal)."""
         return [0.0] * self.num_players
 
-    def outcome(self) -> Any:
+    def outcome(self) -> "Outcome":
         """The final ranking of a finished game (:class:`bgkit.model.ranking.Outcome`), with the game's
         tie-breaks and no-winner endings: computed by the same code that ranks its score sheet.
 
@@ -591,7 +638,7 @@ class State(abc.ABC):
         return [self.heuristic(p) for p in range(self.num_players)]
 
     # -- serialisation and drawing -----------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-able data (``state_from_dict`` rebuilds it)."""
         return {}
 

@@ -88,6 +88,28 @@ class ScoreResult:
         }
 
 
+def stopped_result(game: str, names: Sequence[str], decisions: int) -> ScoreResult:
+    """The result of a game stopped at its declared maximum length (``max_game_length``) before
+    its rules ended it: no winner, every seat placed equal (a draw to tournaments and ratings), no
+    points, and ``decided_by`` says so in one line."""
+    n = len(names)
+    return ScoreResult(
+        game=game,
+        names=list(names),
+        categories=[],
+        table=[{} for _ in range(n)],
+        totals=[0] * n,
+        ranks=[1] * n,
+        winners=[],
+        decided_by=stopped_text(decisions),
+    )
+
+
+def stopped_text(decisions: int) -> str:
+    """What a stopped game's result says (see :func:`stopped_result`)."""
+    return f"no winner: stopped after {decisions:,} decisions, the game's limit"
+
+
 def rank(totals: Sequence[float], tiebreaks: Sequence[TieBreak] = ()) -> tuple[list[int], list[int], str]:
     """Rank players by total, then by each tie-breaker in turn.
 

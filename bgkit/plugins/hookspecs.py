@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from bgkit.model.sheets import Sheet
 
 #: The contract's version, ``"MAJOR.MINOR"``: a minor version only adds; a major one may change.
-API_VERSION = "3.2"
+API_VERSION = "3.3"
 
 
 def compatible(declared: str) -> bool:
@@ -67,8 +67,9 @@ hookimpl = pluggy.HookimplMarker("bgkit")
 def bgkit_register_games(register: Callable[["GameInfo"], None]) -> None:
     """Register games by calling ``register(GameInfo(...))`` once per game.
 
-    :param register: call it with a :class:`bgkit.model.game.GameInfo`; the modules of its ``package``
-        are imported only when the game is used, so keep this module light.
+    :param register: call it with a :class:`bgkit.model.game.GameInfo`; the GameSpec its ``spec``
+        names (or the modules of its ``package``) are imported only when the game is used, so keep
+        this module light.
     """
 
 
@@ -76,13 +77,14 @@ def bgkit_register_games(register: Callable[["GameInfo"], None]) -> None:
 def bgkit_register_bots(register: RegisterBot) -> None:
     """Register bots by calling ``register(name, factory, help)`` once per bot.
 
-    :param register: ``register(name: str, factory, help: str)``; ``factory(rules, seed, **params)``
+    :param register: ``register(name: str, factory, help: str)``; ``factory(runtime, seed, **params)``
         returns an object with ``choose(decision) -> action``: a :class:`bgkit.engine.match.Decision`
         holds the player, the legal actions, a determinisation for that player and (for a bot
         whose ``wants_history`` is true) everything the seat has been told. ``runtime`` is the
         game's :class:`bgkit.engine.runtime.Runtime`. ``params`` come from a seat spec such as
         ``mcts:iterations=500``. In-process bots are trusted code: Python cannot stop one from
-        reading the true state the Decision samples from.
+        reading the copy of the true state a Decision samples from, but changing it changes
+        nothing of the game (each call of ``choose`` gets copies of its own).
     """
 
 

@@ -213,7 +213,7 @@ class Registry:
         from bgkit.model.contract import static_problems
 
         for info in self.games.values():  # read from the source: listing the plugins imports no engine
-            for problem in static_problems(info.package, info.playable):
+            for problem in static_problems(info.package, info.playable, info.spec):
                 error = f"game {info.id!r}: {problem}"
                 errors[info.plugin] = f"{errors[info.plugin]}; {error}" if info.plugin in errors else error
         for name, plugin in self.pm.list_name_plugin():
@@ -332,7 +332,20 @@ def get_registry() -> Registry:
     return _registry
 
 
+#: How to empty each cache of things made through the registry (loaded games, adapter tables).
+_forgetting: list[Callable[[], None]] = []
+
+
+def forget_with_registry(clear: Callable[[], None]) -> None:
+    """Have :func:`reset_registry` call ``clear`` (a cache's ``clear``), so nothing made through a
+    forgotten registry is handed out after it."""
+    _forgetting.append(clear)
+
+
 def reset_registry() -> None:
-    """Forget the loaded plugins (tests use this after changing the environment)."""
+    """Forget the loaded plugins (tests use this after changing the environment), and every cache
+    of what was made through them."""
     global _registry
     _registry = None
+    for clear in _forgetting:
+        clear()

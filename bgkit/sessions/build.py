@@ -12,7 +12,7 @@ from typing import Any
 
 from bgkit.bots import parse_seat_spec
 from bgkit.engine.driver import Narrator, SeatHistories
-from bgkit.engine.match import GameLog, Match, RandomChance, chance_stream, data_record, derive_seed, logged_start, play_log, start_state
+from bgkit.engine.match import GameLog, Match, RandomChance, chance_stream, data_record, derive_seed, logged_start, play_log, seated, start_state
 from bgkit.model.errors import BadInput, PluginError
 from bgkit.model.game import CHANCE, Game
 from bgkit.engine.runtime import Runtime, runtime_for
@@ -50,10 +50,6 @@ def core_bots() -> dict[str, Any]:
         module.bgkit_register_bots(register=lambda name, factory, help: found.setdefault(name, BotInfo(name, factory, help, "bgkit")))
         _CORE_BOTS.update(found)
     return dict(_CORE_BOTS)
-
-
-def make_seat(runtime: Runtime, spec: str, name: str, seed: int, bots: dict[str, Any], screen: Any = None) -> Any:
-    return _make_seat(runtime, *parse_seat_spec(spec), name, seed, bots, screen)
 
 
 def _make_seat(runtime: Runtime, kind: str, params: dict[str, str], name: str, seed: int, bots: dict[str, Any], screen: Any) -> Any:
@@ -137,7 +133,7 @@ def build_match(
     else:
         chance_rng = chance_stream(seed, sum(1 for player, _ in log.actions if player == CHANCE))
         chooser = RandomChance(chance_rng)
-    wanting = [p for p, seat in enumerate(seats) if getattr(seat, "wants_history", False)]
+    wanting = [p for p, seat in enumerate(seats) if seated(seat).wants_history]
     histories = SeatHistories(wanting) if wanting else None
     narrator = Narrator()
     if resumed:  # the logged actions through the one driver: each checked, and told to the seats that keep a history

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from bgkit.bots import parse_seat_spec
-from bgkit.engine.match import GameLog, chance_stream, logged_start, play_log, result_record
+from bgkit.engine.match import GameLog, chance_stream, game_result, logged_start, play_log, result_record
 from bgkit.model.errors import BadInput
 from bgkit.model.game import Game
-from bgkit.engine.runtime import Runtime, final_result
+from bgkit.engine.runtime import Runtime
 
 
 def verify_log(game: Game, runtime: Runtime, log: GameLog, source: str, allow_unseeded: bool = False) -> tuple[Any, list[str]]:
@@ -49,9 +49,10 @@ def verify_log(game: Game, runtime: Runtime, log: GameLog, source: str, allow_un
                      else "no seed recorded: chance outcomes not checked")
     state = play_log(runtime, state, log, source, stream=stream)
     if log.result is not None:
-        if not state.is_terminal():
+        result = game_result(game, runtime, state, log)  # a game stopped at its maximum length has one too
+        if result is None:
             raise BadInput("the log records a result but the replayed game has not ended", source)
-        replayed = result_record(final_result(game, state, log.names), log.actions)
+        replayed = result_record(result, log.actions)
         for key, value in replayed.items():
             if log.result.get(key) != value:
                 raise BadInput(f"the recorded result's {key} {log.result.get(key)!r} is not the replayed {value!r}", source)

@@ -19,7 +19,7 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 
-from bgkit.engine.match import Decision, Event, QuitRequest, SaveRequest, UndoRequest
+from bgkit.engine.match import BaseSeat, Decision, Event, QuitRequest, SaveRequest, UndoRequest
 from bgkit.model.errors import BadInput
 from bgkit.model.game import CHANCE, State
 from bgkit.terminal.render import SafeConsole, can_wipe, literal, never_cut, plural, wipe
@@ -204,7 +204,7 @@ class Screen:
             raise QuitRequest() from None
 
 
-class HumanSeat:
+class HumanSeat(BaseSeat):
     """A player at the terminal."""
 
     person = True

@@ -471,7 +471,8 @@ def tournament_table(summary: dict[str, Any]) -> Any:
     """The summary of a bot match: one row per seat spec."""
     table = Table(
         title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}, "
-        f"mean length {summary['mean_decisions']} decisions",
+        f"mean length {summary['mean_decisions']} decisions"
+        + (f", {summary['no_winner']} with no winner" if summary.get("no_winner") else ""),
         title_justify="left",
     )
     table.add_column("seat", no_wrap=True)

@@ -92,7 +92,8 @@ class SeatStats:
 
 
 class Summary:
-    """Per seat spec: games, wins (shared wins count), win rate and its 95% interval, scores, rank.
+    """Per seat spec: games, wins (shared wins count), win rate and its 95% interval, scores, rank;
+    and the games no seat won (``no_winner``: a game stopped at its maximum length is one).
 
     Feed it records (anything with ``seats``, ``scores``, ``ranks``, ``winners``, ``decisions``) in
     any order; the result does not depend on the order.
@@ -104,12 +105,14 @@ class Summary:
         self.game_id = game_id
         self.games = 0
         self.decision_sum = 0
+        self.no_winner = 0  # games that ended with no winner (one stopped at its maximum length among them)
         self.seats = {label: SeatStats() for label in self.labels}
 
     def add(self, record: Any) -> None:
         self.games += 1
         self.decision_sum += record.decisions
         shared = len(record.winners) > 1
+        self.no_winner += not record.winners
         winners = set(record.winners)
         for label, score, rank in zip(record.seats, record.scores, record.ranks):
             self.seats[label].add(score, rank, label in winners, shared)
@@ -125,5 +128,6 @@ class Summary:
             "seed": self.seed,
             "games": self.games,
             "mean_decisions": round(self.decision_sum / self.games, 1) if self.games else 0.0,
+            **({"no_winner": self.no_winner} if self.no_winner else {}),  # said only when there are any
             "seats": {label: self.seats[label].to_dict(self.games) for label in self.labels},
         }

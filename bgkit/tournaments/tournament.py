@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bgkit.engine.match import derive_seed
+from bgkit.plugins.registry import forget_with_registry
 from bgkit.tournaments.summary import Summary, wilson_interval  # noqa: F401  (wilson_interval: for older imports)
 
 
@@ -108,7 +109,9 @@ def play_task(task: Task) -> GameRecord:
     )
 
 
+#: The games this process has loaded, by (id, data digest): emptied with the registry they came from.
 _GAMES: dict[tuple[str, str | None], Any] = {}
+forget_with_registry(_GAMES.clear)
 
 
 def _load(game_id: str, data: dict | None) -> Any:

@@ -1,8 +1,12 @@
-"""Goofspiel's score sheet: the prize cards each player won; the most prize points wins."""
+"""Goofspiel's score sheet: the prize cards each player won; the most prize points wins. One
+scoring for the table and for played games (a finished game exports its sheet)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bgkit.api import Field, ScoreResult, Sheet, build_result, check_one_of_each
+from bgkit_goofspiel.state import GoofState
 
 
 def sheet_fields(components: None, players: int) -> list[Field]:
@@ -20,3 +24,7 @@ check_partial_sheet = check_sheet
 def score_sheet(components: None, sheet: Sheet) -> ScoreResult:
     table = [{"prizes": sum(values["prizes"])} for values in sheet.players]
     return build_result(sheet.game, sheet.names, table)
+
+
+def sheet_from_state(components: None, state: GoofState) -> dict[str, Any]:
+    return {"player": [{"name": f"Player {q + 1}", "prizes": list(state.won[q])} for q in range(state.num_players)]}

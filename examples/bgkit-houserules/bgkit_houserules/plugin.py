@@ -6,15 +6,22 @@ and leaves every other game alone. Uninstall it, or leave it out of ``BGKIT_LOAD
 play by the book.
 """
 
+from __future__ import annotations
+
+from collections.abc import Generator
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bgkit.api import TieBreak, hookimpl, rank
+
+if TYPE_CHECKING:
+    from bgkit.api import Game, ScoreResult, Sheet
 
 TIEBREAK = "most prize cards (house rule)"
 
 
 @hookimpl(wrapper=True)
-def bgkit_score(game, sheet):
+def bgkit_score(game: Game, sheet: Sheet) -> Generator[None, ScoreResult | None, ScoreResult | None]:
     result = yield
     if game.info.id != "goofspiel" or result is None:
         return result

@@ -72,3 +72,23 @@ def test_the_game_passes_the_conformance_suite_under_the_house_rule(registry):
     registry.register(houserule, name="houserules")
     check_conformance("goofspiel", 2, games=60)
     check_conformance("goofspiel", 3, games=10)
+
+
+def test_a_cut_playout_is_rated_by_the_house_rule(registry):
+    """A heuristic knows nothing of a house rule: with one in force, a playout cut at its depth
+    plays on to the end and is rated by the scoring in force; by the book it is rated by the heuristic."""
+    import random
+
+    from bgkit.api import runtime_for
+
+    game = registry.game("goofspiel").load(hooks=registry.pm.hook)
+    state = game.new_state({"players": 2, "deck": 5})
+    by_the_book = runtime_for(game).cut_rewards(state, random.Random(1))
+    assert not state.is_terminal() and by_the_book == [0.5, 0.5]  # nothing won yet: level
+    registry.register(houserule, name="houserules")
+    game = registry.game("goofspiel").load(hooks=registry.pm.hook)
+    runtime = runtime_for(game)
+    state = game.new_state({"players": 2, "deck": 5})
+    rated = runtime.cut_rewards(state, random.Random(1))
+    assert state.is_terminal() and rated == runtime.rewards(state) == runtime.outcome(state).rewards()
+    assert runtime.functions(type(state)).heuristic == runtime.heuristic  # greedy's rating: the house rule's too

@@ -6,7 +6,7 @@ given with ``--data`` uses the same format and may hold any of those tables; eac
 replaces the shipped table of the same name *whole* (``[building.library]`` replaces the Library,
 ``[obelisk]`` the obelisk), so the provenance written in it always belongs to its values. It cannot
 add tiles or peoples the game does not have. Reading, types and ``file:line`` errors are the core's
-(:mod:`bgkit.components`); this module keeps the components and the game's own checks.
+(:mod:`bgkit.model.components`); this module keeps the components and the game's own checks.
 
 Components are immutable values with ids, so the later play engine can use them as they are.
 """

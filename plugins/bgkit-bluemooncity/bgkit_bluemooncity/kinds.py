@@ -1,7 +1,7 @@
 """The card kinds in play: one per people and printed value, and the power each kind has.
 
 Cards of one people with one value are interchangeable, so a hand, the deck and the discard pile
-are counts per kind (:class:`bgkit.cards.Deck`). A kind's colour is its people's: colour ``c`` is
+are counts per kind (:class:`bgkit.api.Deck`). A kind's colour is its people's: colour ``c`` is
 the colour of ``Components.peoples``' ``c``-th people, so a box's colour and a card's colour
 compare as small ints. Powers are on the value-1 and value-2 cards, used *instead of* the value
 by discarding the card [RB p4-5; RP "The Card Powers"]; every Khind card is a wild card [RB p5].

@@ -6,11 +6,13 @@ densely, code by code in the order of :mod:`bgkit_bluemooncity.codes`, each code
 radix over the values they can take (a card kind, a cell, a box, a colour), so the numbering
 depends only on the components, never on a state or a process.
 
-``max_game_length`` is None: the rules set no bound on a game's length. Nobody must contribute or
-make an offering (a turn may be ``stay``, ``done``, ``draw 2`` for ever), the hands have no limit
-[rule summary L67], and the game ends only at the offering target, with every marker placed, or in
-a restored city nobody can move on (:meth:`can_progress`), none of which a stalling table reaches.
-The core takes None as "no limit" (its adapters then use the engine's own cap of actions a game).
+``max_game_length`` is 4,000 decisions per seat and 4,000 more (12,000 at 2 players, 20,000 at 4).
+The rules set no bound: nobody must contribute or make an offering (a turn may be ``stay``,
+``done``, ``draw 2`` for ever), the hands have no limit [rule summary L67], and the game ends only
+at the offering target, with every marker placed, or in a restored city nobody can move on
+(:meth:`can_progress`), none of which a stalling table reaches. So the limit is the game's own:
+random bots, the slowest players there are, took at most 6,587 decisions in 2,000 games at 2
+players and 8,332 at 3, and greedy ones under 500; a game that reaches it is over with no winner.
 """
 
 from __future__ import annotations
@@ -158,9 +160,9 @@ def num_actions(comp: Components, players: int) -> int:
     return space_for(comp).size
 
 
-def max_game_length(comp: Components, players: int) -> None:
-    """None: the rules set no limit (see the module docstring)."""
-    return None
+def max_game_length(comp: Components, players: int) -> int:
+    """The most decisions a game plays: well beyond any real one (see the module docstring)."""
+    return 4_000 * (players + 1)
 
 
 def action_index(comp: Components, action: tuple) -> int:

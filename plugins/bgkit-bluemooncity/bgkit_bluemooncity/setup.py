@@ -3,7 +3,7 @@
 ``make_setup`` is a pure function of (comp, players, rng, options) and draws only from the
 ``rng`` it is given, in a fixed order (city, start player, hands), so one seed gives one setup on
 every machine, and ``deal=yes`` shows the same city and start player as ``deal=no``. The seats,
-start player and turn order follow the one schema of :mod:`bgkit.seats`.
+start player and turn order follow the one schema of :mod:`bgkit.model.seats`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ OPTIONS = (
     Option("deal", ("no", "yes"), "no", "yes: also deal each player's 8 starting cards"),
     start_option(4),
 )
-#: Setup fields the options and rules fix (``bgkit.setups.check_laid_out``): the numbers of the
+#: Setup fields the options and rules fix (``bgkit.engine.setups.check_laid_out``): the numbers of the
 #: player count, the dragons, the deal and the deck left over. Scoring reads them from the data.
 FIXED = ("layout", "offerings_to_win", "obelisk", "scales", "markers_per_player", "hand_size", "dragons", "deal", "deck")
 

@@ -133,7 +133,7 @@ class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
         return s
 
 
-# -- the play module's functions (see bgkit.game) ---------------------------------------------------
+# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.

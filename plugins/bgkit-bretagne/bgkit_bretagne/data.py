@@ -1,7 +1,7 @@
 """Bretagne's component data: read ``data/components.toml`` (or a person's own file), validate it,
 and hand it out as immutable values.
 
-The reading itself is the core's (:mod:`bgkit.components`): a person's file (``--data FILE``) has
+The reading itself is the core's (:mod:`bgkit.model.components`): a person's file (``--data FILE``) has
 the same format, each top-level table in it replaces the shipped table of the same name whole, and
 every error names ``file:line`` and the key. This module adds Bretagne's own checks (counts, and
 that the tables agree with each other). Entries with ids are keyed by them (``H1 = { ... }``), so

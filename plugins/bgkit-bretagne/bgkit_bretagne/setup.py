@@ -2,7 +2,7 @@
 
 What is random at the table, and how it is drawn here (in this order, from ``rng`` only):
 
-1. the start player (``bgkit.seats.draw_start``, or the one named with ``--option start=N``); turn
+1. the start player (``bgkit.api.draw_start``, or the one named with ``--option start=N``); turn
    order runs clockwise;
 2. the lighthouse tiles around the coast: each site has a printed colour (type), and the tiles
    of a colour go at random onto the sites of that colour (rule summary). With 2 players each
@@ -29,7 +29,7 @@ from bgkit.api import SetupError, clockwise, draw_start, seat_document, start_fa
 from bgkit_bretagne.data import TYPES, Components
 
 OPTIONS = (start_option(4),)
-#: Setup fields the rules fix (``bgkit.setups.check_laid_out``): the coast and its harbours, Brest,
+#: Setup fields the rules fix (``bgkit.engine.setups.check_laid_out``): the coast and its harbours, Brest,
 #: the decks left face down. Quimper's resources are those its card gives (its keys, the card's).
 FIXED = ("lighthouses.*.site", "lighthouses.*.coast", "lighthouses.*.harbour", "lighthouses.*.type",
          "harbours", "weather.face_down", "brest", "equipment_deck")

@@ -6,14 +6,14 @@ The class is composed by concern: the rules (``rules.py``, with its topics ``bui
 module holds its fields, copying and serialisation.
 
 Actions are small tuples, opcode first. Multi-step choices are micro-decisions on a
-:class:`bgkit.pending.Pending` stack (a build, an exchange, the picks of a trade), each kind of
+:class:`bgkit.api.Pending` stack (a build, an exchange, the picks of a trade), each kind of
 frame served by its rule topic. The equipment and harbour steps of a scoring ask the players in
 majority order.
 
 Chance: the weather forecast, the production card and every blueprint turned up are public draws;
 an equipment card drawn into a hand is a private draw (its audience is the owner). Equipment
-hands and the deck are held as counts (:class:`bgkit.cards.Deck`); a seat's determinisation
-redeals the deck and the other hands with :func:`bgkit.cards.resample`.
+hands and the deck are held as counts (:class:`bgkit.api.Deck`); a seat's determinisation
+redeals the deck and the other hands with :func:`bgkit.api.resample`.
 
 The rule readings (where the summary is silent or contradicts itself) are listed in the README.
 """
@@ -149,7 +149,7 @@ class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, V
         return s
 
 
-# -- the play module's functions (see bgkit.game) ---------------------------------------------------
+# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.

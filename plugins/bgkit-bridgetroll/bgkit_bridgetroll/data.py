@@ -1,9 +1,9 @@
 """Bridge Troll's component data: read from ``data/components.toml``, validated, made immutable.
 
-Reading, merging and located errors are the core's (:mod:`bgkit.components`): a person's own file
+Reading, merging and located errors are the core's (:mod:`bgkit.model.components`): a person's own file
 (``--data FILE``) has the same format and may hold any of the top-level tables; each table it holds
 replaces the shipped one whole, the rest stay as shipped. Every problem is a
-:class:`bgkit.errors.DataError` naming ``file:line`` and the key. What is Bridge Troll's own lives
+:class:`bgkit.api.DataError` naming ``file:line`` and the key. What is Bridge Troll's own lives
 here: the immutable components, and the checks across keys and tables (stones per colour, deck size,
 what each kind of traveller may carry, schedules matching the weather die).
 """

@@ -5,7 +5,7 @@ of their colour per player, the common stone pool (3 of each colour in play; wit
 every stone of a fourth colour), 5 victory points each, the shuffled traveller deck, the bridge
 upgrade pile (14 and 15 out with 6 players), the schedule card for the player count, the trophies
 in play, and the start player with the weather die, the trophies and 1 point on the trophy pile.
-The seats follow the core's one schema (``bgkit.seats``): ``seats`` (numbered clockwise from 1),
+The seats follow the core's one schema (``bgkit.model.seats``): ``seats`` (numbered clockwise from 1),
 ``start_player``, ``turn_order``.
 
 Random parts, drawn from ``rng`` in this order: the seats' colours, the fourth colour with 3
@@ -36,7 +36,7 @@ OPTIONS = (
         "shuffle: you shuffle at the table (play draws by chance); order: the setup lists an order to stack a real deck by",
     ),
 )
-#: Setup fields the rules fix for the player count (``bgkit.setups.check_laid_out``); play and
+#: Setup fields the rules fix for the player count (``bgkit.engine.setups.check_laid_out``); play and
 #: scoring read them from the data. A pile may be short of a lost upgrade card, and the pool holds
 #: the colours the table plays with.
 FIXED = ("trophies", "trophy_bonus", "upgrades_removed", "schedule", "weather_faces", "deck_size")

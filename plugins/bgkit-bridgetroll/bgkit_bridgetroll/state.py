@@ -6,7 +6,7 @@ copy and its JSON form; the class is composed of one mixin per concern, each in 
 * ``views``: what a seat may see; ``notation``: the action texts and the action space;
 * ``heuristic`` and ``playout``: advice for bots; ``render``: the drawing.
 
-The deck is card counts (``bgkit.cards.Deck``): nobody knows its order, so every card turned up is
+The deck is card counts (``bgkit.api.Deck``): nobody knows its order, so every card turned up is
 a chance event, and the Billy Goat is shuffled back in at a random place by counting it back in.
 The face-down traveller is one of the unseen cards; which one is decided when somebody looks at it:
 a Fortune Teller's peek is a chance outcome only its owner sees, taking it (or discarding it)
@@ -140,7 +140,7 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
         return {"vp_tokens": self.vp[p], "upgrades": sorted(self.ups[p]), "stones": sum(self.stones[p])}
 
 
-# -- the play module's functions (see bgkit.game) ---------------------------------------------------
+# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.

@@ -1,6 +1,6 @@
 """The travellers as the play engine uses them: small ints and flat tuples built once from the data.
 
-A card is its index in ``Components.travellers`` (the deck is counts per index, ``bgkit.cards.Deck``).
+A card is its index in ``Components.travellers`` (the deck is counts per index, ``bgkit.api.Deck``).
 What a card is worth depends on where it lies (rulebook example 4 and 5): on the food side its food
 value; on the toll side its toll value, and a royal moved there by a Royal Messenger its ransom.
 The hazards (knight, bandit, dragon) take "the best card of their kind": :func:`targets` lists the
@@ -90,11 +90,6 @@ def _build(comp: Components) -> Tables:
         trophy_bonus=comp.trophy_bonus,
     )
     return tables
-
-
-def value_in(t: Tables, area: int, x: int) -> int:
-    """What card ``x`` is worth on side ``area`` of a bridge."""
-    return t.food[x] if area == FOOD else t.toll[x]
 
 
 def targets(t: Tables, effect: int, food: list[int], toll: list[int]) -> tuple[int, list[tuple[int, int]]]:

@@ -61,7 +61,7 @@ class Views:
 
     def determinize(self, player: int, rng: random.Random) -> "Views":
         """Redeal what ``player`` cannot see: the face-down traveller among the unseen cards (pooled
-        in card order by ``bgkit.cards.resample``) and, while bids are sealed, the others' bids: each
+        in card order by ``bgkit.api.resample``) and, while bids are sealed, the others' bids: each
         drawn as the playouts bid (``playout.bid``: from that player's stones and the row, which everyone
         sees)."""
         other = self.clone()

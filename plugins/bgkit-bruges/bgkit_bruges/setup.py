@@ -3,7 +3,7 @@
 Random parts (and so the setup space): the players' colours, the start player, and the order of
 all 165 persons (which ends in which draw pile and where), drawn in that order. Everything else
 follows the rules. The document has the one seat schema of every game (``seats``,
-``start_player``, ``turn_order``, :mod:`bgkit.seats`); each seat lists its area with plain fields
+``start_player``, ``turn_order``, :mod:`bgkit.model.seats`); each seat lists its area with plain fields
 (colour, guard house, score, reputation, guilders, workers, ...): the start state play reads.
 """
 
@@ -29,7 +29,7 @@ OPTIONS = (
            "sections = a statue for each finished canal section, at most 2 (the rule book); "
            "canals = one statue once all 10 canal tokens are built (the rule summary)"),
 )
-#: Setup fields the rules fix (``bgkit.setups.check_laid_out``): play starts at round 1's draw,
+#: Setup fields the rules fix (``bgkit.engine.setups.check_laid_out``): play starts at round 1's draw,
 #: with each seat's guard house, markers and canals as the rules lay them out and the supply,
 #: stacks and statues of the box; the readings chosen by the options. (An area's cards start
 #: empty: those lists keep length 0.)

@@ -9,7 +9,7 @@ tuples whose first item is an opcode (:mod:`bgkit_bruges.codes`); what a person 
 ``action_text``.
 
 **Cards.** No seat knows the order of the face-down piles, so the state keeps no order: every
-card nobody has seen is in one :class:`bgkit.cards.Deck` of counts (``unseen``), and the piles
+card nobody has seen is in one :class:`bgkit.api.Deck` of counts (``unseen``), and the piles
 are their sizes (A, B and the extra pile) and the colour of each pile's top card, which is public
 (card backs show the card's colour). The three piles come from one shuffle and nobody sees into
 them, so drawing from a pile is drawing from all unseen cards; the engine asks chance for the new
@@ -189,7 +189,7 @@ class BrugesState(Rules, Piles, Disasters, Plays, Persons, Views, Notation, Heur
     }
 
 
-# -- the play module's functions (see bgkit.game) ---------------------------------------------------
+# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.

@@ -1,6 +1,6 @@
 """Component data: read data/burgundy.toml (or a person's --data file), validate, precompute.
 
-The reading is the core's (:mod:`bgkit.components`): a table of a person's file replaces the
+The reading is the core's (:mod:`bgkit.model.components`): a table of a person's file replaces the
 shipped table of the same name whole, except ``[boards.N]``, which replaces only board N; every
 error names ``file:line`` and the key. This module adds Burgundy's own checks (counts, the space
 mix of an estate, the die grid) and turns the tables into immutable components.

@@ -37,7 +37,7 @@ OPTIONS = (
            "2011: original rules; 2019: knowledge 6, 15, 26 of the 20th-anniversary edition"),
     start_option(4),
 )
-#: Setup fields the options and rules fix (``bgkit.setups.check_laid_out``): play reads the
+#: Setup fields the options and rules fix (``bgkit.engine.setups.check_laid_out``): play reads the
 #: ruleset and boards, and every player starts with one silverling.
 FIXED = ("ruleset", "boards", "seats.*.silverlings")
 

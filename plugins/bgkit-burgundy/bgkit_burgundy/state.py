@@ -165,7 +165,7 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
         return s
 
 
-# -- the play module's functions (see bgkit.game) ---------------------------------------------------
+# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.

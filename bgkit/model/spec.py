@@ -1,0 +1,412 @@
+"""One declared object per game: a :class:`GameSpec` and its parts (docs/plugins.md, "A small game is one file").
+
+A game declares one ``GameSpec``; its ``GameInfo`` names it lazily (``spec="package.module:SPEC"``),
+so listing the games imports no engine. The spec's parts are separate objects, each a small typed
+set of plain functions, none of which shares a ``self`` with another:
+
+==============  ===================================================================================
+``state``       the state as data: a :class:`GameState` (or :class:`FlowState`) subclass with its
+                fields (:class:`bgkit.model.statefields.StateFields`), its constructor, no behaviour
+``rules``       the forward model: whose turn, legal actions, apply, chance outcomes, scores,
+                outcome (or the core's :class:`bgkit.model.flow.Flow` and the steps it dispatches to)
+``observer``    who sees what: view, determinisation, audience and public text, observation tensor
+``advisor``     advice for bots: heuristic, rollout (playout) policy, rollout depth
+``notation``    action texts, parsing, and the action space (indices, size, longest game)
+``display``     how a state and a setup are drawn (on :class:`bgkit.model.drawing.Drawing`)
+``setup``       options and the randomised setup; ``scoring``: the score sheet and its scoring
+==============  ===================================================================================
+
+Every part but ``rules`` has defaults: a game with perfect information and no advice of its own
+leaves out ``observer`` and ``advisor`` (a uniformly random playout, the score lead as heuristic),
+and a game scored by its points leaves out ``scoring``.
+
+**Bound once, no layer per call.** The state-level functions of the parts take the state first
+(``legal_actions(state)``). When the game loads, :func:`bind` sets each of them on the state class
+as the method of that name, once per process: ``state.legal_actions()`` then *is* the rules'
+function, with no delegation between (a search calls these millions of times), and the game's
+runtime (:mod:`bgkit.engine.runtime`) hands out the very same functions. The class keeps only the
+data: it may not define a method a part provides, so rules cannot reach into a heuristic's helpers
+through a shared ``self``.
+"""
+
+from __future__ import annotations
+
+import abc
+import importlib
+import random
+import dataclasses
+from pathlib import Path
+from types import FunctionType, SimpleNamespace
+from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, Mapping, Self, Sequence, TypeVar, dataclass_transform
+
+from bgkit.model.errors import PluginError
+from bgkit.model.flow import Flow
+from bgkit.model.game import Action, Option, State
+
+if TYPE_CHECKING:
+    from bgkit.model.flow import FrameRule, Step
+    from bgkit.model.ranking import Outcome, ScoreResult
+    from bgkit.model.sheets import Field, Sheet
+
+T = TypeVar("T")
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))
+def part(cls: type[T]) -> type[T]:
+    """A part's class: a keyword-only ``__init__`` read off the class's annotations
+    and defaults, made without compiling code. ``dataclasses`` compiles each class's methods anew in
+    every process, and a one-file game's spec is made at every start (``bgkit games`` imports it):
+    five times the cost for the same instances. A type checker reads ``@part`` as a frozen,
+    keyword-only dataclass (``dataclass_transform``), so every part is still checked field by field."""
+    names = tuple(name for klass in reversed(cls.__mro__) for name in getattr(klass, "__annotations__", {})
+                  if not name.startswith("_"))
+    defaults = {name: cls.__dict__.get(name, dataclasses.MISSING) for name in names}
+    check = getattr(cls, "__post_init__", None)
+
+    def __init__(self: Any, **given: Any) -> None:
+        unknown = set(given) - defaults.keys()
+        if unknown:
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {sorted(unknown)[0]!r}")
+        for name, default in defaults.items():
+            value = given[name] if name in given else default
+            if isinstance(value, dataclasses.Field):
+                value = value.default_factory() if value.default_factory is not dataclasses.MISSING else value.default
+            if value is dataclasses.MISSING:
+                raise TypeError(f"{cls.__name__}() missing the keyword argument {name!r}")
+            object.__setattr__(self, name, value)
+        if check is not None:
+            check(self)
+
+    def __repr__(self: Any) -> str:
+        return f"{cls.__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"
+
+    setattr(cls, "__init__", __init__)
+    setattr(cls, "__repr__", __repr__)
+    setattr(cls, "part_fields", names)
+    return cls
+
+
+def part_fields(part: object) -> tuple[str, ...]:
+    """The names of a part's fields, in their order."""
+    names: tuple[str, ...] = getattr(type(part), "part_fields")
+    return names
+
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Hashable)
+#: A setup as JSON-able data; a saved state's data.
+Doc = dict[str, Any]
+#: A game's components (its data, as ``load_data`` returns it; None for a game without data).
+C = TypeVar("C")
+
+
+def _unbound(state: State, name: str) -> PluginError:
+    return PluginError(f"{type(state).__name__}.{name} was never bound: load the game through its GameSpec")
+
+
+class GameState(State):
+    """The base of a GameSpec's state class: data, whose methods the spec's parts give it when the
+    game loads (:func:`bind`). Until then, the State API's required methods say so when called."""
+
+    __slots__ = ()
+
+    def current_player(self) -> int:
+        raise _unbound(self, "current_player")
+
+    def legal_actions(self) -> list[Action]:
+        raise _unbound(self, "legal_actions")
+
+    def apply(self, action: Action) -> None:
+        raise _unbound(self, "apply")
+
+    def clone(self) -> Self:
+        raise _unbound(self, "clone")  # StateFields gives the class its own
+
+
+class FlowState(Flow, GameState):
+    """The base of a GameSpec's state on the core's :class:`bgkit.model.flow.Flow`: the rules give
+    its ``step``, ``turn_actions``, ``apply_turn`` and ``apply_chance``."""
+
+    __slots__ = ()
+
+    def step(self) -> int | None:
+        raise _unbound(self, "step")
+
+    def turn_actions(self) -> list[Action]:
+        raise _unbound(self, "turn_actions")
+
+    def apply_turn(self, action: Action) -> None:
+        raise _unbound(self, "apply_turn")
+
+    def apply_chance(self, event: "Step", outcome: Action) -> None:
+        raise _unbound(self, "apply_chance")
+
+
+#: The methods each base leaves for the spec to give (the placeholders above).
+_PLACEHOLDERS = {name: function for base in (GameState, FlowState) for name, function in vars(base).items()
+                 if isinstance(function, FunctionType)}
+
+
+@part
+class Rules(Generic[S, A]):
+    """The forward model (TAG's ForwardModel, OpenSpiel's State dynamics), as functions of the state.
+
+    ``current_player``, ``legal_actions`` and ``apply`` are required, unless the state is a
+    :class:`bgkit.model.flow.Flow`, which provides them and dispatches to ``step``,
+    ``turn_actions``, ``apply_turn``, ``apply_chance`` and ``frame_rules``.
+    """
+
+    current_player: Callable[[S], int] | None = None
+    legal_actions: Callable[[S], list[A]] | None = None
+    apply: Callable[[S, A], None] | None = None
+    chance_outcomes: Callable[[S], list[tuple[A, float]]] | None = None
+    chance_pick: Callable[[S, float], A] | None = None
+    is_sealed: Callable[[S], bool] | None = None
+    reveals: Callable[[S, A], bool] | None = None
+    scores: Callable[[S], list[float]] | None = None
+    outcome: Callable[[S], "Outcome"] | None = None
+    # -- on the core's Flow ------------------------------------------------------------------
+    step: Callable[[S], int | None] | None = None
+    turn_actions: Callable[[S], list[A]] | None = None
+    apply_turn: Callable[[S, A], None] | None = None
+    apply_chance: Callable[[S, "Step", A], None] | None = None
+    settle_chance: Callable[[S, "Step"], bool] | None = None
+    settle_frame: Callable[[S, "Step"], bool] | None = None
+    frame_player: Callable[[S, "Step"], int] | None = None
+    frame_rules: Mapping[Any, "FrameRule"] | None = None
+
+
+@part
+class Observer(Generic[S, A, C]):
+    """Who sees what. Defaults: perfect information (the view is the whole state, a
+    determinisation is a clone, a sealed choice is seen by its chooser), no observation tensor.
+
+    ``observation_shape(comp, players)`` and ``observation_tensor(comp, state, player)`` go together."""
+
+    view: Callable[[S, int], Doc] | None = None
+    determinize: Callable[[S, int, random.Random], S] | None = None
+    audience: Callable[[S, A], "frozenset[int] | None"] | None = None
+    public_text: Callable[[S, A], str] | None = None
+    chance_label: Callable[[S], str] | None = None
+    observation_shape: Callable[[C, int], tuple[int, ...]] | None = None
+    observation_tensor: Callable[[C, S, int], list[float]] | None = None
+
+
+@part
+class Advisor(Generic[S, A]):
+    """Advice for bots. Defaults: the score lead as heuristic, uniformly random playouts of 60 decisions."""
+
+    heuristic: Callable[[S, int], float] | None = None
+    heuristic_values: Callable[[S], list[float]] | None = None
+    rollout_action: Callable[[S, random.Random], A] | None = None
+    rollout_depth: int | None = None
+
+
+@part
+class Notation(Generic[S, A, C]):
+    """Action texts and the action space. Default texts: ``str(action)``, parsed back against the
+    legal list. The action space's four functions go together (see :meth:`bgkit.model.game.Game.action_space`)."""
+
+    action_text: Callable[[S, A], str] | None = None
+    parse_action: Callable[[S, str], A] | None = None
+    num_actions: Callable[[C, int], int] | None = None
+    max_game_length: Callable[[C, int], int | None] | None = None
+    action_index: Callable[[C, A], int] | None = None
+    action_from_index: Callable[[C, S, int], A] | None = None
+
+
+@part
+class Display(Generic[S, C]):
+    """Drawing. ``render(state, player)`` returns a :class:`bgkit.model.drawing.Drawing` (or any rich
+    renderable; default: the view as JSON); ``render_compact(state, player)``, optional, one for a
+    terminal the full one does not fit; ``render_setup(comp, setup)`` says how to lay out the table
+    (default: the setup as JSON)."""
+
+    render: Callable[[S, int | None], object] | None = None
+    render_compact: Callable[[S, int | None], object] | None = None
+    render_setup: Callable[[C, Doc], object] | None = None
+
+
+def _seats_only(comp: object, players: int, rng: random.Random, options: dict[str, str]) -> Doc:
+    from bgkit.model.seats import seat_document
+
+    return {"players": players, **seat_document([{} for _ in range(players)], 0)}
+
+
+def _one_setup(comp: object, players: int, options: dict[str, str]) -> int:
+    return 1
+
+
+@part
+class Setup(Generic[C]):
+    """The options and the randomised setup. Default: no options, and a setup of the seats alone
+    (``players`` and the seat schema), the first seat starting: all the randomness in play."""
+
+    options: Sequence[Option] = ()
+    make_setup: Callable[[C, int, random.Random, dict[str, str]], Doc] = _seats_only
+    count_setups: Callable[[C, int, dict[str, str]], int] = _one_setup
+    check_setup: Callable[[C, Doc], None] | None = None
+    #: Field lists :func:`bgkit.engine.setups.check_laid_out` reads (``FIXED`` etc. of a setup module).
+    fixed: tuple[str, ...] = ()
+    any_length: tuple[str, ...] = ()
+    any_keys: tuple[str, ...] = ()
+
+
+def _points_fields(comp: object, players: int) -> "list[Field]":
+    from bgkit.model.sheets import Field
+
+    return [Field("points", "the points this player scored")]
+
+
+def _score_points(comp: object, sheet: "Sheet") -> "ScoreResult":
+    from bgkit.model.ranking import build_result
+
+    return build_result(sheet.game, sheet.names, [{"points": row["points"]} for row in sheet.players])
+
+
+def _sheet_of_scores(comp: object, state: State) -> Doc:
+    return {"player": [{"name": f"Player {q + 1}", "points": round(points)}
+                       for q, points in enumerate(state.scores())]}
+
+
+@part
+class Scoring(Generic[S, C]):
+    """The score sheet and its scoring, one for the table and for played games. Default: one whole
+    number of points per player, the most points winning; a finished game exports ``scores()``."""
+
+    sheet_fields: Callable[[C, int], "Sequence[Field]"] = _points_fields
+    score_sheet: Callable[[C, "Sheet"], "ScoreResult"] = _score_points
+    sheet_from_state: Callable[[C, S], Doc] = _sheet_of_scores
+    sheet_game_fields: Callable[[C, int], "Sequence[Field]"] | None = None
+    check_sheet: Callable[[C, "Sheet"], None] | None = None
+    check_partial_sheet: Callable[[C, "Sheet"], None] | None = None
+
+
+@part
+class GameSpec(Generic[S, A, C]):
+    """A game, declared once: its state class, its parts and how play starts (see the module docstring).
+
+    ``new_state(comp, setup)`` starts play; ``state_from_dict(comp, data)`` rebuilds a saved state
+    (default: the state's ``FIELDS`` loaded into a new instance, for a state with no derived
+    fields); ``load_data(path)`` loads the components (a person's ``--data`` file, or the shipped
+    data for None; default: the game has no data).
+    """
+
+    state: type[S]
+    new_state: Callable[[C, Doc], S]
+    rules: Rules[S, A]
+    state_from_dict: Callable[[C, Doc], S] | None = None
+    setup: Setup[C] = dataclasses.field(default_factory=Setup)
+    scoring: Scoring[S, C] = dataclasses.field(default_factory=Scoring)
+    observer: Observer[S, A, C] = dataclasses.field(default_factory=Observer)
+    advisor: Advisor[S, A] = dataclasses.field(default_factory=Advisor)
+    notation: Notation[S, A, C] = dataclasses.field(default_factory=Notation)
+    display: Display[S, C] = dataclasses.field(default_factory=Display)
+    load_data: Callable[[Path | None], C] | None = None
+
+    def __post_init__(self) -> None:
+        for part, group in ((self.notation, ("num_actions", "max_game_length", "action_index", "action_from_index")),
+                            (self.observer, ("observation_shape", "observation_tensor"))):
+            given = [name for name in group if getattr(part, name) is not None]
+            if given and len(given) < len(group):
+                lacking = ", ".join(name for name in group if name not in given)
+                raise TypeError(f"GameSpec {type(part).__name__.lower()}: {', '.join(given)} given without {lacking}")
+
+
+#: The parts whose functions become the state's methods (each of the State API's name).
+STATE_PARTS: dict[str, tuple[str, ...]] = {
+    "rules": ("current_player", "legal_actions", "apply", "chance_outcomes", "chance_pick", "is_sealed", "reveals",
+              "scores", "outcome", "step", "turn_actions", "apply_turn", "apply_chance", "settle_chance",
+              "settle_frame", "frame_player"),
+    "observer": ("view", "determinize", "audience", "public_text", "chance_label"),
+    "advisor": ("heuristic", "heuristic_values", "rollout_action"),
+    "notation": ("action_text", "parse_action"),
+    "display": ("render", "render_compact"),
+}
+
+
+def bind(spec: GameSpec[Any, Any, Any], where: str) -> None:
+    """Set the parts' state-level functions on ``spec.state`` as its methods, once per process.
+
+    ``where`` names the spec in a fault (``"bgkit_pig:SPEC"``). A PluginError says, in one line, what
+    is wrong: a part's function that is not a plain function, a state class that defines a method a
+    part provides, or rules that leave the State API incomplete."""
+    cls = spec.state
+    if cls.__dict__.get("_bound_spec") is spec:
+        return
+    if not (isinstance(cls, type) and issubclass(cls, State)):
+        raise PluginError(f"{where}: GameSpec.state must be a subclass of bgkit.api.State, not {cls!r}")
+    if "_bound_spec" in cls.__dict__:
+        raise PluginError(f"{where}: {cls.__name__} is already the state of another GameSpec")
+    methods: dict[str, Any] = {}
+    for part_name, names in STATE_PARTS.items():
+        part = getattr(spec, part_name)
+        for name in names:
+            function = getattr(part, name)
+            if function is None:
+                continue
+            if not isinstance(function, FunctionType):
+                raise PluginError(f"{where}: {part_name}.{name} must be a plain function of the state, not {function!r}")
+            if name in cls.__dict__:
+                raise PluginError(f"{where}: {cls.__name__} defines {name} itself; it belongs in the spec's {part_name}")
+            methods[name] = function
+    for name, function in methods.items():
+        setattr(cls, name, function)
+    if spec.rules.frame_rules is not None:
+        setattr(cls, "frame_rules", dict(spec.rules.frame_rules))
+    if spec.advisor.rollout_depth is not None:
+        setattr(cls, "rollout_depth", spec.advisor.rollout_depth)
+    abc.update_abstractmethods(cls)
+    lacking = set(cls.__abstractmethods__) | {name for name, placeholder in _PLACEHOLDERS.items()
+                                              if getattr(cls, name, None) is placeholder}
+    if lacking:
+        for name in methods:  # left as it was: nothing half bound
+            delattr(cls, name)
+        abc.update_abstractmethods(cls)
+        raise PluginError(f"{where}: the rules lack {', '.join(sorted(lacking))} (see docs/plugins.md)")
+    setattr(cls, "_bound_spec", spec)
+
+
+def load_spec(where: str) -> GameSpec[Any, Any, Any]:
+    """The GameSpec ``"module:NAME"`` names (imported now: the game is being loaded)."""
+    module_name, _, attr = where.partition(":")
+    module = importlib.import_module(module_name)
+    spec = getattr(module, attr, None)
+    if not isinstance(spec, GameSpec):
+        raise PluginError(f"{where} is not a bgkit.api.GameSpec ({type(spec).__name__})")
+    return spec
+
+
+def job_modules(spec: GameSpec[Any, Any, Any]) -> dict[str, Any]:
+    """The spec seen as the job modules of a package-shaped game (``bgkit.model.game.REQUIRED``):
+    what :class:`bgkit.model.game.Game` reads, so both shapes of game load through one path.
+    A job the spec leaves to the core's default has no module (its default applies)."""
+    setup, scoring, notation, observer = spec.setup, spec.scoring, spec.notation, spec.observer
+    jobs: dict[str, dict[str, Any]] = {
+        "setup": {"OPTIONS": tuple(setup.options), "make_setup": setup.make_setup, "count_setups": setup.count_setups,
+                  "check_setup": setup.check_setup, "FIXED": setup.fixed, "ANY_LENGTH": setup.any_length,
+                  "ANY_KEYS": setup.any_keys},
+        "scoring": {name: getattr(scoring, name) for name in part_fields(scoring)},
+        "state": {"new_state": spec.new_state, "state_from_dict": spec.state_from_dict or _fields_loader(spec),
+                  "sheet_from_state": scoring.sheet_from_state,
+                  **{name: getattr(notation, name) for name in part_fields(notation)},
+                  "observation_shape": observer.observation_shape, "observation_tensor": observer.observation_tensor},
+        "render": {"render_setup": spec.display.render_setup},
+        "data": {"load": spec.load_data},
+    }
+    return {job: SimpleNamespace(**{k: v for k, v in names.items() if v is not None})
+            for job, names in jobs.items() if any(v is not None for k, v in names.items() if k.islower())}
+
+
+def _fields_loader(spec: GameSpec[S, Any, C]) -> Callable[[C, Doc], S]:
+    cls = spec.state
+    declared = getattr(cls, "FIELDS", None)
+
+    def state_from_dict(comp: C, data: Doc) -> S:
+        if declared is None or declared.derived:
+            raise PluginError(f"{cls.__name__}: a GameSpec whose state has no FIELDS, or derived ones, needs its own state_from_dict")
+        state = cls.__new__(cls)
+        declared.load(state, data)
+        return state
+
+    return state_from_dict

@@ -1,0 +1,149 @@
+"""A game declared as one GameSpec: its parts are bound to its state class once, with no layer per
+call; the runtime hands out those very functions; a spec's faults are said in one line; listing the
+games imports no spec."""
+
+import functools
+import subprocess
+import sys
+
+import pytest
+
+from bgkit.api import LIST, VALUE, GameInfo, GameSpec, GameState, PluginError, Rules, StateFields, runtime_for
+from bgkit.model.spec import bind
+from bgkit.testing import check_spec, get_registry
+
+
+def test_the_state_methods_and_the_runtime_functions_are_the_parts_own(goofspiel):
+    from bgkit_goofspiel import advisor, rules
+    from bgkit_goofspiel.state import GoofState
+
+    state = goofspiel.new_state({"players": 2, "deck": 5})
+    assert type(state) is GoofState and GoofState.legal_actions is rules.legal_actions
+    functions = runtime_for(goofspiel).functions(GoofState)
+    assert functions.legal_actions is rules.legal_actions and functions.apply is rules.apply
+    assert functions.heuristic is advisor.heuristic and functions.current_player is rules.current_player
+
+
+@pytest.mark.parametrize("game_id", ["goofspiel", "pig"])
+def test_a_spec_state_is_data_with_at_most_two_classes_of_its_plugin(game_id):
+    game = get_registry().load_game(game_id)
+    check_spec(game.spec)
+    own = [k for k in game.spec.state.__mro__ if k.__module__.startswith(f"bgkit_{game_id}")]
+    assert len(own) == 1
+
+
+def counter_state(**body):
+    """A fresh state class (each test binds its own)."""
+    def init(self, players=2):
+        self.num_players, self.count = players, 0
+        self.log = []
+    return type("Counter", (GameState,), {"FIELDS": StateFields(VALUE("num_players", "count"), LIST("log")),
+                                            "__init__": init, "__module__": "counter_game", **body})
+
+
+def count_rules(**more):
+    return Rules(current_player=lambda s: -4 if s.count >= 3 else 0, legal_actions=lambda s: [1], **more)
+
+
+def test_a_state_class_may_not_define_what_a_part_gives():
+    cls = counter_state(legal_actions=lambda self: [1])
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=lambda s, a: None))
+    with pytest.raises(PluginError, match="counter_game:SPEC: Counter defines legal_actions itself; it belongs in the spec's rules"):
+        bind(spec, "counter_game:SPEC")
+
+
+def test_rules_that_leave_the_state_api_incomplete_are_refused():
+    cls = counter_state()
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules())
+    for _ in range(2):  # and again: a refused spec leaves the class as it was
+        with pytest.raises(PluginError, match="the rules lack apply"):
+            bind(spec, "counter_game:SPEC")
+    with pytest.raises(PluginError, match="Counter.apply was never bound"):
+        cls().apply(1)
+
+
+def test_a_part_must_be_a_plain_function_of_the_state():
+    cls = counter_state()
+    apply = functools.partial(lambda s, a: None)
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=apply))
+    with pytest.raises(PluginError, match="rules.apply must be a plain function of the state"):
+        bind(spec, "counter_game:SPEC")
+
+
+def test_a_bound_spec_plays_and_half_an_action_space_is_refused():
+    from bgkit.api import Notation
+
+    cls = counter_state()
+
+    def apply(s, action):
+        s.count += action
+        s.log.append(action)
+
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=apply))
+    bind(spec, "counter_game:SPEC")
+    state = cls()
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    assert state.log == [1, 1, 1] and state.clone().to_dict() == {"num_players": 2, "count": 3, "log": [1, 1, 1]}
+    with pytest.raises(TypeError, match="notation: num_actions given without max_game_length, action_index"):
+        GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(), notation=Notation(num_actions=lambda c, p: 1))
+
+
+def test_gameinfo_names_its_spec_lazily():
+    info = GameInfo(id="pig2", name="Pig", min_players=2, max_players=2, spec="bgkit_pig:SPEC")
+    assert info.playable and info.package == "bgkit_pig"
+    with pytest.raises(ValueError, match="spec must be 'module:NAME'"):
+        GameInfo(id="x", name="X", min_players=2, max_players=2, spec="bgkit_pig")
+    with pytest.raises(PluginError, match=r"^plugin 'x': bgkit_pig:Pig is not a bgkit.api.GameSpec \(ABCMeta\)$"):
+        GameInfo(id="x", name="X", min_players=2, max_players=2, spec="bgkit_pig:Pig").load()
+
+
+def test_listing_the_games_imports_no_spec():
+    probe = ("import sys, runpy; sys.argv = ['bgkit', 'games']\n"
+             "try:\n    runpy.run_module('bgkit', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print([m for m in sys.modules if m.startswith('bgkit_goofspiel.') and m != 'bgkit_goofspiel.plugin'] or 'NONE',"
+             " file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert done.stderr.strip().splitlines()[-1] == "NONE", done.stderr
+
+
+def test_the_first_page_of_the_plugin_guide_is_pig_whole():
+    """docs/plugins.md shows the one-file game as it ships, to the byte."""
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    pig = (root / "examples" / "bgkit-pig" / "bgkit_pig" / "__init__.py").read_text()
+    docs = (root / "docs" / "plugins.md").read_text()
+    assert f"```python\n{pig}```" in docs
+    assert len(pig.splitlines()) <= 100
+
+
+def test_bgkit_plugins_reads_a_spec_from_its_source():
+    """Listing the plugins imports no engine: a spec is looked for in its module's source."""
+    from bgkit.model.contract import static_problems
+
+    assert static_problems("bgkit_pig", True, "bgkit_pig:SPEC") == []
+    assert static_problems("bgkit_pig", True, "bgkit_pig:SPECS") == ["bgkit_pig.SPECS is missing (its GameSpec)"]
+    assert static_problems("bgkit_nowhere", True, "bgkit_nowhere.spec:SPEC") == ["its spec module bgkit_nowhere.spec cannot be found (ModuleNotFoundError)"]
+
+
+def test_no_bot_decides_hooked_or_direct_itself():
+    """The runtime resolves which functions serve (Runtime.functions); the bots only take them."""
+    from pathlib import Path
+
+    bots = Path(__file__).parent.parent / "bgkit" / "bots"
+    for path in sorted(bots.glob("*.py")):
+        text = path.read_text()
+        for flag in ("score_hooked", "turn_hooked", "is State.rollout_action", "type(state).heuristic", "type(seen).heuristic"):
+            assert flag not in text, f"{path.name} decides for itself: {flag}"
+
+
+def test_check_spec_refuses_a_state_built_of_its_plugins_mixins():
+    mixins = [type(name, (), {"__module__": "counter_game.parts"}) for name in ("Rules", "Views")]
+    cls = type("Counter", (*mixins, GameState), {"__module__": "counter_game.state",
+                                                 "FIELDS": StateFields(VALUE("num_players"))})
+    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(),
+                    rules=Rules(current_player=lambda s: -4, legal_actions=lambda s: [], apply=lambda s, a: None))
+    bind(spec, "counter_game:SPEC")
+    with pytest.raises(AssertionError, match="Counter carries 3 classes of its plugin: Counter, Rules, Views"):
+        check_spec(spec)
