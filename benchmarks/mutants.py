@@ -66,6 +66,8 @@ SERVE_BROWSER = "tests/test_serve_browser.py"
 TRANSFER = "tests/test_history_cli.py"
 SECURITY = (SERVE, SERVE_PROCESS, "tests/test_serve_bounds.py")
 GOOF_STATE = "examples/bgkit-goofspiel/bgkit_goofspiel/state.py"
+GOOF_RULES = "examples/bgkit-goofspiel/bgkit_goofspiel/rules.py"
+GOOF_OBSERVER = "examples/bgkit-goofspiel/bgkit_goofspiel/observer.py"
 GOOF = "examples/bgkit-goofspiel/tests/test_goofspiel.py"
 GOOF_SETUP = "examples/bgkit-goofspiel/tests/test_goofspiel_setup_file.py"
 GOOF_DET = "examples/bgkit-goofspiel/tests/test_goofspiel_determinisation.py"
@@ -123,7 +125,7 @@ MUTANTS = [
     # verify
     Mutant("bgkit/sessions/verify.py", "            if log.result.get(key) != value:", "            if key != \"scores\" and log.result.get(key) != value:",
            (VERIFY, CLI), "verify ignores edited scores"),
-    Mutant("bgkit/sessions/verify.py", "        if not state.is_terminal():\n            raise BadInput(\"the log records a result",
+    Mutant("bgkit/sessions/verify.py", "        if result is None:\n            raise BadInput(\"the log records a result",
            "        if False:\n            raise BadInput(\"the log records a result", (VERIFY,), "a log cut short keeps a made-up result"),
     Mutant("bgkit/sessions/verify.py", "        if make_setup(game, log.players, log.seed, options) != log.setup:", "        if False:",
            (VERIFY,), "options that contradict the setup pass"),
@@ -281,18 +283,18 @@ MUTANTS = [
            "a new environment's list evicts every other"),
     # the games (issue 33): bugs a person editing the rules would make; each runs the game's own tests
     # goofspiel (the example game)
-    Mutant(GOOF_STATE, "        if self.bids.count(best) == 1:", "        if self.bids.count(best) >= 1:", (GOOF,),
+    Mutant(GOOF_RULES, "    if bids.count(best) == 1:", "    if bids.count(best) >= 1:", (GOOF,),
            "a tie for the highest bid gives the prize to the first tied bidder instead of discarding it"),
-    Mutant(GOOF_STATE, "        best = max(self.bids)", "        best = min(self.bids)", (GOOF,), "the lowest bid wins the prize"),
-    Mutant(GOOF_STATE, "            return CHANCE if self.prizes else TERMINAL", "            return CHANCE if len(self.prizes) > 1 else TERMINAL",
+    Mutant(GOOF_RULES, "    best = max(bids)", "    best = min(bids)", (GOOF,), "the lowest bid wins the prize"),
+    Mutant(GOOF_RULES, "        return CHANCE if state.prizes else TERMINAL", "        return CHANCE if len(state.prizes) > 1 else TERMINAL",
            (GOOF,), "the game ends one prize early"),
-    Mutant(GOOF_STATE, "        return list(self.hands[self.current_player()])", "        return list(range(1, self.deck + 1))", (GOOF,),
+    Mutant(GOOF_RULES, "    return list(state.hands[state.current_player()])", "    return list(range(1, state.deck + 1))", (GOOF,),
            "a card already bid is offered again"),
-    Mutant(GOOF_STATE, "                other.bids[q] = pool.pop(rng.randrange(len(pool)))", "                other.bids[q] = pool.pop(pool.index(bid))",
+    Mutant(GOOF_OBSERVER, "            other.bids[q] = pool.pop(rng.randrange(len(pool)))", "            other.bids[q] = pool.pop(pool.index(bid))",
            (GOOF, GOOF_DET), "a determinisation keeps the other seats' true sealed bids (a bot peeks)"),
-    Mutant(GOOF_STATE, "                    \"unrevealed\": sorted(self.hands[q] + ([self.bids[q]] if self.bids[q] is not None else [])),",
-           "                    \"unrevealed\": sorted(self.hands[q]),", (GOOF,), "a seat's view shows which card another seat sealed (by its absence)"),
-    Mutant(GOOF_STATE, "            mine = player is None or q == player", "            mine = True", (GOOF,),
+    Mutant(GOOF_OBSERVER, "                \"unrevealed\": sorted(state.hands[q] + ([bid] if (bid := state.bids[q]) is not None else [])),",
+           "                \"unrevealed\": sorted(state.hands[q]),", (GOOF,), "a seat's view shows which card another seat sealed (by its absence)"),
+    Mutant("examples/bgkit-goofspiel/bgkit_goofspiel/render.py", "        mine = player is None or q == player", "        mine = True", (GOOF,),
            "the drawing shown to one seat shows the others' hands and sealed bids"),
     Mutant("examples/bgkit-goofspiel/bgkit_goofspiel/scoring.py", "    table = [{\"prizes\": sum(values[\"prizes\"])} for values in sheet.players]",
            "    table = [{\"prizes\": len(values[\"prizes\"])} for values in sheet.players]", (GOOF, GOOF_SETUP),
@@ -450,7 +452,7 @@ MUTANTS = [
            ("plugins/bgkit-bridgetroll/tests/test_bridgetroll_determinisation.py",), "Bridge Troll keeps the sealed bids of the seats before", "determinisation"),
     Mutant(BMC_STATE.replace("state.py", "views.py"), "        other.deck, other.pool = dealt[0], dealt[1]", "        other.pool = dealt[1]",
            ("plugins/bgkit-bluemooncity/tests/test_bluemooncity_determinisation.py",), "Blue Moon City keeps the true deck", "determinisation"),
-    Mutant(GOOF_STATE, "                pool = sorted(self.hands[q] + [bid])", "                pool = self.hands[q] + [bid]",
+    Mutant(GOOF_OBSERVER, "            pool = sorted(state.hands[q] + [bid])", "            pool = state.hands[q] + [bid]",
            (GOOF_DET,), "Goofspiel's redrawn bid depends on the true one (the pool is not sorted)",
            "determinisation"),
     # serve: checks removed, a bound off by one, a direction flipped, a concurrency guard dropped, escapes dropped
