@@ -4,12 +4,16 @@ Each mutant names a file (of the core or of a game), a line fragment found exact
 replacement, and the test files to run. The script copies the checkout to a temporary folder, plants
 one mutant at a time there, runs those tests with the copy (and the copy's game packages) first on
 ``PYTHONPATH``, and counts a mutant *killed* when a test fails (or hangs past ``--timeout``). It prints
-each survivor and the kill rate per area (core, history, executors; a game's own mutants, under
-``plugins/`` or ``examples/``, count for that game); the goal is at least 90% in every area.
+each survivor and the kill rate per area (core, serve, history, exec, executors, flow, ranking,
+determinisation; a game's own mutants, under ``plugins/`` or ``examples/``, count for that game);
+the goal is at least 90% in every area. Each area has mutants of the kinds real bugs take (issue
+39): a check removed, a direction flipped, a bound off by one, a concurrency guard dropped, an
+escape dropped, where its code has such a thing.
 
     python benchmarks/mutants.py              # every mutant (about 20-40 minutes on 2 cores)
     python benchmarks/mutants.py --only engine # mutants whose file name contains "engine"
     python benchmarks/mutants.py --only bruges # one game's mutants
+    python benchmarks/mutants.py --area flow   # one area's mutants (see area())
     python benchmarks/mutants.py --list        # the list, without running anything
 """
 
@@ -52,21 +56,33 @@ HISTORY_FILES = "tests/test_history_files.py"
 HISTORY_TRANSFER = "tests/test_history_transfer.py"
 EXECUTORS = "tests/test_executors.py"
 INDEX = "tests/test_plugin_index.py"
+FLOW = "tests/test_flow.py"
+ARENA_ORDER = "tests/test_arena_seat_order.py"
+EXEC_BOTS = "tests/test_exec_bots.py"
+EXEC_MESSAGES = "tests/test_exec_messages.py"
+SERVE = "tests/test_serve.py"
+SERVE_PROCESS = "tests/test_serve_process.py"
+SERVE_BROWSER = "tests/test_serve_browser.py"
+TRANSFER = "tests/test_history_cli.py"
+SECURITY = (SERVE, SERVE_PROCESS, "tests/test_serve_bounds.py")
 GOOF_STATE = "examples/bgkit-goofspiel/bgkit_goofspiel/state.py"
+GOOF_RULES = "examples/bgkit-goofspiel/bgkit_goofspiel/rules.py"
+GOOF_OBSERVER = "examples/bgkit-goofspiel/bgkit_goofspiel/observer.py"
 GOOF = "examples/bgkit-goofspiel/tests/test_goofspiel.py"
 GOOF_SETUP = "examples/bgkit-goofspiel/tests/test_goofspiel_setup_file.py"
+GOOF_DET = "examples/bgkit-goofspiel/tests/test_goofspiel_determinisation.py"
 BURG_RULES = "plugins/bgkit-burgundy/bgkit_burgundy/rules.py"
 BURG_ESTATE = "plugins/bgkit-burgundy/bgkit_burgundy/estate.py"
-BURG_PLAY = tuple(f"plugins/bgkit-burgundy/tests/test_burgundy_{name}.py" for name in ("rules", "rule_gaps", "scenarios", "golden"))
+BURG_PLAY = tuple(f"plugins/bgkit-burgundy/tests/test_burgundy_{name}.py" for name in ("rules", "rule_gaps", "scenarios", "golden", "determinisation"))
 BURG_SCORE = ("plugins/bgkit-burgundy/tests/test_burgundy_scoring.py",)
 BRUG_STATE = "plugins/bgkit-bruges/bgkit_bruges/state.py"
 BRET_STATE = "plugins/bgkit-bretagne/bgkit_bretagne/state.py"
 TROLL_STATE = "plugins/bgkit-bridgetroll/bgkit_bridgetroll/state.py"
 BMC_STATE = "plugins/bgkit-bluemooncity/bgkit_bluemooncity/state.py"
-BMC_PLAY = tuple(f"plugins/bgkit-bluemooncity/tests/test_bluemooncity_{name}.py" for name in ("rules", "scoring", "play"))
-TROLL_PLAY = tuple(f"plugins/bgkit-bridgetroll/tests/test_bridgetroll_{name}.py" for name in ("rules", "cards", "scoring", "play"))
-BRET_PLAY = tuple(f"plugins/bgkit-bretagne/tests/test_bretagne_{name}.py" for name in ("rules", "scoring", "play"))
-BRUG_PLAY = tuple(f"plugins/bgkit-bruges/tests/test_bruges_{name}.py" for name in ("rules", "abilities", "scoring", "play"))
+BMC_PLAY = tuple(f"plugins/bgkit-bluemooncity/tests/test_bluemooncity_{name}.py" for name in ("rules", "scoring", "play", "determinisation"))
+TROLL_PLAY = tuple(f"plugins/bgkit-bridgetroll/tests/test_bridgetroll_{name}.py" for name in ("rules", "cards", "scoring", "play", "determinisation"))
+BRET_PLAY = tuple(f"plugins/bgkit-bretagne/tests/test_bretagne_{name}.py" for name in ("rules", "scoring", "play", "determinisation"))
+BRUG_PLAY = tuple(f"plugins/bgkit-bruges/tests/test_bruges_{name}.py" for name in ("rules", "abilities", "scoring", "play", "determinisation"))
 
 
 @dataclass(frozen=True)
@@ -76,6 +92,7 @@ class Mutant:
     new: str
     tests: tuple[str, ...]
     what: str
+    area: str = ""  # an area of its own (determinisation), else the file's
 
 
 MUTANTS = [
@@ -108,7 +125,7 @@ MUTANTS = [
     # verify
     Mutant("bgkit/sessions/verify.py", "            if log.result.get(key) != value:", "            if key != \"scores\" and log.result.get(key) != value:",
            (VERIFY, CLI), "verify ignores edited scores"),
-    Mutant("bgkit/sessions/verify.py", "        if not state.is_terminal():\n            raise BadInput(\"the log records a result",
+    Mutant("bgkit/sessions/verify.py", "        if result is None:\n            raise BadInput(\"the log records a result",
            "        if False:\n            raise BadInput(\"the log records a result", (VERIFY,), "a log cut short keeps a made-up result"),
     Mutant("bgkit/sessions/verify.py", "        if make_setup(game, log.players, log.seed, options) != log.setup:", "        if False:",
            (VERIFY,), "options that contradict the setup pass"),
@@ -193,7 +210,7 @@ MUTANTS = [
            "a house rule's fault is blamed on the outermost plugin (the game)"),
     Mutant("bgkit/cli/main.py", "    return f\"bgkit: error: {_long_numbers(escape_controls(exc))}\"", "    return f\"bgkit: error: {exc}\"",
            (SAFETY,), "an error line prints a file's name raw"),
-    Mutant("bgkit/terminal/render.py", "        if _CONTROLS.search(text):", "        if False:", (SAFETY,), "a plugin's drawing sends a name's escape codes to the terminal"),
+    Mutant("bgkit/terminal/render.py", "        text = _controls_escaped(text)\n", "", (SAFETY,), "a plugin's drawing sends a name's escape codes to the terminal"),
     Mutant("bgkit/terminal/render.py", "            return super().render_str(text, **{**kwargs, \"markup\": False})", "            raise",
            (SAFETY,), "a name with markup ([/bold]x) fails the drawing"),
     Mutant("bgkit/model/savefile.py", "the file as it was is kept\n        raise WriteFailed(path, exc.strerror or str(exc)) from None", "the file as it was is kept\n        raise", (HOSTILE_FILES, "tests/test_savefile.py"),
@@ -266,18 +283,18 @@ MUTANTS = [
            "a new environment's list evicts every other"),
     # the games (issue 33): bugs a person editing the rules would make; each runs the game's own tests
     # goofspiel (the example game)
-    Mutant(GOOF_STATE, "        if self.bids.count(best) == 1:", "        if self.bids.count(best) >= 1:", (GOOF,),
+    Mutant(GOOF_RULES, "    if bids.count(best) == 1:", "    if bids.count(best) >= 1:", (GOOF,),
            "a tie for the highest bid gives the prize to the first tied bidder instead of discarding it"),
-    Mutant(GOOF_STATE, "        best = max(self.bids)", "        best = min(self.bids)", (GOOF,), "the lowest bid wins the prize"),
-    Mutant(GOOF_STATE, "            return CHANCE if self.prizes else TERMINAL", "            return CHANCE if len(self.prizes) > 1 else TERMINAL",
+    Mutant(GOOF_RULES, "    best = max(bids)", "    best = min(bids)", (GOOF,), "the lowest bid wins the prize"),
+    Mutant(GOOF_RULES, "        return CHANCE if state.prizes else TERMINAL", "        return CHANCE if len(state.prizes) > 1 else TERMINAL",
            (GOOF,), "the game ends one prize early"),
-    Mutant(GOOF_STATE, "        return list(self.hands[self.current_player()])", "        return list(range(1, self.deck + 1))", (GOOF,),
+    Mutant(GOOF_RULES, "    return list(state.hands[state.current_player()])", "    return list(range(1, state.deck + 1))", (GOOF,),
            "a card already bid is offered again"),
-    Mutant(GOOF_STATE, "                other.bids[q] = pool.pop(rng.randrange(len(pool)))", "                other.bids[q] = pool.pop(pool.index(bid))",
-           (GOOF,), "a determinisation keeps the other seats' true sealed bids (a bot peeks)"),
-    Mutant(GOOF_STATE, "                    \"unrevealed\": sorted(self.hands[q] + ([self.bids[q]] if self.bids[q] is not None else [])),",
-           "                    \"unrevealed\": sorted(self.hands[q]),", (GOOF,), "a seat's view shows which card another seat sealed (by its absence)"),
-    Mutant(GOOF_STATE, "            mine = player is None or q == player", "            mine = True", (GOOF,),
+    Mutant(GOOF_OBSERVER, "            other.bids[q] = pool.pop(rng.randrange(len(pool)))", "            other.bids[q] = pool.pop(pool.index(bid))",
+           (GOOF, GOOF_DET), "a determinisation keeps the other seats' true sealed bids (a bot peeks)"),
+    Mutant(GOOF_OBSERVER, "                \"unrevealed\": sorted(state.hands[q] + ([bid] if (bid := state.bids[q]) is not None else [])),",
+           "                \"unrevealed\": sorted(state.hands[q]),", (GOOF,), "a seat's view shows which card another seat sealed (by its absence)"),
+    Mutant("examples/bgkit-goofspiel/bgkit_goofspiel/render.py", "        mine = player is None or q == player", "        mine = True", (GOOF,),
            "the drawing shown to one seat shows the others' hands and sealed bids"),
     Mutant("examples/bgkit-goofspiel/bgkit_goofspiel/scoring.py", "    table = [{\"prizes\": sum(values[\"prizes\"])} for values in sheet.players]",
            "    table = [{\"prizes\": len(values[\"prizes\"])} for values in sheet.players]", (GOOF, GOOF_SETUP),
@@ -300,77 +317,171 @@ MUTANTS = [
     Mutant("plugins/bgkit-burgundy/bgkit_burgundy/scoring.py", "        \"workers\": values[\"workers\"] // 2,", "        \"workers\": values[\"workers\"],",
            BURG_SCORE, "each worker left scores a point, not one per two"),
     # bruges
-    Mutant(BRUG_STATE, "            if len(leaders) == 1 and not self.markers[leaders[0]][m]:", "            if not self.markers[leaders[0]][m]:",
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/rules.py", "            if len(leaders) == 1 and not self.markers[leaders[0]][m]:", "            if not self.markers[leaders[0]][m]:",
            BRUG_PLAY, "a tie for a majority gives the marker to the first tied player instead of no one"),
-    Mutant(BRUG_STATE, "        highs = sorted((v, c) for c, v in enumerate(self.dice) if v >= 5)",
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/disasters.py", "        highs = sorted((v, c) for c, v in enumerate(self.dice) if v >= 5)",
            "        highs = sorted((v, c) for c, v in enumerate(self.dice) if v >= 4)", BRUG_PLAY, "a die showing 4 hands out threats"),
-    Mutant(BRUG_STATE, "        if self.threats[p][colour] == 3:", "        if self.threats[p][colour] == 4:", BRUG_PLAY,
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/disasters.py", "        if self.threats[p][colour] == 3:", "        if self.threats[p][colour] == 4:", BRUG_PLAY,
            "a disaster strikes on the fourth threat of a colour, not the third"),
-    Mutant(BRUG_STATE, "        self.start = (self.start + 1) % n", "        self.start = (self.start - 1) % n", BRUG_PLAY,
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/rules.py", "        self.start = (self.start + 1) % n", "        self.start = (self.start - 1) % n", BRUG_PLAY,
            "the start player passes right, not left"),
-    Mutant(BRUG_STATE, "        if last == \"round\":\n            self.last_round = True", "        if last == \"round\":\n            self.last_next = True",
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/piles.py", "        if last == \"round\":\n            self.last_round = True", "        if last == \"round\":\n            self.last_next = True",
            BRUG_PLAY, "a pile running out while drawing ends the game a round late"),
-    Mutant(BRUG_STATE, "            if empty and money >= price[x] - person_less[k]:", "            if empty and money >= price[x] - person_less[k] - 1:",
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/plays.py", "            if empty and money >= price[x] - person_less[k]:", "            if empty and money >= price[x] - person_less[k] - 1:",
            BRUG_PLAY, "a person can be hired one guilder short"),
-    Mutant(BRUG_STATE, "        data[\"hands\"] = [sorted(h) if q == player else sorted(colour[x] for x in h) for q, h in enumerate(self.hands)]",
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/views.py", "        data[\"hands\"] = [sorted(h) if q == player else sorted(colour[x] for x in h) for q, h in enumerate(self.hands)]",
            "        data[\"hands\"] = [sorted(h) for q, h in enumerate(self.hands)]", BRUG_PLAY, "a seat's view shows the others' hands"),
     Mutant("plugins/bgkit-bruges/bgkit_bruges/scoring.py", "    tiebreaks = [TieBreak(\"guilders\", [values[\"guilders\"] for values in sheet.players])]",
            "    tiebreaks = [TieBreak(\"guilders\", [values[\"guilders\"] for values in sheet.players], higher_wins=False)]",
            ("plugins/bgkit-bruges/tests/test_bruges_scoring.py",), "a tie on points goes to the fewest guilders, not the most"),
     # bretagne
-    Mutant(BRET_STATE, "key=lambda p: (-self.workers_on(site, p), self._lowest(site, p)))", "key=lambda p: -self.workers_on(site, p))",
+    Mutant("plugins/bgkit-bretagne/bgkit_bretagne/lighthouses.py", "key=lambda p: (-self.workers_on(site, p), self._lowest(site, p)))", "key=lambda p: -self.workers_on(site, p))",
            BRET_PLAY, "a tie for a lighthouse's majority ignores who holds the lower level"),
-    Mutant(BRET_STATE, "            other.hands[q] = hand", "            pass", BRET_PLAY,
+    Mutant("plugins/bgkit-bretagne/bgkit_bretagne/views.py", "            other.hands[q] = hand", "            pass", BRET_PLAY,
            "a determinisation keeps the other seats' true equipment hands (a bot peeks)"),
-    Mutant(BRET_STATE, "        data[\"hands\"] = [h.to_list() if q == player else len(h) for q, h in enumerate(self.hands)]",
+    Mutant("plugins/bgkit-bretagne/bgkit_bretagne/views.py", "        data[\"hands\"] = [h.to_list() if q == player else len(h) for q, h in enumerate(self.hands)]",
            "        data[\"hands\"] = [h.to_list() for q, h in enumerate(self.hands)]", BRET_PLAY, "a seat's view shows the others' equipment cards"),
-    Mutant(BRET_STATE, "        if self.round >= play.rounds or all(", "        if self.round >= play.rounds - 1 or all(", BRET_PLAY,
+    Mutant("plugins/bgkit-bretagne/bgkit_bretagne/rules.py", "        if self.round >= play.rounds or all(", "        if self.round >= play.rounds - 1 or all(", BRET_PLAY,
            "the game ends a round early"),
-    Mutant(BRET_STATE, "        return sorted(range(self.num_players), key=lambda p: self.barge[p])",
+    Mutant("plugins/bgkit-bretagne/bgkit_bretagne/rules.py", "        return sorted(range(self.num_players), key=lambda p: self.barge[p])",
            "        return sorted(range(self.num_players), key=lambda p: -self.barge[p])", BRET_PLAY,
            "boats are loaded from the highest barge number, not the lowest"),
-    Mutant(BRET_STATE, "            self.res[p][r] -= c\n", "", BRET_PLAY, "a blueprint is bought without paying its resources"),
-    Mutant(BRET_STATE, "        return inside < self._harbour_capacity() and", "        return inside <= self._harbour_capacity() and", BRET_PLAY,
+    Mutant("plugins/bgkit-bretagne/bgkit_bretagne/building.py", "            self.res[p][r] -= c\n", "", BRET_PLAY, "a blueprint is bought without paying its resources"),
+    Mutant("plugins/bgkit-bretagne/bgkit_bretagne/lighthouses.py", "        return inside < self._harbour_capacity() and", "        return inside <= self._harbour_capacity() and", BRET_PLAY,
            "a worker may enter a full harbour"),
     Mutant("plugins/bgkit-bretagne/bgkit_bretagne/scoring.py", "    return table[place - 1] if place <= len(table) else 0",
            "    return table[place - 1] if place < len(table) else 0", ("plugins/bgkit-bretagne/tests/test_bretagne_scoring.py",),
            "the last place that scores at Pontivy scores nothing"),
     # bridgetroll
-    Mutant(TROLL_STATE, "        if self.deck.size < self.k:", "        if self.deck.size <= self.k:", TROLL_PLAY,
+    Mutant("plugins/bgkit-bridgetroll/bgkit_bridgetroll/rules.py", "        if self.deck.size < self.k:", "        if self.deck.size <= self.k:", TROLL_PLAY,
            "the game ends a round early, when the deck holds exactly one more round of travellers"),
-    Mutant(TROLL_STATE, "        self.start = (self.start + 1) % self.num_players\n        self.round += 1", "        self.round += 1", TROLL_PLAY,
+    Mutant("plugins/bgkit-bridgetroll/bgkit_bridgetroll/rules.py", "        self.start = (self.start + 1) % self.num_players\n        self.round += 1", "        self.round += 1", TROLL_PLAY,
            "the weather die never passes left: the same player starts every round"),
-    Mutant(TROLL_STATE, "        self.vp[self.order[0]] += self.t.trophy_bonus", "        self.vp[self.order[-1]] += self.t.trophy_bonus", TROLL_PLAY,
+    Mutant("plugins/bgkit-bridgetroll/bgkit_bridgetroll/bids.py", "        self.vp[self.order[0]] += self.t.trophy_bonus", "        self.vp[self.order[-1]] += self.t.trophy_bonus", TROLL_PLAY,
            "the last trophy, not the first, scores the trophy bonus"),
-    Mutant(TROLL_STATE, "        self.vp[p] -= self.comp.upgrade_costs[value]\n", "", TROLL_PLAY, "a bridge upgrade is bought for free"),
-    Mutant(TROLL_STATE, "        if self.vp[p] >= damage:", "        if self.vp[p] > damage:", TROLL_PLAY,
+    Mutant("plugins/bgkit-bridgetroll/bgkit_bridgetroll/scoreturn.py", "        self.vp[p] -= self.comp.upgrade_costs[value]\n", "", TROLL_PLAY, "a bridge upgrade is bought for free"),
+    Mutant("plugins/bgkit-bridgetroll/bgkit_bridgetroll/hazards.py", "        if self.vp[p] >= damage:", "        if self.vp[p] > damage:", TROLL_PLAY,
            "a player with exactly the goat's damage in points must sell an upgrade"),
-    Mutant(TROLL_STATE, "                (list(b) if q == player else \"sealed\") if b is not None else None",
+    Mutant("plugins/bgkit-bridgetroll/bgkit_bridgetroll/views.py", "                (list(b) if q == player else \"sealed\") if b is not None else None",
            "                list(b) if b is not None else None", TROLL_PLAY, "a seat's view shows the others' sealed bids"),
-    Mutant(TROLL_STATE, "                    other.bids[q] = rule_bid(self.stones[q], rng, row)", "                    other.bids[q] = bid", TROLL_PLAY,
+    Mutant("plugins/bgkit-bridgetroll/bgkit_bridgetroll/views.py", "                    other.bids[q] = rule_bid(self.stones[q], rng, row)", "                    other.bids[q] = bid", TROLL_PLAY,
            "a determinisation keeps the others' true sealed bids (a bot peeks)"),
     Mutant("plugins/bgkit-bridgetroll/bgkit_bridgetroll/render.py", "        return state.action_text(bid) if q == player else \"sealed\"",
            "        return state.action_text(bid)", TROLL_PLAY + ("plugins/bgkit-bridgetroll/tests/test_bridgetroll_terminal.py",),
            "the drawing shown to one seat shows the others' sealed bids"),
     # bluemooncity
-    Mutant(BMC_STATE, "        leader = next(self.owner[b] for b in boxes if held[self.owner[b]] == most)",
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/rules.py", "        leader = next(self.owner[b] for b in boxes if held[self.owner[b]] == most)",
            "        leader = next(self.owner[b] for b in reversed(boxes) if held[self.owner[b]] == most)", BMC_PLAY,
            "a tie for a building's majority goes to the right-most marker, not the left-most"),
-    Mutant(BMC_STATE, "        if self.offerings[p] >= self.target:", "        if self.offerings[p] > self.target:", BMC_PLAY,
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/rules.py", "        if self.offerings[p] >= self.target:", "        if self.offerings[p] > self.target:", BMC_PLAY,
            "reaching the offering target does not end the game (one offering late)"),
-    Mutant(BMC_STATE, "        self.crystals[p] -= self.next_cost() + extra", "        self.crystals[p] -= self.next_cost()", BMC_PLAY,
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/rules.py", "        self.crystals[p] -= self.next_cost() + extra", "        self.crystals[p] -= self.next_cost()", BMC_PLAY,
            "a second offering in one turn is made without paying its extra crystals"),
-    Mutant(BMC_STATE, "self.crystals[q] >= cost + extra", "self.crystals[q] >= cost + extra - 1", BMC_PLAY,
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/rules.py", "self.crystals[q] >= cost + extra", "self.crystals[q] >= cost + extra - 1", BMC_PLAY,
            "an offering is offered one crystal short"),
-    Mutant(BMC_STATE, "        if not self.scaled:", "        if True:", BMC_PLAY, "every marker placed by a dragon earns a scale, not one a turn"),
-    Mutant(BMC_STATE, "        for key in (\"hands\", \"deck\", \"pool\"):", "        for key in (\"deck\", \"pool\"):", BMC_PLAY,
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/rules.py", "        if not self.scaled:", "        if True:", BMC_PLAY, "every marker placed by a dragon earns a scale, not one a turn"),
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/views.py", "        for key in (\"hands\", \"deck\", \"pool\"):", "        for key in (\"deck\", \"pool\"):", BMC_PLAY,
            "a seat's view shows the others' hands"),
-    Mutant(BMC_STATE, "            other.hands[q] = hand\n        other._legal", "            pass\n        other._legal", BMC_PLAY,
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/views.py", "            other.hands[q] = hand\n        other._legal", "            pass\n        other._legal", BMC_PLAY,
            "a determinisation keeps the others' true hands (a bot peeks)"),
-    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/scoring.py", "    tiebreaks = [TieBreak(CRYSTALS_TIEBREAK, crystals)]",
-           "    tiebreaks = [TieBreak(CRYSTALS_TIEBREAK, crystals, higher_wins=False)]", ("plugins/bgkit-bluemooncity/tests/test_bluemooncity_scoring.py",),
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/scoring.py", "[TieBreak(CRYSTALS_TIEBREAK, crystals)]",
+           "[TieBreak(CRYSTALS_TIEBREAK, crystals, higher_wins=False)]", ("plugins/bgkit-bluemooncity/tests/test_bluemooncity_scoring.py",),
            "a tie on offerings goes to the fewest crystals left, not the most"),
+    # -- issue 39: the kinds of bug real changes make, in every area ------------------------------------
+    # ranking: a direction flipped, a bound off by one, a check removed
+    Mutant("bgkit/model/ranking.py", "    ranks = [1 + sum(1 for j in range(n) if keys[j] > keys[i]) for i in range(n)]",
+           "    ranks = [1 + sum(1 for j in range(n) if keys[j] >= keys[i]) for i in range(n)]", (RANKING,),
+           "tied players do not share a rank (each counts the other as ahead)"),
+    Mutant("bgkit/model/ranking.py", "    if len(leaders) == 1:\n        return \"highest total\"", "    if False:\n        return \"highest total\"",
+           (RANKING,), "a win on the total alone is credited to a tie-break"),
+    Mutant("bgkit/model/ranking.py", "    if len(totals) < 2:\n        return \"only player\"", "    if len(totals) < 3:\n        return \"only player\"",
+           (RANKING,), "a two-player game says \"only player\""),
+    # flow: the pending stack read from the bottom, chance events out of order, a check removed
+    Mutant("bgkit/model/flow.py", "                top = frames[-1]\n                if self.settle_frame(top):",
+           "                top = frames[0]\n                if self.settle_frame(top):", (FLOW,), "the runner settles and asks the bottom frame, not the top"),
+    Mutant("bgkit/model/flow.py", "            top = frames[-1]\n            return self.frame_rules[top[0]][0](self, top)",
+           "            top = frames[0]\n            return self.frame_rules[top[0]][0](self, top)", (FLOW,), "the legal steps are the bottom frame's"),
+    Mutant("bgkit/model/flow.py", "                top = frames[-1]\n                self.frame_rules[top[0]][1](self, top, action)",
+           "                top = frames[0]\n                self.frame_rules[top[0]][1](self, top, action)", (FLOW,), "a step is applied to the bottom frame"),
+    Mutant("bgkit/model/flow.py", "            self.apply_chance(self.chance.pop(0), action)", "            self.apply_chance(self.chance.pop(), action)",
+           (FLOW,), "a chance outcome resolves the last event queued, not the first"),
+    Mutant("bgkit/model/flow.py", "                if self.settle_chance(chance[0]):", "                if self.settle_chance(chance[-1]):", (FLOW,),
+           "a forced chance event is settled out of turn"),
+    Mutant("bgkit/model/flow.py", "            if chance:\n", "            if chance and not self.pending.frames:\n", (FLOW,),
+           "a pending frame is asked before the chance events queued"),
+    Mutant("bgkit/model/pending.py", "        return self.frames[-1] if self.frames else None", "        return self.frames[0] if self.frames else None",
+           (FLOW,), "Pending.top() is the bottom frame"),
+    # arena (core): a check removed
+    Mutant("bgkit/tournaments/arena.py", "            if record.seed != expected.seed or record.seats != seats:", "            if record.seed != expected.seed:",
+           (ARENA_RESUME, ARENA_ORDER), "arena --resume rates records whose seat order was changed"),
+    # exec: a view leaked, a check removed, a bound off by one, the process group (concurrency) dropped, an escape dropped
+    Mutant("bgkit/exec/seat.py", "            \"view\": match.state.view(player),\n        })", "            \"view\": match.state.view(0),\n        })",
+           (EXEC_MESSAGES,), "an exec bot's start message carries the first seat's view"),
+    Mutant("bgkit/exec/seat.py", "            \"view\": match.state.view(self.player),", "            \"view\": match.state.view(0),",
+           (EXEC_MESSAGES,), "an exec bot's end message carries the first seat's view"),
+    Mutant("bgkit/exec/seat.py", "            \"view\": match.state.view(player),\n        })",
+           "            \"view\": match.state.view(player),\n            \"views\": [match.state.view(q) for q in range(len(log.names))],\n        })",
+           (EXEC_MESSAGES,), "an exec bot's start message carries every seat's view besides its own"),
+    Mutant("bgkit/exec/seat.py", "not 0 <= index < len(texts):", "not 0 <= index <= len(texts):", (EXEC_MESSAGES, EXEC_BOTS),
+           "an answer one past the last action is taken"),
+    Mutant("bgkit/exec/seat.py", "        if type(version) is not int or version != PROTOCOL:", "        if False:", (EXEC_BOTS, EXEC_MESSAGES),
+           "a bot speaking another protocol is played"),
+    Mutant("bgkit/exec/process.py", "                start_new_session=True,", "                start_new_session=False,", (EXEC_BOTS,),
+           "a bot's helper processes are not in a group of their own and outlive it"),
+    Mutant("bgkit/exec/seat.py", "    return repr(text if len(text) <= most else text[: most - 1] + \"…\")",
+           "    return text if len(text) <= most else text[: most - 1] + \"…\"", (EXEC_BOTS, EXEC_MESSAGES),
+           "a bot's junk is quoted raw in the error line"),
+    # determinisations: each game's own fast test (a twin differing only in what the seat cannot see)
+    Mutant("plugins/bgkit-burgundy/bgkit_burgundy/views.py",
+           "        pool = sorted(g for pile in self.future for g in pile)\n        pool += [t + 1 for t in range(6) for _ in range(self.aside[t])]\n        pool.sort()\n        rng.shuffle(pool)\n",
+           "        pool = [g for pile in self.future for g in pile]\n        pool += [t + 1 for t in range(6) for _ in range(self.aside[t])]\n",
+           ("plugins/bgkit-burgundy/tests/test_burgundy_determinisation.py",), "Burgundy's face-down goods keep their true order (a bot sees the future draws)",
+           "determinisation"),
+    Mutant("plugins/bgkit-burgundy/bgkit_burgundy/views.py", "                    other.secret[q] = rng.choice(self.boards[q].castle_spaces)", "                    pass",
+           ("plugins/bgkit-burgundy/tests/test_burgundy_determinisation.py",), "Burgundy keeps the others' true secret start spaces", "determinisation"),
+    Mutant("plugins/bgkit-burgundy/bgkit_burgundy/views.py", "        rng.shuffle(pool)\n", "",
+           ("plugins/bgkit-burgundy/tests/test_burgundy_determinisation.py",), "Burgundy's face-down goods are dealt sorted, never redrawn", "determinisation"),
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/views.py", "            other.hands[q] = sorted((c for pool in pools.values() for c in pool), key=colour.__getitem__)",
+           "            pass", ("plugins/bgkit-bruges/tests/test_bruges_determinisation.py",), "Bruges keeps the others' true hands", "determinisation"),
+    Mutant("plugins/bgkit-bruges/bgkit_bruges/views.py", "        other.unseen = dealt[0]", "        pass",
+           ("plugins/bgkit-bruges/tests/test_bruges_determinisation.py",), "Bruges keeps the true unseen cards", "determinisation"),
+    Mutant(BRET_STATE.replace("state.py", "views.py"), "        other.deck = dealt[0]", "        pass",
+           ("plugins/bgkit-bretagne/tests/test_bretagne_determinisation.py",), "Bretagne keeps the true equipment deck", "determinisation"),
+    Mutant(TROLL_STATE.replace("state.py", "views.py"), "            for q, bid in enumerate(self.bids):\n                if q != player and bid is not None:",
+           "            for q, bid in enumerate(self.bids):\n                if q != player and bid is not None and q > player:",
+           ("plugins/bgkit-bridgetroll/tests/test_bridgetroll_determinisation.py",), "Bridge Troll keeps the sealed bids of the seats before", "determinisation"),
+    Mutant(BMC_STATE.replace("state.py", "views.py"), "        other.deck, other.pool = dealt[0], dealt[1]", "        other.pool = dealt[1]",
+           ("plugins/bgkit-bluemooncity/tests/test_bluemooncity_determinisation.py",), "Blue Moon City keeps the true deck", "determinisation"),
+    Mutant(GOOF_OBSERVER, "            pool = sorted(state.hands[q] + [bid])", "            pool = state.hands[q] + [bid]",
+           (GOOF_DET,), "Goofspiel's redrawn bid depends on the true one (the pool is not sorted)",
+           "determinisation"),
+    # serve: checks removed, a bound off by one, a direction flipped, a concurrency guard dropped, escapes dropped
+    Mutant("bgkit/serve/routes.py", "    if not csrf_ok(request, form):", "    if False:", SECURITY, "a form from another site changes the history (no CSRF check)"),
+    Mutant("bgkit/serve/security.py", "                if len(body) > self.max_body:", "                if False:", SECURITY,
+           "a chunked request body of any size is read into memory"),
+    Mutant("bgkit/serve/security.py", "                if len(body) > self.max_body:", "                if len(body) > self.max_body + 1:", SECURITY,
+           "a chunked body one byte over the cap is taken"),
+    Mutant("bgkit/serve/security.py", "Path=/; HttpOnly; SameSite=Strict", "Path=/; SameSite=Lax", SECURITY,
+           "the join and CSRF cookies lose HttpOnly and SameSite=Strict"),
+    Mutant("bgkit/serve/routes.py", "    if out[\"since\"] and out[\"until\"] and out[\"since\"] > out[\"until\"]:",
+           "    if out[\"since\"] and out[\"until\"] and out[\"since\"] < out[\"until\"]:", SECURITY, "a since/until range the right way round is refused"),
+    Mutant("bgkit/serve/app.py", "ThreadPoolExecutor(max_workers=1,", "ThreadPoolExecutor(max_workers=4,", SECURITY,
+           "history work runs on several threads at once (one SQLite connection shared)"),
+    Mutant("bgkit/serve/charts.py", "        parts.append(f'<text x=\"{left + 16}\" y=\"{y}\">{escape(name)}</text>')",
+           "        parts.append(f'<text x=\"{left + 16}\" y=\"{y}\">{name}</text>')", SECURITY,
+           "a player's name in the stats chart's legend is drawn unescaped (stored XSS)"),
+    Mutant("bgkit/serve/app.py", "        autoescape=True,", "        autoescape=False,", SECURITY, "the pages show typed names unescaped"),
+    # history (the branch history adds its own kinds above): the draft recorded once, whoever presses Record
+    Mutant("bgkit/history/store.py", "            if row[0] is not None:\n                return row[0]", "            if False:\n                return row[0]",
+           (HISTORY_STORE, SERVE_PROCESS), "two phones pressing Record record the play twice"),
     # the conformance suite itself
+    Mutant("bgkit/testing.py", "            assert any_to_json(first.view(q)) == any_to_json(second.view(q)), (",
+           "            assert True or any_to_json(first.view(q)) == any_to_json(second.view(q)), (", ("tests/test_twin_determinisation.py",),
+           "the twin check stops comparing what each seat is shown"),
+    Mutant("bgkit/testing.py", "    assert len(samples) > 1, f", "    assert True or len(samples) > 1, f", ("tests/test_twin_determinisation.py",),
+           "the twin check accepts a determinisation that redraws nothing"),
+    Mutant("bgkit/testing.py", "    assert any_to_json(twin.view(player)) == view, f", "    assert True or any_to_json(twin.view(player)) == view, f",
+           ("tests/test_twin_determinisation.py",), "the twin check takes a pair that is not a twin"),
     Mutant("bgkit/testing.py", "            assert again == sample, (", "            assert True or again == sample, (", ("tests/test_testing.py",),
            "the conformance suite stops checking that determinisations depend on the view alone"),
     Mutant("bgkit/testing.py", "            owed[(shown, blind)] = any(", "            owed[(shown, blind)] = True or any(", ("tests/test_testing.py",),
@@ -380,8 +491,17 @@ MUTANTS = [
 
 def area(m: Mutant) -> str:
     """The area a mutant's file belongs to, for the kill rate per area."""
+    if m.area:
+        return m.area
     name = Path(m.file).name
-    if m.file.startswith("bgkit/history/") or name.startswith(("history", "stats", "render_history")):
+    for folder, area_name in (("bgkit/serve/", "serve"), ("bgkit/exec/", "exec"), ("bgkit/history/", "history")):
+        if m.file.startswith(folder):
+            return area_name
+    if name in ("flow.py", "pending.py"):
+        return "flow"
+    if name == "ranking.py":
+        return "ranking"
+    if name.startswith(("history", "stats", "render_history")):
         return "history"
     if name in ("executors.py", "dask_executor.py"):
         return "executors"
@@ -450,10 +570,11 @@ def run(mutants: list[Mutant], timeout: float) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="run the mutants whose file contains this text")
+    parser.add_argument("--area", help="run the mutants of this area (core, serve, exec, flow, ranking, determinisation, a game...)")
     parser.add_argument("--list", action="store_true", help="print the mutants and exit")
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds one mutant's tests may take")
     args = parser.parse_args()
-    mutants = [m for m in MUTANTS if not args.only or args.only in m.file]
+    mutants = [m for m in MUTANTS if (not args.only or args.only in m.file) and (not args.area or area(m) == args.area)]
     if args.list:
         check(mutants)
         for m in mutants:

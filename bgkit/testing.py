@@ -758,3 +758,39 @@ def check_secrets(runtime, state, actions: list, where: str) -> None:
         assert len(shown[seat]) == 1, (
             f"{where}: what P{seat + 1} sees after a private outcome depends on that outcome (hidden information leaks)"
         )
+
+
+def check_twin_determinisation(state, twin, player: int, seeds: range = range(4)) -> None:
+    """``twin`` differs from ``state`` only in what ``player`` cannot see (another hand, the order of
+    a face-down pile, another seat's sealed choice), built by hand by the test. A determinisation
+    for ``player`` must depend on what they see alone: with the same rng seed, both give the very
+    same state (every field, and every seat's view). Unlike :func:`check_views`, whose twins come
+    from the game's own ``determinize``, this catches a determinisation that keeps the true hidden
+    order (a bot would see the future draws). Also checked: the twin really is one (the same view
+    and drawing for ``player``, a different state), each sample keeps ``player``'s view, and the
+    samples vary with the seed (the hidden part is redrawn, not left sorted)."""
+    import random
+
+    from bgkit.model.game import any_to_json
+
+    seat = f"P{player + 1}"
+    view = any_to_json(state.view(player))
+    assert any_to_json(twin.view(player)) == view, f"not a twin: {seat}'s view differs between the two states"
+    assert drawn(twin, player) == drawn(state, player), f"not a twin: {seat}'s drawing differs between the two states"
+    assert any_to_json(twin.to_dict()) != any_to_json(state.to_dict()), "not a twin: the two states are the same"
+    samples = set()
+    for seed in seeds:
+        first = state.determinize(player, random.Random(seed))
+        second = twin.determinize(player, random.Random(seed))
+        assert any_to_json(first.view(player)) == view, f"seed {seed}: the determinisation changes what {seat} sees"
+        for q in range(state.num_players):
+            assert any_to_json(first.view(q)) == any_to_json(second.view(q)), (
+                f"seed {seed}: {seat}'s determinisation shows P{q + 1} something else when only what {seat} "
+                "cannot see differs (a bot would peek)"
+            )
+        sample = any_to_json(first.to_dict())
+        assert sample == any_to_json(second.to_dict()), (
+            f"seed {seed}: {seat}'s determinisation depends on what {seat} cannot see (a bot would peek)"
+        )
+        samples.add(repr(sample))
+    assert len(samples) > 1, f"{seat}'s determinisation is the same for every seed: it redraws nothing hidden"

@@ -149,3 +149,132 @@ def test_a_game_without_its_flow_cannot_be_made():
 
     with pytest.raises(TypeError, match="step"):
         Unfinished()
+
+
+# -- nesting and order: a game whose only business is its stack and its queue -------------------------
+
+ROLL, FIXED, ASK, PAY, AUTO = "roll", "fixed", "ask", "pay", "auto"
+DIE = {"red": [1, 2], "blue": [5, 6]}
+
+
+def ask_steps(state, frame):
+    return ["stone", "wood", "done"]
+
+
+def apply_ask(state, frame, action):
+    _, p, what = frame
+    state.done.append(f"P{p + 1} {what}: {action}")
+    if action == "done":
+        state.pending.pop()
+    else:  # the choice has a cost another seat pays: a frame on top of this one
+        state.pending.push(PAY, 1 - p, action)
+
+
+def pay_steps(state, frame):
+    return ["coin", "card"]
+
+
+def apply_pay(state, frame, action):
+    _, p, what = frame
+    state.pending.pop()
+    state.done.append(f"P{p + 1} pays {action} for {what}")
+
+
+class StackGame(Flow):
+    """Two seats and nothing else: a test sets the chance queue and the pending stack, and the game
+    writes down, in ``done``, every event resolved and every frame step taken, in order. A FIXED
+    event and an AUTO frame settle themselves; a ROLL asks chance (the die named decides the
+    outcomes); ASK and PAY frames ask their seat. With nothing waiting the game is over."""
+
+    frame_rules = {ASK: (ask_steps, apply_ask), PAY: (pay_steps, apply_pay)}
+
+    def __init__(self, chance=(), frames=()):
+        self.num_players = 2
+        self.chance, self.pending, self.cur = list(chance), Pending(frames), CHANCE
+        self.done = []
+        self.run()
+
+    def clone(self):
+        return StackGame(self.chance, self.pending.frames)
+
+    def step(self):
+        return TERMINAL
+
+    def settle_chance(self, event):
+        if event[0] != FIXED:
+            return False
+        self.chance.pop(0)
+        self.done.append(f"fixed {event[1]}")
+        return True
+
+    def settle_frame(self, frame):
+        if frame[0] != AUTO:
+            return False
+        self.pending.pop()
+        self.done.append(f"auto {frame[1]}")
+        return True
+
+    def chance_outcomes(self):
+        die = DIE[self.chance[0][1]]
+        return [(face, 1 / len(die)) for face in die]
+
+    def apply_chance(self, event, outcome):
+        self.done.append(f"{event[1]} {outcome}")
+
+    def turn_actions(self):
+        return []
+
+    def apply_turn(self, action):
+        raise AssertionError("no turn is ever asked")
+
+    def scores(self):
+        return [0.0, 0.0]
+
+
+def test_the_top_frame_is_decided_first_and_by_its_own_seat():
+    game = StackGame(frames=[(ASK, 0, "wall"), (PAY, 1, "tower")])  # P2 owes for the tower, on top
+    assert game.pending.top() == (PAY, 1, "tower")
+    assert game.current_player() == 1 and game.legal_actions() == ["coin", "card"]
+    game.apply("card")
+    assert game.pending.frames == [(ASK, 0, "wall")]
+    assert game.current_player() == 0 and game.legal_actions() == ["stone", "wood", "done"]
+
+
+def test_a_frame_pushed_by_a_step_is_answered_before_the_frame_below_goes_on():
+    game = StackGame(frames=[(ASK, 0, "wall")])
+    game.apply("stone")  # pushes P2's payment on top of P1's question
+    assert game.pending.frames == [(ASK, 0, "wall"), (PAY, 1, "stone")]
+    assert game.current_player() == 1 and game.legal_actions() == ["coin", "card"]
+    game.apply("coin")
+    game.apply("wood")
+    game.apply("card")
+    game.apply("done")
+    assert game.done == ["P1 wall: stone", "P2 pays coin for stone", "P1 wall: wood", "P2 pays card for wood", "P1 wall: done"]
+    assert game.is_terminal()
+
+
+def test_a_frame_that_settles_itself_waits_under_a_frame_still_to_decide():
+    game = StackGame(frames=[(AUTO, "bottom"), (PAY, 0, "roof"), (AUTO, "top")])
+    assert game.done == ["auto top"]  # only the top settles; the bottom one waits for the payment
+    assert game.current_player() == 0 and game.pending.frames == [(AUTO, "bottom"), (PAY, 0, "roof")]
+    game.apply("coin")
+    assert game.done == ["auto top", "P1 pays coin for roof", "auto bottom"]
+    assert game.is_terminal()
+
+
+def test_chance_events_are_resolved_in_the_order_they_were_queued():
+    game = StackGame(chance=[(ROLL, "red"), (FIXED, 7), (ROLL, "blue"), (FIXED, 8)])
+    assert game.current_player() == CHANCE and game.chance_outcomes() == [(1, 0.5), (2, 0.5)]  # the red die first
+    game.apply(2)
+    assert game.done == ["red 2", "fixed 7"]  # the fixed event settles only when it reaches the head
+    assert game.chance_outcomes() == [(5, 0.5), (6, 0.5)]
+    game.apply(6)
+    assert game.done == ["red 2", "fixed 7", "blue 6", "fixed 8"]
+    assert game.is_terminal()
+
+
+def test_chance_comes_before_any_pending_frame():
+    game = StackGame(chance=[(ROLL, "blue")], frames=[(PAY, 1, "bridge")])
+    assert game.current_player() == CHANCE
+    game.apply(5)
+    assert game.current_player() == 1 and game.done == ["blue 5"]
