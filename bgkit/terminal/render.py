@@ -12,6 +12,11 @@ from rich.console import Console
 from rich.table import Table
 
 if TYPE_CHECKING:
+    from typing import Iterator
+
+    from rich.console import ConsoleOptions, RenderResult
+    from rich.measure import Measurement
+
     from bgkit.engine.driver import Event
     from bgkit.engine.match import GameLog
     from bgkit.model.game import State
@@ -124,7 +129,7 @@ class Fit:
     def __init__(self, table: Table):
         self.table = table
 
-    def __rich_console__(self, console: Any, options: Any) -> Any:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.measure import Measurement
         from rich.text import Text
 
@@ -207,7 +212,7 @@ def match_record(log: Any, scored: Any) -> dict[str, Any]:
     }
 
 
-def whole_table(state: Any, plugin: str) -> Any:
+def whole_table(state: State, plugin: str) -> Any:
     """The game's own drawing of the whole table (``state.render(None)``); a failure in it is the
     game plugin's, said in one line (nothing is lost: the game is over and logged)."""
     from bgkit.model.errors import BadInput, PluginError, fault_text
@@ -220,7 +225,7 @@ def whole_table(state: Any, plugin: str) -> Any:
         raise PluginError(f"plugin {plugin!r} failed while drawing the table: {fault_text(exc)}") from exc
 
 
-def print_match_end(console: Console, title: str, state: Any, log: Any, scored: Any, plugin: str) -> None:
+def print_match_end(console: Console, title: str, state: State, log: Any, scored: ScoreResult, plugin: str) -> None:
     console.print(whole_table(state, plugin))
     print_score(scored, console, title)
     console.print(f"{log.result['decisions']} decisions — seed {log.seed}")
@@ -353,7 +358,7 @@ class NeverCut:
         self._tables = list(_tables(renderable))
         self._least = {id(column): column.min_width for table in self._tables for column in table.columns}
 
-    def __rich_console__(self, console: Any, options: Any) -> Any:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.padding import Padding
 
         for table in self._tables:
@@ -368,13 +373,13 @@ class NeverCut:
                     column.min_width = wanted if sum(least) <= room else min(wanted, share)
         yield self.renderable
 
-    def __rich_measure__(self, console: Any, options: Any) -> Any:
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         from rich.measure import Measurement
 
         return Measurement.get(console, options, self.renderable)
 
 
-def _tables(renderable: Any) -> Any:
+def _tables(renderable: Any) -> Iterator[Table]:  # any of rich's drawings
     """Every table in ``renderable``: itself, and inside groups, columns, panels and paddings."""
     if isinstance(renderable, Table):
         yield renderable
@@ -618,12 +623,12 @@ class RatingBar:
     def draw(self, width: int) -> str:
         return rating_bar(self.mu, self.sigma, self.low, self.high, max(1, width), self.fancy)
 
-    def __rich_measure__(self, console: Any, options: Any) -> Any:
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         from rich.measure import Measurement
 
         return Measurement(min(self.narrowest, options.max_width), min(self.widest, options.max_width))
 
-    def __rich_console__(self, console: Any, options: Any) -> Any:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.text import Text
 
         yield Text(self.draw(min(self.widest, options.max_width)), style="cyan" if self.fancy else "")
