@@ -16,11 +16,13 @@ from typing import IO, TYPE_CHECKING, Any, Callable
 if TYPE_CHECKING:  # pragma: no cover
     import random
     import subprocess
+    from collections.abc import Iterable
     from pathlib import Path
 
     from bgkit.engine.match import Match
     from bgkit.engine.runtime import Runtime
     from bgkit.model.game import Game, State
+    from bgkit.model.spec import GameSpec
 
 #: What a plugin's tests (and benchmarks) drive the core with, beyond :mod:`bgkit.api`: the
 #: registry, matches, sheets read as the CLI reads them, the core's bots and executors. Each is
@@ -270,12 +272,12 @@ def edited_setup(tmp_path: Path, game: str, players: int, edit: Callable[[Any], 
     return path
 
 
-def play_setup(game: str, players: int, path: Any) -> CliResult:
+def play_setup(game: str, players: int, path: str | Path) -> CliResult:
     """Random bots play ``game`` from the setup file at ``path``."""
-    return run_cli(["play", game, *["random"] * players, "--setup", path, "--format", "json"])
+    return run_cli(["play", game, *["random"] * players, "--setup", str(path), "--format", "json"])
 
 
-def assert_setup_refused(result: Any, path: Any, field: str, *words: str) -> str:
+def assert_setup_refused(result: CliResult | subprocess.CompletedProcess[str], path: str | Path, field: str, *words: str) -> str:
     """Exit 2 and one line, ``bgkit: error: FILE:LINE: setup.FIELD ...``, with ``words`` in it and
     no Python (no traceback, no exception's name); ``result`` from :func:`run_cli` or a subprocess."""
     import re
@@ -358,7 +360,7 @@ def check_seat_schema(setup: dict[str, Any], players: int, where: str = "setup")
     assert setup.get("start_player") == order[0], f"{where}: turn_order starts with the start player"
 
 
-def conformance_suite(game_id: str, games: int = 3, players: Any = None) -> Callable[..., None]:
+def conformance_suite(game_id: str, games: int = 3, players: Iterable[int] | None = None) -> Callable[..., None]:
     """The conformance suite as a pytest test for a game package to run on itself::
 
         from bgkit.testing import conformance_suite
@@ -453,7 +455,7 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
 MAX_OWN_BASES = 2
 
 
-def check_spec(spec: Any) -> None:
+def check_spec(spec: GameSpec[Any, Any, Any]) -> None:
     """A GameSpec's state is data: at most :data:`MAX_OWN_BASES` classes of the spec's own plugin in
     its MRO, and every State API method it has comes from the core or from one of the spec's parts."""
     from bgkit.model.spec import STATE_PARTS
