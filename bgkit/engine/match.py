@@ -24,6 +24,7 @@ from bgkit.engine.runtime import CORE_GAME_HOOKS, Runtime, final_result
 from bgkit.model.savefile import LOG_FORMAT
 
 if TYPE_CHECKING:  # pragma: no cover
+    from bgkit.engine.driver import Source
     from bgkit.model.ranking import ScoreResult
     from bgkit.plugins.registry import Registry
 
@@ -624,7 +625,7 @@ class Match:
             if lean:  # nobody can undo a bot's move: as after a resume, nothing before can be taken back
                 self.revealed.extend([True] * (len(self.log.actions) - before))
 
-    def _play_to(self, cap: int, driver: Driver, source: Any) -> None:
+    def _play_to(self, cap: int, driver: Driver, source: Source) -> None:
         """Play until the game ends or ``cap`` decisions are in the log; PluginError beyond
         MAX_ACTIONS actions (a state whose chance never ends). Each run of the driver may apply as
         many actions as decisions are left (chance outcomes make it end early, never late), so
@@ -640,7 +641,7 @@ class Match:
             # a person's undo takes entries back: then count them all again
             made = made + decisions_in(actions[start:]) if self._undos == undos else decisions_in(actions)
 
-    def _drive(self, driver: Driver, source: Any, budget: int, on_exhausted: Callable[[], None] | None) -> None:
+    def _drive(self, driver: Driver, source: Source, budget: int, on_exhausted: Callable[[], None] | None) -> None:
         self._driving = driver  # a person's undo is asked of it (see undo)
         try:
             driver.run(source, budget, on_exhausted)
@@ -740,7 +741,7 @@ class Match:
         self._saved_at = time.monotonic()
         return target
 
-    def finish(self) -> Any:
+    def finish(self) -> ScoreResult:
         """Score the final state through the scoring in force (or, for a game stopped at its maximum
         length, say it has no winner), record it in the log and return it."""
         result = game_result(self.game, self.runtime, self.state, self.log)
@@ -784,7 +785,7 @@ def limit_reached(runtime: Runtime, state: State, actions: list[list[Any]]) -> i
     return cap if cap is not None and decisions_in(actions) >= cap else None
 
 
-def game_result(game: Game, runtime: Runtime, state: State, log: GameLog) -> Any:
+def game_result(game: Game, runtime: Runtime, state: State, log: GameLog) -> ScoreResult | None:
     """The result of a game that is over: the final state scored through the scoring in force, or
     for a game stopped at its maximum length the no-winner result; None while it goes on."""
     if state.is_terminal():
