@@ -18,10 +18,13 @@ changes that make its tree one over the deciding seat's information sets:
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bgkit.bots.mcts import MctsBot, Node
 from bgkit.model.game import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bgkit.bots.mcts import Apply
 
 HIDDEN = "hidden"  # children of moves the observer is not shown are keyed (HIDDEN, what it is told)
 
@@ -29,7 +32,7 @@ HIDDEN = "hidden"  # children of moves the observer is not shown are keyed (HIDD
 class IsmctsBot(MctsBot):
     name = "ismcts"
 
-    def _descend(self, node: Node, state: State, mover: int, actions: list[Any], apply: Any, observer: int) -> tuple[Node, bool]:
+    def _descend(self, node: Node, state: State, mover: int, actions: list[Any], apply: Apply, observer: int) -> tuple[Node, bool]:
         classes = self._classes(state, mover, actions, observer)
         if node.priors is None and self.bias and classes is None:
             node.priors = self._priors(state, actions, mover, apply)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bgkit.bots.budget import Budget
 from bgkit.bots.parallel import MOST_WORKERS, join_helpers, merge_stats, start_helpers, stop_helpers
@@ -43,6 +43,12 @@ from bgkit.engine.match import BaseSeat, Decision, sample_chance
 from bgkit.engine.params import MOST_SECONDS, check_params, number_param
 from bgkit.engine.runtime import Runtime, rank_rewards  # noqa: F401  (rank_rewards: also named here, as before)
 from bgkit.model.game import CHANCE, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Callable
+
+    LegalActions = Callable[[State], list[Any]]  # a state's legal actions, as the runtime resolved it
+    Apply = Callable[[State, Any], Any]  # apply an action to a state in place
 
 
 #: The most iterations a decision (``iterations=`` above it is refused): a tree of this many nodes
@@ -178,7 +184,7 @@ class MctsBot(BaseSeat):
             entry[0] += 1
             entry[1] += rewards[seat]
 
-    def _descend(self, node: Node, state: State, mover: int, actions: list[Any], apply: Any, observer: int) -> tuple[Node, bool]:
+    def _descend(self, node: Node, state: State, mover: int, actions: list[Any], apply: Apply, observer: int) -> tuple[Node, bool]:
         """One step down the tree: the child ``mover`` picks (a new one if any is untried: True)."""
         if node.priors is None and self.bias:
             node.priors = self._priors(state, actions, mover, apply)
@@ -192,7 +198,7 @@ class MctsBot(BaseSeat):
         apply(state, action)
         return node.children[action], False
 
-    def _sealed_stage(self, node: Node, state: State, legal_actions: Any, apply: Any, picks: list[tuple[list[float], int]]) -> tuple[str, tuple[Any, ...]]:
+    def _sealed_stage(self, node: Node, state: State, legal_actions: LegalActions, apply: Apply, picks: list[tuple[list[float], int]]) -> tuple[str, tuple[Any, ...]]:
         """Play out a sealed stage from ``node``: each chooser picks from their own statistics."""
         if node.stage is None:
             node.stage = {}
@@ -237,7 +243,7 @@ class MctsBot(BaseSeat):
                 best, best_value = action, value
         return best
 
-    def _priors(self, state: State, actions: list[Any], mover: int, apply: Any) -> dict[Any, float]:
+    def _priors(self, state: State, actions: list[Any], mover: int, apply: Apply) -> dict[Any, float]:
         """How the game's heuristic rates each action one ply ahead, scaled to 0..1."""
         values = {}
         # the runtime's heuristic: a finished game rated as it will be reported (a house rule included)
@@ -257,7 +263,7 @@ class MctsBot(BaseSeat):
         best = max(node.priors.get(a, 0.0) for a in untried)
         return self.rng.choice([a for a in untried if node.priors.get(a, 0.0) == best])
 
-    def _rollout(self, state: State, legal_actions: Any, apply: Any) -> list[float]:
+    def _rollout(self, state: State, legal_actions: LegalActions, apply: Apply) -> list[float]:
         rng = self.rng
         # the runtime's functions, resolved once: the outcome as it will be reported (a house rule
         # included), the game's own playout move (None: a random legal one), the rating of a cut playout
