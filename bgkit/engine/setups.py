@@ -13,6 +13,8 @@ from bgkit.model.seats import clockwise
 from bgkit.model.tomllines import KeyLines
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
     from bgkit.model.tomllines import KeyPath
 
 MAX_SEED = 2**63 - 1
@@ -98,7 +100,7 @@ class SetupError(BadInput):
         super().__init__(message)
 
 
-def read_setup(game: Game, path: Any, players: int) -> dict[str, Any]:
+def read_setup(game: Game, path: str | Path, players: int) -> dict[str, Any]:
     """A setup document a person edited to what was laid out at the real table (``play --setup``).
 
     TOML or JSON, as ``bgkit setup --format toml|json`` writes it. Checked before play, so that a
@@ -124,12 +126,12 @@ def read_setup(game: Game, path: Any, players: int) -> dict[str, Any]:
             long = re.search(r"[0-9]{4300,}", text)
             at = f"{source}:{text.count(chr(10), 0, long.start()) + 1}" if long else source
             raise BadInput("not valid here: a number of more than 4,300 digits", at) from None
-        lines: Any = JsonLines(text)
+        lines: KeyLines = JsonLines(text)
     else:
         doc = parse_toml(text, source)
         lines = TomlLines(text)
 
-    def where(*key: Any) -> str:
+    def where(*key: str | int) -> str:
         line = lines.line_of(*key)
         return f"{source}:{line}" if line else source
 
