@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Iterator
 
     from rich.console import ConsoleOptions, RenderResult
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
     from bgkit.engine.driver import Event
     from bgkit.engine.match import GameLog
-    from bgkit.model.game import State
+    from bgkit.model.game import Game, GameInfo, State
     from bgkit.model.ranking import ScoreResult
 
 
@@ -294,7 +295,7 @@ def seed_text(seed: Any) -> str:
     return "none recorded" if seed is None else str(seed)
 
 
-def game_row(info: Any) -> dict[str, Any]:
+def game_row(info: GameInfo) -> dict[str, Any]:
     """A registered game as ``bgkit games`` lists it (its engine not imported)."""
     status = info.data
     return {
@@ -313,7 +314,7 @@ def game_row(info: Any) -> dict[str, Any]:
     }
 
 
-def game_details_record(info: Any, game: Any) -> dict[str, Any]:
+def game_details_record(info: GameInfo, game: Game) -> dict[str, Any]:
     """``bgkit games GAME --format json``."""
     return {
         **game_row(info),
@@ -389,7 +390,7 @@ def _tables(renderable: Any) -> Iterator[Table]:  # any of rich's drawings
         yield from _tables(renderable.renderable)
 
 
-def print_setup(console: Console, game: Any, doc: dict[str, Any], data: Any) -> None:
+def print_setup(console: Console, game: Game, doc: dict[str, Any], data: Path | None) -> None:
     """A setup to lay out, with the line that repeats it."""
     options, players, seed = doc["options"], doc["players"], doc["seed"]
     console.print(f"[bold]{literal(game.info.name)}[/bold] — {players} players — seed {seed} — options {literal(options_text(options))}")
@@ -419,7 +420,7 @@ def games_table(rows: list[dict[str, Any]]) -> Any:
     return Group(Fit(table), *notes)
 
 
-def game_details(info: Any, game: Any, players: list[int]) -> Any:
+def game_details(info: GameInfo, game: Game, players: list[int]) -> Any:
     """``bgkit games GAME``: players, options, dynamics, bots, data provenance table by table, sheet."""
     from rich.console import Group
     from rich.text import Text
