@@ -11,7 +11,18 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    import random
+    import subprocess
+    from collections.abc import Iterable
+    from pathlib import Path
+
+    from bgkit.engine.match import Match
+    from bgkit.engine.runtime import Runtime
+    from bgkit.model.game import Game, State
+    from bgkit.model.spec import GameSpec
 
 #: What a plugin's tests (and benchmarks) drive the core with, beyond :mod:`bgkit.api`: the
 #: registry, matches, sheets read as the CLI reads them, the core's bots and executors. Each is
@@ -50,7 +61,7 @@ class CliResult:
     stderr: str
 
 
-def scripted(answers: list[str]):
+def scripted(answers: list[str]) -> Callable[[str], str]:
     """An ``ask`` function for a human seat that answers from a list, then raises EOFError
     (which the prompt treats as ``quit``). Use it with ``bgkit.cli.play.build_match(..., ask=...)``
     to test a human game::
@@ -86,7 +97,7 @@ class Terminal:
     the exit code. The read limit only stops a hung test: nothing is timed.
     """
 
-    def __init__(self, args: list[str], cwd, columns: int = 100):
+    def __init__(self, args: list[str], cwd: str | Path | None, columns: int = 100):
         import os
         import pty
         import subprocess
@@ -161,7 +172,7 @@ def run_cli(args: list[str], input: str | None = None) -> CliResult:
     return CliResult(code, result.stdout, stderr)
 
 
-def ctrl_c_when(args: list[str], cwd, shows: bytes, before: Callable[[int], Any] | None = None) -> tuple[int, str, Any]:
+def ctrl_c_when(args: list[str], cwd: str | Path | None, shows: bytes, before: Callable[[int], Any] | None = None) -> tuple[int, str, Any]:
     """``bgkit ARGS`` on a pseudo-terminal of its own session; when the screen matches the regex
     ``shows``, Ctrl-C reaches the whole process group (workers too), as a terminal's would.
 
@@ -212,7 +223,8 @@ def ctrl_c_when(args: list[str], cwd, shows: bytes, before: Callable[[int], Any]
 MEMORY_LIMIT = 1_500 * 2**20
 
 
-def run_limited(argv: list[str], stdin=None, cwd=None, timeout: float = 120, env: dict | None = None):
+def run_limited(argv: list[str], stdin: int | IO[Any] | None = None, cwd: str | Path | None = None, timeout: float = 120,
+                env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """``argv`` in a subprocess with at most :data:`MEMORY_LIMIT` bytes of address space, for input
     that could allocate without bound: a bug then costs the test a MemoryError, not the machine its
     memory. Returns the ``subprocess.CompletedProcess`` (text output; the timeout only stops a hang)."""
@@ -228,7 +240,7 @@ def run_limited(argv: list[str], stdin=None, cwd=None, timeout: float = 120, env
                           text=True, cwd=cwd, timeout=timeout, preexec_fn=limit, env=full_env)
 
 
-def bgkit_limited(*args, **kwargs):
+def bgkit_limited(*args: object, **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """``bgkit ARGS`` run by :func:`run_limited`."""
     import sys
 
@@ -238,8 +250,8 @@ def bgkit_limited(*args, **kwargs):
 # -- setup files a person edited (``bgkit play GAME ... --setup FILE``) ------------------------------
 
 
-def edited_setup(tmp_path: Any, game: str, players: int, edit: Callable | None = None, fmt: str = "json",
-                 options: tuple = (), seed: int = 1) -> Any:
+def edited_setup(tmp_path: Path, game: str, players: int, edit: Callable[[Any], Any] | None = None, fmt: str = "json",
+                 options: tuple[str, ...] = (), seed: int = 1) -> Path:
     """The document ``bgkit setup`` writes, edited by ``edit`` (JSON: called with the setup dict;
     TOML: given the text, returns it), written to ``tmp_path`` as a person would."""
     import json
@@ -260,18 +272,18 @@ def edited_setup(tmp_path: Any, game: str, players: int, edit: Callable | None =
     return path
 
 
-def play_setup(game: str, players: int, path: Any) -> CliResult:
+def play_setup(game: str, players: int, path: str | Path) -> CliResult:
     """Random bots play ``game`` from the setup file at ``path``."""
-    return run_cli(["play", game, *["random"] * players, "--setup", path, "--format", "json"])
+    return run_cli(["play", game, *["random"] * players, "--setup", str(path), "--format", "json"])
 
 
-def assert_setup_refused(result: Any, path: Any, field: str, *words: str) -> str:
+def assert_setup_refused(result: CliResult | subprocess.CompletedProcess[str], path: str | Path, field: str, *words: str) -> str:
     """Exit 2 and one line, ``bgkit: error: FILE:LINE: setup.FIELD ...``, with ``words`` in it and
     no Python (no traceback, no exception's name); ``result`` from :func:`run_cli` or a subprocess."""
     import re
 
     code = result.returncode if hasattr(result, "returncode") else result.exit_code
-    text = result.stderr.strip()
+    text: str = result.stderr.strip()
     assert code == 2 and len(text.splitlines()) == 1, text
     assert re.match(rf"bgkit: error: {re.escape(str(path))}:\d+: {re.escape(field)} ", text), text
     assert not re.search(r"Traceback|\b[A-Z][a-z]+Error\b", text), text
@@ -297,7 +309,9 @@ def check_light_start(game_id: str, commands: tuple[tuple[str, ...], ...] = (("-
     registry = get_registry()
     info = registry.game(game_id)
     package = info.package
-    allowed = {package, registry.pm.get_plugin(info.plugin).__name__}
+    plugin = registry.pm.get_plugin(info.plugin)
+    assert plugin is not None, f"{game_id}: its plugin {info.plugin!r} is not registered"
+    allowed = {package, plugin.__name__}
     for command in commands:
         code = (
             "import json, sys\n"
@@ -336,17 +350,17 @@ def check_setup(game_id: str, players: int, seeds: range = range(3)) -> None:
     tomllib.loads(template(game, players))
 
 
-def check_seat_schema(setup: dict, players: int, where: str = "setup") -> None:
+def check_seat_schema(setup: dict[str, Any], players: int, where: str = "setup") -> None:
     """The one seat schema of every setup document (see :mod:`bgkit.model.seats`)."""
     seats = setup.get("seats")
     assert isinstance(seats, list) and len(seats) == players, f"{where}: seats must list one table per seat"
     assert [row.get("seat") for row in seats] == list(range(1, players + 1)), f"{where}: seats are numbered 1..N"
-    order = setup.get("turn_order")
+    order: Any = setup.get("turn_order")  # whatever the document holds: checked next
     assert sorted(order or []) == list(range(1, players + 1)), f"{where}: turn_order must list every seat once"
     assert setup.get("start_player") == order[0], f"{where}: turn_order starts with the start player"
 
 
-def conformance_suite(game_id: str, games: int = 3, players: Any = None) -> Callable[..., None]:
+def conformance_suite(game_id: str, games: int = 3, players: Iterable[int] | None = None) -> Callable[..., None]:
     """The conformance suite as a pytest test for a game package to run on itself::
 
         from bgkit.testing import conformance_suite
@@ -441,7 +455,7 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
 MAX_OWN_BASES = 2
 
 
-def check_spec(spec: Any) -> None:
+def check_spec(spec: GameSpec[Any, Any, Any]) -> None:
     """A GameSpec's state is data: at most :data:`MAX_OWN_BASES` classes of the spec's own plugin in
     its MRO, and every State API method it has comes from the core or from one of the spec's parts."""
     from bgkit.model.spec import STATE_PARTS
@@ -457,7 +471,7 @@ def check_spec(spec: Any) -> None:
             assert given is None or getattr(cls, name) is given, f"{cls.__qualname__}.{name} is not the spec's {part_name}.{name}"
 
 
-def _check_finished(game, runtime, match, players: int, game_seed: int, rng, where: str) -> None:
+def _check_finished(game: Game, runtime: Runtime, match: Match, players: int, game_seed: int, rng: random.Random, where: str) -> None:
     """The end of a conformance playout: the final state, the length, the result three ways (the
     engine's, the exported sheet's through the hook, the bots' outcome), the same seed again, the
     log replayed, also through a save file."""
@@ -478,6 +492,7 @@ def _check_finished(game, runtime, match, players: int, game_seed: int, rng, whe
         f"{where}: the engine's result differs from its exported sheet validated and scored through the hook"
     )
     result = match.log.result
+    assert result is not None, f"{where}: the finished game's log records no result"
     outcome = runtime.outcome(match.state)  # as the bots see it: a house rule's scoring included
     assert (list(outcome.ranks), list(outcome.winners), outcome.decided_by) == (
         scored.ranks, scored.winners, scored.decided_by
@@ -498,7 +513,7 @@ def _check_finished(game, runtime, match, players: int, game_seed: int, rng, whe
     )
     json.dumps(match.log.to_dict())
 
-def check_can_move(runtime, state, where: str) -> None:
+def check_can_move(runtime: Runtime, state: State, where: str) -> None:
     """A game that has not ended can always go on: a chance node has an outcome, and the seat to
     move has a legal action. A state where nobody can move would hang a game at the table."""
     if state.is_terminal():
@@ -511,7 +526,7 @@ def check_can_move(runtime, state, where: str) -> None:
         )
 
 
-def check_random_play(game, players: int, seed: int = 0) -> None:
+def check_random_play(game: Game, players: int, seed: int = 0) -> None:
     """One game of random bots from ``game``'s own setup (default options), as any ``--data`` file
     the game accepted plays it: :func:`check_can_move` at every step, and an end."""
     from bgkit.engine.match import MAX_ACTIONS
@@ -528,7 +543,7 @@ def check_random_play(game, players: int, seed: int = 0) -> None:
     raise AssertionError(f"{where}: no end after {MAX_ACTIONS} steps")
 
 
-def _random_match(game, players: int, seed: int):
+def _random_match(game: Game, players: int, seed: int) -> Match:
     from bgkit.sessions.build import build_match
 
     specs = ["random"] * players
@@ -537,18 +552,19 @@ def _random_match(game, players: int, seed: int):
     return build_match(game, specs, names, seed, options)
 
 
-def drawn(state, player: int | None, width: int = 160) -> str:
+def drawn(state: State, player: int | None, width: int = 160) -> str:
     """The text a person in ``player``'s seat sees of the state (None: the whole table)."""
     import io
 
     from rich.console import Console
 
-    console = Console(file=io.StringIO(), width=width, color_system=None)
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None)
     console.print(state.render(player))
-    return console.file.getvalue()
+    return out.getvalue()
 
 
-def _check_state(game, runtime, state, rng, where: str) -> None:
+def _check_state(game: Game, runtime: Runtime, state: State, rng: random.Random, where: str) -> None:
     import json
 
     from bgkit.model.game import any_to_json
@@ -592,7 +608,7 @@ def _check_state(game, runtime, state, rng, where: str) -> None:
     check_action_space(runtime, state, [a for a, _ in pairs], where)
 
 
-def check_action_space(runtime, state, actions: list, where: str) -> None:
+def check_action_space(runtime: Runtime, state: State, actions: list[Any], where: str) -> None:
     """Where the game declares an action space: each of ``actions`` (the legal actions, or the
     chance outcomes) has a whole-number index below the bound, unique among them, that turns back
     into the same action at this state."""
@@ -611,7 +627,7 @@ def check_action_space(runtime, state, actions: list, where: str) -> None:
     assert len(set(indices)) == len(indices), f"{where}: two actions share an index"
 
 
-def check_observation(game, state, rng, where: str) -> None:
+def check_observation(game: Game, state: State, rng: random.Random, where: str) -> None:
     """Where the game declares an observation tensor: for every seat, as many numbers as its
     shape's product, each a finite float, and the same in every determinisation for that seat
     (the seat cannot tell those states apart)."""
@@ -637,7 +653,7 @@ def check_observation(game, state, rng, where: str) -> None:
         )
 
 
-def check_game_length(runtime, players: int, actions: list, where: str) -> None:
+def check_game_length(runtime: Runtime, players: int, actions: list[list[Any]], where: str) -> None:
     """No game plays more decisions than the action space's declared ``max_length``."""
     space = runtime.action_space(players)
     if space is None or space.max_length is None:  # None: the rules set no limit
@@ -646,7 +662,7 @@ def check_game_length(runtime, players: int, actions: list, where: str) -> None:
     assert decisions <= space.max_length, f"{where}: {decisions} decisions, more than max_game_length {space.max_length}"
 
 
-def check_chance_pick(state, outcomes: list, where: str) -> None:
+def check_chance_pick(state: State, outcomes: list[tuple[Any, float]], where: str) -> None:
     """A game's own ``chance_pick`` selects what the default does, at and around every running total."""
     import math
 
@@ -665,7 +681,7 @@ def check_chance_pick(state, outcomes: list, where: str) -> None:
             )
 
 
-def check_views(state, rng, where: str) -> None:
+def check_views(state: State, rng: random.Random, where: str) -> None:
     """A seat's view and drawing hold nothing it cannot see: they are the same in every
     determinisation for it, and a determinisation depends on the view alone (the same seed gives
     the same sample from any state with that view)."""
@@ -692,7 +708,7 @@ def check_views(state, rng, where: str) -> None:
             )
 
 
-def note_private(before, after, text: str, owed: dict, rng) -> None:
+def note_private(before: State, after: State, text: str, owed: dict[tuple[int, int], bool], rng: random.Random) -> None:
     """After a private action (a card drawn into one hand, a sealed choice mid-stage): for every seat
     shown it and every seat not, whether the latter's determinisation can change what the former
     sees. A twin state differing only in what a seat cannot see must give it the same
@@ -718,7 +734,7 @@ def note_private(before, after, text: str, owed: dict, rng) -> None:
             owed[(shown, blind)] = any(any_to_json(after.determinize(blind, rng).view(shown)) != seen for _ in range(3))
 
 
-def check_secrets(runtime, state, actions: list, where: str) -> None:
+def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str) -> None:
     """At a private chance node or action, every seat outside the audience is told the same public
     text and sees the same view, drawing and determinisation, whatever the outcome.
 
@@ -736,10 +752,11 @@ def check_secrets(runtime, state, actions: list, where: str) -> None:
         f"{where}: the audience of a chance node depends on its outcome (that alone tells the outcome)"
     )
     seed = random.Random(where).getrandbits(32)
-    told: dict[int, set] = {}
-    shown: dict[int, set] = {}
+    told: dict[int, set[str]] = {}
+    shown: dict[int, set[tuple[str, str, str]]] = {}
     for action in private:
         audience = state.audience(action)
+        assert audience is not None  # only the private ones (above)
         public = state.public_text(action)
         after = state.clone()
         runtime.apply(after, action)

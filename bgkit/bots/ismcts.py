@@ -18,10 +18,13 @@ changes that make its tree one over the deciding seat's information sets:
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bgkit.bots.mcts import MctsBot, Node
 from bgkit.model.game import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bgkit.bots.mcts import Apply
 
 HIDDEN = "hidden"  # children of moves the observer is not shown are keyed (HIDDEN, what it is told)
 
@@ -29,7 +32,7 @@ HIDDEN = "hidden"  # children of moves the observer is not shown are keyed (HIDD
 class IsmctsBot(MctsBot):
     name = "ismcts"
 
-    def _descend(self, node: Node, state: State, mover: int, actions: list, apply: Any, observer: int) -> tuple[Node, bool]:
+    def _descend(self, node: Node, state: State, mover: int, actions: list[Any], apply: Apply, observer: int) -> tuple[Node, bool]:
         classes = self._classes(state, mover, actions, observer)
         if node.priors is None and self.bias and classes is None:
             node.priors = self._priors(state, actions, mover, apply)
@@ -51,11 +54,11 @@ class IsmctsBot(MctsBot):
         apply(state, key if classes is None else self.rng.choice(classes[key]))
         return child, expanded
 
-    def _classes(self, state: State, mover: int, actions: list, observer: int) -> dict[Any, list] | None:
+    def _classes(self, state: State, mover: int, actions: list[Any], observer: int) -> dict[Any, list[Any]] | None:
         """The mover's moves grouped as the observer sees them, or None when it sees every one."""
         if mover == observer:
             return None
-        classes: dict[Any, list] = {}
+        classes: dict[Any, list[Any]] = {}
         hidden = False
         for action in actions:
             audience = state.audience(action)
@@ -66,7 +69,7 @@ class IsmctsBot(MctsBot):
                 classes.setdefault((HIDDEN, state.public_text(action)), []).append(action)
         return classes if hidden else None
 
-    def _select_available(self, node: Node, keys: list, mover: int) -> Any:
+    def _select_available(self, node: Node, keys: list[Any], mover: int) -> Any:
         """UCB1 with availability counts, plus the progressive bias of ``mcts``."""
         c, bias, priors = self.c, self.bias, node.priors or {}
         best, best_value = keys[0], float("-inf")

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bgkit.bots.budget import Budget
 from bgkit.bots.parallel import MOST_WORKERS, join_helpers, merge_stats, start_helpers, stop_helpers
@@ -43,6 +43,12 @@ from bgkit.engine.match import BaseSeat, Decision, sample_chance
 from bgkit.engine.params import MOST_SECONDS, check_params, number_param
 from bgkit.engine.runtime import Runtime, rank_rewards  # noqa: F401  (rank_rewards: also named here, as before)
 from bgkit.model.game import CHANCE, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Callable
+
+    LegalActions = Callable[[State], list[Any]]  # a state's legal actions, as the runtime resolved it
+    Apply = Callable[[State, Any], Any]  # apply an action to a state in place
 
 
 #: The most iterations a decision (``iterations=`` above it is refused): a tree of this many nodes
@@ -61,7 +67,7 @@ class Node:
         self.available = 0  # how often its move could be chosen where it was (ISMCTS's UCB)
         self.totals = [0.0] * players
         self.priors: dict[Any, float] | None = None  # one-ply heuristic of each action, 0..1
-        self.stage: dict[int, dict[Any, list]] | None = None  # a sealed stage starting here: seat -> action -> [visits, reward]
+        self.stage: dict[int, dict[Any, list[float]]] | None = None  # a sealed stage starting here: seat -> action -> [visits, reward]
 
 
 class MctsBot(BaseSeat):
@@ -81,7 +87,7 @@ class MctsBot(BaseSeat):
         self.bias = number_param(params, "bias", 1.0, float, zero=True)
         self.workers = number_param(params, "workers", 1, most=MOST_WORKERS)
         self.runtime = runtime
-        self.rng = random.Random(seed)
+        self.rng: random.Random = random.Random(seed)
         self.last_iterations = 0
         self.last_root: Node | None = None
         self.progress: Any = None  # a progress line to draw while thinking (at a table with people)
@@ -130,7 +136,7 @@ class MctsBot(BaseSeat):
         return root, sealed, done
 
     @staticmethod
-    def root_stats(root: Node | None, player: int, sealed: bool) -> dict[Any, tuple[int, float]]:
+    def root_stats(root: Node | None, player: int, sealed: bool) -> dict[Any, tuple[float, float]]:
         """Each root action's visits and the deciding player's total reward (what the move is chosen by)."""
         if root is None:
             return {}
@@ -143,7 +149,7 @@ class MctsBot(BaseSeat):
         functions = self.runtime.functions(type(state))  # resolved once: no layer per call unless hooked
         legal_actions, apply = functions.legal_actions, functions.apply
         path: list[Node] = []
-        picks: list[tuple[list, int]] = []  # sealed-stage statistics to update: (entry, seat)
+        picks: list[tuple[list[float], int]] = []  # sealed-stage statistics to update: (entry, seat)
         node = root
         # Selection and expansion.
         while True:
@@ -178,7 +184,7 @@ class MctsBot(BaseSeat):
             entry[0] += 1
             entry[1] += rewards[seat]
 
-    def _descend(self, node: Node, state: State, mover: int, actions: list, apply: Any, observer: int) -> tuple[Node, bool]:
+    def _descend(self, node: Node, state: State, mover: int, actions: list[Any], apply: Apply, observer: int) -> tuple[Node, bool]:
         """One step down the tree: the child ``mover`` picks (a new one if any is untried: True)."""
         if node.priors is None and self.bias:
             node.priors = self._priors(state, actions, mover, apply)
@@ -192,11 +198,11 @@ class MctsBot(BaseSeat):
         apply(state, action)
         return node.children[action], False
 
-    def _sealed_stage(self, node: Node, state: State, legal_actions: Any, apply: Any, picks: list) -> tuple:
+    def _sealed_stage(self, node: Node, state: State, legal_actions: LegalActions, apply: Apply, picks: list[tuple[list[float], int]]) -> tuple[str, tuple[Any, ...]]:
         """Play out a sealed stage from ``node``: each chooser picks from their own statistics."""
         if node.stage is None:
             node.stage = {}
-        chosen = []
+        chosen: list[Any] = []
         while state.is_sealed():
             mover = state.current_player()
             table = node.stage.setdefault(mover, {})
@@ -212,7 +218,7 @@ class MctsBot(BaseSeat):
             apply(state, action)
         return (SEALED, tuple(chosen))
 
-    def _select_own(self, table: dict, actions: list) -> Any:
+    def _select_own(self, table: dict[Any, list[float]], actions: list[Any]) -> Any:
         """UCB1 over one chooser's own statistics (decoupled UCT)."""
         log_n = math.log(max(1, sum(table[a][0] for a in actions)))
         c = self.c
@@ -224,7 +230,7 @@ class MctsBot(BaseSeat):
                 best, best_value = action, value
         return best
 
-    def _select(self, node: Node, actions: list, mover: int) -> Any:
+    def _select(self, node: Node, actions: list[Any], mover: int) -> Any:
         log_n = math.log(max(1, sum(node.children[a].visits for a in actions)))
         c, bias, priors = self.c, self.bias, node.priors or {}
         best, best_value = actions[0], float("-inf")
@@ -237,7 +243,7 @@ class MctsBot(BaseSeat):
                 best, best_value = action, value
         return best
 
-    def _priors(self, state: State, actions: list, mover: int, apply: Any) -> dict[Any, float]:
+    def _priors(self, state: State, actions: list[Any], mover: int, apply: Apply) -> dict[Any, float]:
         """How the game's heuristic rates each action one ply ahead, scaled to 0..1."""
         values = {}
         # the runtime's heuristic: a finished game rated as it will be reported (a house rule included)
@@ -250,14 +256,14 @@ class MctsBot(BaseSeat):
         span = high - low
         return {a: (v - low) / span if span else 0.5 for a, v in values.items()}
 
-    def _most_promising(self, node: Node, untried: list) -> Any:
+    def _most_promising(self, node: Node, untried: list[Any]) -> Any:
         """The untried action to expand: the heuristic's favourite, ties (and no bias) at random."""
         if not node.priors:
             return self.rng.choice(untried)
         best = max(node.priors.get(a, 0.0) for a in untried)
         return self.rng.choice([a for a in untried if node.priors.get(a, 0.0) == best])
 
-    def _rollout(self, state: State, legal_actions: Any, apply: Any) -> list[float]:
+    def _rollout(self, state: State, legal_actions: LegalActions, apply: Apply) -> list[float]:
         rng = self.rng
         # the runtime's functions, resolved once: the outcome as it will be reported (a house rule
         # included), the game's own playout move (None: a random legal one), the rating of a cut playout

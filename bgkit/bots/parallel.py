@@ -72,7 +72,7 @@ def _help(bot: Any, decision: Any, budget: Any, share: int, seed: int, pipe: int
         os._exit(code)
 
 
-def join_helpers(helpers: list[Helper]) -> Iterator[tuple[int, dict]]:
+def join_helpers(helpers: list[Helper]) -> Iterator[tuple[int, dict[Any, tuple[float, float]]]]:
     """Each helper's iterations and root statistics, once it has finished (a failed one gives none)."""
     for helper in helpers:
         with os.fdopen(helper.pipe, "rb") as pipe:
@@ -99,7 +99,7 @@ def stop_helpers(helpers: list[Helper]) -> None:
             helper.joined = True
 
 
-def merge_stats(mine: dict[Any, tuple[int, float]], theirs: dict[Any, tuple[int, float]]) -> dict[Any, tuple[int, float]]:
+def merge_stats(mine: dict[Any, tuple[float, float]], theirs: dict[Any, tuple[float, float]]) -> dict[Any, tuple[float, float]]:
     """Visits and rewards of each root action, added up (in ``mine``'s order, then the new ones)."""
     merged = dict(mine)
     for action, (visits, reward) in theirs.items():

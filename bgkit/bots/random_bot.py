@@ -16,7 +16,7 @@ class RandomBot(BaseSeat):
     def __init__(self, runtime: Runtime, seed: int, **params: str):
         check_params("random", params, set())
         self.runtime = runtime
-        self.rng = random.Random(seed)
+        self.rng: random.Random = random.Random(seed)
         # The engine hands a seat with ``pick`` the legal actions alone, with no Decision around
         # them: the same choice, from the same stream.
         self.pick = self.rng.choice

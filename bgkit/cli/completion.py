@@ -11,6 +11,12 @@ without importing a game engine.
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+
+    from bgkit.plugins.registry import Registered, Registry
 
 COMPLETE_VAR = "_BGKIT_COMPLETE"
 SPECIAL_SEATS = (("human", "a person at this terminal (human:NAME)"), ("exec:", "a program speaking the bot protocol"))
@@ -22,13 +28,13 @@ class Shell(str, Enum):
     fish = "fish"
 
 
-def _registry():
+def _registry() -> Registry:
     from bgkit.plugins.registry import get_registry
 
     return get_registry()
 
 
-def _matching(pairs, incomplete: str) -> list[tuple[str, str]]:
+def _matching(pairs: Iterable[tuple[str, str]], incomplete: str) -> list[tuple[str, str]]:
     return [(name, help) for name, help in pairs if name.startswith(incomplete)]
 
 
@@ -39,20 +45,28 @@ def complete_game(incomplete: str) -> list[tuple[str, str]]:
 
 def complete_seat(incomplete: str) -> list[tuple[str, str]]:
     """What a seat can be: a registered bot, a human, or an exec: program."""
-    bots = ((name, bot.help.split("\n")[0]) for name, bot in _registry().bots.items())
+    bots = ((name, _help_line(bot)) for name, bot in _registry().bots.items())
     return _matching([*SPECIAL_SEATS, *bots], incomplete)
 
 
 def complete_executor(incomplete: str) -> list[tuple[str, str]]:
     """Registered executors (--executor)."""
-    return _matching(((name, ex.help.split("\n")[0]) for name, ex in _registry().executors.items()), incomplete)
+    return _matching(((name, _help_line(ex)) for name, ex in _registry().executors.items()), incomplete)
 
 
-def complete_game_option(ctx, incomplete: str) -> list[tuple[str, str]]:
+def _help_line(info: Registered) -> str:
+    """The first line of a registered bot's or executor's help."""
+    return info.help.split("\n")[0]
+
+
+def complete_game_option(ctx: object, incomplete: str) -> list[tuple[str, str]]:
     """``--option NAME=VALUE`` for the game already typed: each option's values (its setup module is
     read, never its rules). The game is read from the words the shell sent (bash's ``COMP_WORDS``,
     zsh's and fish's ``_TYPER_COMPLETE_ARGS``): click has not parsed the command's arguments yet
-    while an option waits for its value."""
+    while an option waits for its value.
+
+    ``ctx`` is click's context, typed ``object``: typer evaluates a completion function's annotations
+    when it asks it, and this module imports no typer (an everyday start pays nothing for completion)."""
     import os
     import shlex
 
@@ -75,7 +89,7 @@ def complete_game_option(ctx, incomplete: str) -> list[tuple[str, str]]:
 
 def script(shell: Shell) -> str:
     """The completion script for ``shell``, as typer writes it for the program ``bgkit``."""
-    from typer.completion import get_completion_script
+    from typer.completion import get_completion_script  # type: ignore[attr-defined]  # typer re-exports it without __all__
 
     return get_completion_script(prog_name="bgkit", complete_var=COMPLETE_VAR, shell=shell.value)
 
@@ -83,7 +97,7 @@ def script(shell: Shell) -> str:
 def install(shell: Shell) -> str:
     """Write the script where ``shell`` reads completions (typer's places: ~/.bash_completions/ sourced
     from ~/.bashrc, ~/.zfunc for zsh, ~/.config/fish/completions/), and say where."""
-    from typer.completion import install as typers_install
+    from typer.completion import install as typers_install  # type: ignore[attr-defined]  # as above
 
     _, path = typers_install(shell=shell.value, prog_name="bgkit", complete_var=COMPLETE_VAR)
     return str(path)
@@ -95,7 +109,7 @@ def answering() -> bool:
 
     if not os.environ.get(COMPLETE_VAR):
         return False
-    from typer.completion import completion_init
+    from typer.completion import completion_init  # type: ignore[attr-defined]  # as above
 
     completion_init()
     return True

@@ -8,10 +8,15 @@ import copy
 import functools
 import inspect
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, cast
 
 import typer
 
 from bgkit.model.errors import BadInput
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typer import _click  # the click typer bundles: its classes are what these methods receive
+    from typer.models import CommandInfo, TyperInfo
 
 
 class Group(typer.core.TyperGroup):
@@ -24,14 +29,14 @@ class Group(typer.core.TyperGroup):
     ``bgkit --help`` cost beyond importing typer, while a command line runs one subcommand.
     """
 
-    _infos: dict = {}  # name -> typer's record of that subcommand (lazy_group fills it)
-    _lazy: dict = {}  # name -> how to build that subcommand
-    _summaries: dict = {}  # name -> a parameterless stand-in, for the list of commands in help
+    _infos: dict[str, CommandInfo | TyperInfo] = {}  # name -> typer's record of that subcommand (lazy_group fills it)
+    _lazy: dict[str, Callable[[], _click.Command]] = {}  # name -> how to build that subcommand
+    _summaries: dict[str, _click.Command] = {}  # name -> a parameterless stand-in, for the list of commands in help
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: _click.Context) -> list[str]:
         return list(self._lazy) if self._lazy else super().list_commands(ctx)
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: _click.Context, name: str) -> _click.Command | None:
         if name in self._summaries:
             return self._summaries[name]
         if name not in self.commands and name in self._lazy:
@@ -42,7 +47,7 @@ class Group(typer.core.TyperGroup):
             _lean_coercion(command)
         return command
 
-    def format_commands(self, ctx, formatter):
+    def format_commands(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
         """The list of commands in ``--help``: one line of help each, no command built for it."""
         self._summaries = {name: _summary(info) for name, info in self._infos.items() if name not in self.commands}
         try:
@@ -50,11 +55,11 @@ class Group(typer.core.TyperGroup):
         finally:
             self._summaries = {}
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: _click.Context, args: list[str]) -> list[str]:
         _lean_coercion(self, ctx)
         return super().parse_args(ctx, args)
 
-    def resolve_command(self, ctx, args):
+    def resolve_command(self, ctx: _click.Context, args: list[str]) -> tuple[str | None, _click.Command | None, list[str]]:
         from bgkit.model.errors import suggest
 
         name = args[0] if args else ""
@@ -72,23 +77,28 @@ def lazy_group(app: typer.Typer) -> Group:
     ``app`` that has no subcommands, so ``app`` is never changed."""
     bare = copy.copy(app)
     bare.registered_commands, bare.registered_groups = [], []
-    group = typer.main.get_command(bare)  # the group itself: its callback and options
-    style = {"pretty_exceptions_short": app.pretty_exceptions_short, "rich_markup_mode": app.rich_markup_mode}
-    infos, lazy = {}, {}
+    group = cast(Group, typer.main.get_command(bare))  # the group itself (cls=Group): its callback and options
+    short, markup = app.pretty_exceptions_short, app.rich_markup_mode
+    infos: dict[str, CommandInfo | TyperInfo] = {}
+    lazy: dict[str, Callable[[], _click.Command]] = {}
     for info in app.registered_commands:
+        assert info.callback is not None  # @app.command() records the function it decorates
         name = info.name or typer.main.get_command_name(info.callback.__name__)
         infos[name] = info
-        lazy[name] = functools.partial(typer.main.get_command_from_info, info, **style)
-    for info in app.registered_groups:
-        infos[info.name] = info
-        lazy[info.name] = functools.partial(typer.main.get_group_from_info, info, suggest_commands=app.suggest_commands, **style)
+        lazy[name] = functools.partial(typer.main.get_command_from_info, info, pretty_exceptions_short=short, rich_markup_mode=markup)
+    for group_info in app.registered_groups:
+        assert group_info.name is not None  # bgkit names every sub-app it adds
+        infos[group_info.name] = group_info
+        lazy[group_info.name] = functools.partial(typer.main.get_group_from_info, group_info, suggest_commands=app.suggest_commands,
+                                                  pretty_exceptions_short=short, rich_markup_mode=markup)
     group._infos, group._lazy = infos, lazy
     return group
 
 
-def _summary(info) -> typer.core.TyperCommand:
+def _summary(info: CommandInfo | TyperInfo) -> typer.core.TyperCommand:
     """A stand-in with a command's help and nothing else, for the list of commands."""
     if isinstance(info, typer.models.TyperInfo):
+        assert info.typer_instance is not None  # a sub-app's record holds the sub-app
         sub = info.typer_instance.info
         text, short, hidden = info.help or sub.help, info.short_help or sub.short_help, bool(info.hidden or sub.hidden)
     else:
@@ -99,17 +109,18 @@ def _summary(info) -> typer.core.TyperCommand:
     return typer.core.TyperCommand(None, help=text, short_help=short, hidden=hidden)
 
 
-def _plain_metavars(command) -> None:
+def _plain_metavars(command: _click.Command) -> None:
     for sub in (getattr(command, "commands", None) or {}).values():  # a group's commands (bgkit history show)
         _plain_metavars(sub)
     for param in command.params:
         if param.param_type_name == "argument":
-            param.display_type_rich = lambda ctx: None  # typer would add "<str>" after the name
+            # typer would add "<str>" after the name: this one argument's own, in place of typer's method
+            setattr(param, "display_type_rich", lambda ctx: None)
         if param.metavar is not None or getattr(param, "is_flag", False):
             continue
         desc = getattr(param, "type_descriptor", None)
         annotation = getattr(desc, "annotation", None)
-        if getattr(desc, "is_choice", False):
+        if desc is not None and getattr(desc, "is_choice", False):
             param.metavar = "[" + "|".join(str(getattr(c, "value", c)) for c in desc.choices or ()) + "]"
         elif param.param_type_name == "argument":
             param.metavar = param.name.upper()
@@ -117,7 +128,7 @@ def _plain_metavars(command) -> None:
             param.metavar = "N" if annotation is int else "FILE" if annotation is Path else "TEXT"
 
 
-def _lean_coercion(command, ctx=None) -> None:
+def _lean_coercion(command: _click.Command, ctx: _click.Context | None = None) -> None:
     """Give the parameters whose values need no Pydantic a converter that does not import it.
 
     typer 0.29 converts every parameter value -- a default included -- through a Pydantic
@@ -129,7 +140,7 @@ def _lean_coercion(command, ctx=None) -> None:
     """
     from bgkit.cli.lean_params import lighten
 
-    params = list(command.params)
+    params: list[_click.Parameter | None] = list(command.params)
     if ctx is not None and hasattr(command, "get_help_option"):
         params.append(command.get_help_option(ctx))
     for param in params:

@@ -12,7 +12,7 @@ import re
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional, cast
 
 import typer
 
@@ -22,6 +22,15 @@ from bgkit.cli.group import Group, lazy_group
 from bgkit.model.errors import BadInput, PluginError, escape_controls
 from bgkit.history.commands import DB_HELP, history_app, stats
 from bgkit.terminal.output import Format, Output, emit, require
+
+if TYPE_CHECKING:  # pragma: no cover (never in a command's signature: typer reads those at run time)
+    from rich.console import Console
+    from typer._click.exceptions import UsageError  # the click typer bundles (see _click_class)
+
+    from bgkit.history.commands import Recording
+    from bgkit.model.game import Game
+    from bgkit.model.ranking import ScoreResult
+    from bgkit.plugins.registry import Registry
 
 app = typer.Typer(
     name="bgkit",
@@ -63,18 +72,19 @@ def _main(
     """Board games at the shell: score a finished game, generate seeded setups, play with bots."""
 
 
-def _registry():
+def _registry() -> Registry:
     from bgkit.plugins.registry import get_registry
 
     return get_registry()
 
 
-def _load_game(game_id: str, data: Optional[Path] = None):
+def _load_game(game_id: str, data: Optional[Path] = None) -> Game:
     registry = _registry()
     registry.game(game_id)  # unknown game: one line naming the installed ones
     if data is not None and not data.exists():
         raise BadInput(f"no such data file: {data}")
-    return registry.load_game(game_id, data)
+    game: Game = registry.load_game(game_id, data)
+    return game
 
 
 DATA_HELP = "Your own component data (TOML) in place of the shipped tables; see the game's README."
@@ -116,7 +126,7 @@ def games(
         return
     rows = [render.game_row(info) for info in registry.games.values()]
 
-    def table(console) -> None:
+    def table(console: Console) -> None:
         if rows:
             console.print(render.games_table(rows))
         else:
@@ -209,13 +219,14 @@ def score(
         recording.record_score(the_game, the_sheet, result)
 
 
-def _scored(result, title: str) -> Output:
+def _scored(result: ScoreResult, title: str) -> Output:
     from bgkit.terminal import render
 
     return Output(result.to_dict(), lambda console: render.print_score(result, console, title))
 
 
-def _score_at_the_prompt(the_game, players: Optional[int], format: Format, recording, db, date, note, location) -> None:
+def _score_at_the_prompt(the_game: Game, players: Optional[int], format: Format, recording: Optional[Recording], db: Optional[Path],
+                         date: Optional[str], note: Optional[str], location: Optional[str]) -> None:
     """Ask field by field, score, offer to save and to record; Ctrl-C is exit 130 as in play, and
     the answers typed so far are kept as a draft the next ``bgkit score GAME`` offers to continue."""
     from bgkit.history import commands as history_commands
@@ -478,7 +489,7 @@ def main() -> None:
 
 
 def _run() -> None:
-    usage_error = _click_class("UsageError")
+    usage_error = cast("type[UsageError]", _click_class("UsageError"))
     try:
         answering()  # a shell asking for completions (bgkit completion SHELL): click answers, then exits
         code = lazy_group(app)(standalone_mode=False, complete_var=COMPLETE_VAR)
@@ -489,7 +500,7 @@ def _run() -> None:
         if type(exc).__name__ == "NoArgsIsHelpError":  # bare `bgkit` or `bgkit setup`: show the help
             print(exc.ctx.get_help() if exc.ctx else exc.format_message(), file=sys.stderr)
             sys.exit(2)
-        where = f" (see: {exc.ctx.command_path} --help)" if getattr(exc, "ctx", None) else ""
+        where = f" (see: {exc.ctx.command_path} --help)" if exc.ctx else ""
         print(f"bgkit: error: {escape_controls(plain_usage(exc.format_message()))}{where}", file=sys.stderr)
         sys.exit(2)
     except PluginError as exc:

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, cast
 
 from bgkit import __version__
 from bgkit.engine.driver import AGAIN, PASS_THROUGH, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, who
@@ -23,6 +23,10 @@ from bgkit.model.game import CHANCE, Game, State
 from bgkit.engine.runtime import CORE_GAME_HOOKS, Runtime, final_result
 from bgkit.model.savefile import LOG_FORMAT
 
+if TYPE_CHECKING:  # pragma: no cover
+    from bgkit.engine.driver import Source
+    from bgkit.model.ranking import ScoreResult
+    from bgkit.plugins.registry import Registry
 
 
 def derive_seed(master: int, *parts: object) -> int:
@@ -53,7 +57,7 @@ class Seat(Protocol):
     person: bool
     rng: random.Random | None
     wants_history: bool
-    pick: Callable[[list], Any] | None
+    pick: Callable[[list[Any]], Any] | None
     at_table: Callable[..., None] | None
 
     def choose(self, decision: "Decision") -> Any: ...
@@ -69,7 +73,7 @@ class BaseSeat:
     person = False
     rng: random.Random | None = None
     wants_history = False
-    pick: Callable[[list], Any] | None = None
+    pick: Callable[[list[Any]], Any] | None = None
     at_table: Callable[..., None] | None = None
 
     def tell(self, message: str, error: bool = True) -> None:
@@ -118,7 +122,7 @@ class Decision:
 
     __slots__ = ("player", "actions", "history", "_source", "_rng", "_state", "_runtime")
 
-    def __init__(self, player: int, actions: list, source: State, rng: random.Random, history: tuple[Told, ...] = (),
+    def __init__(self, player: int, actions: list[Any], source: State, rng: random.Random, history: tuple[Told, ...] = (),
                  runtime: Runtime | None = None):
         self.player = player
         self.actions = actions
@@ -129,7 +133,7 @@ class Decision:
         self._runtime = runtime
 
     @classmethod
-    def of(cls, state: State, player: int, actions: list, rng: random.Random, history: tuple[Told, ...] = (),
+    def of(cls, state: State, player: int, actions: list[Any], rng: random.Random, history: tuple[Told, ...] = (),
            runtime: Runtime | None = None) -> "Decision":
         """The decision of ``player`` at the game's ``state``, made of copies: the state cloned, the
         legal list copied (the game's own are never handed to a seat)."""
@@ -144,7 +148,7 @@ class Decision:
     def sample(self, rng: random.Random) -> State:
         return self._source.determinize(self.player, rng)
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         return self._source.view(self.player)
 
     def texts(self) -> list[str]:
@@ -158,7 +162,7 @@ class Decision:
         return None if space is None else [space.index(action) for action in self.actions]
 
 
-def decision_for(state: State, player: int, actions: list, rng: random.Random) -> Decision:
+def decision_for(state: State, player: int, actions: list[Any], rng: random.Random) -> Decision:
     """A :class:`Decision` for ``player`` at ``state`` (of copies: see :meth:`Decision.of`)."""
     return Decision.of(state, player, actions, rng)
 
@@ -185,19 +189,19 @@ class GameLog:
 
     game: str
     players: int
-    setup: dict
+    setup: dict[str, Any]
     seats: list[str]
     names: list[str]
     seed: int | None = None
     options: dict[str, str] = field(default_factory=dict)
-    data: dict | None = None  # a --data file: {"path", "sha256", "text"}, so the log replays anywhere
-    actions: list[list] = field(default_factory=list)  # [player or -1 for chance, action text]
-    result: dict | None = None
+    data: dict[str, str] | None = None  # a --data file: {"path", "sha256", "text"}, so the log replays anywhere
+    actions: list[list[Any]] = field(default_factory=list)  # [player or -1 for chance, action text]
+    result: dict[str, Any] | None = None
     chance: str = "random"
     setup_from: str = "seed"
     bot_seeds: list[int | None] | None = None  # per seat, the seed its exec: bot was given (None: no exec seat)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         seeds = {} if self.bot_seeds is None else {"bot_seeds": self.bot_seeds}
         return {
             "format": LOG_FORMAT,
@@ -218,7 +222,7 @@ class GameLog:
         }
 
     @classmethod
-    def from_dict(cls, data: dict, source: str = "log") -> "GameLog":
+    def from_dict(cls, data: dict[str, Any], source: str = "log") -> "GameLog":
         """A log read back, every field checked for its type (a corrupt file is one line, never a traceback)."""
         if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
             found = data.get("format") if isinstance(data, dict) else None
@@ -312,7 +316,7 @@ def logged_start(game: Game, log: "GameLog", source: str = "log") -> State:
     return start_state(game, log.setup, source)
 
 
-def start_state(game: Game, setup: dict, source: str = "setup") -> State:
+def start_state(game: Game, setup: dict[str, Any], source: str = "setup") -> State:
     """The state a setup starts play from; a setup that does not fit the game is bad input."""
     try:
         return game.new_state(setup)
@@ -323,7 +327,7 @@ def start_state(game: Game, setup: dict, source: str = "setup") -> State:
         raise BadInput(f"the setup does not fit {game.info.name} ({detail})", source) from None
 
 
-def data_record(path: Path) -> dict:
+def data_record(path: Path) -> dict[str, str]:
     """A ``--data`` file as the log keeps it: its text, so a replay needs nothing else."""
     import hashlib
 
@@ -331,16 +335,18 @@ def data_record(path: Path) -> dict:
     return {"path": str(Path(path).resolve()), "sha256": hashlib.sha256(text.encode()).hexdigest(), "text": text}
 
 
-def load_logged_game(registry: Any, log: GameLog) -> Game:
+def load_logged_game(registry: Registry, log: GameLog) -> Game:
     """The game of a log, with the component data the game was played with, through ``registry``."""
     if log.data is None:
-        return registry.load_game(log.game)
+        game: Game = registry.load_game(log.game)
+        return game
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "data.toml"  # the logged path is only a note: never a place to write
         path.write_text(log.data["text"], encoding="utf-8")
-        return registry.load_game(log.game, path)
+        game = registry.load_game(log.game, path)
+        return game
 
 
 def chance_stream(seed: int, drawn: int = 0) -> random.Random:
@@ -452,11 +458,13 @@ class SeatSource:
                     if pick is not None:
                         action = pick(actions)
                     else:
-                        history = () if histories[player] is None else tuple(histories[player])
+                        told = histories[player]
+                        history = () if told is None else tuple(told)
+                        rng = cast(random.Random, rngs[player])  # a seat without ``pick`` has its stream
                         if copied[player]:  # the state cloned and the list copied: what the bot changes is its own
-                            decision = Decision(player, list(actions), state.clone(), rngs[player], history, runtime)
+                            decision = Decision(player, list(actions), state.clone(), rng, history, runtime)
                         else:
-                            decision = Decision(player, actions, state, rngs[player], history, runtime)
+                            decision = Decision(player, actions, state, rng, history, runtime)
                         action = chooses[player](decision)
                         if checked[player] and action not in actions:
                             if not actions:  # nobody can decide from nothing: the rules in force are at fault
@@ -617,7 +625,7 @@ class Match:
             if lean:  # nobody can undo a bot's move: as after a resume, nothing before can be taken back
                 self.revealed.extend([True] * (len(self.log.actions) - before))
 
-    def _play_to(self, cap: int, driver: Driver, source: Any) -> None:
+    def _play_to(self, cap: int, driver: Driver, source: Source) -> None:
         """Play until the game ends or ``cap`` decisions are in the log; PluginError beyond
         MAX_ACTIONS actions (a state whose chance never ends). Each run of the driver may apply as
         many actions as decisions are left (chance outcomes make it end early, never late), so
@@ -633,7 +641,7 @@ class Match:
             # a person's undo takes entries back: then count them all again
             made = made + decisions_in(actions[start:]) if self._undos == undos else decisions_in(actions)
 
-    def _drive(self, driver: Driver, source: Any, budget: int, on_exhausted: Callable[[], None] | None) -> None:
+    def _drive(self, driver: Driver, source: Source, budget: int, on_exhausted: Callable[[], None] | None) -> None:
         self._driving = driver  # a person's undo is asked of it (see undo)
         try:
             driver.run(source, budget, on_exhausted)
@@ -733,7 +741,7 @@ class Match:
         self._saved_at = time.monotonic()
         return target
 
-    def finish(self) -> Any:
+    def finish(self) -> ScoreResult:
         """Score the final state through the scoring in force (or, for a game stopped at its maximum
         length, say it has no winner), record it in the log and return it."""
         result = game_result(self.game, self.runtime, self.state, self.log)
@@ -745,7 +753,7 @@ class Match:
         return result
 
 
-def result_record(result: Any, actions: list) -> dict:
+def result_record(result: ScoreResult, actions: list[list[Any]]) -> dict[str, Any]:
     """What a log records of a finished game's result (``--verify`` compares it whole)."""
     return {
         "scores": result.totals,
@@ -756,7 +764,7 @@ def result_record(result: Any, actions: list) -> dict:
     }
 
 
-def decisions_in(actions: list) -> int:
+def decisions_in(actions: list[list[Any]]) -> int:
     """How many of a log's ``[player, text]`` actions are the seats' decisions (not chance)."""
     return len(actions) - list(map(itemgetter(0), actions)).count(CHANCE)
 
@@ -768,7 +776,7 @@ def max_length(runtime: Runtime, players: int) -> int | None:
     return None if space is None else space.max_length
 
 
-def limit_reached(runtime: Runtime, state: State, actions: list) -> int | None:
+def limit_reached(runtime: Runtime, state: State, actions: list[list[Any]]) -> int | None:
     """The game's maximum length when ``state``, not ended by the rules, has played it (the game is
     then over, with no winner: :func:`bgkit.model.ranking.stopped_result`); else None."""
     if state.is_terminal():
@@ -777,7 +785,7 @@ def limit_reached(runtime: Runtime, state: State, actions: list) -> int | None:
     return cap if cap is not None and decisions_in(actions) >= cap else None
 
 
-def game_result(game: Game, runtime: Runtime, state: State, log: GameLog) -> Any:
+def game_result(game: Game, runtime: Runtime, state: State, log: GameLog) -> ScoreResult | None:
     """The result of a game that is over: the final state scored through the scoring in force, or
     for a game stopped at its maximum length the no-winner result; None while it goes on."""
     if state.is_terminal():

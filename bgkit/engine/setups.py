@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bgkit.model.errors import BadInput, suggest
 from bgkit.model.game import Game
 from bgkit.engine.runtime import runtime_for
 from bgkit.model.seats import clockwise
 from bgkit.model.tomllines import KeyLines
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
+    from bgkit.model.tomllines import KeyPath
 
 MAX_SEED = 2**63 - 1
 
@@ -51,7 +56,7 @@ def check_seed(seed: int) -> int:
     return seed
 
 
-def make_setup(game: Game, players: int, seed: int, options: dict[str, str]) -> dict:
+def make_setup(game: Game, players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     """Run the ``bgkit_setup`` hook for a checked player count."""
     game.info.check_players(players)
     setup = runtime_for(game).setup(players, seed, options)  # through the hook only when a plugin extends it
@@ -64,7 +69,7 @@ def make_setup(game: Game, players: int, seed: int, options: dict[str, str]) -> 
     return setup
 
 
-def setup_document(game: Game, players: int, seed: int, options: dict[str, str], setup: dict) -> dict[str, Any]:
+def setup_document(game: Game, players: int, seed: int, options: dict[str, str], setup: dict[str, Any]) -> dict[str, Any]:
     """The setup with everything needed to repeat it: game, players, seed, options."""
     return {"game": game.info.id, "players": players, "seed": seed, "options": options, "setup": setup}
 
@@ -95,7 +100,7 @@ class SetupError(BadInput):
         super().__init__(message)
 
 
-def read_setup(game: Game, path: Any, players: int) -> dict[str, Any]:
+def read_setup(game: Game, path: str | Path, players: int) -> dict[str, Any]:
     """A setup document a person edited to what was laid out at the real table (``play --setup``).
 
     TOML or JSON, as ``bgkit setup --format toml|json`` writes it. Checked before play, so that a
@@ -121,12 +126,12 @@ def read_setup(game: Game, path: Any, players: int) -> dict[str, Any]:
             long = re.search(r"[0-9]{4300,}", text)
             at = f"{source}:{text.count(chr(10), 0, long.start()) + 1}" if long else source
             raise BadInput("not valid here: a number of more than 4,300 digits", at) from None
-        lines: Any = JsonLines(text)
+        lines: KeyLines = JsonLines(text)
     else:
         doc = parse_toml(text, source)
         lines = TomlLines(text)
 
-    def where(*key: Any) -> str:
+    def where(*key: str | int) -> str:
         line = lines.line_of(*key)
         return f"{source}:{line}" if line else source
 
@@ -154,7 +159,7 @@ def read_setup(game: Game, path: Any, players: int) -> dict[str, Any]:
     return {"setup": doc["setup"], "options": values, "seed": seed}
 
 
-def check_logged_setup(game: Game, setup: Any, players: int, options: dict, seed: Any, source: str) -> None:
+def check_logged_setup(game: Game, setup: Any, players: int, options: dict[str, str], seed: object, source: str) -> None:
     """The setup a log or save starts from, checked as a setup file is (:func:`read_setup`) before
     play starts from it: a damaged one is refused naming its field, not failing in the game's code."""
     try:
@@ -181,7 +186,7 @@ def _check_setup(game: Game, setup: Any, players: int, values: dict[str, str], s
         raise SetupError(exc.message, whole=True) from None
 
 
-def check_laid_out(game: Game, setup: dict, reference: dict, players: int) -> None:
+def check_laid_out(game: Game, setup: dict[str, Any], reference: dict[str, Any], players: int) -> None:
     """What holds for every game's setup, checked against ``reference``, one the game made itself
     for the same players, options (and seed): raises :class:`SetupError`.
 
@@ -227,16 +232,16 @@ class _Rules:
         self.game = game.info.name
 
     @staticmethod
-    def matches(path: tuple, patterns: tuple) -> bool:
+    def matches(path: KeyPath, patterns: tuple[tuple[str, ...], ...]) -> bool:
         return any(len(p) == len(path) and all(a == "*" or a == str(b) for a, b in zip(p, path)) for p in patterns)
 
 
-def _declared(game: Game, name: str) -> tuple:
+def _declared(game: Game, name: str) -> tuple[tuple[str, ...], ...]:
     """The game's setup-module declaration ``name`` (``FIXED``, ``ANY_LENGTH``, ``ANY_KEYS``) as path patterns."""
     return tuple(tuple(p.split(".")) for p in game.setup_declared(name))
 
 
-def _label(path: tuple) -> str:
+def _label(path: KeyPath) -> str:
     return ".".join(str(p) for p in path) or "setup"
 
 
@@ -244,7 +249,7 @@ def _items(count: int) -> str:
     return f"{count} item" if count == 1 else f"{count} items"
 
 
-def _same_shape(value: Any, reference: Any, path: tuple, rules: _Rules) -> None:
+def _same_shape(value: Any, reference: Any, path: KeyPath, rules: _Rules) -> None:
     if isinstance(reference, dict):
         if not isinstance(value, dict):
             raise SetupError("must be a table", *path)
@@ -281,16 +286,20 @@ class JsonLines(KeyLines):
     """The line of every key and list item of a JSON text, so an edited JSON setup's errors name a
     line too, as a TOML one's do."""
 
-    def _find(self, text: str) -> dict[tuple, int]:
+    def _find(self, text: str) -> dict[KeyPath, int]:
         import bisect
         import json
         import re
 
-        lines: dict[tuple, int] = {}
+        lines: dict[KeyPath, int] = {}
         blanks = re.compile(r"[ \t\n\r]*")
         # one scalar of a valid JSON text (as the json module reads it: NaN and Infinity too)
         scalar = re.compile(r'"(?:[^"\\]|\\.)*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|NaN|-?Infinity')
         breaks = [m.start() for m in re.finditer("\n", text)]
+
+        def skip(at: int) -> int:
+            """``at`` past any blanks (the pattern matches anywhere: the empty string too)."""
+            return cast("re.Match[str]", blanks.match(text, at)).end()
 
         def token(at: int) -> re.Match[str]:
             found = scalar.match(text, at)
@@ -298,23 +307,23 @@ class JsonLines(KeyLines):
                 raise ValueError(f"no JSON value at {at}")
             return found
 
-        def walk(at: int, path: tuple) -> int:
+        def walk(at: int, path: KeyPath) -> int:
             """Note the line of the value at ``at`` (blanks skipped) and its parts; return its end."""
-            at = blanks.match(text, at).end()
+            at = skip(at)
             lines[path] = bisect.bisect_left(breaks, at) + 1
             if text[at] not in "{[":
                 return token(at).end()
             close, index = "}" if text[at] == "{" else "]", 0
-            at = blanks.match(text, at + 1).end()
+            at = skip(at + 1)
             while text[at] != close:
                 if close == "}":
                     key = token(at)
-                    at = walk(blanks.match(text, key.end()).end() + 1, path + (json.loads(key.group()),))  # past the ':'
+                    at = walk(skip(key.end()) + 1, path + (json.loads(key.group()),))  # past the ':'
                 else:
                     at, index = walk(at, path + (index,)), index + 1
-                at = blanks.match(text, at).end()
+                at = skip(at)
                 if text[at] == ",":
-                    at = blanks.match(text, at + 1).end()
+                    at = skip(at + 1)
             return at + 1
 
         try:

@@ -19,11 +19,16 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Hashable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, TypeVar
 
 from bgkit.model.errors import BadInput, DataError, escape_controls
 from bgkit.model.savefile import read_text
 from bgkit.model.tomllines import _HEADER, MAX_TOML_CHARS, TomlLines, _split, parse_toml
+
+if TYPE_CHECKING:  # pragma: no cover
+    import builtins  # Table's own int() and bool() hide the built-in types in its annotations
+
+    from bgkit.model.tomllines import KeyPath
 
 PROVENANCE_KEYS = ("source", "confirmed", "note", "reconstructed")
 
@@ -65,12 +70,12 @@ class DataFile:
             raise DataError(exc.message, exc.where) from None
         return cls(text, str(path))
 
-    def where(self, path: tuple) -> str:
+    def where(self, path: KeyPath) -> str:
         line = self.lines.line_of(*path)
         return f"{self.name}:{line}" if line else self.name
 
 
-def _label(path: tuple) -> str:
+def _label(path: KeyPath) -> str:
     """A key path as an error names it; a key a file spells with a control character (a newline)
     is shown escaped, so the error stays on its one line."""
     out = ""
@@ -93,7 +98,7 @@ class Table:
     :data:`LIMIT`; every list (and array of tables) holds at most :data:`MAX_ITEMS` entries.
     """
 
-    def __init__(self, body: Any, path: tuple, file: DataFile):
+    def __init__(self, body: Any, path: KeyPath, file: DataFile):
         self.path = path
         self.file = file
         if not isinstance(body, dict):
@@ -121,13 +126,13 @@ class Table:
         return value
 
     def int(self, key: str, low: int | None = None, high: int | None = None, default: Any = ...) -> int:
-        value = self.get(key, int, default)
+        value: int = self.get(key, int, default)
         if self.has(key):
             _check_range(self, key, value, low, high)
         return value
 
     def number(self, key: str, low: float | None = None, high: float | None = None, default: Any = ...) -> float:
-        value = self.get(key, (int, float), default)
+        value: float = self.get(key, (int, float), default)
         if isinstance(value, bool):
             raise self.fail(key, f"must be a number, not {value!r}")
         if self.has(key):
@@ -137,7 +142,7 @@ class Table:
         return value
 
     def text(self, key: str, choices: tuple[str, ...] | None = None, default: Any = ...) -> str:
-        value = self.get(key, str, default)
+        value: str = self.get(key, str, default)
         if not self.has(key):
             return value
         if not value.strip():
@@ -147,9 +152,10 @@ class Table:
         return value
 
     def bool(self, key: str, default: Any = ...) -> bool:
-        return self.get(key, bool, default)
+        value: bool = self.get(key, bool, default)
+        return value
 
-    def ints(self, key: str, low: int | None = None, high: int | None = None, length: int | None = None, default: Any = ...) -> tuple[int, ...]:
+    def ints(self, key: str, low: builtins.int | None = None, high: builtins.int | None = None, length: builtins.int | None = None, default: Any = ...) -> tuple[builtins.int, ...]:
         values = self._list(key, length, default)
         for value in values if self.has(key) else ():
             if isinstance(value, bool) or not isinstance(value, int):
@@ -157,7 +163,7 @@ class Table:
             _check_range(self, key, value, low, high, each=True)
         return values
 
-    def texts(self, key: str, choices: tuple[str, ...] | None = None, length: int | None = None, default: Any = ...) -> tuple[str, ...]:
+    def texts(self, key: str, choices: tuple[str, ...] | None = None, length: builtins.int | None = None, default: Any = ...) -> tuple[str, ...]:
         values = self._list(key, length, default)
         for value in values if self.has(key) else ():
             if not isinstance(value, str) or not value.strip():
@@ -166,7 +172,7 @@ class Table:
                 raise self.fail(key, f"{value!r} is not one of {', '.join(choices)}")
         return values
 
-    def _list(self, key: str, length: int | None, default: Any) -> tuple:
+    def _list(self, key: str, length: builtins.int | None, default: Any) -> tuple[Any, ...]:
         values = self.get(key, list, default)
         if self.has(key) and length is not None and len(values) != length:
             raise self.fail(key, f"must list {length} values, not {len(values)}")

@@ -23,8 +23,8 @@ class Pending:
 
     __slots__ = ("frames",)
 
-    def __init__(self, frames: Iterable[tuple] = ()):
-        self.frames: list[tuple] = list(frames)
+    def __init__(self, frames: Iterable[tuple[Any, ...]] = ()):
+        self.frames: list[tuple[Any, ...]] = list(frames)
 
     def __bool__(self) -> bool:
         return bool(self.frames)
@@ -32,7 +32,7 @@ class Pending:
     def __len__(self) -> int:
         return len(self.frames)
 
-    def __iter__(self) -> Iterator[tuple]:
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
         return iter(self.frames)
 
     def __eq__(self, other: object) -> bool:
@@ -45,11 +45,11 @@ class Pending:
         """Ask the player a follow-up next: ``push(PAY, colour, amount_left)``."""
         self.frames.append((kind, *data))
 
-    def top(self) -> tuple | None:
+    def top(self) -> tuple[Any, ...] | None:
         """The frame decided next, or None when nothing is pending."""
         return self.frames[-1] if self.frames else None
 
-    def pop(self) -> tuple:
+    def pop(self) -> tuple[Any, ...]:
         """The decision is complete: remove and return the top frame."""
         return self.frames.pop()
 
@@ -65,12 +65,12 @@ class Pending:
         other.frames = self.frames[:]  # frames are immutable tuples
         return other
 
-    def to_list(self) -> list[list]:
+    def to_list(self) -> list[list[Any]]:
         """JSON-able: each frame as a list."""
         return [_to_json(frame) for frame in self.frames]
 
     @classmethod
-    def from_list(cls, data: Iterable[Iterable]) -> "Pending":
+    def from_list(cls, data: Iterable[Iterable[Any]]) -> "Pending":
         return cls(_to_tuple(frame) for frame in data)
 
 

@@ -8,7 +8,7 @@ shared place).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 
 def exact(value: float) -> float:
@@ -63,7 +63,7 @@ class ScoreResult:
         """The ranking alone, as a finished :class:`bgkit.model.game.State` reports it."""
         return Outcome(tuple(self.ranks), tuple(self.winners), self.decided_by)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """For scripts: every player has ``total`` (what ranks them; ``total_label`` says what it
         counts, e.g. Blue Moon City's offerings, and is also a key of its own)."""
         return {
@@ -119,7 +119,7 @@ def rank(totals: Sequence[float], tiebreaks: Sequence[TieBreak] = ()) -> tuple[l
     """
     n = len(totals)
 
-    def key(i: int) -> tuple:
+    def key(i: int) -> tuple[float, ...]:
         return (totals[i],) + tuple(tb.values[i] if tb.higher_wins else -tb.values[i] for tb in tiebreaks)
 
     keys = [key(i) for i in range(n)]

@@ -14,6 +14,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bgkit.model.errors import BadInput
 
@@ -77,11 +78,11 @@ def _clean_stale(directory: Path, name: str) -> None:
             pass
 
 
-def write_json(path: Path, data: dict) -> None:
+def write_json(path: Path, data: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
-def read_text(path: Path, what: str = "file", limit: int = MAX_BYTES) -> str:
+def read_text(path: str | Path, what: str = "file", limit: int = MAX_BYTES) -> str:
     """A regular file's text, at most ``limit`` bytes; anything else (missing, a device, a FIFO,
     too large, not UTF-8) is one line naming it, never an endless read."""
     path = Path(path)
@@ -108,7 +109,7 @@ def read_text(path: Path, what: str = "file", limit: int = MAX_BYTES) -> str:
         raise BadInput(f"cannot read {what} {path}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def read_json(path: Path, what: str = "file") -> dict:
+def read_json(path: Path, what: str = "file") -> dict[str, Any]:
     """Read a JSON save or log; a missing or corrupt file is BadInput naming file and line."""
     text = read_text(path, what)
     try:
@@ -162,7 +163,7 @@ def check_target(path: Path | None, game: str, force: bool = False, what: str = 
 
 
 
-def _log_of(path: Path, game: str) -> dict | None:
+def _log_of(path: Path, game: str) -> dict[str, Any] | None:
     """The bgkit save or log of ``game`` in ``path``, or None when it holds anything else."""
     try:
         data = read_json(path)

@@ -165,7 +165,7 @@ class Sheet:
     def num_players(self) -> int:
         return len(self.players)
 
-    def to_toml_dict(self) -> dict:
+    def to_toml_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game, **self.fields}
         data["player"] = [{"name": name, **values} for name, values in zip(self.names, self.players)]
         return data
@@ -192,7 +192,7 @@ def parse_sheet(game: "Game", text: str, source: str = "<sheet>") -> Sheet:
         raise
 
 
-def sheet_from_data(game: "Game", data: dict, source: str | None = None) -> Sheet:
+def sheet_from_data(game: "Game", data: dict[str, Any], source: str | None = None) -> Sheet:
     """Validate a sheet given as a dict (from TOML, or exported by the engine from a final state)."""
     data = dict(data)
     game_id = data.pop("game", game.info.id)
@@ -227,7 +227,7 @@ def sheet_from_data(game: "Game", data: dict, source: str | None = None) -> Shee
     return sheet
 
 
-def _check_fields(fields: list[Field], raw: dict, player: int | None) -> dict[str, Any]:
+def _check_fields(fields: list[Field], raw: dict[str, Any], player: int | None) -> dict[str, Any]:
     known = {f.name: f for f in fields}
     who = "the sheet" if player is None else f"player {player + 1}"
     for key in raw:
@@ -312,7 +312,7 @@ def _toml_line(name: str, value: Any) -> str:
     return tomli_w.dumps({name: value}).strip()
 
 
-def _untouched_template(game: "Game", data: dict) -> str:
+def _untouched_template(game: "Game", data: dict[str, Any]) -> str:
     """If ``data`` is exactly what ``--template`` writes, the fields to fill in ("a, and b for each
     player"); else ``""``."""
     players = data.get("player")
@@ -475,10 +475,11 @@ class _Prompt:
     def again(self, exc: SheetError) -> None:
         fields = self.player_fields if exc.player is not None else self.table_fields
         known = {f.name: f for f in fields}
-        if exc.field not in known:
+        name = exc.field
+        if name is None or name not in known:
             raise exc
         target = self.table if exc.player is None else self.players[exc.player]
-        target[exc.field] = self.ask_field(known[exc.field], self.who(exc.player))
+        target[name] = self.ask_field(known[name], self.who(exc.player))
 
     def partial(self) -> Sheet:
         """The sheet so far: what is not entered yet holds its default (a required field its lowest value)."""
@@ -532,9 +533,9 @@ def offer_to_save(sheet: Sheet, ask: Callable[[str], str], say: Callable[[str], 
         raise
 
 
-def _may_write(path: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> bool:
+def _may_write(path: Path, ask: Callable[[str], str], say: Callable[[str], None]) -> bool | None:
     """Whether the sheet may go to ``path``: not a folder, nor a device; an existing file only when
-    the person says to replace it."""
+    the person says to replace it (None: an answer that is neither yes nor no, so not replaced)."""
     if path.is_dir():
         say(f"  {path} is a directory; give a file name")
         return False

@@ -10,8 +10,15 @@ from __future__ import annotations
 
 import abc
 import re
+from typing import TYPE_CHECKING, Any
 
 from bgkit.model.errors import BadInput
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+
+#: A key's path in a file: table and key names, and the index of an entry in an array of tables.
+KeyPath = tuple[str | int, ...]
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r'^\s*((?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_-]+))*)\s*=')
@@ -28,35 +35,35 @@ class KeyLines(abc.ABC):
 
     def __init__(self, text: str):
         self._text = text
-        self._lines: dict[tuple, int] | None = None
+        self._lines: dict[KeyPath, int] | None = None
 
     @property
-    def lines(self) -> dict[tuple, int]:
+    def lines(self) -> dict[KeyPath, int]:
         if self._lines is None:
             self._lines = self._find(self._text)
         return self._lines
 
     @abc.abstractmethod
-    def _find(self, text: str) -> dict[tuple, int]:
+    def _find(self, text: str) -> dict[KeyPath, int]:
         """Each key path of ``text`` and the line it is on (each kind of file finds them its own way)."""
 
-    def line_of(self, *path) -> int | None:
+    def line_of(self, *path: str | int) -> int | None:
         """The line of ``path``, or of the nearest enclosing table (or list) that has one."""
-        path = tuple(path)
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
+        key: KeyPath = tuple(path)
+        while key:
+            if key in self.lines:
+                return self.lines[key]
+            key = key[:-1]
         return None
 
 
 class TomlLines(KeyLines):
     """The line of every key and table header in a TOML text."""
 
-    def _find(self, text: str) -> dict[tuple, int]:
-        lines: dict[tuple, int] = {}
-        arrays: dict[tuple, int] = {}
-        table: tuple = ()
+    def _find(self, text: str) -> dict[KeyPath, int]:
+        lines: dict[KeyPath, int] = {}
+        arrays: dict[KeyPath, int] = {}
+        table: KeyPath = ()
         for number, line in enumerate(text.splitlines(), start=1):
             header = _HEADER.match(line)
             if header:
@@ -76,9 +83,9 @@ class TomlLines(KeyLines):
         return lines
 
     @staticmethod
-    def _with_indices(path: tuple, arrays: dict[tuple, int]) -> tuple:
+    def _with_indices(path: KeyPath, arrays: dict[KeyPath, int]) -> KeyPath:
         """``[a.b]`` after ``[[a]]`` means ``b`` inside the latest ``a`` entry."""
-        out: tuple = ()
+        out: KeyPath = ()
         for depth, part in enumerate(path, start=1):
             out += (part,)
             if path[:depth] in arrays:
@@ -92,7 +99,7 @@ MAX_TOML_CHARS = 1_000_000
 MAX_DEPTH = 16
 
 
-def parse_toml(text: str, source: str) -> dict:
+def parse_toml(text: str, source: str) -> dict[str, Any]:
     """``tomllib.loads`` whose errors are BadInput naming ``source:line``: syntax, and what the
     parser itself cannot take (a text over :data:`MAX_TOML_CHARS`, nesting deeper than
     :data:`MAX_DEPTH`, an integer of more than 4,300 digits)."""
@@ -170,9 +177,10 @@ def _deepest(text: str, limit: int = MAX_DEPTH) -> int | None:
     return None
 
 
-def _depth(value) -> int:
+def _depth(value: object) -> int:
     """How deep ``value`` nests, without recursion (dotted keys nest without brackets)."""
     deepest, stack = 0, [(value, 1)]
+    children: Iterable[object]
     while stack:
         item, level = stack.pop()
         if isinstance(item, dict):

@@ -6,12 +6,21 @@ import json
 import math
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from rich.console import Console
 from rich.table import Table
 
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Iterator
+
+    from rich.console import ConsoleOptions, RenderResult
+    from rich.measure import Measurement
+
+    from bgkit.engine.driver import Event
+    from bgkit.engine.match import GameLog
+    from bgkit.model.game import Game, GameInfo, State
     from bgkit.model.ranking import ScoreResult
 
 
@@ -121,7 +130,7 @@ class Fit:
     def __init__(self, table: Table):
         self.table = table
 
-    def __rich_console__(self, console: Any, options: Any) -> Any:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.measure import Measurement
         from rich.text import Text
 
@@ -204,7 +213,7 @@ def match_record(log: Any, scored: Any) -> dict[str, Any]:
     }
 
 
-def whole_table(state: Any, plugin: str) -> Any:
+def whole_table(state: State, plugin: str) -> Any:
     """The game's own drawing of the whole table (``state.render(None)``); a failure in it is the
     game plugin's, said in one line (nothing is lost: the game is over and logged)."""
     from bgkit.model.errors import BadInput, PluginError, fault_text
@@ -217,17 +226,17 @@ def whole_table(state: Any, plugin: str) -> Any:
         raise PluginError(f"plugin {plugin!r} failed while drawing the table: {fault_text(exc)}") from exc
 
 
-def print_match_end(console: Console, title: str, state: Any, log: Any, scored: Any, plugin: str) -> None:
+def print_match_end(console: Console, title: str, state: State, log: Any, scored: ScoreResult, plugin: str) -> None:
     console.print(whole_table(state, plugin))
     print_score(scored, console, title)
     console.print(f"{log.result['decisions']} decisions — seed {log.seed}")
 
 
-def _who(log: Any, player: int) -> str:
+def _who(log: GameLog, player: int) -> str:
     return "chance" if player < 0 else literal(log.names[player])
 
 
-def replay_record(log: Any, verified: bool, finished: bool, scored: Any, notes: list[str] = ()) -> dict[str, Any]:
+def replay_record(log: GameLog, verified: bool, finished: bool, scored: ScoreResult | None, notes: Sequence[str] = ()) -> dict[str, Any]:
     return {
         "notes": list(notes),
         "game": log.game,
@@ -240,8 +249,8 @@ def replay_record(log: Any, verified: bool, finished: bool, scored: Any, notes: 
     }
 
 
-def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any, verified: bool, notes: list[str] = (),
-                 plugin: str = "") -> None:
+def print_replay(console: Console, title: str, log: GameLog, state: State | None, scored: ScoreResult | None, verified: bool,
+                 notes: Sequence[str] = (), plugin: str = "") -> None:
     """Every logged action, the final table (``state``: None to leave both out) and the score."""
     if state is not None:
         for number, (player, text) in enumerate(log.actions, start=1):
@@ -255,7 +264,7 @@ def print_replay(console: Console, title: str, log: Any, state: Any, scored: Any
     console.print(f"{verdict} — {len(log.actions)} actions — seed {seed_text(log.seed)}")
 
 
-def seat_replay_record(log: Any, seat: int, events: list, scored: Any) -> dict[str, Any]:
+def seat_replay_record(log: GameLog, seat: int, events: list[tuple[Event, str]], scored: ScoreResult | None) -> dict[str, Any]:
     return {
         "game": log.game,
         "seed": log.seed,
@@ -268,7 +277,8 @@ def seat_replay_record(log: Any, seat: int, events: list, scored: Any) -> dict[s
     }
 
 
-def print_seat_replay(console: Console, title: str, log: Any, seat: int, events: list, state: Any, scored: Any) -> None:
+def print_seat_replay(console: Console, title: str, log: GameLog, seat: int, events: list[tuple[Event, str]], state: State | None,
+                      scored: ScoreResult | None) -> None:
     """The game step by step as one seat saw it, then the table as that seat sees it."""
     console.print(f"{literal(title)} as P{seat + 1} {literal(log.names[seat])} saw it")
     for event, seen in events:
@@ -285,7 +295,7 @@ def seed_text(seed: Any) -> str:
     return "none recorded" if seed is None else str(seed)
 
 
-def game_row(info: Any) -> dict[str, Any]:
+def game_row(info: GameInfo) -> dict[str, Any]:
     """A registered game as ``bgkit games`` lists it (its engine not imported)."""
     status = info.data
     return {
@@ -304,7 +314,7 @@ def game_row(info: Any) -> dict[str, Any]:
     }
 
 
-def game_details_record(info: Any, game: Any) -> dict[str, Any]:
+def game_details_record(info: GameInfo, game: Game) -> dict[str, Any]:
     """``bgkit games GAME --format json``."""
     return {
         **game_row(info),
@@ -321,7 +331,7 @@ def game_details_record(info: Any, game: Any) -> dict[str, Any]:
     }
 
 
-def print_count(console: Console, title: str, doc: dict) -> None:
+def print_count(console: Console, title: str, doc: dict[str, Any]) -> None:
     """One line for a pipe; on a terminal (or with COLUMNS) wrapped at its width between words, so
     the terminal never breaks the number."""
     count = doc["count"]
@@ -349,7 +359,7 @@ class NeverCut:
         self._tables = list(_tables(renderable))
         self._least = {id(column): column.min_width for table in self._tables for column in table.columns}
 
-    def __rich_console__(self, console: Any, options: Any) -> Any:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.padding import Padding
 
         for table in self._tables:
@@ -364,13 +374,13 @@ class NeverCut:
                     column.min_width = wanted if sum(least) <= room else min(wanted, share)
         yield self.renderable
 
-    def __rich_measure__(self, console: Any, options: Any) -> Any:
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         from rich.measure import Measurement
 
         return Measurement.get(console, options, self.renderable)
 
 
-def _tables(renderable: Any) -> Any:
+def _tables(renderable: Any) -> Iterator[Table]:  # any of rich's drawings
     """Every table in ``renderable``: itself, and inside groups, columns, panels and paddings."""
     if isinstance(renderable, Table):
         yield renderable
@@ -380,7 +390,7 @@ def _tables(renderable: Any) -> Any:
         yield from _tables(renderable.renderable)
 
 
-def print_setup(console: Console, game: Any, doc: dict, data: Any) -> None:
+def print_setup(console: Console, game: Game, doc: dict[str, Any], data: Path | None) -> None:
     """A setup to lay out, with the line that repeats it."""
     options, players, seed = doc["options"], doc["players"], doc["seed"]
     console.print(f"[bold]{literal(game.info.name)}[/bold] — {players} players — seed {seed} — options {literal(options_text(options))}")
@@ -410,7 +420,7 @@ def games_table(rows: list[dict[str, Any]]) -> Any:
     return Group(Fit(table), *notes)
 
 
-def game_details(info: Any, game: Any, players: list[int]) -> Any:
+def game_details(info: GameInfo, game: Game, players: list[int]) -> Any:
     """``bgkit games GAME``: players, options, dynamics, bots, data provenance table by table, sheet."""
     from rich.console import Group
     from rich.text import Text
@@ -506,7 +516,7 @@ def options_text(options: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items()) or "none"
 
 
-def print_document(doc: dict, format: str, text_in_toml: tuple[str, ...] = ()) -> None:
+def print_document(doc: dict[str, Any], format: str, text_in_toml: tuple[str, ...] = ()) -> None:
     """``doc`` as JSON or TOML. Keys in ``text_in_toml`` are written as TOML strings whatever their
     size (a setup count passes 64 bits for most games: a script reads one type every time)."""
     if format == "json":
@@ -518,7 +528,7 @@ def print_document(doc: dict, format: str, text_in_toml: tuple[str, ...] = ()) -
         sys.stdout.write(tomli_w.dumps(toml_ready(doc)))
 
 
-def toml_ready(value):
+def toml_ready(value: Any) -> Any:
     """TOML has no null and no integers past 64 bits: drop None, write huge counts as text."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**63 - 1:
         return str(value)
@@ -546,8 +556,8 @@ def _bins(values: list[float], width: int) -> tuple[float, float, float, int, bo
         span = int(high) - int(low) + 1
         step = -(-span // width)
         return low, high, step, -(-span // step), True
-    step = (high - low) / width if high > low else 1.0
-    return low, high, step, width if high > low else 1, False
+    share = (high - low) / width if high > low else 1.0
+    return low, high, share, width if high > low else 1, False
 
 
 def score_histograms(counts: dict[str, Any], fancy: bool, width: int = HISTOGRAM_WIDTH) -> Any:
@@ -614,12 +624,12 @@ class RatingBar:
     def draw(self, width: int) -> str:
         return rating_bar(self.mu, self.sigma, self.low, self.high, max(1, width), self.fancy)
 
-    def __rich_measure__(self, console: Any, options: Any) -> Any:
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         from rich.measure import Measurement
 
         return Measurement(min(self.narrowest, options.max_width), min(self.widest, options.max_width))
 
-    def __rich_console__(self, console: Any, options: Any) -> Any:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.text import Text
 
         yield Text(self.draw(min(self.widest, options.max_width)), style="cyan" if self.fancy else "")
@@ -651,7 +661,7 @@ def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 18) -> l
             f"{row['win_rate']:.1%}",
             RatingBar(row["mu"], row["sigma"], low, high, fancy, widest=bar_width),
         )
-    table = Fit(table)
+    ranking = Fit(table)
     names = [row["entrant"] for row in ladder]
     matrix = Table(title="Head to head: how often the row beat the column (ties count half)", title_justify="left")
     matrix.add_column("")
@@ -663,13 +673,13 @@ def arena_tables(summary: dict[str, Any], fancy: bool, bar_width: int = 18) -> l
             pair = summary["pairwise"][name].get(other)
             cells.append("—" if pair is None else "·" if pair["rate"] is None else f"{pair['rate']:.0%} ({pair['games']})")
         matrix.add_row(name, *cells)
-    matrix = Fit(matrix)
+    head_to_head = Fit(matrix)
     shared = " Wins in brackets were shared." if any(row["shared_wins"] for row in ladder) else ""
     note = Text(
         f"Sorted by ordinal = mu - 3 sigma, the left end of each bar (bars from {low:.1f} to {high:.1f}).{shared} "
         "Head to head: share (games together); · never met."
     )
-    return [table, matrix, note]
+    return [ranking, head_to_head, note]
 
 
 def print_arena(summary: dict[str, Any], console: Console, fancy: bool) -> None:
