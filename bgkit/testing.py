@@ -777,7 +777,7 @@ def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str
         )
 
 
-def check_twin_determinisation(state, twin, player: int, seeds: range = range(4)) -> None:
+def check_twin_determinisation(state: State, twin: State, player: int, seeds: range = range(4)) -> None:
     """``twin`` differs from ``state`` only in what ``player`` cannot see (another hand, the order of
     a face-down pile, another seat's sealed choice), built by hand by the test. A determinisation
     for ``player`` must depend on what they see alone: with the same rng seed, both give the very
