@@ -33,7 +33,7 @@ def env(game: str, players: int = 2, seed: int = 0, options: dict[str, str] | No
     return BgkitEnv(game, players, seed, options, render_mode)
 
 
-class BgkitEnv(AECEnv):
+class BgkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type information (no py.typed): AECEnv is Any
     """A bgkit game as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "bgkit", "is_parallelizable": False}
@@ -57,13 +57,13 @@ class BgkitEnv(AECEnv):
         self._action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self.play: Any = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self._action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` (if given) replaces the seed the setup and chance are drawn from."""
         from bgkit.engine.match import chance_stream
 
@@ -77,7 +77,7 @@ class BgkitEnv(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._resolve_chance()
         self.agent_selection = self.possible_agents[self.play.state.current_player()]
 

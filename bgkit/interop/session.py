@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections import OrderedDict
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from bgkit.engine.driver import Driver, Event, Listener, Narrator, Told
 from bgkit.model.errors import BadInput
@@ -94,7 +94,7 @@ def adaptable(registry: Any = None) -> tuple[list[Game], list[Any]]:
 #: The most tables kept (each holds a loaded game's start): a program that makes games at many seeds
 #: keeps the ones it used last.
 TABLES_KEPT = 64
-_TABLES: OrderedDict[tuple, Table] = OrderedDict()
+_TABLES: OrderedDict[tuple[str, int, int, tuple[tuple[str, str], ...]], Table] = OrderedDict()
 forget_with_registry(_TABLES.clear)  # a table holds a game of the registry it was made through
 
 
@@ -194,10 +194,10 @@ class Play:
         narrator.sealed = list(self.narrator.sealed)
         return Play(self.table, self.state.clone(), list(self.log), list(self.events), narrator, self.stage)
 
-    def __deepcopy__(self, memo: dict) -> "Play":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Play":
         return self.copy()
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[..., Play], tuple[Any, ...]]:
         """Pickled as the table's parameters, the state's ``to_dict`` and the history (OpenSpiel
         serialises a state by pickling it); unpickled through :func:`table_for`."""
         table = self.table
@@ -261,7 +261,8 @@ class Play:
         return [2.0 * reward - 1.0 for reward in self.table.runtime.rewards(state)]
 
 
-def _restored(key: tuple, state: dict, log: list, events: list, count: int, sealed: list, stage: Play | None) -> Play:
+def _restored(key: tuple[str, int, int, dict[str, str]], state: dict[str, Any], log: list[list[Any]], events: list[Event], count: int,
+              sealed: list[Event], stage: Play | None) -> Play:
     table = table_for(*key)
     narrator = Narrator(count)
     narrator.sealed = list(sealed)
