@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from bgkit.history.records import Play
     from bgkit.history.store import History
     from bgkit.model.game import Game
+    from bgkit.model.ranking import ScoreResult
     from bgkit.model.sheets import Sheet
 
 DB_HELP = "The history file (default: $BGKIT_DB, else history.sqlite3 in your user data folder)."
@@ -470,7 +471,7 @@ class Recording:
         self.note = (note or "").strip() or None
         self.location = (location or "").strip() or None
 
-    def record_score(self, game: Any, sheet: Any, result: Any) -> int:
+    def record_score(self, game: Game, sheet: Sheet, result: ScoreResult) -> int:
         from bgkit.engine.match import data_record
         from bgkit.history.records import play_from_score
 
@@ -540,7 +541,7 @@ def score_recording(
     return None
 
 
-def offer_recording(game: Any, sheet: Any, result: Any, db: Optional[Path], day: Optional[str], note: Optional[str], location: Optional[str]) -> None:
+def offer_recording(game: Game, sheet: Sheet, result: ScoreResult, db: Optional[Path], day: Optional[str], note: Optional[str], location: Optional[str]) -> None:
     """After the prompt has scored a game: ask whether to record it, and where it was played."""
     from bgkit.history.records import parse_date
 

@@ -17,7 +17,9 @@ from bgkit.model.errors import BadInput
 from bgkit.history.validate import Checker
 
 if TYPE_CHECKING:
+    from bgkit.model.game import Game
     from bgkit.model.ranking import ScoreResult
+    from bgkit.model.sheets import Sheet
 
 def parse_date(text: str, what: str = "--date") -> str:
     """A YYYY-MM-DD date as stored; BadInput for anything else, or a day after tomorrow."""
@@ -213,7 +215,7 @@ class Play:
         )
 
 
-def play_from_score(game: Any, sheet: Any, result: Any, day: str, **extra: Any) -> Play:
+def play_from_score(game: Game, sheet: Sheet, result: ScoreResult, day: str, **extra: Any) -> Play:
     """The record of a scored sheet (``extra``: note, location, source, options, log, data, specs)."""
     from bgkit.model.sheets import dump_sheet
 

@@ -19,13 +19,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from bgkit.interop.session import table_for
+
+if TYPE_CHECKING:
+    from bgkit.engine.match import GameLog
 
 
 def env(game: str, players: int = 2, seed: int = 0, options: dict[str, str] | None = None, render_mode: str | None = None) -> "BgkitEnv":
@@ -129,7 +132,7 @@ class BgkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
         state = self.play.state
         return drawn(state, None if state.is_terminal() else self.possible_agents.index(self.agent_selection))
 
-    def game_log(self, seats: list[str] | None = None) -> Any:
+    def game_log(self, seats: list[str] | None = None) -> GameLog:
         """The game so far as a bgkit log (:class:`bgkit.engine.match.GameLog`); ``to_dict()`` is the file."""
         return self.table.log(self.play, seats)
 

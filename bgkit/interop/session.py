@@ -13,12 +13,15 @@ from __future__ import annotations
 import json
 import random
 from collections import OrderedDict
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from bgkit.engine.driver import Driver, Event, Listener, Narrator, Told
 from bgkit.model.errors import BadInput
 from bgkit.model.game import CHANCE, Game, State
 from bgkit.plugins.registry import forget_with_registry
+
+if TYPE_CHECKING:
+    from bgkit.engine.match import GameLog
 
 
 class Table:
@@ -58,7 +61,7 @@ class Table:
         """A new trajectory from the start of play."""
         return Play(self, self._start.clone())
 
-    def log(self, play: "Play", seats: list[str] | None = None) -> Any:
+    def log(self, play: "Play", seats: list[str] | None = None) -> GameLog:
         """``play`` as a bgkit game log (``bgkit replay --verify`` checks it when chance was drawn
         from the game's seeded stream, as the PettingZoo environment draws it)."""
         from bgkit.engine.match import GameLog, result_record

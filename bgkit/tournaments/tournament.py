@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from bgkit.engine.match import derive_seed
 from bgkit.plugins.registry import forget_with_registry
 from bgkit.tournaments.summary import Summary, wilson_interval  # noqa: F401  (wilson_interval: for older imports)
+
+if TYPE_CHECKING:
+    from bgkit.model.game import Game
 
 
 @dataclass(frozen=True)
@@ -117,11 +120,11 @@ def play_task(task: Task) -> GameRecord:
 
 
 #: The games this process has loaded, by (id, data digest): emptied with the registry they came from.
-_GAMES: dict[tuple[str, str | None], Any] = {}
+_GAMES: dict[tuple[str, str | None], Game] = {}
 forget_with_registry(_GAMES.clear)
 
 
-def _load(game_id: str, data: dict[str, Any] | None) -> Any:
+def _load(game_id: str, data: dict[str, Any] | None) -> Game:
     """Each worker loads (and validates) a game's data once, not once per game played.
 
     A worker process is an entry point of its own: it loads the installed plugins itself.
@@ -159,7 +162,7 @@ def _data_file(data: dict[str, Any]) -> Path:
     return copy
 
 
-def preload(game: Any, data: dict[str, Any] | None) -> None:
+def preload(game: Game, data: dict[str, Any] | None) -> None:
     """Hand an already loaded game to :func:`_load`, so forked workers start with it."""
     _GAMES[(game.info.id, data["sha256"] if data else None)] = game
 
