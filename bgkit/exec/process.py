@@ -111,6 +111,7 @@ class BotProcess:
             self._shown.start()
         _LIVE.add(self)
         _kill_bots_on_sigterm()
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both are pipes (Popen above)
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
         os.set_blocking(self._in, False)
@@ -202,7 +203,7 @@ class BotProcess:
         helpers = guard.descendants(proc.pid) if proc.returncode is None else []
         for stream in (proc.stdin, proc.stdout):
             try:
-                stream.close()
+                stream.close()  # type: ignore[union-attr]  # both are pipes: Popen was given PIPE
             except OSError:
                 pass
         if grace > 0:
@@ -301,12 +302,12 @@ os.register_at_fork(after_in_child=_forget_after_fork)
 
 # -- bots kept between games ------------------------------------------------------------------------
 
-_IDLE: dict[tuple, list[BotProcess]] = {}
+_IDLE: dict[tuple[object, ...], list[BotProcess]] = {}
 _LOCK = threading.Lock()
 _CLEANUP = False
 
 
-def take(key: tuple) -> BotProcess | None:
+def take(key: tuple[object, ...]) -> BotProcess | None:
     """A running bot left by an earlier game for ``key`` (its command), if one is still alive."""
     with _LOCK:
         idle = _IDLE.get(key, [])
@@ -318,7 +319,7 @@ def take(key: tuple) -> BotProcess | None:
     return None
 
 
-def keep(key: tuple, bot: BotProcess) -> None:
+def keep(key: tuple[object, ...], bot: BotProcess) -> None:
     """Keep a bot that plays many games for the next game; every kept bot is closed at exit."""
     global _CLEANUP
     with _LOCK:

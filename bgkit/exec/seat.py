@@ -15,12 +15,15 @@ import re
 import shlex
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bgkit.engine.match import BaseSeat, Decision, Match
 from bgkit.model.errors import BadInput, PluginError
 from bgkit.exec import process
 from bgkit.exec.process import BotFault, BotProcess
+
+if TYPE_CHECKING:
+    from bgkit.engine.driver import Told
 
 #: The protocol version this bgkit speaks (docs/bot-protocol.md).
 PROTOCOL = 1
@@ -103,7 +106,7 @@ def make_exec_seat(params: dict[str, str], name: str, seed: int) -> "ExecSeat":
     return ExecSeat(name, argv, seed, seat_timeout(params), stderr)
 
 
-def encode(message: dict) -> bytes:
+def encode(message: dict[str, Any]) -> bytes:
     """One protocol line: compact JSON, UTF-8, a newline."""
     return (json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
 
@@ -124,10 +127,10 @@ class ExecSeat(BaseSeat):
         self.reuse = False
         self.player = -1
         self.game_seed: int | None = None
-        self._told: tuple = ()  # the seat's history as last sent, to send only what is new
+        self._told: tuple[Told, ...] = ()  # the seat's history as last sent, to send only what is new
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[tuple[str, ...], str | None, str]:
         return (tuple(self.argv), self.stderr, os.getcwd())
 
     # -- the game's start and end ---------------------------------------------------------------
@@ -205,6 +208,7 @@ class ExecSeat(BaseSeat):
         ids = decision.action_ids()
         if ids is not None:
             message["ids"] = ids
+        assert self.bot is not None, "begin() starts the bot before any decision"
         stray = self.bot.stray()
         if stray is not None:
             raise self._fail(f"wrote {_short(stray.decode('utf-8', 'replace'))} when no answer was asked for")
@@ -228,7 +232,7 @@ class ExecSeat(BaseSeat):
         except ValueError:
             raise self._fail(f"answered {_short(text)}, which is not a legal action") from None
 
-    def _news(self, decision: Decision) -> tuple[int, list[dict]]:
+    def _news(self, decision: Decision) -> tuple[int, list[dict[str, Any]]]:
         """Where the new events start in the seat's history, and the events from there: those told
         since its last decision, or, if people took moves back since (undo), from the first event
         that changed (the bot forgets its history from that position on)."""
@@ -240,18 +244,20 @@ class ExecSeat(BaseSeat):
         return start, [{"number": e.number, "player": e.player, "text": e.text, "reveal": e.reveal} for e in history[start:]]
 
     # -- the wire -------------------------------------------------------------------------------
-    def _send(self, message: dict) -> None:
+    def _send(self, message: dict[str, Any]) -> None:
         try:
             line = encode(message)
         except (TypeError, ValueError) as exc:  # the game's view: the game plugin's to fix
             self.abort()
             raise PluginError(f"the view of seat {self.player + 1} is not JSON data ({exc})") from None
+        assert self.bot is not None, "begin() starts the bot before it is spoken to"
         try:
             self.bot.send(line, self.timeout)
         except BotFault as exc:
             raise self._fail(str(exc)) from None
 
-    def _receive(self, seconds: float, expected: str) -> dict:
+    def _receive(self, seconds: float, expected: str) -> dict[str, Any]:
+        assert self.bot is not None, "begin() starts the bot before it is spoken to"
         try:
             line = self.bot.receive(seconds)
         except BotFault as exc:
@@ -286,7 +292,8 @@ def _json_type(value: Any) -> str:
         return "boolean"
     if isinstance(value, float):
         return "fraction"
-    return {str: "string", list: "list", dict: "object"}.get(type(value), type(value).__name__)
+    names: dict[type, str] = {str: "string", list: "list", dict: "object"}
+    return names.get(type(value), type(value).__name__)
 
 
 def _short(value: Any, most: int = 60) -> str:

@@ -11,12 +11,21 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 import typer
 
 from bgkit.model.errors import BadInput
 from bgkit.terminal.output import Format, Output, emit, require
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from bgkit.history.records import Play
+    from bgkit.history.store import History
+    from bgkit.model.game import Game
+    from bgkit.model.ranking import ScoreResult
+    from bgkit.model.sheets import Sheet
 
 DB_HELP = "The history file (default: $BGKIT_DB, else history.sqlite3 in your user data folder)."
 GAME_HELP = "Only plays of this game (its id)."
@@ -40,7 +49,7 @@ def say(message: str) -> None:
     render.stderr().print(message, markup=False, highlight=False)
 
 
-def open_store(db: Optional[Path], create: bool = True):
+def open_store(db: Optional[Path], create: bool = True) -> History:
     """The history at ``--db``, ``BGKIT_DB`` or the default place; with ``create`` made if missing."""
     from bgkit.history import store as history
 
@@ -57,7 +66,7 @@ def _dates(since: Optional[str], until: Optional[str]) -> tuple[Optional[str], O
     return since, until
 
 
-def _no_plays(store, game: Optional[str]) -> None:
+def _no_plays(store: History, game: Optional[str]) -> None:
     if not store.exists:
         state = "is empty" if store.path.exists() else "does not exist"
         say(f"No plays recorded yet ({store.path} {state}). Record one with: bgkit score GAME SHEET --record")
@@ -139,14 +148,14 @@ def show(
         say(f"Wrote the game log to {log} (bgkit replay {log})")
     result = play.score_result()
 
-    def drawing(console) -> None:
+    def drawing(console: Console) -> None:
         console.print(views.play_header(play))
         render.print_score(result, console, play.game_name)
 
     emit(Output({**play.to_dict(full=True, with_log=False), "score": result.to_dict()}, drawing), format, "history show")
 
 
-def _version(play, version: Optional[int]):
+def _version(play: Play, version: Optional[int]) -> Play:
     from bgkit.history.records import Play
 
     if version is None or version == play.version:
@@ -224,7 +233,7 @@ def edit(
     say(f"Play {play_id} is now version {version}; version {old.version} is kept (bgkit history show {play_id} --version {old.version}).")
 
 
-def _edited_sheet(old, new, sheet_file: Optional[Path]):
+def _edited_sheet(old: Play, new: Play, sheet_file: Optional[Path]) -> Play:
     """``new`` with the sheet from ``sheet_file`` or the editor, validated and scored by the game."""
     from bgkit.history.records import play_from_score
     from bgkit.model import sheets
@@ -236,7 +245,8 @@ def _edited_sheet(old, new, sheet_file: Optional[Path]):
             f"play {old.id} was played with bgkit: its result comes from its log; change --date, --note or --location"
         )
     registry = get_registry()
-    game = load_logged_game(registry, old)  # reads old.data: the --data it was scored with
+    # reads old.data, the --data it was scored with (a Play has a log's .game and .data, all it reads)
+    game = load_logged_game(registry, old)  # type: ignore[arg-type]
     if sheet_file is not None:
         source = str(sheet_file)
         text = _read(sheet_file)
@@ -272,7 +282,7 @@ def _read(path: Path) -> str:
     return read_text(path, "sheet", SHEET_BYTES)
 
 
-def _in_editor(play) -> tuple[str, str]:
+def _in_editor(play: Play) -> tuple[str, str]:
     """Open the play's sheet in the person's editor; returns the text and the file it is in."""
     import shlex
     import shutil
@@ -323,7 +333,7 @@ def players(
             say(store.merge(*merge))
         rows = store.players()
 
-    def drawing(console) -> None:
+    def drawing(console: Console) -> None:
         if rows:
             console.print(views.players_table(rows))
         elif merge is None:
@@ -437,7 +447,7 @@ def stats(
 # -- recording: score --record, play --record -----------------------------------------------------
 
 
-def _table_as_left(game: Any, data: dict) -> Any:
+def _table_as_left(game: Game, data: dict[str, Any]) -> Sheet:
     """The sheet of a game stopped before its end: each field as the game exported it (its default
     when left out), unchecked, since no finished game's rules hold of it (see ``runtime.final_result``)."""
     from bgkit.model.sheets import Sheet
@@ -461,7 +471,7 @@ class Recording:
         self.note = (note or "").strip() or None
         self.location = (location or "").strip() or None
 
-    def record_score(self, game: Any, sheet: Any, result: Any) -> int:
+    def record_score(self, game: Game, sheet: Sheet, result: ScoreResult) -> int:
         from bgkit.engine.match import data_record
         from bgkit.history.records import play_from_score
 
@@ -494,7 +504,7 @@ class Recording:
         )
         return self._store(play)
 
-    def _store(self, play: Any) -> int:
+    def _store(self, play: Play) -> int:
         import re
 
         with self.store:
@@ -531,7 +541,7 @@ def score_recording(
     return None
 
 
-def offer_recording(game: Any, sheet: Any, result: Any, db: Optional[Path], day: Optional[str], note: Optional[str], location: Optional[str]) -> None:
+def offer_recording(game: Game, sheet: Sheet, result: ScoreResult, db: Optional[Path], day: Optional[str], note: Optional[str], location: Optional[str]) -> None:
     """After the prompt has scored a game: ask whether to record it, and where it was played."""
     from bgkit.history.records import parse_date
 

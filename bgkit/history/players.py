@@ -7,6 +7,7 @@ Functions of an open connection, called inside the store's transactions.
 from __future__ import annotations
 
 import sqlite3
+from typing import Literal, cast, overload
 
 from bgkit.model.errors import BadInput
 from bgkit.history.validate import check_name
@@ -17,13 +18,19 @@ def player_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+@overload
+def player_id(conn: sqlite3.Connection, name: str, create: Literal[True] = True) -> int: ...
+@overload
+def player_id(conn: sqlite3.Connection, name: str, create: bool) -> int | None: ...
+
+
 def player_id(conn: sqlite3.Connection, name: str, create: bool = True) -> int | None:
     """The player of ``name`` (its own name or an alias); with ``create``, a new player if none."""
     key = player_key(name)
     row = conn.execute("SELECT player_id FROM player_names WHERE key = ?", (key,)).fetchone()
     if row is not None or not create:
         return row[0] if row else None
-    new_id = conn.execute("INSERT INTO players (name) VALUES (?)", (" ".join(name.split()),)).lastrowid
+    new_id = cast(int, conn.execute("INSERT INTO players (name) VALUES (?)", (" ".join(name.split()),)).lastrowid)  # an INSERT's row id
     add_name(conn, name, new_id)
     return new_id
 

@@ -11,10 +11,15 @@ import json
 import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bgkit.model.errors import BadInput
 from bgkit.history.validate import Checker
+
+if TYPE_CHECKING:
+    from bgkit.model.game import Game
+    from bgkit.model.ranking import ScoreResult
+    from bgkit.model.sheets import Sheet
 
 def parse_date(text: str, what: str = "--date") -> str:
     """A YYYY-MM-DD date as stored; BadInput for anything else, or a day after tomorrow."""
@@ -79,19 +84,19 @@ class Play:
     total_label: str = "total"
     tiebreaks: list[dict[str, Any]] = field(default_factory=list)  # [{"label", "higher_wins"}]
     notes: list[str] = field(default_factory=list)
-    data: dict | None = None  # the --data record (path, sha256, text) the game was scored with
-    log: dict | None = None  # the game log of a played game
+    data: dict[str, Any] | None = None  # the --data record (path, sha256, text) the game was scored with
+    log: dict[str, Any] | None = None  # the game log of a played game
     uid: str = field(default_factory=lambda: uuid.uuid4().hex)
     recorded_at: str = field(default_factory=now)
     id: int | None = None
     version: int = 1
-    versions: list[dict] = field(default_factory=list)  # earlier versions, oldest first
+    versions: list[dict[str, Any]] = field(default_factory=list)  # earlier versions, oldest first
 
     @property
     def winners(self) -> list[SeatRecord]:
         return [s for s in self.seats if s.winner]
 
-    def score_result(self):
+    def score_result(self) -> ScoreResult:
         """The ScoreResult as ``bgkit score`` printed it, rebuilt from the stored rows."""
         from bgkit.model.ranking import ScoreResult, TieBreak
 
@@ -112,7 +117,7 @@ class Play:
             total_label=self.total_label,
         )
 
-    def to_dict(self, full: bool = True, with_log: bool = True) -> dict:
+    def to_dict(self, full: bool = True, with_log: bool = True) -> dict[str, Any]:
         """The record as JSON data: the export format (``full``) or a listing's summary."""
         out: dict[str, Any] = {
             "id": self.id,
@@ -210,7 +215,7 @@ class Play:
         )
 
 
-def play_from_score(game: Any, sheet: Any, result: Any, day: str, **extra: Any) -> Play:
+def play_from_score(game: Game, sheet: Sheet, result: ScoreResult, day: str, **extra: Any) -> Play:
     """The record of a scored sheet (``extra``: note, location, source, options, log, data, specs)."""
     from bgkit.model.sheets import dump_sheet
 

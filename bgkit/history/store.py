@@ -18,7 +18,7 @@ import json
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence, cast
 
 from bgkit.model.errors import BadInput
 from bgkit.history import files, players as names, schema
@@ -180,7 +180,7 @@ class History:
             return self._insert(conn, play)
 
     def _insert(self, conn: sqlite3.Connection, play: Play) -> int:
-        play_id = conn.execute(
+        play_id = cast(int, conn.execute(
             """INSERT INTO plays (uid, game, game_name, played_on, recorded_at, source, options, note, location,
                                   categories, total_label, tiebreaks, decided_by, notes, sheet, data, log, version)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
@@ -191,7 +191,7 @@ class History:
                 None if play.data is None else _dumps(play.data), None if play.log is None else _dumps(play.log),
                 play.version,
             ),
-        ).lastrowid
+        ).lastrowid)  # an INSERT's row id
         self._insert_seats(conn, play_id, play.seats)
         for old in play.versions:
             conn.execute(
@@ -257,7 +257,7 @@ class History:
             if conn.execute("DELETE FROM plays WHERE id = ?", (play_id,)).rowcount == 0:
                 raise BadInput(f"no play {play_id} in the history")
 
-    def import_plays(self, plays: list[Play], players: list[dict] = ()) -> tuple[list[int], list[tuple[str, int]]]:
+    def import_plays(self, plays: list[Play], players: Sequence[dict[str, Any]] = ()) -> tuple[list[int], list[tuple[str, int]]]:
         """Add plays not already here (by uid), all in one transaction; returns the new ids, and the
         uids skipped with the play each one is already (or, repeated in ``plays``, was just) stored as."""
         _check_names(plays)
@@ -297,11 +297,13 @@ class History:
         """The history's name for ``name`` (case-insensitive, aliases too); BadInput if unknown."""
         with self.guard():
             player_id = names.player_or_fail(self.conn, name)
-            return self.conn.execute("SELECT name FROM players WHERE id = ?", (player_id,)).fetchone()[0]
+            found: str = self.conn.execute("SELECT name FROM players WHERE id = ?", (player_id,)).fetchone()[0]
+            return found
 
     def plays(self, game: str | None = None, player: str | None = None, since: str | None = None, until: str | None = None) -> list[Play]:
         """Plays matching every filter given, oldest first (by date, then by when they were recorded)."""
-        where, params = ["1 = 1"], []
+        where: list[str] = ["1 = 1"]
+        params: list[str | int] = []
         if game is not None:
             where.append("plays.game = ?")
             params.append(game)
@@ -324,7 +326,7 @@ class History:
             raise BadInput(f"no play {play_id} in the history")
         return found[0]
 
-    def _fetch(self, conn: sqlite3.Connection, where: str, params: tuple, with_versions: bool = False) -> list[Play]:
+    def _fetch(self, conn: sqlite3.Connection, where: str, params: tuple[str | int, ...], with_versions: bool = False) -> list[Play]:
         """Plays by a WHERE clause made of this module's fixed fragments, with ``params`` as values."""
         columns = (
             "plays.id, uid, game, game_name, played_on, recorded_at, source, options, note, location, categories, "
@@ -367,9 +369,9 @@ class History:
                 ]
         return list(plays.values())
 
-    def all_versions(self) -> dict[int, list[dict]]:
+    def all_versions(self) -> dict[int, list[dict[str, Any]]]:
         """Every kept old version, by play id (for the export)."""
-        out: dict[int, list[dict]] = {}
+        out: dict[int, list[dict[str, Any]]] = {}
         with self.guard():
             for play_id, record in self.conn.execute("SELECT play_id, record FROM play_versions ORDER BY play_id, version"):
                 out.setdefault(play_id, []).append(_stored(record, play_id, 'old version'))
@@ -401,13 +403,13 @@ class History:
 
     # -- drafts (bgkit serve) -----------------------------------------------------------------------
 
-    def new_draft(self, game: str, state: dict) -> int:
+    def new_draft(self, game: str, state: dict[str, Any]) -> int:
         """Keep a table that is being filled in; returns its id."""
         with self.transaction() as conn:
-            return conn.execute(
+            return cast(int, conn.execute(
                 "INSERT INTO drafts (game, state, created_at, updated_at) VALUES (?, ?, ?, ?)",
                 (game, _dumps(state), _now(), _now()),
-            ).lastrowid
+            ).lastrowid)  # an INSERT's row id
 
     def draft(self, draft_id: int) -> dict[str, Any]:
         """A draft: id, game, state, revision, updated_at, play_id; BadInput if there is none."""
@@ -430,7 +432,7 @@ class History:
             ).fetchall()
         return [_draft(row) for row in rows]
 
-    def update_draft(self, draft_id: int, change: Callable[[dict], Any]) -> dict[str, Any]:
+    def update_draft(self, draft_id: int, change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
         """Read, change (``change`` edits the state in place) and write a draft in one transaction,
         so two phones writing at once both keep what they wrote. Returns the draft as written."""
         with self.transaction() as conn:
@@ -461,7 +463,8 @@ class History:
             if row is None:
                 raise BadInput(f"no table {draft_id} (it was recorded and removed, or never made)")
             if row[0] is not None:
-                return row[0]
+                recorded: int = row[0]  # recorded already: the play's id
+                return recorded
             if replaces is None:
                 play_id = self._insert(conn, play)
             else:
@@ -479,7 +482,7 @@ class History:
                 raise BadInput(f"no table {draft_id}")
 
 
-def _draft(row: tuple) -> dict[str, Any]:
+def _draft(row: tuple[Any, ...]) -> dict[str, Any]:
     draft_id, game, state, revision, updated_at, play_id = row
     return {"id": draft_id, "game": game, "state": json.loads(state), "revision": revision,
             "updated_at": updated_at, "play_id": play_id}

@@ -90,7 +90,7 @@ def _hidden(ch: str) -> bool:
     return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ord(ch) in BIDI_CONTROLS
 
 
-def read_import(source: Path, day: str | None, location: str | None) -> tuple[list[Play], list[dict], dict[str, tuple[str, str]]]:
+def read_import(source: Path, day: str | None, location: str | None) -> tuple[list[Play], list[dict[str, Any]], dict[str, tuple[str, str]]]:
     """The plays and players to import from ``source``, checked in full before anything is stored,
     and for each imported sheet (by uid) its file's name and how it was dated."""
     if source.is_dir():
@@ -111,7 +111,7 @@ def read_import(source: Path, day: str | None, location: str | None) -> tuple[li
     return plays, [], origins
 
 
-def _export_plays(source: Path, day: str | None, location: str | None) -> tuple[list[Play], list[dict]]:
+def _export_plays(source: Path, day: str | None, location: str | None) -> tuple[list[Play], list[dict[str, Any]]]:
     """The plays and players of a JSON export, every record checked."""
     if source.suffix.lower() == ".csv":
         raise BadInput(f"{source}: a CSV export is for spreadsheets and lacks the sheets; import a --format json export")

@@ -92,7 +92,7 @@ def _options(game_id: str, params: dict[str, Any]) -> dict[str, str]:
     return options
 
 
-class BgkitGame(pyspiel.Game):
+class BgkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information: its classes are Any
     """A bgkit game at the parameters OpenSpiel loads it with (or around a :class:`Table` given)."""
 
     #: ``bgkit_<id>`` in the class registered for each game.
@@ -125,7 +125,7 @@ class BgkitGame(pyspiel.Game):
         return Observer(self.table, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
-class BgkitState(pyspiel.State):
+class BgkitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information: its classes are Any
     """An OpenSpiel state around one :class:`bgkit.interop.session.Play` (``self.play``)."""
 
     def __init__(self, game: BgkitGame, play: Play):
@@ -156,7 +156,7 @@ class BgkitState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "BgkitState":
         """A state ``player_id`` cannot tell from this one, drawn with ``probability_sampler``."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        other = self.clone()
+        other: BgkitState = self.clone()
         other.play = self.play.resample(player_id, rng)
         return other
 
@@ -173,8 +173,11 @@ class Observer:
             raise ValueError("bgkit games observe as one seat does: public and its own private information")
         self.perfect_recall = iig_obs_type.perfect_recall
         observation = None if self.perfect_recall else table.observation
-        self.tensor = None if observation is None else np.zeros(observation.size, np.float32)
-        self.dict = {} if self.tensor is None else {"observation": self.tensor.reshape(observation.shape)}
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if observation is not None:
+            self.tensor = np.zeros(observation.size, np.float32)
+            self.dict = {"observation": self.tensor.reshape(observation.shape)}
 
     def set_from(self, state: BgkitState, player: int) -> None:
         if self.tensor is not None:
@@ -206,7 +209,8 @@ def load(game_id: str, players: int, seed: int = 0, **options: str) -> BgkitGame
 
     choices = {option.name: option.choices for option in get_registry().load_game(game_id).options}
     typed = {key: _typed(choices[key], value) if key in choices else value for key, value in options.items()}
-    return pyspiel.load_game(PREFIX + game_id, {"players": players, "seed": seed, **typed})
+    game: BgkitGame = pyspiel.load_game(PREFIX + game_id, {"players": players, "seed": seed, **typed})
+    return game
 
 
 register()

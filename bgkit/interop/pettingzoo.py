@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
@@ -27,13 +27,16 @@ from pettingzoo import AECEnv
 
 from bgkit.interop.session import table_for
 
+if TYPE_CHECKING:
+    from bgkit.engine.match import GameLog
+
 
 def env(game: str, players: int = 2, seed: int = 0, options: dict[str, str] | None = None, render_mode: str | None = None) -> "BgkitEnv":
     """The AEC environment of ``game`` (its id) at ``players`` seats, setup and chance from ``seed``."""
     return BgkitEnv(game, players, seed, options, render_mode)
 
 
-class BgkitEnv(AECEnv):
+class BgkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type information (no py.typed): AECEnv is Any
     """A bgkit game as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "bgkit", "is_parallelizable": False}
@@ -57,13 +60,13 @@ class BgkitEnv(AECEnv):
         self._action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self.play: Any = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self._action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` (if given) replaces the seed the setup and chance are drawn from."""
         from bgkit.engine.match import chance_stream
 
@@ -77,7 +80,7 @@ class BgkitEnv(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._resolve_chance()
         self.agent_selection = self.possible_agents[self.play.state.current_player()]
 
@@ -129,7 +132,7 @@ class BgkitEnv(AECEnv):
         state = self.play.state
         return drawn(state, None if state.is_terminal() else self.possible_agents.index(self.agent_selection))
 
-    def game_log(self, seats: list[str] | None = None) -> Any:
+    def game_log(self, seats: list[str] | None = None) -> GameLog:
         """The game so far as a bgkit log (:class:`bgkit.engine.match.GameLog`); ``to_dict()`` is the file."""
         return self.table.log(self.play, seats)
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 import json
 import random
 from collections import OrderedDict
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from bgkit.engine.driver import Driver, Event, Listener, Narrator, Told
 from bgkit.model.errors import BadInput
 from bgkit.model.game import CHANCE, Game, State
 from bgkit.plugins.registry import forget_with_registry
+
+if TYPE_CHECKING:
+    from bgkit.engine.match import GameLog
 
 
 class Table:
@@ -58,7 +61,7 @@ class Table:
         """A new trajectory from the start of play."""
         return Play(self, self._start.clone())
 
-    def log(self, play: "Play", seats: list[str] | None = None) -> Any:
+    def log(self, play: "Play", seats: list[str] | None = None) -> GameLog:
         """``play`` as a bgkit game log (``bgkit replay --verify`` checks it when chance was drawn
         from the game's seeded stream, as the PettingZoo environment draws it)."""
         from bgkit.engine.match import GameLog, result_record
@@ -94,7 +97,7 @@ def adaptable(registry: Any = None) -> tuple[list[Game], list[Any]]:
 #: The most tables kept (each holds a loaded game's start): a program that makes games at many seeds
 #: keeps the ones it used last.
 TABLES_KEPT = 64
-_TABLES: OrderedDict[tuple, Table] = OrderedDict()
+_TABLES: OrderedDict[tuple[str, int, int, tuple[tuple[str, str], ...]], Table] = OrderedDict()
 forget_with_registry(_TABLES.clear)  # a table holds a game of the registry it was made through
 
 
@@ -194,10 +197,10 @@ class Play:
         narrator.sealed = list(self.narrator.sealed)
         return Play(self.table, self.state.clone(), list(self.log), list(self.events), narrator, self.stage)
 
-    def __deepcopy__(self, memo: dict) -> "Play":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Play":
         return self.copy()
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[..., Play], tuple[Any, ...]]:
         """Pickled as the table's parameters, the state's ``to_dict`` and the history (OpenSpiel
         serialises a state by pickling it); unpickled through :func:`table_for`."""
         table = self.table
@@ -261,7 +264,8 @@ class Play:
         return [2.0 * reward - 1.0 for reward in self.table.runtime.rewards(state)]
 
 
-def _restored(key: tuple, state: dict, log: list, events: list, count: int, sealed: list, stage: Play | None) -> Play:
+def _restored(key: tuple[str, int, int, dict[str, str]], state: dict[str, Any], log: list[list[Any]], events: list[Event], count: int,
+              sealed: list[Event], stage: Play | None) -> Play:
     table = table_for(*key)
     narrator = Narrator(count)
     narrator.sealed = list(sealed)

@@ -13,7 +13,7 @@ import contextlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, AsyncIterator, Callable, TypeVar
 
 import jinja2
 from starlette.applications import Starlette
@@ -24,6 +24,12 @@ from starlette.templating import Jinja2Templates
 
 from bgkit.serve import routes
 from bgkit.serve.security import LOOPBACK_NAMES, Guard
+
+if TYPE_CHECKING:
+    from bgkit.history.store import History
+    from bgkit.model.game import Game, GameInfo
+
+_T = TypeVar("_T")
 
 HERE = Path(__file__).parent
 
@@ -45,12 +51,12 @@ class Site:
 
         self.db = Path(db)
         self.registry = get_registry()
-        self._games: dict[str, Any] = {}
+        self._games: dict[str, Game] = {}
         self._lock = threading.Lock()
         self._worker: ThreadPoolExecutor | None = None
-        self._history = None
+        self._history: History | None = None
 
-    def game(self, game_id: str) -> Any:
+    def game(self, game_id: str) -> Game:
         """An installed game, loaded once; BadInput naming the installed ones for any other."""
         with self._lock:
             if game_id not in self._games:
@@ -58,17 +64,17 @@ class Site:
                 self._games[game_id] = self.registry.load_game(game_id)
             return self._games[game_id]
 
-    def games(self) -> list[Any]:
+    def games(self) -> list[GameInfo]:
         return sorted(self.registry.games.values(), key=lambda info: info.name.casefold())
 
-    def _run(self, work: Callable[[Any], Any]) -> Any:
+    def _run(self, work: Callable[[History], _T]) -> _T:
         if self._history is None:
             from bgkit.history.store import open_history
 
             self._history = open_history(self.db, create=True)
         return work(self._history)
 
-    async def store(self, work: Callable[[Any], Any]) -> Any:
+    async def store(self, work: Callable[[History], _T]) -> _T:
         """Run ``work(store)`` on the history in its thread (a busy file waits there, the server does not)."""
         with self._lock:
             if self._worker is None:
@@ -106,7 +112,7 @@ def create_app(db: Path, token: str | None = None, hosts: list[str] | None = Non
     site = Site(db)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         site.close()
 

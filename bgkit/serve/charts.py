@@ -49,8 +49,8 @@ def totals_over_time(timeline: list[dict[str, Any]], names: list[str]) -> Markup
         if len(points) > 1:
             parts.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="{colour}" stroke-width="2"/>')
         for p in points:
-            x, y = p.split(",")
-            parts.append(f'<circle cx="{x}" cy="{y}" r="3" fill="{colour}"/>')
+            cx, cy = p.split(",")
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="3" fill="{colour}"/>')
         y = top + plot_h + 30 + 16 * n
         parts.append(f'<rect x="{left}" y="{y - 9}" width="10" height="10" fill="{colour}"/>')
         parts.append(f'<text x="{left + 16}" y="{y}">{escape(name)}</text>')

@@ -85,7 +85,9 @@ class Guarded(asyncio.Protocol):
             self._stop_waiting()  # a whole header came: the request is the app's now
 
     def eof_received(self) -> bool | None:
-        return self.inner.eof_received() if self.address is not None else None
+        if self.address is not None:
+            self.inner.eof_received()  # h11's protocol returns None: the transport closes itself
+        return None
 
     def pause_writing(self) -> None:
         if self.address is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -25,18 +25,27 @@ from bgkit.engine.runtime import runtime_for
 from bgkit.serve import charts, tables
 from bgkit.serve.security import csrf_ok
 
+if TYPE_CHECKING:
+    from bgkit.history.records import Play
+    from bgkit.history.store import History
+    from bgkit.model.game import Game
+    from bgkit.model.ranking import ScoreResult
+    from bgkit.serve.app import Site
+
 # -- helpers ----------------------------------------------------------------------------------------
 
 
-def _site(request: Request):
-    return request.app.state.site
+def _site(request: Request) -> Site:
+    site: Site = request.app.state.site
+    return site
 
 
 def page(request: Request, name: str, status: int = 200, **context: Any) -> Response:
     context.setdefault("title", "bgkit")
     context["csrf"] = request.scope["state"]["csrf"]
     context["nav"] = request.url.path
-    return request.app.state.templates.TemplateResponse(request, name, context, status_code=status)
+    response: Response = request.app.state.templates.TemplateResponse(request, name, context, status_code=status)
+    return response
 
 
 def back(url: str) -> RedirectResponse:
@@ -67,7 +76,7 @@ async def posted(request: Request) -> dict[str, Any]:
     return {k: v for k, v in form.items() if k != "csrf"}
 
 
-def _text(form: dict, key: str, default: str = "") -> str:
+def _text(form: dict[str, Any], key: str, default: str = "") -> str:
     value = form.get(key, default)
     if value is None:
         return default
@@ -95,8 +104,9 @@ def _filters(request: Request) -> dict[str, str | None]:
         value = request.query_params.get(key, "").strip()
         out[key] = value or None
     for key in ("since", "until"):
-        if out[key]:
-            out[key] = parse_date(out[key], key)
+        given = out[key]
+        if given:
+            out[key] = parse_date(given, key)
     if out["since"] and out["until"] and out["since"] > out["until"]:
         raise BadInput(f"since {out['since']} is after until {out['until']}")
     return out
@@ -148,14 +158,14 @@ async def create_table(request: Request) -> Response:
 # -- the sheet ----------------------------------------------------------------------------------------
 
 
-async def _draft(request: Request) -> tuple[dict, Any]:
+async def _draft(request: Request) -> tuple[dict[str, Any], Game]:
     site = _site(request)
     draft_id = _int(request.path_params["draft"], "the table")
     draft = await site.store(lambda store: store.draft(draft_id))
     return draft, site.game(draft["game"])
 
 
-def _seat(request: Request, state: dict) -> int | None:
+def _seat(request: Request, state: dict[str, Any]) -> int | None:
     text = request.query_params.get("seat", "")
     if text == "" or text == "all":
         return None
@@ -165,7 +175,7 @@ def _seat(request: Request, state: dict) -> int | None:
     return seat
 
 
-async def _name_hints(site, names: list[str]) -> dict[int, str]:
+async def _name_hints(site: Site, names: list[str]) -> dict[int, str]:
     """A name new to the history that is close to a known one: "did you mean ...?"."""
     known = [p["name"] for p in await site.store(lambda store: store.players())]
     folded = {tables.player_key(k) for k in known}
@@ -193,7 +203,7 @@ async def sheet_page(request: Request) -> Response:
     )
 
 
-def _seat_arg(value: Any, state: dict) -> int | None:
+def _seat_arg(value: Any, state: dict[str, Any]) -> int | None:
     if value in (None, "", "table"):
         return None
     seat = _int(value, "the seat")
@@ -216,7 +226,7 @@ async def save_seat(request: Request) -> Response:
     if unknown:
         raise BadInput(f"{game.info.name} has no field {unknown[0]!r} here")
 
-    def change(state: dict) -> None:
+    def change(state: dict[str, Any]) -> None:
         for key, value in form.items():
             if key == "name" and seat is not None:
                 tables.set_name(state, seat, " ".join(_text(form, "name").split()))
@@ -239,19 +249,19 @@ async def save_field(request: Request) -> Response:
     value = _text(form, "value")
 
     if name == "name" and seat is not None:
-        def change(state: dict) -> None:
+        def change(state: dict[str, Any]) -> None:
             tables.set_name(state, seat, " ".join(value.split()))
     else:
         tables.field_named(game, state, seat, name)
 
-        def change(state: dict) -> None:
+        def change(state: dict[str, Any]) -> None:
             tables.set_value(state, seat, name, value)
 
     draft = await site.store(lambda store: store.update_draft(draft["id"], change))
     return JSONResponse(await _state_json(site, draft, game))
 
 
-async def _state_json(site, draft: dict, game: Any) -> dict[str, Any]:
+async def _state_json(site: Site, draft: dict[str, Any], game: Game) -> dict[str, Any]:
     state = draft["state"]
     checked = tables.check(game, state)
     return {
@@ -284,7 +294,7 @@ async def score(request: Request) -> Response:
     return back(f"/table/{draft['id']}?seat={_first_problem(checked)}&scoring=1")
 
 
-def _result(game: Any, state: dict):
+def _result(game: Game, state: dict[str, Any]) -> tuple[tables.Checked, ScoreResult | None]:
     checked = tables.check(game, state)
     if not checked.ready:
         return checked, None
@@ -325,7 +335,7 @@ async def record(request: Request) -> Response:
         return back(f"/plays/{draft['play_id']}")
     details = (_text(form, "date").strip(), _text(form, "location").strip(), _text(form, "note").strip())
 
-    def keep(state: dict) -> None:
+    def keep(state: dict[str, Any]) -> None:
         tables.set_details(state, *details)
 
     try:
@@ -343,10 +353,11 @@ async def record(request: Request) -> Response:
     checked, result = _result(game, state)
     if result is None:
         return back(f"/table/{draft['id']}?scoring=1")
+    assert checked.sheet is not None  # a result is only scored from a whole sheet (_result)
     play = play_from_score(game, checked.sheet, result, day, note=details[2] or None, location=details[1] or None)
     edit_of = state.get("edit_of")
 
-    def store_it(store) -> int:
+    def store_it(store: History) -> int:
         if edit_of is not None:
             old = store.play(edit_of)
             play.id, play.uid, play.recorded_at, play.source = old.id, old.uid, old.recorded_at, old.source
@@ -384,7 +395,7 @@ async def plays_page(request: Request) -> Response:
     filters = _filters(request)
     error = None
 
-    def read(store):
+    def read(store: History) -> tuple[list[Play], list[str], list[dict[str, Any]]]:
         return store.plays(game=filters["game"], player=filters["player"], since=filters["since"], until=filters["until"]), store.games(), store.players()
 
     try:
@@ -406,7 +417,7 @@ async def play_page(request: Request) -> Response:
                 recorded=request.query_params.get("recorded") == "1", title=f"Play {play_id}")
 
 
-async def edit_page(request: Request, error: str | None = None, status: int = 200, typed: dict | None = None) -> Response:
+async def edit_page(request: Request, error: str | None = None, status: int = 200, typed: dict[str, Any] | None = None) -> Response:
     site = _site(request)
     play_id = _int(request.path_params["play"], "the play")
     play = await site.store(lambda store: store.play(play_id))
@@ -429,7 +440,7 @@ async def edit_play(request: Request) -> Response:
     except BadInput as exc:
         return await edit_page(request, error=exc.message, status=400, typed=typed)
 
-    def change(store) -> bool:
+    def change(store: History) -> bool:
         old = store.play(play_id)
         new = dataclasses.replace(old, seats=list(old.seats), date=day, note=typed["note"] or None,
                                   location=typed["location"] or None)
@@ -455,7 +466,7 @@ async def correct_play(request: Request) -> Response:
         raise BadInput(f"play {play_id} was played with bgkit: its result comes from its log; change its date, note or place")
     if play.data is not None:
         raise BadInput(f"play {play_id} was scored with its own --data file; correct it with: bgkit history edit {play_id}")
-    game = load_logged_game(site.registry, play)
+    game = load_logged_game(site.registry, play)  # type: ignore[arg-type]  # a Play has a log's .game and .data, all it reads
     sheet = sheets.parse_sheet(game, play.sheet, f"play {play_id}")
     state = tables.state_from_sheet(sheet, game)
     state.update(date=play.date, location=play.location or "", note=play.note or "", edit_of=play_id)
@@ -472,7 +483,7 @@ async def stats_page(request: Request) -> Response:
     if filters["vs"] and not filters["player"]:
         error = "head to head compares two players: choose the first as player"
 
-    def read(store):
+    def read(store: History) -> dict[str, Any]:
         player = store.player_name(filters["player"]) if filters["player"] else None
         vs = store.player_name(filters["vs"]) if filters["vs"] and player else None
         if vs is not None and vs == player:
@@ -480,7 +491,7 @@ async def stats_page(request: Request) -> Response:
         plays = store.plays(game=filters["game"], player=player, since=filters["since"], until=filters["until"])
         return statistics.summarize(plays, game=filters["game"], player=player, vs=vs)
 
-    def choices(store):
+    def choices(store: History) -> tuple[list[str], list[str]]:
         return store.games(), [p["name"] for p in store.players()]
 
     if error is None:
@@ -505,7 +516,7 @@ async def export(request: Request) -> Response:
     filters = _filters(request)
     kind = "json" if request.url.path.endswith(".json") else "csv"
 
-    def read(store) -> str:
+    def read(store: History) -> str:
         plays = store.plays(game=filters["game"], player=filters["player"], since=filters["since"], until=filters["until"])
         return transfer.export_json(store, plays) if kind == "json" else transfer.export_csv(plays)
 
@@ -520,6 +531,8 @@ async def export(request: Request) -> Response:
 
 async def setup_page(request: Request) -> Response:
     """``bgkit setup`` as a page: seeded, and the line that repeats it; a new seed is put in the address."""
+    from rich.console import Console
+
     from bgkit.terminal import render
     from bgkit.engine import setups
 
@@ -542,7 +555,7 @@ async def setup_page(request: Request) -> Response:
         return back("/setup?" + urlencode(query))
     seed = setups.check_seed(_int(params.get("seed"), "the seed"))
     doc = setups.setup_document(game, players, seed, options, setups.make_setup(game, players, seed, options))
-    console = render.Console(file=io.StringIO(), width=72, record=True, color_system=None, force_terminal=False)
+    console = Console(file=io.StringIO(), width=72, record=True, color_system=None, force_terminal=False)
     render.print_setup(console, game, doc, None)
     text, _, again = console.export_text().rstrip("\n").rpartition("\nRepeat with: ")  # its own line, wrapped
     return page(request, "setup.html", games=site.games(), game=game, players=players, options=options, doc=doc,
@@ -564,7 +577,7 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     return page(request, "error.html", status=exc.status_code, message=exc.detail, title="Not possible")
 
 
-EXCEPTION_HANDLERS = {BadInput: bad_input, HTTPException: http_error}
+EXCEPTION_HANDLERS: dict[type[Exception], Callable[..., Awaitable[Response]]] = {BadInput: bad_input, HTTPException: http_error}
 
 ROUTES = [
     Route("/", home),

@@ -27,8 +27,12 @@ import hmac
 import ipaddress
 import secrets
 from http.cookies import SimpleCookie
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 from urllib.parse import parse_qs, urlsplit
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: A score sheet typed in is a few kilobytes; the largest form (a corrected sheet) stays far below.
 MAX_BODY = 64 * 1024
@@ -60,7 +64,7 @@ def new_token() -> str:
 
 
 def same(a: str | None, b: str | None) -> bool:
-    return bool(a) and bool(b) and hmac.compare_digest(a.encode(), b.encode())
+    return bool(a and b and hmac.compare_digest(a.encode(), b.encode()))
 
 
 def is_loopback(address: str) -> bool:
@@ -73,14 +77,14 @@ def is_loopback(address: str) -> bool:
         return False
 
 
-def _header(scope: dict, name: bytes) -> str | None:
+def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", []):
         if key == name:
             return str(value.decode("latin-1"))
     return None
 
 
-def _cookies(scope: dict) -> dict[str, str]:
+def _cookies(scope: Scope) -> dict[str, str]:
     jar: SimpleCookie = SimpleCookie()
     for name, value in scope.get("headers", []):
         if name == b"cookie":
@@ -116,7 +120,7 @@ def _same_address(name: str, address: Any) -> bool:
     return a == b or (mapped is not None and a == mapped)
 
 
-def host_ok(scope: dict, hosts: Iterable[str]) -> bool:
+def host_ok(scope: Scope, hosts: Iterable[str]) -> bool:
     """Whether the Host header names this server: one of ``hosts``, or the address the connection
     came in on (a server on every address, ``0.0.0.0``, is reached at each of its own)."""
     given = _header(scope, b"host")
@@ -126,11 +130,11 @@ def host_ok(scope: dict, hosts: Iterable[str]) -> bool:
     name = parsed[0]
     if name in {h.lower().strip("[]") for h in hosts}:
         return True
-    server = scope.get("server")
-    return bool(server) and _same_address(name, server[0])
+    server: tuple[str, int | None] | None = scope.get("server")
+    return bool(server and _same_address(name, server[0]))
 
 
-def origin_ok(scope: dict) -> bool:
+def origin_ok(scope: Scope) -> bool:
     """Whether a state-changing request came from a page of this server: its Origin, else its
     Referer (as Django's CSRF check falls back), names the same scheme, host and port as its Host
     header. A request with neither (a script, an old browser) still needs the CSRF token."""
@@ -146,7 +150,7 @@ def origin_ok(scope: dict) -> bool:
     return served is not None and parts.scheme == scheme and _host_port(parts.netloc, scheme) == served
 
 
-async def _plain(send: Any, status: int, text: str) -> None:
+async def _plain(send: Send, status: int, text: str) -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()),
@@ -162,18 +166,18 @@ class Guard:
     """The Host and Origin checks, the join token, the CSRF cookie, the body cap and the security
     headers (see the module's docstring)."""
 
-    def __init__(self, app: Any, token: str | None, hosts: Iterable[str] = LOOPBACK_NAMES,
+    def __init__(self, app: ASGIApp, token: str | None, hosts: Iterable[str] = LOOPBACK_NAMES,
                  max_body: int = MAX_BODY, body_seconds: float = BODY_SECONDS):
         self.app, self.token, self.max_body, self.body_seconds = app, token, max_body, body_seconds
         self.hosts = sorted({*hosts, *LOOPBACK_NAMES})
 
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         extra = list(HEADERS)
 
-        async def send_with_headers(message: dict) -> None:
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
@@ -196,7 +200,7 @@ class Guard:
             inner_receive = _replay(body, receive)
         await self.app(scope, inner_receive, send_with_headers)
 
-    def _refusal(self, scope: dict, cookies: dict[str, str], extra: list) -> tuple[int, str] | None:
+    def _refusal(self, scope: Scope, cookies: dict[str, str], extra: list[tuple[bytes, bytes]]) -> tuple[int, str] | None:
         """(status, message) when the request is refused before anything reads it; else None."""
         if not host_ok(scope, self.hosts):
             return 400, "Bad request: this bgkit serve does not answer to that host name (open the address it printed).\n"
@@ -215,7 +219,7 @@ class Guard:
             return 413, f"Request too large: at most {self.max_body:,} bytes.\n"
         return None
 
-    async def _body(self, receive: Any, send: Any) -> bytes | None:
+    async def _body(self, receive: Receive, send: Send) -> bytes | None:
         """The whole body (it is small), counted as it comes; None once refused (413, 408) or gone."""
         import anyio
 
@@ -240,22 +244,22 @@ class Guard:
         return bytes(body)
 
 
-def _replay(body: bytes, receive: Any) -> Any:
+def _replay(body: bytes, receive: Receive) -> Receive:
     """A ``receive`` that gives the app the body already read, then what the connection says next."""
     done = False
 
-    async def replay() -> dict:
+    async def replay() -> Message:
         nonlocal done
         if not done:
             done = True
             return {"type": "http.request", "body": body, "more_body": False}
-        message: dict = await receive()
+        message: Message = await receive()
         return message
 
     return replay
 
 
-def csrf_ok(request: Any, form: Any) -> bool:
+def csrf_ok(request: Request, form: dict[str, Any]) -> bool:
     """Whether a state-changing request sent back this browser's CSRF cookie (form field or header)."""
     expected = request.cookies.get(CSRF_COOKIE)
     given = form.get("csrf") if form is not None else None

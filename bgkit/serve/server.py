@@ -26,7 +26,7 @@ def lan_address() -> str:
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, nothing is sent
-        address = probe.getsockname()[0]
+        address: str = probe.getsockname()[0]  # an AF_INET socket's name: (host, port)
     except OSError:
         raise BadInput("--lan: this machine has no network address (is it connected?); give one with --host") from None
     finally:

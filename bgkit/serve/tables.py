@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bgkit.model.errors import BadInput, SheetError
 from bgkit.model.sheets import MAX_ITEMS, Field, Sheet, _placeholder, _show, sheet_from_data
+
+if TYPE_CHECKING:
+    from bgkit.model.game import Game
 
 #: What one typed value may hold (a list of a thousand numbers fits); names and notes are shorter.
 MAX_VALUE = 8_000
@@ -29,10 +32,10 @@ MAX_NOTE = 500
 #: the text around them backwards (bidirectional embeddings, overrides and isolates).
 BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
-Key = tuple  # (seat index or None for a table-wide field, field name)
+Key = tuple[int | None, str]  # (seat index or None for a table-wide field, field name)
 
 
-def new_state(game: Any, names: list[str]) -> dict[str, Any]:
+def new_state(game: Game, names: list[str]) -> dict[str, Any]:
     """An empty table for ``names`` (in seat order); the player count is checked by the game."""
     game.info.check_players(len(names))
     return {
@@ -47,7 +50,7 @@ def new_state(game: Any, names: list[str]) -> dict[str, Any]:
     }
 
 
-def state_from_sheet(sheet: Sheet, game: Any) -> dict[str, Any]:
+def state_from_sheet(sheet: Sheet, game: Game) -> dict[str, Any]:
     """A table holding a validated sheet's values, as a person would type them (to correct a play)."""
     state = new_state(game, sheet.names)
     state["table"] = {f.name: as_text(f, sheet.fields[f.name]) for f in game.sheet_game_fields(sheet.num_players)}
@@ -65,15 +68,15 @@ def as_text(f: Field, value: Any) -> str:
     return str(value)
 
 
-def table_fields(game: Any, state: dict) -> list[Field]:
+def table_fields(game: Game, state: dict[str, Any]) -> list[Field]:
     return game.sheet_game_fields(len(state["names"]))
 
 
-def seat_fields(game: Any, state: dict) -> list[Field]:
+def seat_fields(game: Game, state: dict[str, Any]) -> list[Field]:
     return game.sheet_fields(len(state["names"]))
 
 
-def field_named(game: Any, state: dict, seat: int | None, name: str) -> Field:
+def field_named(game: Game, state: dict[str, Any], seat: int | None, name: str) -> Field:
     """The field a form names; BadInput for one the game does not have (a stale or forged form)."""
     fields = table_fields(game, state) if seat is None else seat_fields(game, state)
     for f in fields:
@@ -83,7 +86,7 @@ def field_named(game: Any, state: dict, seat: int | None, name: str) -> Field:
     raise BadInput(f"{game.info.name} has no field {name!r} for {where}")
 
 
-def set_value(state: dict, seat: int | None, name: str, text: str) -> None:
+def set_value(state: dict[str, Any], seat: int | None, name: str, text: str) -> None:
     """Keep what was typed for one field (checked later, kept even if wrong)."""
     if len(text) > MAX_VALUE:
         raise BadInput(f"{name}: {len(text):,} characters is more than a field holds ({MAX_VALUE:,})")
@@ -91,13 +94,13 @@ def set_value(state: dict, seat: int | None, name: str, text: str) -> None:
     target[name] = text
 
 
-def set_name(state: dict, seat: int, text: str) -> None:
+def set_name(state: dict[str, Any], seat: int, text: str) -> None:
     if len(text) > MAX_NAME:
         raise BadInput(f"a name is at most {MAX_NAME} characters")
     state["names"][seat] = text
 
 
-def set_details(state: dict, date: str, location: str, note: str) -> None:
+def set_details(state: dict[str, Any], date: str, location: str, note: str) -> None:
     """The record's date, place and note, as typed (the date is checked when it is recorded)."""
     if len(location) > MAX_NOTE or len(note) > MAX_NOTE or len(date) > 40:
         raise BadInput(f"a location or note is at most {MAX_NOTE} characters")
@@ -122,7 +125,7 @@ class Checked:
 
     def to_dict(self, names: list[str]) -> dict[str, Any]:
         """For the page's script: messages, what applies and what is still missing, by seat and field."""
-        def rows(mapping: dict) -> list[dict]:
+        def rows(mapping: dict[Key, Any]) -> list[dict[str, Any]]:
             return [{"seat": seat, "field": name, "value": value} for (seat, name), value in mapping.items()]
 
         return {
@@ -135,7 +138,7 @@ class Checked:
         }
 
 
-def check(game: Any, state: dict) -> Checked:
+def check(game: Game, state: dict[str, Any]) -> Checked:
     """Check a table as the prompt does: each value, each name, the rules across fields; the sheet
     when nothing is missing or wrong."""
     out = Checked()
@@ -170,7 +173,7 @@ def player_key(name: str) -> str:
     return key(name)
 
 
-def _read(out: Checked, seat: int | None, fields: list[Field], typed: dict, values: dict, table: dict) -> None:
+def _read(out: Checked, seat: int | None, fields: list[Field], typed: dict[str, Any], values: dict[str, Any], table: dict[str, Any]) -> None:
     """Each field's value as the prompt reads it: skipped when it does not apply, else parsed."""
     for f in fields:
         text = typed.get(f.name, "")
@@ -198,7 +201,7 @@ def _read(out: Checked, seat: int | None, fields: list[Field], typed: dict, valu
             values[f.name] = f.default
 
 
-def _partial_rules(game: Any, state: dict, out: Checked) -> None:
+def _partial_rules(game: Game, state: dict[str, Any], out: Checked) -> None:
     """The game's rules for a sheet still being filled in (``check_partial_sheet``): as at the
     prompt, a rule that names a field not entered yet waits for it."""
     names = [name.strip() or f"Player {i + 1}" for i, name in enumerate(state["names"])]
@@ -214,9 +217,9 @@ def _partial_rules(game: Any, state: dict, out: Checked) -> None:
 
 def _place(out: Checked, exc: SheetError) -> None:
     """A rule's message beside the field it names (its player's, or the table's), else above the sheet."""
-    key = (exc.player, exc.field)
-    if out.applies.get(key) or (exc.field == "name" and exc.player is not None):
-        out.errors[key] = exc.message
+    field_name = exc.field  # a rule that names no field (None) is never one of the keys
+    if field_name is not None and (out.applies.get((exc.player, field_name)) or (field_name == "name" and exc.player is not None)):
+        out.errors[(exc.player, field_name)] = exc.message
     else:
         out.problem = exc.message
 

@@ -20,7 +20,7 @@ from bgkit.engine.runtime import Runtime, runtime_for
 
 def seat_names(specs: list[str]) -> list[str]:
     """A unique name per seat: ``human:Ada`` -> Ada, a bot -> its spec, repeats numbered."""
-    names = []
+    names: list[str] = []
     for spec in specs:
         kind, params = parse_seat_spec(spec)
         base = params.get("name") or (f"human {len(names) + 1}" if kind == "human" else _exec_name(params) if kind == "exec" else spec)
@@ -94,7 +94,7 @@ def build_match(
     ask: Any = None,
     save_path: Path | None = None,
     bots: dict[str, Any] | None = None,
-    setup: dict | None = None,
+    setup: dict[str, Any] | None = None,
     setup_from: str = "seed",
 ) -> Match:
     """A match ready to play: the setup through its hook (or the one given: a table's real setup,

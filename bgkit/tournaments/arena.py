@@ -53,8 +53,8 @@ class ArenaSchedule:
     """An arena's games, any one computed from its index (picklable, for executors)."""
 
     game_id: str
-    data: dict | None
-    options: dict
+    data: dict[str, Any] | None
+    options: dict[str, Any]
     specs: tuple[str, ...]  # the entrants' seat specs
     labels: tuple[str, ...]  # the entrants' names (unique)
     players: int  # seats per table
@@ -260,7 +260,7 @@ def arena_command(
             sink.close()
 
 
-def _schedule(registry: Any, game: Any, specs: list[str], games: int, players: int, seed: int, option_values: dict) -> ArenaSchedule:
+def _schedule(registry: Any, game: Any, specs: list[str], games: int, players: int, seed: int, option_values: dict[str, Any]) -> ArenaSchedule:
     """The arena's schedule, every value checked as the command line checks it (a resumed header too)."""
     from bgkit.sessions.build import build_match, seat_names
     from bgkit.tournaments.tournament import data_of
@@ -296,7 +296,7 @@ def _check_entrants(game: Any, specs: list[str], players: int) -> None:
         )
 
 
-def _header_values(header: dict) -> tuple[list[str], int, int, int, list[str]]:
+def _header_values(header: dict[str, Any]) -> tuple[list[str], int, int, int, list[str]]:
     """The header's bots, games, players, seed and options, each of the type the command line gives."""
     specs, options = header["specs"], header["options"]
     if not isinstance(specs, list) or not all(isinstance(s, str) for s in specs) or len(specs) > 1000:
@@ -463,7 +463,7 @@ def _run(
     from bgkit.tournaments.executors import play_games
     from bgkit.tournaments.tournament import preload
 
-    def emit(item: dict) -> None:
+    def emit(item: dict[str, Any]) -> None:
         line = json.dumps(item, ensure_ascii=False) + "\n"
         if format == "json":
             sys.stdout.write(line)

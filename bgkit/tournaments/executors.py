@@ -173,7 +173,7 @@ def play_games(
 # -- the local executor ----------------------------------------------------------------------------
 
 
-def _worker_start(game_id: str, data: dict | None, parent: int | None) -> None:
+def _worker_start(game_id: str, data: dict[str, Any] | None, parent: int | None) -> None:
     """A local worker: Ctrl-C and hang-ups are the parent's to handle, it dies with the parent
     (``parent``: its pid, for a forked worker), and the game is loaded once, up front."""
     from bgkit.exec import guard
@@ -244,13 +244,13 @@ class LocalExecutor:
                         if n not in running:
                             running[n] = self._pool.submit(play_chunk, schedule, chunk)
                     while more and len(waiting) < window:
-                        chunk = next(chunks, None)
-                        if chunk is None:
+                        new = next(chunks, None)
+                        if new is None:
                             more = False
                             break
-                        waiting[taken] = chunk
+                        waiting[taken] = new
                         taken += 1
-                        running[taken - 1] = self._pool.submit(play_chunk, schedule, chunk)
+                        running[taken - 1] = self._pool.submit(play_chunk, schedule, new)
                     if not waiting:
                         finished = True
                         return

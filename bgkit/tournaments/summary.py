@@ -25,7 +25,7 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_of_counts(counts: Counter) -> float:
+def mean_of_counts(counts: Counter[float]) -> float:
     """The mean of a distribution given as value counts, exactly as ``statistics.fmean`` of the values.
 
     The sum is exact (fractions), so the result is the correctly rounded mean, as fmean's is.
@@ -35,7 +35,7 @@ def mean_of_counts(counts: Counter) -> float:
     return float(total) / n
 
 
-def median_of_counts(counts: Counter) -> Any:
+def median_of_counts(counts: Counter[float]) -> float:
     """The median of a distribution given as value counts, exactly as ``statistics.median``."""
     n = sum(counts.values())
     if n == 0:
@@ -43,7 +43,7 @@ def median_of_counts(counts: Counter) -> Any:
     values = sorted(counts)
     middle = n // 2  # the 0-based position of the upper middle value
 
-    def at(position: int) -> Any:
+    def at(position: int) -> float:
         seen = 0
         for value in values:
             seen += counts[value]
@@ -66,7 +66,7 @@ class SeatStats:
         self.wins = 0
         self.shared_wins = 0
         self.rank_sum = 0
-        self.scores: Counter = Counter()  # score value -> games
+        self.scores: Counter[float] = Counter()  # score value -> games
 
     def add(self, score: float, rank: int, won: bool, shared: bool) -> None:
         self.games += 1
@@ -117,7 +117,7 @@ class Summary:
         for label, score, rank in zip(record.seats, record.scores, record.ranks):
             self.seats[label].add(score, rank, label in winners, shared)
 
-    def score_counts(self, label: str) -> Counter:
+    def score_counts(self, label: str) -> Counter[float]:
         """The score distribution of one seat spec: score -> number of games."""
         return self.seats[label].scores
 

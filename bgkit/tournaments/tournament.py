@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from bgkit.engine.match import derive_seed
 from bgkit.plugins.registry import forget_with_registry
 from bgkit.tournaments.summary import Summary, wilson_interval  # noqa: F401  (wilson_interval: for older imports)
+
+if TYPE_CHECKING:
+    from bgkit.model.game import Game
 
 
 @dataclass(frozen=True)
@@ -25,8 +28,8 @@ class Task:
     seed: int
     order: tuple[int, ...]  # order[position] = index of the seat spec sitting there
     game_id: str
-    data: dict | None  # a --data file as the log keeps it ({path, sha256, text}), so workers anywhere can load it
-    options: dict
+    data: dict[str, Any] | None  # a --data file as the log keeps it ({path, sha256, text}), so workers anywhere can load it
+    options: dict[str, Any]
     specs: tuple[str, ...]
     labels: tuple[str, ...]
 
@@ -38,14 +41,14 @@ class GameRecord:
     index: int
     game: str
     seed: int
-    options: dict
+    options: dict[str, Any]
     seats: list[str]
     scores: list[float]
     ranks: list[int]
     winners: list[str]
     decisions: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -57,8 +60,8 @@ class Schedule:
     """
 
     game_id: str
-    data: dict | None
-    options: dict
+    data: dict[str, Any] | None
+    options: dict[str, Any]
     specs: tuple[str, ...]
     labels: tuple[str, ...]
     games: int
@@ -71,7 +74,13 @@ class Schedule:
         return Task(g, derive_seed(self.seed, "deal", deal), order, self.game_id, self.data, self.options, self.specs, self.labels)
 
 
-def data_of(data: Any) -> dict | None:
+@overload
+def data_of(data: None) -> None: ...
+@overload
+def data_of(data: str | Path | dict[str, Any]) -> dict[str, Any]: ...
+
+
+def data_of(data: str | Path | dict[str, Any] | None) -> dict[str, Any] | None:
     """A --data path (or an already read record) as the record workers load the game from."""
     if data is None or isinstance(data, dict):
         return data
@@ -80,7 +89,7 @@ def data_of(data: Any) -> dict | None:
     return data_record(Path(data))
 
 
-def schedule(game_id: str, data: Any, options: dict, specs: list[str], labels: list[str], games: int, master_seed: int) -> list[Task]:
+def schedule(game_id: str, data: Any, options: dict[str, Any], specs: list[str], labels: list[str], games: int, master_seed: int) -> list[Task]:
     """Every task of a tournament as a list (a run itself never builds it: see :class:`Schedule`)."""
     plan = Schedule(game_id, data_of(data), options, tuple(specs), tuple(labels), games, master_seed)
     return [plan.task(g) for g in range(games)]
@@ -96,6 +105,7 @@ def play_task(task: Task) -> GameRecord:
     names = [task.labels[i] for i in task.order]
     match = build_match(game, specs, names, task.seed, task.options, bots=get_registry().bots)
     result = match.play()
+    assert match.log.result is not None  # play() ends with the log's result written
     return GameRecord(
         index=task.index,
         game=task.game_id,
@@ -110,11 +120,11 @@ def play_task(task: Task) -> GameRecord:
 
 
 #: The games this process has loaded, by (id, data digest): emptied with the registry they came from.
-_GAMES: dict[tuple[str, str | None], Any] = {}
+_GAMES: dict[tuple[str, str | None], Game] = {}
 forget_with_registry(_GAMES.clear)
 
 
-def _load(game_id: str, data: dict | None) -> Any:
+def _load(game_id: str, data: dict[str, Any] | None) -> Game:
     """Each worker loads (and validates) a game's data once, not once per game played.
 
     A worker process is an entry point of its own: it loads the installed plugins itself.
@@ -129,7 +139,7 @@ def _load(game_id: str, data: dict | None) -> Any:
     return game
 
 
-def _data_file(data: dict) -> Path:
+def _data_file(data: dict[str, Any]) -> Path:
     """The --data file itself where it exists unchanged (this machine), else a copy of its text.
 
     The copy stays for the life of the worker: a game keeps its data path and reads it again.
@@ -152,7 +162,7 @@ def _data_file(data: dict) -> Path:
     return copy
 
 
-def preload(game: Any, data: dict | None) -> None:
+def preload(game: Game, data: dict[str, Any] | None) -> None:
     """Hand an already loaded game to :func:`_load`, so forked workers start with it."""
     _GAMES[(game.info.id, data["sha256"] if data else None)] = game
 
