@@ -22,7 +22,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from bgkit.engine.match import Match
     from bgkit.engine.runtime import Runtime
     from bgkit.model.game import Game, State
-    from bgkit.model.spec import GameSpec
 
 #: What a plugin's tests (and benchmarks) drive the core with, beyond :mod:`bgkit.api`: the
 #: registry, matches, sheets read as the CLI reads them, the core's bots and executors. Each is
@@ -407,8 +406,8 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
 
     check_setup(game_id, players, range(seed, seed + 2))
     game = get_registry().load_game(game_id)
-    if game.spec is not None:
-        check_spec(game.spec)
+    if game.play is not None:
+        check_spec(game.play)
     runtime = runtime_for(game)
     for offset in range(games):
         game_seed = seed + offset
@@ -455,17 +454,18 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
 MAX_OWN_BASES = 2
 
 
-def check_spec(spec: GameSpec[Any, Any, Any]) -> None:
+def check_spec(play: Any) -> None:
     """A GameSpec's state is data: at most :data:`MAX_OWN_BASES` classes of the spec's own plugin in
-    its MRO, and every State API method it has comes from the core or from one of the spec's parts."""
+    its MRO, and every State API method it has comes from the core or from one of the play half's
+    parts (``play``: the spec's bound :class:`bgkit.model.spec.Play`, ``game.play``)."""
     from bgkit.model.spec import STATE_PARTS
 
-    cls = spec.state
+    cls = play.state
     top = cls.__module__.split(".")[0]
     own = [k.__qualname__ for k in cls.__mro__ if k.__module__.split(".")[0] == top]
     assert len(own) <= MAX_OWN_BASES, f"{cls.__qualname__} carries {len(own)} classes of its plugin: {', '.join(own)}"
     for part_name, names in STATE_PARTS.items():
-        part = getattr(spec, part_name)
+        part = getattr(play, part_name)
         for name in names:
             given = getattr(part, name)
             assert given is None or getattr(cls, name) is given, f"{cls.__qualname__}.{name} is not the spec's {part_name}.{name}"

@@ -1,6 +1,6 @@
-"""A game declared as one GameSpec: its parts are bound to its state class once, with no layer per
-call; the runtime hands out those very functions; a spec's faults are said in one line; listing the
-games imports no spec."""
+"""A game declared as one GameSpec: its play half's parts are bound to its state class once, when
+play starts, with no layer per call; the runtime hands out those very functions; a spec's faults
+are said in one line; listing the games imports no spec, and setup and score import no play half."""
 
 import functools
 import subprocess
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bgkit.api import LIST, VALUE, GameInfo, GameSpec, GameState, PluginError, Rules, StateFields, runtime_for
+from bgkit.api import LIST, VALUE, GameInfo, GameSpec, GameState, Play, PluginError, Rules, Setup, StateFields, runtime_for
 from bgkit.model.spec import bind
 from bgkit.testing import check_spec, get_registry
 
@@ -27,8 +27,8 @@ def test_the_state_methods_and_the_runtime_functions_are_the_parts_own(goofspiel
 @pytest.mark.parametrize("game_id", ["goofspiel", "pig"])
 def test_a_spec_state_is_data_with_at_most_two_classes_of_its_plugin(game_id):
     game = get_registry().load_game(game_id)
-    check_spec(game.spec)
-    own = [k for k in game.spec.state.__mro__ if k.__module__.startswith(f"bgkit_{game_id}")]
+    check_spec(game.play)
+    own = [k for k in game.play.state.__mro__ if k.__module__.startswith(f"bgkit_{game_id}")]
     assert len(own) == 1
 
 
@@ -47,14 +47,14 @@ def count_rules(**more):
 
 def test_a_state_class_may_not_define_what_a_part_gives():
     cls = counter_state(legal_actions=lambda self: [1])
-    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=lambda s, a: None))
+    spec = Play(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=lambda s, a: None))
     with pytest.raises(PluginError, match="counter_game:SPEC: Counter defines legal_actions itself; it belongs in the spec's rules"):
         bind(spec, "counter_game:SPEC")
 
 
 def test_rules_that_leave_the_state_api_incomplete_are_refused():
     cls = counter_state()
-    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules())
+    spec = Play(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules())
     for _ in range(2):  # and again: a refused spec leaves the class as it was
         with pytest.raises(PluginError, match="the rules lack apply"):
             bind(spec, "counter_game:SPEC")
@@ -65,7 +65,7 @@ def test_rules_that_leave_the_state_api_incomplete_are_refused():
 def test_a_part_must_be_a_plain_function_of_the_state():
     cls = counter_state()
     apply = functools.partial(lambda s, a: None)
-    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=apply))
+    spec = Play(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=apply))
     with pytest.raises(PluginError, match="rules.apply must be a plain function of the state"):
         bind(spec, "counter_game:SPEC")
 
@@ -79,14 +79,14 @@ def test_a_bound_spec_plays_and_half_an_action_space_is_refused():
         s.count += action
         s.log.append(action)
 
-    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=apply))
+    spec = Play(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(apply=apply))
     bind(spec, "counter_game:SPEC")
     state = cls()
     while not state.is_terminal():
         state.apply(state.legal_actions()[0])
     assert state.log == [1, 1, 1] and state.clone().to_dict() == {"num_players": 2, "count": 3, "log": [1, 1, 1]}
     with pytest.raises(TypeError, match="notation: num_actions given without max_game_length, action_index"):
-        GameSpec(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(), notation=Notation(num_actions=lambda c, p: 1))
+        Play(state=cls, new_state=lambda comp, setup: cls(), rules=count_rules(), notation=Notation(num_actions=lambda c, p: 1))
 
 
 def test_gameinfo_names_its_spec_lazily():
@@ -105,6 +105,50 @@ def test_listing_the_games_imports_no_spec():
              " file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert done.stderr.strip().splitlines()[-1] == "NONE", done.stderr
+
+
+PLAY_MODULES = ("play", "state", "rules", "observer", "advisor", "notation")
+
+
+@pytest.mark.parametrize("command", [["setup", "goofspiel", "-p", "3", "--seed", "4"],
+                                     ["score", "goofspiel", "examples/sheets/goofspiel-3p.toml"]])
+def test_setup_and_score_import_no_play_half(command):
+    """``bgkit setup`` and ``bgkit score`` read the spec's table half; its play half is named and
+    waits for play (goofspiel: ``play="bgkit_goofspiel.play:PLAY"``)."""
+    from pathlib import Path
+
+    probe = ("import sys, runpy; sys.argv = ['bgkit', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('bgkit', run_name='__main__')\nexcept SystemExit as exit:\n    print('EXIT', exit.code, file=sys.stderr)\n"
+             f"print(sorted(m for m in sys.modules if m.split('.')[-1] in {PLAY_MODULES!r} and m.startswith('bgkit_goofspiel.')) or 'NONE',"
+             " file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          cwd=Path(__file__).parent.parent)
+    assert done.stderr.strip().splitlines()[-2:] == ["EXIT 0", "NONE"], done.stdout + done.stderr
+    assert ("Winner: Ada" if command[0] == "score" else "face down: the prizes") in done.stdout
+
+
+def test_a_named_play_half_is_imported_and_bound_when_play_starts(goofspiel):
+    from bgkit_goofspiel.play import PLAY
+
+    assert goofspiel.spec.play == "bgkit_goofspiel.play:PLAY"
+    goofspiel.new_state({"players": 2, "deck": 5})
+    assert goofspiel.play is PLAY and PLAY.state.legal_actions is PLAY.rules.legal_actions
+
+
+def test_a_play_half_named_wrong_is_said_in_one_line_when_play_starts(monkeypatch):
+    import types
+
+    module = types.ModuleType("lazy_probe")
+    module.SPEC = GameSpec(play="bgkit_pig:SPEC", setup=Setup(make_setup=lambda c, p, r, o: {"players": p}))
+    monkeypatch.setitem(sys.modules, "lazy_probe", module)
+    game = GameInfo(id="probe", name="Probe", min_players=2, max_players=2, spec="lazy_probe:SPEC").load()
+    import random
+
+    assert game.setup(2, random.Random(1), {}) == {"players": 2}  # the table half works alone
+    with pytest.raises(PluginError, match=r"^plugin 'probe': bgkit_pig:SPEC is not a bgkit.api.Play \(GameSpec\)$"):
+        game.new_state({"players": 2})
+    with pytest.raises(TypeError, match="GameSpec play must be a Play or 'module:NAME', not 'bgkit_pig'"):
+        GameSpec(play="bgkit_pig")
 
 
 def test_the_first_page_of_the_plugin_guide_is_pig_whole():
@@ -142,7 +186,7 @@ def test_check_spec_refuses_a_state_built_of_its_plugins_mixins():
     mixins = [type(name, (), {"__module__": "counter_game.parts"}) for name in ("Rules", "Views")]
     cls = type("Counter", (*mixins, GameState), {"__module__": "counter_game.state",
                                                  "FIELDS": StateFields(VALUE("num_players"))})
-    spec = GameSpec(state=cls, new_state=lambda comp, setup: cls(),
+    spec = Play(state=cls, new_state=lambda comp, setup: cls(),
                     rules=Rules(current_player=lambda s: -4, legal_actions=lambda s: [], apply=lambda s, a: None))
     bind(spec, "counter_game:SPEC")
     with pytest.raises(AssertionError, match="Counter carries 3 classes of its plugin: Counter, Rules, Views"):

@@ -1,8 +1,9 @@
 """The game model every game plugin implements (docs/plugins.md).
 
 A plugin registers a light :class:`GameInfo` (no engine import) that names the game's
-:class:`bgkit.model.spec.GameSpec` (``spec="module:NAME"``): one declared object whose parts are
-read as the job modules below (:func:`bgkit.model.spec.job_modules`) and bound to its state class.
+:class:`bgkit.model.spec.GameSpec` (``spec="module:NAME"``): one declared object whose table half is
+read as the job modules below when the game loads (:func:`bgkit.model.spec.table_jobs`), and whose
+play half is imported and bound to its state class when play starts (the ``state`` job).
 
 **The old shape, to be removed** once every game declares a spec (docs/porting.md): the game's
 **package** holds one module per job, each a set of plain functions that take the game's
@@ -44,7 +45,7 @@ from bgkit.model.errors import BadInput, PluginError
 
 if TYPE_CHECKING:
     from bgkit.model.ranking import Outcome
-    from bgkit.model.spec import GameSpec
+    from bgkit.model.spec import GameSpec, Play
 
 #: ``current_player()`` of a state where chance (dice, a draw) decides next.
 CHANCE = -1
@@ -191,19 +192,38 @@ class Game:
             raise self._broken("data", exc) from exc
 
     def _load_spec(self) -> "GameSpec[Any, Any, Any]":
-        """The game's GameSpec, its parts bound to its state class, and its jobs read from it."""
-        from bgkit.model.spec import bind, job_modules, load_spec
+        """The game's GameSpec and the jobs of its table half (setup, scoring, data): its play half
+        waits for play (:attr:`play`)."""
+        from bgkit.model.spec import load_spec, table_jobs
 
-        where = self.info.spec
         try:
-            spec = load_spec(where)
-            bind(spec, where)
+            spec = load_spec(self.info.spec)
         except PluginError as exc:
             raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {exc}") from None
         except Exception as exc:
             raise self._broken("spec", exc) from exc
-        self._modules.update(job_modules(spec))
+        self._modules.update(table_jobs(spec))
         return spec
+
+    @cached_property
+    def play(self) -> "Play[Any, Any, Any] | None":
+        """A spec's play half, imported (if named) and bound to its state class now, once per loaded
+        game: the first state made or loaded asks for it (None for the old shape)."""
+        from bgkit.model.spec import bind, load_play, play_job
+
+        spec = self.spec
+        if spec is None:
+            return None
+        where = spec.play if isinstance(spec.play, str) else self.info.spec
+        try:
+            play = load_play(spec)
+            bind(play, where)
+        except PluginError as exc:
+            raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {exc}") from None
+        except Exception as exc:
+            raise self._broken("play", exc) from exc
+        self._modules["state"] = play_job(spec, play)
+        return play
 
     # -- the plugin's modules (a spec's parts, or the old shape's job modules) -------------------
     def _has(self, job: str) -> bool:
@@ -211,8 +231,8 @@ class Game:
 
         if job in self._modules:
             return True
-        if self.spec is not None:  # a job the spec leaves to the core's default
-            return False
+        if self.spec is not None:  # play is the spec's play half; any other job it leaves to the core's default
+            return job == "state"
         try:
             return importlib.util.find_spec(f"{self.info.package}.{job}") is not None
         except ModuleNotFoundError as exc:  # the package itself is missing
@@ -222,6 +242,8 @@ class Game:
         found = self._modules.get(job)
         if found is not None:
             return found
+        if self.spec is not None and job == "state" and self.play is not None:
+            return self._modules["state"]
         try:
             found = importlib.import_module(f"{self.info.package}.{job}")
         except ModuleNotFoundError as exc:

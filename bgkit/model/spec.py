@@ -1,8 +1,12 @@
 """One declared object per game: a :class:`GameSpec` and its parts (docs/plugins.md, "A small game is one file").
 
 A game declares one ``GameSpec``; its ``GameInfo`` names it lazily (``spec="package.module:SPEC"``),
-so listing the games imports no engine. The spec's parts are separate objects, each a small typed
-set of plain functions, none of which shares a ``self`` with another:
+so listing the games imports no engine. The spec has two halves. **The table half** (``setup``,
+``scoring``, ``load_data``) is all that ``bgkit setup`` and ``bgkit score`` use; **the play half**
+is a :class:`Play` (the state class and the parts that play it), given in place or named
+``"module:NAME"`` and then imported only when play starts (:func:`load_play`): a large game keeps
+its engine out of ``setup`` and ``score``, a small game stays one file. The parts are separate
+objects, each a small typed set of plain functions, none of which shares a ``self`` with another:
 
 ==============  ===================================================================================
 ``state``       the state as data: a :class:`GameState` (or :class:`FlowState`) subclass with its
@@ -12,8 +16,9 @@ set of plain functions, none of which shares a ``self`` with another:
 ``observer``    who sees what: view, determinisation, audience and public text, observation tensor
 ``advisor``     advice for bots: heuristic, rollout (playout) policy, rollout depth
 ``notation``    action texts, parsing, and the action space (indices, size, longest game)
-``display``     how a state and a setup are drawn (on :class:`bgkit.model.drawing.Drawing`)
-``setup``       options and the randomised setup; ``scoring``: the score sheet and its scoring
+``display``     how a state is drawn (on :class:`bgkit.model.drawing.Drawing`)
+``setup``       (table half) options, the randomised setup and how it is drawn; ``scoring``: the
+                score sheet and its scoring
 ==============  ===================================================================================
 
 Every part but ``rules`` has defaults: a game with perfect information and no advice of its own
@@ -21,7 +26,7 @@ leaves out ``observer`` and ``advisor`` (a uniformly random playout, the score l
 and a game scored by its points leaves out ``scoring``.
 
 **Bound once, no layer per call.** The state-level functions of the parts take the state first
-(``legal_actions(state)``). When the game loads, :func:`bind` sets each of them on the state class
+(``legal_actions(state)``). When play starts (the first state made or loaded), :func:`bind` sets each of them on the state class
 as the method of that name, once per process: ``state.legal_actions()`` then *is* the rules'
 function, with no delegation between (a search calls these millions of times), and the game's
 runtime (:mod:`bgkit.engine.runtime`) hands out the very same functions. The class keeps only the
@@ -216,15 +221,14 @@ class Notation(Generic[S, A, C]):
 
 
 @part
-class Display(Generic[S, C]):
-    """Drawing. ``render(state, player)`` returns a :class:`bgkit.model.drawing.Drawing` (or any rich
-    renderable; default: the view as JSON); ``render_compact(state, player)``, optional, one for a
-    terminal the full one does not fit; ``render_setup(comp, setup)`` says how to lay out the table
-    (default: the setup as JSON)."""
+class Display(Generic[S]):
+    """Drawing a state. ``render(state, player)`` returns a :class:`bgkit.model.drawing.Drawing` (or
+    any rich renderable; default: the view as JSON); ``render_compact(state, player)``, optional, one
+    for a terminal the full one does not fit. (How a setup is drawn is the table half's:
+    ``Setup.render_setup``.)"""
 
     render: Callable[[S, int | None], object] | None = None
     render_compact: Callable[[S, int | None], object] | None = None
-    render_setup: Callable[[C, Doc], object] | None = None
 
 
 def _seats_only(comp: object, players: int, rng: random.Random, options: dict[str, str]) -> Doc:
@@ -239,8 +243,9 @@ def _one_setup(comp: object, players: int, options: dict[str, str]) -> int:
 
 @part
 class Setup(Generic[C]):
-    """The options and the randomised setup. Default: no options, and a setup of the seats alone
-    (``players`` and the seat schema), the first seat starting: all the randomness in play."""
+    """The options, the randomised setup and how it is drawn. Default: no options, and a setup of
+    the seats alone (``players`` and the seat schema), the first seat starting: all the randomness
+    in play; ``render_setup(comp, setup)`` says how to lay out the table (default: the setup as JSON)."""
 
     options: Sequence[Option] = ()
     make_setup: Callable[[C, int, random.Random, dict[str, str]], Doc] = _seats_only
@@ -250,6 +255,7 @@ class Setup(Generic[C]):
     fixed: tuple[str, ...] = ()
     any_length: tuple[str, ...] = ()
     any_keys: tuple[str, ...] = ()
+    render_setup: Callable[[C, Doc], object] | None = None
 
 
 def _points_fields(comp: object, players: int) -> "list[Field]":
@@ -272,7 +278,8 @@ def _sheet_of_scores(comp: object, state: State) -> Doc:
 @part
 class Scoring(Generic[S, C]):
     """The score sheet and its scoring, one for the table and for played games. Default: one whole
-    number of points per player, the most points winning; a finished game exports ``scores()``."""
+    number of points per player, the most points winning; a finished game exports ``scores()``.
+    Part of the table half: its module names the state class only for types (``TYPE_CHECKING``)."""
 
     sheet_fields: Callable[[C, int], "Sequence[Field]"] = _points_fields
     score_sheet: Callable[[C, "Sheet"], "ScoreResult"] = _score_points
@@ -283,26 +290,21 @@ class Scoring(Generic[S, C]):
 
 
 @part
-class GameSpec(Generic[S, A, C]):
-    """A game, declared once: its state class, its parts and how play starts (see the module docstring).
+class Play(Generic[S, A, C]):
+    """The play half of a game: its state class and the parts that play it (see the module docstring).
 
     ``new_state(comp, setup)`` starts play; ``state_from_dict(comp, data)`` rebuilds a saved state
-    (default: the state's ``FIELDS`` loaded into a new instance, for a state with no derived
-    fields); ``load_data(path)`` loads the components (a person's ``--data`` file, or the shipped
-    data for None; default: the game has no data).
+    (default: the state's ``FIELDS`` loaded into a new instance, for a state with no derived fields).
     """
 
     state: type[S]
     new_state: Callable[[C, Doc], S]
     rules: Rules[S, A]
     state_from_dict: Callable[[C, Doc], S] | None = None
-    setup: Setup[C] = dataclasses.field(default_factory=Setup)
-    scoring: Scoring[S, C] = dataclasses.field(default_factory=Scoring)
     observer: Observer[S, A, C] = dataclasses.field(default_factory=Observer)
     advisor: Advisor[S, A] = dataclasses.field(default_factory=Advisor)
     notation: Notation[S, A, C] = dataclasses.field(default_factory=Notation)
-    display: Display[S, C] = dataclasses.field(default_factory=Display)
-    load_data: Callable[[Path | None], C] | None = None
+    display: Display[S] = dataclasses.field(default_factory=Display)
 
     def __post_init__(self) -> None:
         for part, group in ((self.notation, ("num_actions", "max_game_length", "action_index", "action_from_index")),
@@ -310,7 +312,30 @@ class GameSpec(Generic[S, A, C]):
             given = [name for name in group if getattr(part, name) is not None]
             if given and len(given) < len(group):
                 lacking = ", ".join(name for name in group if name not in given)
-                raise TypeError(f"GameSpec {type(part).__name__.lower()}: {', '.join(given)} given without {lacking}")
+                raise TypeError(f"Play {type(part).__name__.lower()}: {', '.join(given)} given without {lacking}")
+
+
+@part
+class GameSpec(Generic[S, A, C]):
+    """A game, declared once: its play half and its table half (see the module docstring).
+
+    ``play`` is a :class:`Play`, or ``"module:NAME"`` naming one, imported when play starts, never by
+    ``bgkit setup`` or ``bgkit score``. ``load_data(path)`` loads the components (a person's
+    ``--data`` file, or the shipped data for None; default: the game has no data).
+    """
+
+    play: Play[S, A, C] | str
+    setup: Setup[C] = dataclasses.field(default_factory=Setup)
+    scoring: Scoring[S, C] = dataclasses.field(default_factory=Scoring)
+    load_data: Callable[[Path | None], C] | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.play, str):
+            module, colon, attr = self.play.partition(":")
+            if not module or not colon or not attr.isidentifier():
+                raise TypeError(f"GameSpec play must be a Play or 'module:NAME', not {self.play!r}")
+        elif not isinstance(self.play, Play):
+            raise TypeError(f"GameSpec play must be a Play or 'module:NAME', not {self.play!r}")
 
 
 #: The parts whose functions become the state's methods (each of the State API's name).
@@ -325,22 +350,22 @@ STATE_PARTS: dict[str, tuple[str, ...]] = {
 }
 
 
-def bind(spec: GameSpec[Any, Any, Any], where: str) -> None:
-    """Set the parts' state-level functions on ``spec.state`` as its methods, once per process.
+def bind(play: Play[Any, Any, Any], where: str) -> None:
+    """Set the parts' state-level functions on ``play.state`` as its methods, once per process.
 
-    ``where`` names the spec in a fault (``"bgkit_pig:SPEC"``). A PluginError says, in one line, what
-    is wrong: a part's function that is not a plain function, a state class that defines a method a
-    part provides, or rules that leave the State API incomplete."""
-    cls = spec.state
-    if cls.__dict__.get("_bound_spec") is spec:
+    ``where`` names the play half in a fault (``"bgkit_pig:SPEC"``). A PluginError says, in one line,
+    what is wrong: a part's function that is not a plain function, a state class that defines a
+    method a part provides, or rules that leave the State API incomplete."""
+    cls = play.state
+    if cls.__dict__.get("_bound_play") is play:
         return
     if not (isinstance(cls, type) and issubclass(cls, State)):
-        raise PluginError(f"{where}: GameSpec.state must be a subclass of bgkit.api.State, not {cls!r}")
-    if "_bound_spec" in cls.__dict__:
+        raise PluginError(f"{where}: Play.state must be a subclass of bgkit.api.State, not {cls!r}")
+    if "_bound_play" in cls.__dict__:
         raise PluginError(f"{where}: {cls.__name__} is already the state of another GameSpec")
     methods: dict[str, Any] = {}
     for part_name, names in STATE_PARTS.items():
-        part = getattr(spec, part_name)
+        part = getattr(play, part_name)
         for name in names:
             function = getattr(part, name)
             if function is None:
@@ -352,10 +377,10 @@ def bind(spec: GameSpec[Any, Any, Any], where: str) -> None:
             methods[name] = function
     for name, function in methods.items():
         setattr(cls, name, function)
-    if spec.rules.frame_rules is not None:
-        setattr(cls, "frame_rules", dict(spec.rules.frame_rules))
-    if spec.advisor.rollout_depth is not None:
-        setattr(cls, "rollout_depth", spec.advisor.rollout_depth)
+    if play.rules.frame_rules is not None:
+        setattr(cls, "frame_rules", dict(play.rules.frame_rules))
+    if play.advisor.rollout_depth is not None:
+        setattr(cls, "rollout_depth", play.advisor.rollout_depth)
     abc.update_abstractmethods(cls)
     lacking = set(cls.__abstractmethods__) | {name for name, placeholder in _PLACEHOLDERS.items()
                                               if getattr(cls, name, None) is placeholder}
@@ -364,42 +389,65 @@ def bind(spec: GameSpec[Any, Any, Any], where: str) -> None:
             delattr(cls, name)
         abc.update_abstractmethods(cls)
         raise PluginError(f"{where}: the rules lack {', '.join(sorted(lacking))} (see docs/plugins.md)")
-    setattr(cls, "_bound_spec", spec)
+    setattr(cls, "_bound_play", play)
+
+
+def _named(where: str, kind: type[T]) -> T:
+    module_name, _, attr = where.partition(":")
+    found = getattr(importlib.import_module(module_name), attr, None)
+    if not isinstance(found, kind):
+        raise PluginError(f"{where} is not a bgkit.api.{kind.__name__} ({type(found).__name__})")
+    return found
 
 
 def load_spec(where: str) -> GameSpec[Any, Any, Any]:
     """The GameSpec ``"module:NAME"`` names (imported now: the game is being loaded)."""
-    module_name, _, attr = where.partition(":")
-    module = importlib.import_module(module_name)
-    spec = getattr(module, attr, None)
-    if not isinstance(spec, GameSpec):
-        raise PluginError(f"{where} is not a bgkit.api.GameSpec ({type(spec).__name__})")
-    return spec
+    return _named(where, GameSpec)
 
 
-def job_modules(spec: GameSpec[Any, Any, Any]) -> dict[str, Any]:
-    """The spec seen as the job modules of a package-shaped game (``bgkit.model.game.REQUIRED``):
-    what :class:`bgkit.model.game.Game` reads, so both shapes of game load through one path.
-    A job the spec leaves to the core's default has no module (its default applies)."""
-    setup, scoring, notation, observer = spec.setup, spec.scoring, spec.notation, spec.observer
-    jobs: dict[str, dict[str, Any]] = {
+def load_play(spec: GameSpec[S, A, C]) -> Play[S, A, C]:
+    """The spec's play half: given in place, or imported now from the ``"module:NAME"`` it names
+    (play is starting). Not bound here: :func:`bind` does that."""
+    if isinstance(spec.play, str):
+        found: Play[S, A, C] = _named(spec.play, Play)
+        return found
+    return spec.play
+
+
+def table_jobs(spec: GameSpec[Any, Any, Any]) -> dict[str, Any]:
+    """The spec's table half seen as the job modules of a package-shaped game
+    (``bgkit.model.game.REQUIRED``): what :class:`bgkit.model.game.Game` reads for setup and
+    scoring, so both shapes of game load through one path. A job the spec leaves to the core's
+    default has no module (its default applies)."""
+    setup = spec.setup
+    return _namespaces({
         "setup": {"OPTIONS": tuple(setup.options), "make_setup": setup.make_setup, "count_setups": setup.count_setups,
                   "check_setup": setup.check_setup, "FIXED": setup.fixed, "ANY_LENGTH": setup.any_length,
                   "ANY_KEYS": setup.any_keys},
-        "scoring": {name: getattr(scoring, name) for name in part_fields(scoring)},
-        "state": {"new_state": spec.new_state, "state_from_dict": spec.state_from_dict or _fields_loader(spec),
-                  "sheet_from_state": scoring.sheet_from_state,
-                  **{name: getattr(notation, name) for name in part_fields(notation)},
-                  "observation_shape": observer.observation_shape, "observation_tensor": observer.observation_tensor},
-        "render": {"render_setup": spec.display.render_setup},
+        "scoring": {name: getattr(spec.scoring, name) for name in part_fields(spec.scoring)},
+        "render": {"render_setup": setup.render_setup},
         "data": {"load": spec.load_data},
-    }
+    })
+
+
+def play_job(spec: GameSpec[Any, Any, Any], play: Play[Any, Any, Any]) -> Any:
+    """The play half seen as the old shape's ``state`` job module."""
+    notation, observer = play.notation, play.observer
+    return _namespaces({"state": {
+        "new_state": play.new_state, "state_from_dict": play.state_from_dict or _fields_loader(play),
+        "sheet_from_state": spec.scoring.sheet_from_state,
+        **{name: getattr(notation, name) for name in part_fields(notation)},
+        "observation_shape": observer.observation_shape, "observation_tensor": observer.observation_tensor,
+    }})["state"]
+
+
+def _namespaces(jobs: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return {job: SimpleNamespace(**{k: v for k, v in names.items() if v is not None})
             for job, names in jobs.items() if any(v is not None for k, v in names.items() if k.islower())}
 
 
-def _fields_loader(spec: GameSpec[S, Any, C]) -> Callable[[C, Doc], S]:
-    cls = spec.state
+def _fields_loader(play: Play[S, Any, C]) -> Callable[[C, Doc], S]:
+    cls = play.state
     declared = getattr(cls, "FIELDS", None)
 
     def state_from_dict(comp: C, data: Doc) -> S:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bgkit_goofspiel.state import GoofState
+if TYPE_CHECKING:  # the table half imports no engine (spec.py)
+    from bgkit_goofspiel.state import GoofState
 
 
 def render_setup(components: None, setup: dict[str, Any]) -> str:

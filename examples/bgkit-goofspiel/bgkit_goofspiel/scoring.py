@@ -3,10 +3,12 @@ scoring for the table and for played games (a finished game exports its sheet)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bgkit.api import Field, ScoreResult, Sheet, build_result, check_one_of_each
-from bgkit_goofspiel.state import GoofState
+
+if TYPE_CHECKING:  # the table half imports no engine (spec.py)
+    from bgkit_goofspiel.state import GoofState
 
 
 def sheet_fields(components: None, players: int) -> list[Field]:

@@ -1,32 +1,22 @@
-"""Goofspiel, declared once: its state, rules, observer, advisor, notation, display, setup and scoring."""
+"""Goofspiel, declared once: the table half (setup, scoring) here, and the play half (its state,
+rules, observer, advisor, notation and display) named in :mod:`bgkit_goofspiel.play`, imported only
+when play starts. Neither this module nor the ones it imports import the state at run time."""
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, GameSpec, Notation, Observer, Rules, Scoring, Setup
-from bgkit_goofspiel import advisor, notation, observer, render, rules, scoring, setup
-from bgkit_goofspiel.state import GoofState, new_state, state_from_dict
+from typing import TYPE_CHECKING
 
-SPEC = GameSpec(
-    state=GoofState,
-    new_state=new_state,
-    state_from_dict=state_from_dict,
-    rules=Rules[GoofState, int](
-        current_player=rules.current_player, legal_actions=rules.legal_actions, apply=rules.apply,
-        chance_outcomes=rules.chance_outcomes, is_sealed=rules.is_sealed, scores=rules.scores,
-    ),
-    observer=Observer[GoofState, int, None](
-        view=observer.view, determinize=observer.determinize, public_text=observer.public_text,
-        chance_label=observer.chance_label, observation_shape=observer.observation_shape,
-        observation_tensor=observer.observation_tensor,
-    ),
-    advisor=Advisor[GoofState, int](heuristic=advisor.heuristic, heuristic_values=advisor.values),
-    notation=Notation[GoofState, int, None](
-        action_text=notation.action_text, parse_action=notation.parse_action, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index,
-    ),
-    display=Display[GoofState, None](render=render.render, render_setup=render.render_setup),
-    setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups, fixed=setup.FIXED),
-    scoring=Scoring[GoofState, None](
+from bgkit.api import GameSpec, Scoring, Setup
+from bgkit_goofspiel import render, scoring, setup
+
+if TYPE_CHECKING:
+    from bgkit_goofspiel.state import GoofState
+
+SPEC: GameSpec[GoofState, int, None] = GameSpec(
+    play="bgkit_goofspiel.play:PLAY",
+    setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups, fixed=setup.FIXED,
+                render_setup=render.render_setup),
+    scoring=Scoring(
         sheet_fields=scoring.sheet_fields, score_sheet=scoring.score_sheet, sheet_from_state=scoring.sheet_from_state,
         check_sheet=scoring.check_sheet, check_partial_sheet=scoring.check_partial_sheet,
     ),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from bgkit.api import (CHANCE, LIST, TERMINAL, VALUE, Display, Dynamics, GameInfo, GameSpec, GameState, Option, Rules,
-                       Setup, StateFields, hookimpl)
+from bgkit.api import (CHANCE, LIST, TERMINAL, VALUE, Display, Dynamics, GameInfo, GameSpec, GameState, Option, Play,
+                       Rules, Setup, StateFields, hookimpl)
 
 if TYPE_CHECKING:  # bgkit games imports this file: what only play needs is imported when used
     from bgkit.api import Drawing
@@ -81,12 +81,10 @@ def render(s: Pig, player: int | None) -> Drawing:
 
 
 SPEC: GameSpec[Pig, Move, None] = GameSpec(
-    state=Pig,
-    new_state=new_state,
-    rules=Rules(current_player=current_player, legal_actions=legal_actions, apply=apply,
-                chance_outcomes=chance_outcomes, scores=scores),
+    play=Play(state=Pig, new_state=new_state, display=Display(render=render),
+              rules=Rules(current_player=current_player, legal_actions=legal_actions, apply=apply,
+                          chance_outcomes=chance_outcomes, scores=scores)),
     setup=Setup(options=(Option("goal", GOALS, "50", "the points that win"),), make_setup=make_setup, fixed=("goal",)),
-    display=Display(render=render),
 )
 
 

@@ -1,0 +1,30 @@
+"""Goofspiel's play half: its state and the parts that play it, imported only when play starts
+(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_goofspiel.spec` alone)."""
+
+from __future__ import annotations
+
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
+from bgkit_goofspiel import advisor, notation, observer, render, rules
+from bgkit_goofspiel.state import GoofState, new_state, state_from_dict
+
+PLAY = Play(
+    state=GoofState,
+    new_state=new_state,
+    state_from_dict=state_from_dict,
+    rules=Rules[GoofState, int](
+        current_player=rules.current_player, legal_actions=rules.legal_actions, apply=rules.apply,
+        chance_outcomes=rules.chance_outcomes, is_sealed=rules.is_sealed, scores=rules.scores,
+    ),
+    observer=Observer[GoofState, int, None](
+        view=observer.view, determinize=observer.determinize, public_text=observer.public_text,
+        chance_label=observer.chance_label, observation_shape=observer.observation_shape,
+        observation_tensor=observer.observation_tensor,
+    ),
+    advisor=Advisor[GoofState, int](heuristic=advisor.heuristic, heuristic_values=advisor.values),
+    notation=Notation[GoofState, int, None](
+        action_text=notation.action_text, parse_action=notation.parse_action, num_actions=notation.num_actions,
+        max_game_length=notation.max_game_length,
+        action_index=notation.action_index, action_from_index=notation.action_from_index,
+    ),
+    display=Display[GoofState](render=render.render),
+)
