@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from bgkit.api import (CHANCE, LIST, TERMINAL, VALUE, Display, Dynamics, GameInfo, GameSpec, GameState, Option, Play,
-                       Rules, Setup, StateFields, hookimpl)
+from bgkit.api import (CHANCE, LIST, TERMINAL, VALUE, Display, Dynamics, GameInfo, GameSpec, GameState, Notation,
+                       Option, Play, Rules, Setup, StateFields, hookimpl)
 
 if TYPE_CHECKING:  # bgkit games imports this file: what only play needs is imported when used
     from bgkit.api import Drawing
 
 Move = str | int  # "roll" or "hold"; a die's face at a chance node
+ACTIONS: tuple[Move, ...] = ("roll", "hold", 1, 2, 3, 4, 5, 6)  # numbered for research tools and exec bots
 GOALS = ("50", "100", "20")
 
 
@@ -83,7 +84,10 @@ def render(s: Pig, player: int | None) -> Drawing:
 SPEC: GameSpec[Pig, Move, None] = GameSpec(
     play=Play(state=Pig, new_state=new_state, display=Display(render=render),
               rules=Rules(current_player=current_player, legal_actions=legal_actions, apply=apply,
-                          chance_outcomes=chance_outcomes, scores=scores)),
+                          chance_outcomes=chance_outcomes, scores=scores),
+              # a seat that never holds would roll for ever: the game stops, with no winner, at its longest
+              notation=Notation(num_actions=lambda comp, players: len(ACTIONS), max_game_length=lambda comp, p: 500 * p,
+                                action_index=lambda comp, a: ACTIONS.index(a), action_from_index=lambda c, s, i: ACTIONS[i])),
     setup=Setup(options=(Option("goal", GOALS, "50", "the points that win"),), make_setup=make_setup, fixed=("goal",)),
 )
 
