@@ -259,9 +259,11 @@ class Setup(Generic[C]):
 
 
 def _points_fields(comp: object, players: int) -> "list[Field]":
-    from bgkit.model.sheets import Field
+    from bgkit.model.sheets import CEILING, Field
 
-    return [Field("points", "the points this player scored")]
+    # a game scored by its points alone names no highest score (Pig's has none: a lucky turn can roll
+    # on and on), so the bound is the core's ceiling for any sheet number, said rather than implied
+    return [Field("points", "the points this player scored", maximum=CEILING)]
 
 
 def _score_points(comp: object, sheet: "Sheet") -> "ScoreResult":
