@@ -229,7 +229,7 @@ def run_tournament(
     names: list[str],
     seed: int,
     games: int,
-    option_values: dict,
+    option_values: dict[str, str],
     format: str,
     jobs: int = 1,
     executor: str = "local",

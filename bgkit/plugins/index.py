@@ -73,12 +73,12 @@ def scan() -> list[EntryPoint]:
     return sorted(found, key=lambda e: e.name)
 
 
-def fingerprint() -> list:
+def fingerprint() -> list[Any]:
     """What installing, upgrading or removing a distribution on ``sys.path`` changes: the folders
     that hold distributions, their distributions' names and each one's entry_points.txt (time and
     size). Folders without any distribution (``python -m``'s working folder) do not count, so
     ``bgkit`` and ``python -m bgkit`` share the cache."""
-    key: list = [_FORMAT, sys.version]
+    key: list[Any] = [_FORMAT, sys.version]
     for entry in sys.path:
         folder = entry or "."
         try:
@@ -98,7 +98,7 @@ def fingerprint() -> list:
     return key
 
 
-def _cache_path(key: list) -> Path | None:
+def _cache_path(key: list[Any]) -> Path | None:
     """This environment's file: named by a checksum of its fingerprint (zlib's, not hashlib's: that
     would load OpenSSL at every start; two environments sharing a name only share one file)."""
     import zlib
@@ -113,7 +113,7 @@ def _cache_path(key: list) -> Path | None:
     return folder / f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}.json"
 
 
-def _read(path: Path) -> dict | None:
+def _read(path: Path) -> dict[str, Any] | None:
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -121,7 +121,7 @@ def _read(path: Path) -> dict | None:
     return stored if isinstance(stored, dict) else None
 
 
-def _write(path: Path, entry: dict) -> None:
+def _write(path: Path, entry: dict[str, Any]) -> None:
     """Replace the file in one step (never half a file); a folder that cannot be written is left."""
     import tempfile
 

@@ -34,7 +34,8 @@ class Registered(NamedTuple):
     plugin: str
 
 
-BotInfo = ExecutorInfo = Registered  # a bot's and an executor's registration have the same fields
+BotInfo = Registered  # a bot's and an executor's registration have the same fields
+ExecutorInfo = Registered
 
 
 class LoadError(NamedTuple):
@@ -108,7 +109,7 @@ class Registry:
             plugin_name = impl.plugin_name
             mine: dict[str, Any] = {}
 
-            def register(item: Any, *more: Any, _plugin: str = plugin_name, _mine: dict = mine, **extra: Any) -> None:
+            def register(item: Any, *more: Any, _plugin: str = plugin_name, _mine: dict[str, Any] = mine, **extra: Any) -> None:
                 entry = _registered(kind, item, more, extra, _plugin, self.versions.get(_plugin, ""))
                 if entry.name in _mine:
                     self._warn(f"{kind} {entry.name!r} of plugin {_plugin!r} registered twice: the first is kept")
@@ -238,7 +239,7 @@ class _Entry(NamedTuple):
     plugin: str
 
 
-def _registered(kind: str, item: Any, more: tuple, extra: dict, plugin: str, version: str) -> _Entry:
+def _registered(kind: str, item: Any, more: tuple[Any, ...], extra: dict[str, Any], plugin: str, version: str) -> _Entry:
     """A game's ``register(GameInfo)``, or a bot's or executor's ``register(name, factory, help)``."""
     from dataclasses import replace
 

@@ -19,7 +19,8 @@ from typing import Any, Callable
 from rich.columns import Columns
 from rich.console import Console
 
-from bgkit.engine.match import BaseSeat, Decision, Event, QuitRequest, SaveRequest, UndoRequest
+from bgkit.engine.driver import Event
+from bgkit.engine.match import BaseSeat, Decision, QuitRequest, SaveRequest, UndoRequest
 from bgkit.model.errors import BadInput
 from bgkit.model.game import CHANCE, State
 from bgkit.terminal.render import SafeConsole, can_wipe, literal, never_cut, plural, wipe
@@ -77,7 +78,7 @@ def pick(texts: list[str], answer: str, numbers: bool = True) -> int | None:
     return matches[0] if len(matches) == 1 else None
 
 
-def understand(state: State, items: list, texts: list[str], answer: str, numbers: bool = True) -> int | None:
+def understand(state: State, items: list[Any], texts: list[str], answer: str, numbers: bool = True) -> int | None:
     """Like :func:`pick`, but also the game's own reading (``dice 5 2`` for ``dice 2 5``) and the
     common first word left out (``5 2`` when every option starts with ``dice``)."""
     index = pick(texts, answer, numbers)
@@ -95,7 +96,7 @@ def common_word(texts: list[str]) -> str | None:
     return words.pop() if len(words) == 1 and all(" " in text for text in texts) else None
 
 
-def natural(state: State, items: list, texts: list[str], answer: str) -> int | None:
+def natural(state: State, items: list[Any], texts: list[str], answer: str) -> int | None:
     """The action a bare number names as the game reads it, not as a place in the list: the game's
     own notation (Goofspiel's ``10`` is ``bid 10``: a card's value) or, where every action starts
     with one word, that word before it (``10`` for ``bid 10``)."""
@@ -110,7 +111,7 @@ def natural(state: State, items: list, texts: list[str], answer: str) -> int | N
     return None
 
 
-def two_readings(state: State, items: list, texts: list[str], answer: str) -> str | None:
+def two_readings(state: State, items: list[Any], texts: list[str], answer: str) -> str | None:
     """The question to ask when a typed number is both a place in the list and, as the game reads
     it, another action (``10`` after bidding 4 in Goofspiel: ``bid 10``, or the 10th listed,
     ``bid 11``); None when it can be read one way only."""
@@ -243,9 +244,10 @@ class Screen:
             return picture
         import io
 
-        probe = SafeConsole(file=io.StringIO(), width=self.console.width, color_system=None)
+        out = io.StringIO()
+        probe = SafeConsole(file=out, width=self.console.width, color_system=None)
         probe.print(picture, soft_wrap=False)
-        if probe.file.getvalue().count("\n") <= max(10, self.console.height - 18):
+        if out.getvalue().count("\n") <= max(10, self.console.height - 18):
             return picture
         return never_cut(compact(player))
 
@@ -344,7 +346,7 @@ class TableChance:
         audience = state.audience(outcomes[0])
         label = state.chance_label() or "Chance"
         private = audience is not None
-        if private:
+        if audience is not None:
             owners = sorted(audience)
             if owners:
                 who = " and ".join(f"P{s + 1} {screen.names[s]}" for s in owners)
