@@ -7,9 +7,14 @@ the yellow knowledge tiles 15-26 in the estate. The sheet asks for exactly what 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
 
-from bgkit_burgundy.data import BUILDINGS, Components
+from bgkit_burgundy.data import BUILDINGS, K_ANIMAL, K_BUILDING, K_KNOWLEDGE, Components
+
+if TYPE_CHECKING:
+    from bgkit_burgundy.state import BurgundyState
 
 BUILDING_FIELDS = (
     "warehouses",
@@ -183,3 +188,31 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
 
 
 assert len(BUILDINGS) == len(BUILDING_FIELDS)
+
+
+def sheet_values(state: BurgundyState, p: int) -> dict:
+    """The player's part of the score sheet a person would fill in from this table."""
+    tiles = state.tiles[p]
+    values = {
+        "track_points": state.vp[p],
+        "unsold_goods": sum(state.goods[p]),
+        "silverlings": state.silver[p],
+        "workers": state.workers[p],
+        "empty_spaces": tiles.count(-1),
+        "turn_position": state.order.index(p) + 1,
+        "knowledge": sorted(k - K_KNOWLEDGE for k in tiles if k > K_KNOWLEDGE),
+    }
+    for t, name in enumerate(SOLD_FIELDS):
+        values[name] = state.sold[p][t]
+    for b, name in enumerate(BUILDING_FIELDS):
+        values[name] = tiles.count(K_BUILDING + b)
+    values["animal_species"] = len({(k - K_ANIMAL) // 3 for k in tiles if K_ANIMAL <= k < K_ANIMAL + 12})
+    values["bonus_tiles"] = len(state.bonus[p])
+    return values
+
+
+def sheet_from_state(comp: Components, state: BurgundyState) -> dict:
+    return {
+        "ruleset": state.ruleset,
+        "player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)],
+    }
