@@ -1,5 +1,5 @@
-"""What a seat may see: its view, a determinisation for it, the public text of a sealed choice,
-and the drawing."""
+"""What a seat may see: its view, a determinisation for it, the public text of a sealed choice
+(the observer's functions of the state; the drawing is ``render``'s)."""
 
 from __future__ import annotations
 
