@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-
+from bgkit_burgundy import offers as _offers
 from bgkit_burgundy.codes import BANK, BOARDING, CITYHALL, COLOUR_OF, K, PICK_COLOURS, P_DISCARD, P_FREE, P_HALL, P_PICK, P_SHIP, P_WARE, WAREHOUSE, WATCHTOWER
 from bgkit_burgundy.data import ANIMAL, BUILDING, CASTLE, K_ANIMAL, K_BUILDING, K_KNOWLEDGE, KNOWLEDGE, SHIP
 from bgkit_burgundy.reach import COST
-from bgkit_burgundy import offers as _offers
 
 if TYPE_CHECKING:
     from bgkit_burgundy.state import BurgundyState

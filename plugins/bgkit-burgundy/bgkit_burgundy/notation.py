@@ -3,9 +3,8 @@ action space (every decision and chance outcome a whole number, the same in ever
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bisect import bisect_right
+from typing import TYPE_CHECKING
 
 from bgkit.api import State, derived
 

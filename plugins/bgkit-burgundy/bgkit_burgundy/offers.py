@@ -7,10 +7,8 @@ Anything else (a new tuple, or a list put there by a test's scene) builds a new 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from itertools import combinations
-
+from typing import TYPE_CHECKING
 
 from bgkit_burgundy.codes import BIT_INDEX, BUY, COLOUR_OF, DISCARD, END_ACTION, FREE_DIE, GOODS, HALL, HIRE, K, K1, K6, PASS_ACTION, PICK, PLACE, SELL_ACTIONS, START, S_CASTLES, TAKE, WORK_ACTIONS, WSELL
 from bgkit_burgundy.data import BUILDING, K_ANIMAL, K_BUILDING

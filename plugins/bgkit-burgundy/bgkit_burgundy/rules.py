@@ -11,17 +11,15 @@ City Hall) may be passed; ships, mines and castles still in a depot at a phase c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bisect import bisect_right
+from typing import TYPE_CHECKING
 
 from bgkit.api import TERMINAL, BadInput, Sheet, derived
 
-from bgkit_burgundy import scoring
+from bgkit_burgundy import estate as _estate, offers as _offers, scoring
 from bgkit_burgundy.codes import BUY, COLOUR_OF, DICE, DISCARD, DRAW, DRAW_ACTIONS, END, FREE_BIT, GOODS, HALL, HIRE, K, K12, K8, KINDS_OF, PASS, PICK, PLACE, P_DISCARD, P_FREE, P_HALL, P_PICK, P_SHIP, P_WARE, SELL, START, S_OVER, S_PLAY, TAKE, WHITE, WORK, WSELL
 from bgkit_burgundy.data import CASTLE, MINE, NUM_KINDS, SHIP, Components
 from bgkit_burgundy.estate import _without
-from bgkit_burgundy import estate as _estate, offers as _offers
 from bgkit_burgundy.reach import COST
 from bgkit_burgundy.setup import depot_colours
 

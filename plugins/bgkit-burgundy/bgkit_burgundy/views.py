@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import random
-
+from typing import TYPE_CHECKING
 
 from bgkit.api import State
 
