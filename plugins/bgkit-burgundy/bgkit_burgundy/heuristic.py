@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bgkit.api import derived
 
 from bgkit_burgundy import scoring
 from bgkit_burgundy.codes import END_TILES, S_OVER
 from bgkit_burgundy.data import K_ANIMAL, K_BUILDING, K_KNOWLEDGE, MINE, Components
+
+if TYPE_CHECKING:
+    from bgkit_burgundy.state import BurgundyState
 
 
 def region_worth(comp: Components, board_id: int) -> tuple:
@@ -23,59 +28,58 @@ def region_worth(comp: Components, board_id: int) -> tuple:
     return derived(comp, ("burgundy region worth", board_id), build)
 
 
-class Heuristic:
-    """The bots' rating of a table (a mixin of :class:`bgkit_burgundy.state.BurgundyState`)."""
+def heuristic(state: BurgundyState, player: int) -> float:
+    values = [_value(state, p) for p in range(state.num_players)]
+    best_other = max(v for q, v in enumerate(values) if q != player)
+    return values[player] - best_other
 
-    __slots__ = ()
 
-    def heuristic(self, player: int) -> float:
-        values = [self._value(p) for p in range(self.num_players)]
-        best_other = max(v for q, v in enumerate(values) if q != player)
-        return values[player] - best_other
+def heuristic_values(state: BurgundyState) -> list[float]:
+    """Each seat's ``_value``: ``heuristic(p)`` is p's value less the best other's, so it
+    orders the seats as their values do."""
+    return [_value(state, p) for p in range(state.num_players)]
 
-    def heuristic_values(self) -> list[float]:
-        """Each seat's ``_value``: ``heuristic(p)`` is p's value less the best other's, so it
-        orders the seats as their values do."""
-        return [self._value(p) for p in range(self.num_players)]
 
-    def _value(self, p: int) -> float:
-        """Points now plus rough worth of what is not points yet (for the greedy bot)."""
-        if self.stage == S_OVER:
-            return float(scoring.total(self.sheet_values(p), self.ruleset))
-        phases_left = 5 - self.phase
-        know = self.know[p]
-        v = self.vp[p] + sum(self.goods[p]) * 1.5 + self.silver[p] + self.workers[p] * 0.6
-        v += len(self.storage[p]) * 1.5
-        v += self.colour_fill[p][MINE] * phases_left
-        v += know.bit_count() * 2.0
-        # a region's part-filled worth from a table (a full or empty one adds 0.0), summed in region order
-        for f, worth in zip(self.region_fill[p], self.worths[p]):
-            v += worth[f]
-        if p == self.cur:
-            for top in self.pending:
-                v += (3.0, 2.0, 1.5, 1.0, 3.0, -1.0)[top[0]]
-        if know & END_TILES:
-            v += self._end_knowledge(p, know) * 0.8
-        return v
+def _value(state: BurgundyState, p: int) -> float:
+    """Points now plus rough worth of what is not points yet (for the greedy bot)."""
+    if state.stage == S_OVER:
+        return float(scoring.total(scoring.sheet_values(state, p), state.ruleset))
+    phases_left = 5 - state.phase
+    know = state.know[p]
+    v = state.vp[p] + sum(state.goods[p]) * 1.5 + state.silver[p] + state.workers[p] * 0.6
+    v += len(state.storage[p]) * 1.5
+    v += state.colour_fill[p][MINE] * phases_left
+    v += know.bit_count() * 2.0
+    # a region's part-filled worth from a table (a full or empty one adds 0.0), summed in region order
+    for f, worth in zip(state.region_fill[p], state.worths[p]):
+        v += worth[f]
+    if p == state.cur:
+        for top in state.pending:
+            v += (3.0, 2.0, 1.5, 1.0, 3.0, -1.0)[top[0]]
+    if know & END_TILES:
+        v += _end_knowledge(state, p, know) * 0.8
+    return v
 
-    def _end_knowledge(self, p: int, know: int) -> int:
-        """``scoring.knowledge_points(self.sheet_values(p), ...)``, read off the table without the
-        sheet: each end-scoring knowledge tile on the estate (``know``'s bits) times its worth."""
-        tiles = self.tiles[p]
-        first = self.ruleset == "2011"
-        points = 0
-        for j in range(15, 27):
-            if not know >> j & 1:
-                continue
-            if j == 15:
-                worth = (3 if first else 2) * sum(1 for s in self.sold[p] if s)
-            elif j <= 23:
-                worth = 4 * tiles.count(K_BUILDING + j - 16)
-            elif j == 24:
-                worth = 4 * len({(k - K_ANIMAL) // 3 for k in tiles if K_ANIMAL <= k < K_ANIMAL + 12})
-            elif j == 25:
-                worth = sum(self.sold[p])
-            else:
-                worth = (2 if first else 3) * len(self.bonus[p])
-            points += tiles.count(K_KNOWLEDGE + j) * worth
-        return points
+
+def _end_knowledge(state: BurgundyState, p: int, know: int) -> int:
+    """``scoring.knowledge_points(scoring.sheet_values(state, p), ...)``, read off the table without the
+    sheet: each end-scoring knowledge tile on the estate (``know``'s bits) times its worth."""
+    tiles = state.tiles[p]
+    first = state.ruleset == "2011"
+    points = 0
+    for j in range(15, 27):
+        if not know >> j & 1:
+            continue
+        if j == 15:
+            worth = (3 if first else 2) * sum(1 for s in state.sold[p] if s)
+        elif j <= 23:
+            worth = 4 * tiles.count(K_BUILDING + j - 16)
+        elif j == 24:
+            worth = 4 * len({(k - K_ANIMAL) // 3 for k in tiles if K_ANIMAL <= k < K_ANIMAL + 12})
+        elif j == 25:
+            worth = sum(state.sold[p])
+        else:
+            worth = (2 if first else 3) * len(state.bonus[p])
+        points += tiles.count(K_KNOWLEDGE + j) * worth
+    return points
+

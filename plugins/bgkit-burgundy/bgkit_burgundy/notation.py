@@ -4,13 +4,17 @@ action space (every decision and chance outcome a whole number, the same in ever
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import TYPE_CHECKING
 
-from bgkit.api import derived
+from bgkit.api import State, derived
 
 from bgkit_burgundy.codes import (
     BUY, DICE, DISCARD, DRAW, END, GOODS, HALL, HIRE, PASS, PICK, PLACE, SELL, START, TAKE, WHITE, WORK, WSELL,
 )
 from bgkit_burgundy.data import NUM_KINDS, Components
+
+if TYPE_CHECKING:
+    from bgkit_burgundy.state import BurgundyState
 
 SPACES = 37
 
@@ -95,43 +99,40 @@ def _texts(comp: Components) -> dict:
     return derived(comp, "burgundy texts", dict)
 
 
-class Notation:
-    """The State's texts of its actions (a mixin of :class:`bgkit_burgundy.state.BurgundyState`)."""
+def action_text(state: BurgundyState, action: tuple) -> str:
+    # Every action has one text whatever the state, made once, then looked up; but a draw's
+    # names the depot drawn for, which the state knows: it is kept under (DRAW, depot, kind).
+    key = (DRAW, state.chance[0][1] if state.chance else 0, action[1]) if action[0] == DRAW else action
+    try:
+        return state.texts[key]
+    except KeyError:
+        text = _action_text(state, action)
+        if len(state.texts) < 100_000:
+            state.texts[key] = text
+        return text
 
-    __slots__ = ()
 
-    def action_text(self, action: tuple) -> str:
-        # Every action has one text whatever the state, made once, then looked up; but a draw's
-        # names the depot drawn for, which the state knows: it is kept under (DRAW, depot, kind).
-        key = (DRAW, self.chance[0][1] if self.chance else 0, action[1]) if action[0] == DRAW else action
-        try:
-            return self.texts[key]
-        except KeyError:
-            text = self._action_text(action)
-            if len(self.texts) < 100_000:
-                self.texts[key] = text
-            return text
+def _action_text(state: BurgundyState, action: tuple) -> str:
+    names = state.comp.kind_names
+    code = action[0]
+    if code == DRAW:
+        depot = state.chance[0][1] if state.chance else 0
+        return f"draw {'black' if depot == 0 else depot}:{names[action[1]]}"
+    if code == GOODS:
+        text = f"goods {action[1]}" + (f"+{action[2]}" if action[2] else "")
+        if action[3]:
+            text += " keep " + ",".join(str(t + 1) for t in range(6) if action[3] >> t & 1)
+        return text
+    text = TEXTS.get(code)
+    return str(action) if text is None else text(action, names)
 
-    def _action_text(self, action: tuple) -> str:
-        names = self.comp.kind_names
-        code = action[0]
-        if code == DRAW:
-            depot = self.chance[0][1] if self.chance else 0
-            return f"draw {'black' if depot == 0 else depot}:{names[action[1]]}"
-        if code == GOODS:
-            text = f"goods {action[1]}" + (f"+{action[2]}" if action[2] else "")
-            if action[3]:
-                text += " keep " + ",".join(str(t + 1) for t in range(6) if action[3] >> t & 1)
-            return text
-        text = TEXTS.get(code)
-        return str(action) if text is None else text(action, names)
 
-    def parse_action(self, text: str):
-        """Like the default, but ``dice 5 2`` is the same as ``dice 2 5`` and spaces are forgiven."""
-        words = text.split()
-        if len(words) == 3 and words[0] == "dice" and all(w.isdigit() for w in words[1:]):
-            words[1:] = sorted(words[1:])
-        return super().parse_action(" ".join(words))
+def parse_action(state: BurgundyState, text: str):
+    """Like the default, but ``dice 5 2`` is the same as ``dice 2 5`` and spaces are forgiven."""
+    words = text.split()
+    if len(words) == 3 and words[0] == "dice" and all(w.isdigit() for w in words[1:]):
+        words[1:] = sorted(words[1:])
+    return State.parse_action(state, " ".join(words))
 
 
 # code -> (action, the tile names) -> its text

@@ -8,11 +8,14 @@ Anything else (a new tuple, or a list put there by a test's scene) builds a new 
 from __future__ import annotations
 
 from itertools import combinations
-
+from typing import TYPE_CHECKING
 
 from bgkit_burgundy.codes import BIT_INDEX, BUY, COLOUR_OF, DISCARD, END_ACTION, FREE_DIE, GOODS, HALL, HIRE, K, K1, K6, PASS_ACTION, PICK, PLACE, SELL_ACTIONS, START, S_CASTLES, TAKE, WORK_ACTIONS, WSELL
 from bgkit_burgundy.data import BUILDING, K_ANIMAL, K_BUILDING
 from bgkit_burgundy.reach import SELL_TYPES, TAKE_DEPOTS, _fill_place_masks
+
+if TYPE_CHECKING:
+    from bgkit_burgundy.state import BurgundyState
 
 
 # the slots of an entry: 0 the tiles, 1 their different kinds ascending, then actions built on first use
@@ -24,214 +27,223 @@ def _entry(tiles) -> list:
     return [tiles, sorted(set(tiles)), None, None, None, None, None, None, None, None, None]
 
 
-class Offers:
-    """The legal actions (a mixin of :class:`bgkit_burgundy.state.BurgundyState`)."""
+def _can_buy(state: BurgundyState, p: int) -> bool:
+    if not state.bought and state.silver[p] >= 2:
+        if state.black:
+            return True
+        if state.ruleset == "2011" and state.know[p] & K[6] and any(state.depots):
+            return True
+    if state.ruleset == "2019" and not state.hired and state.know[p] & K[6] and state.workers[p] >= 2:
+        return any(COLOUR_OF[k] == BUILDING for d in state.depots for k in d)
+    return False
 
-    __slots__ = ()
 
-    def _can_buy(self, p: int) -> bool:
-        if not self.bought and self.silver[p] >= 2:
-            if self.black:
-                return True
-            if self.ruleset == "2011" and self.know[p] & K[6] and any(self.depots):
-                return True
-        if self.ruleset == "2019" and not self.hired and self.know[p] & K[6] and self.workers[p] >= 2:
-            return any(COLOUR_OF[k] == BUILDING for d in self.depots for k in d)
-        return False
+def turn_actions(state: BurgundyState) -> list:
+    """Every legal action with no follow-up pending, in one fixed order: for each different die
+    left (in order) its takes, places, sales and workers (``_die_actions``); then the
+    purchases; then ``end``."""
+    p = state.cur
+    if p < 0:
+        return []
+    if state.stage == S_CASTLES:
+        return [(START, i) for i in state.boards[p].castle_spaces]
+    out: list = []
+    dice = state.left
+    if dice:
+        _die_actions(state, p, dice, out)
+    if (not state.bought and state.silver[p] >= 2) or state.ruleset == "2019":
+        _buy_actions(state, p, out)
+    if not dice:
+        out.append(END_ACTION)
+    return out
 
-    def turn_actions(self) -> list:
-        """Every legal action with no follow-up pending, in one fixed order: for each different die
-        left (in order) its takes, places, sales and workers (``_die_actions``); then the
-        purchases; then ``end``."""
-        p = self.cur
-        if p < 0:
-            return []
-        if self.stage == S_CASTLES:
-            return [(START, i) for i in self.boards[p].castle_spaces]
-        out: list = []
-        dice = self.left
-        if dice:
-            self._die_actions(p, dice, out)
-        if (not self.bought and self.silver[p] >= 2) or self.ruleset == "2019":
-            self._buy_actions(p, out)
-        if not dice:
-            out.append(END_ACTION)
-        return out
 
-    def _die_actions(self, p: int, dice, out: list) -> None:
-        """For each different die of ``dice`` (in order, 0 = a castle's die of any number): its takes
-        (depot by depot, kinds ascending), places (stored kinds ascending, spaces ascending),
-        sales and workers.
+def _die_actions(state: BurgundyState, p: int, dice, out: list) -> None:
+    """For each different die of ``dice`` (in order, 0 = a castle's die of any number): its takes
+    (depot by depot, kinds ascending), places (stored kinds ascending, spaces ascending),
+    sales and workers.
 
-        This is the hottest code of the game, so it is written out in one function: actions
-        come from precomputed tables (see the top of the module) and cached entries."""
-        know = self.know[p]
-        w = self.workers[p]
-        wcap = w if w < 3 else 3
-        bits = (know >> 8) & 15  # knowledge #8 (bit 0) and the free +-1 of #9-#11 (bits 1-3)
-        takes = ((bits & 1) * 2 + ((know >> 12) & 1)) * 28 + wcap
-        sales = (bits & 1) * 28 + wcap
-        depots = self.depots
-        offers = self.offers
-        goods = self.goods[p]
-        frontier = self.adj[p] & ~self.filled[p]
-        storage = self.storage[p]
-        if not frontier or not storage:
-            kinds = ()
-        elif len(storage) == 1:
-            kinds = storage
-        else:
-            kinds = sorted(set(storage))
-        places = self.places[p]
-        seen = 0
-        for d in dice:
-            if seen >> d & 1:
-                continue
-            seen |= 1 << d
-            slot = E_TAKE + d
-            for dep in TAKE_DEPOTS[takes + d * 4]:
-                tiles = depots[dep]
-                if tiles:
-                    entry = offers[dep]
-                    if entry[E_TILES] is not tiles:
-                        entry = offers[dep] = _entry(tiles)
-                    acts = entry[slot]
-                    if acts is None:
-                        acts = entry[slot] = [(TAKE, d, dep + 1, k) for k in entry[E_KINDS]]
-                    out += acts
-            if kinds:
-                if d:
-                    index = bits * 28 + d * 4 + wcap
-                    reach = places[index] or _fill_place_masks(self.boards[p], places, index)
-                else:
-                    reach = self.boards[p].colour_mask
-                for k in kinds:
-                    m = frontier & reach[COLOUR_OF[k]]
-                    if not m:
-                        continue
-                    if K_BUILDING <= k < K_ANIMAL and not know & K1:  # one building of a type per city
-                        bit = 1 << (k - K_BUILDING)
-                        city = self.city[p]
-                        region = self.boards[p].region
-                        while m:
-                            low = m & -m
-                            m ^= low
-                            i = BIT_INDEX[low]
-                            if not city[region[i]] & bit:
-                                out.append((PLACE, d, k, i))
-                    else:
-                        while m:
-                            low = m & -m
-                            m ^= low
-                            out.append((PLACE, d, k, BIT_INDEX[low]))
-            sells = SELL_ACTIONS[d]
-            for t in SELL_TYPES[sales + d * 4]:
-                if goods[t]:
-                    out.append(sells[t])
-            out.append(WORK_ACTIONS[d])
-
-    def _free_steps(self, frame: tuple) -> list:
-        """A castle's extra action: what a die of any number does (2019: or a purchase it can place [BGA])."""
-        out: list = []
-        self._die_actions(self.cur, FREE_DIE, out)
-        if self.ruleset == "2019":
-            self._black_buys(self.cur, out)
-        return out
-
-    def _discard_steps(self, frame: tuple) -> list:
-        return [(DISCARD, k) for k in sorted(set(self.storage[self.cur][:3]))]
-
-    def _ship_steps(self, frame: tuple) -> list:
-        out: list = []
-        self._ship_actions(self.cur, out)
-        return out
-
-    def _pick_steps(self, frame: tuple) -> list:
-        mask = frame[1]
-        out = [(PICK, d + 1, k) for d in range(6) for k in sorted(set(self.depots[d])) if mask >> COLOUR_OF[k] & 1]
-        out.append(PASS_ACTION)
-        return out
-
-    def _warehouse_steps(self, frame: tuple) -> list:
-        out = [(WSELL, t + 1) for t in range(6) if self.goods[self.cur][t]]
-        out.append(PASS_ACTION)
-        return out
-
-    def _hall_steps(self, frame: tuple) -> list:
-        out: list = []
-        self._hall_places(self.cur, out)
-        if self.ruleset == "2019":  # right after placing a City Hall, a purchase it can place [BGA]
-            self._black_buys(self.cur, out)
-        out.append(PASS_ACTION)
-        return out
-
-    def _depot(self, dep: int) -> list:
-        """The entry of numbered depot ``dep`` (0-5)."""
-        tiles = self.depots[dep]
-        entry = self.offers[dep]
-        if entry[E_TILES] is not tiles:
-            entry = self.offers[dep] = _entry(tiles)
-        return entry
-
-    def _black_buys(self, p: int, out: list) -> None:
-        """The purchases from the black depot, if this turn's purchase is still to make."""
-        if not self.bought and self.silver[p] >= 2 and self.black:
-            entry = self.black_offer
-            if entry[E_TILES] is not self.black:
-                entry = self.black_offer = _entry(self.black)
-            acts = entry[E_BUY]
-            if acts is None:
-                acts = entry[E_BUY] = [(BUY, 0, k) for k in entry[E_KINDS]]
-            out += acts
-
-    def _buy_actions(self, p: int, out: list) -> None:
-        if not self.bought and self.silver[p] >= 2:
-            self._black_buys(p, out)
-            if self.ruleset == "2011" and self.know[p] & K6:
-                for d in range(6):
-                    if self.depots[d]:
-                        entry = self._depot(d)
-                        acts = entry[E_BUY]
-                        if acts is None:
-                            acts = entry[E_BUY] = [(BUY, d + 1, k) for k in entry[E_KINDS]]
-                        out += acts
-        if self.ruleset == "2019" and not self.hired and self.know[p] & K6 and self.workers[p] >= 2:
-            for d in range(6):
-                if self.depots[d]:
-                    entry = self._depot(d)
-                    acts = entry[E_HIRE]
-                    if acts is None:
-                        acts = entry[E_HIRE] = [(HIRE, d + 1, k) for k in entry[E_KINDS] if COLOUR_OF[k] == BUILDING]
-                    out += acts
-
-    def _hall_places(self, p: int, out: list) -> None:
-        """What a City Hall may place: a stored tile on any space of its colour next to the estate."""
-        offers: list = []
-        self._die_actions(p, FREE_DIE, offers)  # a die of any number: its placements are the Hall's
-        out += [(HALL, a[2], a[3]) for a in offers if a[0] == PLACE]
-
-    def _ship_actions(self, p: int, out: list) -> None:
-        pairs = []
-        dg = self.depot_goods
-        if self.know[p] & K[5]:  # the goods of one depot, or of two neighbouring ones ("可以")
-            for d in range(1, 7):
-                for e in (d % 6 + 1,):
-                    if any(dg[d - 1]) or any(dg[e - 1]):
-                        pairs.append((d, e))
-            # One depot alone differs from every pair only when both its neighbours have goods
-            # (else a pair with an empty neighbour takes the same); offered after the pairs.
-            for d in range(1, 7):
-                if any(dg[d - 1]) and any(dg[(d - 2) % 6]) and any(dg[d % 6]):
-                    pairs.append((d, 0))
-        else:
-            pairs = [(d, 0) for d in range(1, 7) if any(dg[d - 1])]
-        have = self.goods[p]
-        free = 3 - sum(1 for c in have if c)
-        for d, e in pairs:
-            incoming = [t for t in range(6) if dg[d - 1][t] or (e and dg[e - 1][t])]
-            new = [t for t in incoming if not have[t]]
-            if len(new) <= free or free == 0:
-                out.append((GOODS, d, e, 0))
+    This is the hottest code of the game, so it is written out in one function: actions
+    come from precomputed tables (see the top of the module) and cached entries."""
+    know = state.know[p]
+    w = state.workers[p]
+    wcap = w if w < 3 else 3
+    bits = (know >> 8) & 15  # knowledge #8 (bit 0) and the free +-1 of #9-#11 (bits 1-3)
+    takes = ((bits & 1) * 2 + ((know >> 12) & 1)) * 28 + wcap
+    sales = (bits & 1) * 28 + wcap
+    depots = state.depots
+    offers = state.offers
+    goods = state.goods[p]
+    frontier = state.adj[p] & ~state.filled[p]
+    storage = state.storage[p]
+    if not frontier or not storage:
+        kinds = ()
+    elif len(storage) == 1:
+        kinds = storage
+    else:
+        kinds = sorted(set(storage))
+    places = state.places[p]
+    seen = 0
+    for d in dice:
+        if seen >> d & 1:
+            continue
+        seen |= 1 << d
+        slot = E_TAKE + d
+        for dep in TAKE_DEPOTS[takes + d * 4]:
+            tiles = depots[dep]
+            if tiles:
+                entry = offers[dep]
+                if entry[E_TILES] is not tiles:
+                    entry = offers[dep] = _entry(tiles)
+                acts = entry[slot]
+                if acts is None:
+                    acts = entry[slot] = [(TAKE, d, dep + 1, k) for k in entry[E_KINDS]]
+                out += acts
+        if kinds:
+            if d:
+                index = bits * 28 + d * 4 + wcap
+                reach = places[index] or _fill_place_masks(state.boards[p], places, index)
             else:
-                for keep in combinations(new, free):
-                    out.append((GOODS, d, e, sum(1 << t for t in keep)))
+                reach = state.boards[p].colour_mask
+            for k in kinds:
+                m = frontier & reach[COLOUR_OF[k]]
+                if not m:
+                    continue
+                if K_BUILDING <= k < K_ANIMAL and not know & K1:  # one building of a type per city
+                    bit = 1 << (k - K_BUILDING)
+                    city = state.city[p]
+                    region = state.boards[p].region
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        i = BIT_INDEX[low]
+                        if not city[region[i]] & bit:
+                            out.append((PLACE, d, k, i))
+                else:
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        out.append((PLACE, d, k, BIT_INDEX[low]))
+        sells = SELL_ACTIONS[d]
+        for t in SELL_TYPES[sales + d * 4]:
+            if goods[t]:
+                out.append(sells[t])
+        out.append(WORK_ACTIONS[d])
+
+
+def _free_steps(state: BurgundyState, frame: tuple) -> list:
+    """A castle's extra action: what a die of any number does (2019: or a purchase it can place [BGA])."""
+    out: list = []
+    _die_actions(state, state.cur, FREE_DIE, out)
+    if state.ruleset == "2019":
+        _black_buys(state, state.cur, out)
+    return out
+
+
+def _discard_steps(state: BurgundyState, frame: tuple) -> list:
+    return [(DISCARD, k) for k in sorted(set(state.storage[state.cur][:3]))]
+
+
+def _ship_steps(state: BurgundyState, frame: tuple) -> list:
+    out: list = []
+    _ship_actions(state, state.cur, out)
+    return out
+
+
+def _pick_steps(state: BurgundyState, frame: tuple) -> list:
+    mask = frame[1]
+    out = [(PICK, d + 1, k) for d in range(6) for k in sorted(set(state.depots[d])) if mask >> COLOUR_OF[k] & 1]
+    out.append(PASS_ACTION)
+    return out
+
+
+def _warehouse_steps(state: BurgundyState, frame: tuple) -> list:
+    out = [(WSELL, t + 1) for t in range(6) if state.goods[state.cur][t]]
+    out.append(PASS_ACTION)
+    return out
+
+
+def _hall_steps(state: BurgundyState, frame: tuple) -> list:
+    out: list = []
+    _hall_places(state, state.cur, out)
+    if state.ruleset == "2019":  # right after placing a City Hall, a purchase it can place [BGA]
+        _black_buys(state, state.cur, out)
+    out.append(PASS_ACTION)
+    return out
+
+
+def _depot(state: BurgundyState, dep: int) -> list:
+    """The entry of numbered depot ``dep`` (0-5)."""
+    tiles = state.depots[dep]
+    entry = state.offers[dep]
+    if entry[E_TILES] is not tiles:
+        entry = state.offers[dep] = _entry(tiles)
+    return entry
+
+
+def _black_buys(state: BurgundyState, p: int, out: list) -> None:
+    """The purchases from the black depot, if this turn's purchase is still to make."""
+    if not state.bought and state.silver[p] >= 2 and state.black:
+        entry = state.black_offer
+        if entry[E_TILES] is not state.black:
+            entry = state.black_offer = _entry(state.black)
+        acts = entry[E_BUY]
+        if acts is None:
+            acts = entry[E_BUY] = [(BUY, 0, k) for k in entry[E_KINDS]]
+        out += acts
+
+
+def _buy_actions(state: BurgundyState, p: int, out: list) -> None:
+    if not state.bought and state.silver[p] >= 2:
+        _black_buys(state, p, out)
+        if state.ruleset == "2011" and state.know[p] & K6:
+            for d in range(6):
+                if state.depots[d]:
+                    entry = _depot(state, d)
+                    acts = entry[E_BUY]
+                    if acts is None:
+                        acts = entry[E_BUY] = [(BUY, d + 1, k) for k in entry[E_KINDS]]
+                    out += acts
+    if state.ruleset == "2019" and not state.hired and state.know[p] & K6 and state.workers[p] >= 2:
+        for d in range(6):
+            if state.depots[d]:
+                entry = _depot(state, d)
+                acts = entry[E_HIRE]
+                if acts is None:
+                    acts = entry[E_HIRE] = [(HIRE, d + 1, k) for k in entry[E_KINDS] if COLOUR_OF[k] == BUILDING]
+                out += acts
+
+
+def _hall_places(state: BurgundyState, p: int, out: list) -> None:
+    """What a City Hall may place: a stored tile on any space of its colour next to the estate."""
+    offers: list = []
+    _die_actions(state, p, FREE_DIE, offers)  # a die of any number: its placements are the Hall's
+    out += [(HALL, a[2], a[3]) for a in offers if a[0] == PLACE]
+
+
+def _ship_actions(state: BurgundyState, p: int, out: list) -> None:
+    pairs = []
+    dg = state.depot_goods
+    if state.know[p] & K[5]:  # the goods of one depot, or of two neighbouring ones ("可以")
+        for d in range(1, 7):
+            for e in (d % 6 + 1,):
+                if any(dg[d - 1]) or any(dg[e - 1]):
+                    pairs.append((d, e))
+        # One depot alone differs from every pair only when both its neighbours have goods
+        # (else a pair with an empty neighbour takes the same); offered after the pairs.
+        for d in range(1, 7):
+            if any(dg[d - 1]) and any(dg[(d - 2) % 6]) and any(dg[d % 6]):
+                pairs.append((d, 0))
+    else:
+        pairs = [(d, 0) for d in range(1, 7) if any(dg[d - 1])]
+    have = state.goods[p]
+    free = 3 - sum(1 for c in have if c)
+    for d, e in pairs:
+        incoming = [t for t in range(6) if dg[d - 1][t] or (e and dg[e - 1][t])]
+        new = [t for t in incoming if not have[t]]
+        if len(new) <= free or free == 0:
+            out.append((GOODS, d, e, 0))
+        else:
+            for keep in combinations(new, free):
+                out.append((GOODS, d, e, sum(1 << t for t in keep)))
+

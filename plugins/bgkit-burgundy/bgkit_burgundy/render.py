@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from rich.columns import Columns
-from rich.console import Group
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from bgkit_burgundy.data import COLOURS, LETTERS, ROW_LENGTHS, Components, animal_kind, kind_colour
+
+if TYPE_CHECKING:  # rich is imported by the functions that draw: `bgkit score` draws nothing
+    from rich.columns import Columns
+    from rich.panel import Panel
+    from rich.text import Text
 
 PHASES = "ABCDE"
 BACKGROUND = ("dark_green", "grey50", "blue", "tan", "light_green", "yellow")
@@ -79,6 +80,8 @@ CELL = 5  # characters of one hex; hexes stand one space apart, odd rows half a 
 def estate_text(board, tiles: list[int] | None, comp: Components) -> Text:
     """The 37-space estate as a hex grid: an empty space shows its id, colour letter and die
     number (``19C6``), a filled one the tile and the die number (``Wt/6``), both in the colour."""
+    from rich.text import Text
+
     text = Text()
     index = 0
     for row, length in enumerate(ROW_LENGTHS):
@@ -101,6 +104,8 @@ def estate_text(board, tiles: list[int] | None, comp: Components) -> Text:
 
 def estate_key(comp: Components, played: bool) -> Text:
     """What the letters of the estate drawings mean (printed once, under all of them)."""
+    from rich.text import Text
+
     key = Text(style="dim", no_wrap=False, overflow="fold")  # wrapped at word ends even on the soft-wrapping prompt console
     key.append("Estates: an empty space shows its id, colour and die number (19C6); ")
     key.append(" ".join(f"{LETTERS[c]}={COLOURS[c]}" for c in range(6)) + ".")
@@ -115,10 +120,17 @@ def estate_key(comp: Components, played: bool) -> Text:
 
 def estates(panels: list[Panel]) -> Columns:
     """Estates side by side, as many as the terminal's width allows."""
+    from rich.columns import Columns
+
     return Columns(panels, padding=(0, 1))
 
 
 def render_setup(comp: Components, setup: dict):
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
     n = setup["players"]
     order = setup["turn_order"]
     players = Table(title="Players — turn order: Player " + " → ".join(map(str, order))
@@ -164,6 +176,11 @@ def render_setup(comp: Components, setup: dict):
 
 
 def render_state(state, player: int | None):
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
     comp = state.comp
     n = state.num_players
     head = Text(f"Phase {PHASES[min(state.phase, 4)]}, round {min(state.round, 4) + 1} — turn order: "
@@ -218,6 +235,11 @@ def render_compact(state, player: int):
     """The table in about 30 lines at 4 players, for a terminal the full drawing does not fit:
     the depots and every player in one row each, and only the deciding player's own estate
     (``full`` at the prompt draws everything)."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
     comp = state.comp
     n = state.num_players
     head = Text(f"Phase {PHASES[min(state.phase, 4)]}, round {min(state.round, 4) + 1} — turn order: "

@@ -12,16 +12,19 @@ City Hall) may be passed; ships, mines and castles still in a depot at a phase c
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import TYPE_CHECKING
 
 from bgkit.api import TERMINAL, BadInput, Sheet, derived
 
-from bgkit_burgundy import scoring
+from bgkit_burgundy import estate as _estate, offers as _offers, scoring
 from bgkit_burgundy.codes import BUY, COLOUR_OF, DICE, DISCARD, DRAW, DRAW_ACTIONS, END, FREE_BIT, GOODS, HALL, HIRE, K, K12, K8, KINDS_OF, PASS, PICK, PLACE, P_DISCARD, P_FREE, P_HALL, P_PICK, P_SHIP, P_WARE, SELL, START, S_OVER, S_PLAY, TAKE, WHITE, WORK, WSELL
-from bgkit_burgundy.data import CASTLE, K_ANIMAL, K_BUILDING, K_KNOWLEDGE, MINE, NUM_KINDS, SHIP, Components
+from bgkit_burgundy.data import CASTLE, MINE, NUM_KINDS, SHIP, Components
 from bgkit_burgundy.estate import _without
-from bgkit_burgundy.offers import Offers
 from bgkit_burgundy.reach import COST
 from bgkit_burgundy.setup import depot_colours
+
+if TYPE_CHECKING:
+    from bgkit_burgundy.state import BurgundyState
 
 
 DICE_OUTCOMES = tuple(((DICE, a, b), (1.0 if a == b else 2.0) / 36.0) for a in range(1, 7) for b in range(a, 7))
@@ -49,310 +52,314 @@ def _black_kinds(comp: Components) -> tuple:
     return derived(comp, "burgundy black kinds", lambda: tuple(k for k in range(NUM_KINDS) if comp.black_stack[k]))
 
 
-class Rules:
-    """The rules (a mixin of :class:`bgkit_burgundy.state.BurgundyState`; the legal actions are in ``offers``)."""
+def step(state: BurgundyState) -> int | None:
+    """Whose decision it is with no chance event and no frame waiting; a turn with nothing
+    left to do (no die, no purchase) ends by itself."""
+    if state.stage != S_PLAY:
+        return TERMINAL if state.stage == S_OVER else state.order[state.turn]
+    if state.turn < 0:
+        _begin_turn(state)
+    p = state.order[state.turn]
+    if state.left or _offers._can_buy(state, p):
+        return p
+    _end_turn(state)
+    return None
 
-    __slots__ = ()
 
-    def step(self) -> int | None:
-        """Whose decision it is with no chance event and no frame waiting; a turn with nothing
-        left to do (no die, no purchase) ends by itself."""
-        if self.stage != S_PLAY:
-            return TERMINAL if self.stage == S_OVER else self.order[self.turn]
-        if self.turn < 0:
-            self._begin_turn()
-        p = self.order[self.turn]
-        if self.left or self._can_buy(p):
-            return p
-        self._end_turn()
-        return None
+def settle_chance(state: BurgundyState, event: tuple) -> bool:
+    """A draw with one kind of tile left (or none) needs no chance."""
+    if event[0] != DRAW:
+        return False
+    stack, kinds = _draw_pool(state, event)
+    found = -1
+    for k in kinds:
+        if stack[k]:
+            if found >= 0:
+                return False  # two kinds or more: chance decides
+            found = k
+    state.chance.pop(0)
+    if found >= 0:
+        _drawn(state, event, found)
+    return True
 
-    def settle_chance(self, event: tuple) -> bool:
-        """A draw with one kind of tile left (or none) needs no chance."""
-        if event[0] != DRAW:
-            return False
-        stack, kinds = self._draw_pool(event)
-        found = -1
-        for k in kinds:
-            if stack[k]:
-                if found >= 0:
-                    return False  # two kinds or more: chance decides
-                found = k
-        self.chance.pop(0)
-        if found >= 0:
-            self._drawn(event, found)
-        return True
 
-    def frame_player(self, frame: tuple) -> int:
-        """Every follow-up is decided by the player whose turn it is."""
-        return self.order[self.turn]
+def frame_player(state: BurgundyState, frame: tuple) -> int:
+    """Every follow-up is decided by the player whose turn it is."""
+    return state.order[state.turn]
 
-    def apply_chance(self, event: tuple, outcome: tuple) -> None:
-        code = outcome[0]
-        if code == WHITE:
-            g = self.round_goods[self.round]
-            self.depot_goods[outcome[1] - 1][g - 1] += 1
-        elif code == DICE:
-            self.dice[event[1]] = [outcome[1], outcome[2]]
+
+def apply_chance(state: BurgundyState, event: tuple, outcome: tuple) -> None:
+    code = outcome[0]
+    if code == WHITE:
+        g = state.round_goods[state.round]
+        state.depot_goods[outcome[1] - 1][g - 1] += 1
+    elif code == DICE:
+        state.dice[event[1]] = [outcome[1], outcome[2]]
+    else:
+        _drawn(state, event, outcome[1])
+
+
+def apply_turn(state: BurgundyState, action: tuple) -> None:
+    """A decision's effect: a take, the commonest, written out here (``_use_die``, then
+    ``_store``); the others by ``EFFECTS``."""
+    if action[0] == TAKE:
+        p = state.cur
+        die, dep, kind = action[1], action[2] - 1, action[3]
+        if die:
+            state.left.remove(die)
+            know = state.know[p]
+            state.workers[p] -= COST[1 if know & K8 else 0][1 if know & K12 else 0][die][dep + 1]
         else:
-            self._drawn(event, outcome[1])
+            state.pending.pop()  # the castle's free die
+        tiles = state.depots[dep]
+        i = tiles.index(kind)
+        state.depots[dep] = tiles[:i] + tiles[i + 1 :]
+        state.storage[p] = storage = (*state.storage[p], kind)
+        if len(storage) > 3:
+            state.pending.push(P_DISCARD)
+        return
+    effect = EFFECTS.get(action[0])
+    if effect is None:
+        raise BadInput(f"not an action of this game: {action!r}")
+    effect(state, state.cur, action)
 
-    def apply_turn(self, action: tuple) -> None:
-        """A decision's effect: a take, the commonest, written out here (``_use_die``, then
-        ``_store``); the others by ``EFFECTS``."""
-        if action[0] == TAKE:
-            p = self.cur
-            die, dep, kind = action[1], action[2] - 1, action[3]
-            if die:
-                self.left.remove(die)
-                know = self.know[p]
-                self.workers[p] -= COST[1 if know & K8 else 0][1 if know & K12 else 0][die][dep + 1]
+
+def _decide(state: BurgundyState, frame: tuple, action: tuple) -> None:
+    """A follow-up's step: each action says what it does, whatever the frame that offered it."""
+    state.apply_turn(action)
+
+
+def _start_round(state: BurgundyState) -> None:
+    n = state.num_players
+    state.order = sorted(range(n), key=lambda p: (-state.track_pos[p], -state.track_stamp[p]))
+    state.chance.append((WHITE,))
+    for p in state.order:
+        state.chance.append((DICE, p))
+    state.turn = -1
+
+
+def _start_phase(state: BurgundyState) -> None:
+    """Clear the depots (ships, mines and castles may stay) and queue the draws that refill them."""
+    n = state.num_players
+    for d in range(6):
+        old = list(state.depots[d])
+        kept = []
+        for colour in depot_colours(state.comp, d + 1, n, state.phase):
+            if colour in (CASTLE, MINE, SHIP) and colour in old:
+                old.remove(colour)
+                kept.append(colour)
             else:
-                self.pending.pop()  # the castle's free die
-            tiles = self.depots[dep]
-            i = tiles.index(kind)
-            self.depots[dep] = tiles[:i] + tiles[i + 1 :]
-            self.storage[p] = storage = (*self.storage[p], kind)
-            if len(storage) > 3:
-                self.pending.push(P_DISCARD)
-            return
-        effect = EFFECTS.get(action[0])
-        if effect is None:
-            raise BadInput(f"not an action of this game: {action!r}")
-        effect(self, self.cur, action)
+                state.chance.append((DRAW, d + 1, colour))
+        state.depots[d] = tuple(kept)
+    state.black = ()
+    for _ in range(state.comp.black_size[n - 2]):
+        state.chance.append((DRAW, 0, -1))
+    state.round_goods = state.future.pop(0)
+    state.round = 0
+    _start_round(state)
 
-    def _decide(self, frame: tuple, action: tuple) -> None:
-        """A follow-up's step: each action says what it does, whatever the frame that offered it."""
-        self.apply_turn(action)
 
-    def _start_round(self) -> None:
-        n = self.num_players
-        self.order = sorted(range(n), key=lambda p: (-self.track_pos[p], -self.track_stamp[p]))
-        self.chance.append((WHITE,))
-        for p in self.order:
-            self.chance.append((DICE, p))
-        self.turn = -1
+def _begin_turn(state: BurgundyState) -> None:
+    state.turn = 0 if state.turn < 0 else state.turn
+    state.left = state.dice[state.order[state.turn]][:]
+    state.bought = state.hired = False
 
-    def _start_phase(self) -> None:
-        """Clear the depots (ships, mines and castles may stay) and queue the draws that refill them."""
-        n = self.num_players
-        for d in range(6):
-            old = list(self.depots[d])
-            kept = []
-            for colour in depot_colours(self.comp, d + 1, n, self.phase):
-                if colour in (CASTLE, MINE, SHIP) and colour in old:
-                    old.remove(colour)
-                    kept.append(colour)
-                else:
-                    self.chance.append((DRAW, d + 1, colour))
-            self.depots[d] = tuple(kept)
-        self.black = ()
-        for _ in range(self.comp.black_size[n - 2]):
-            self.chance.append((DRAW, 0, -1))
-        self.round_goods = self.future.pop(0)
-        self.round = 0
-        self._start_round()
 
-    def _begin_turn(self) -> None:
-        self.turn = 0 if self.turn < 0 else self.turn
-        self.left = self.dice[self.order[self.turn]][:]
-        self.bought = self.hired = False
+def _end_turn(state: BurgundyState) -> None:
+    state.left = []
+    state.turn += 1
+    if state.turn < state.num_players:
+        _begin_turn(state)
+        return
+    state.round += 1
+    if state.round < 5:
+        _start_round(state)
+        return
+    for p in range(state.num_players):  # end of phase: mine income
+        mines = state.colour_fill[p][MINE]
+        state.silver[p] += mines
+        if state.know[p] & K[2]:
+            state.workers[p] += mines
+    state.phase += 1
+    if state.phase == 5:
+        state.stage = S_OVER
+        return
+    _start_phase(state)
 
-    def _end_turn(self) -> None:
-        self.left = []
-        self.turn += 1
-        if self.turn < self.num_players:
-            self._begin_turn()
-            return
-        self.round += 1
-        if self.round < 5:
-            self._start_round()
-            return
-        for p in range(self.num_players):  # end of phase: mine income
-            mines = self.colour_fill[p][MINE]
-            self.silver[p] += mines
-            if self.know[p] & K[2]:
-                self.workers[p] += mines
-        self.phase += 1
-        if self.phase == 5:
-            self.stage = S_OVER
-            return
-        self._start_phase()
 
-    def _draw_pool(self, event: tuple) -> tuple:
-        """The stack a draw comes from, and the kinds it may hold (ascending)."""
-        if event[1] == 0:
-            return self.black_stack, _black_kinds(self.comp)
-        return self.col_stack, KINDS_OF[event[2]]
+def _draw_pool(state: BurgundyState, event: tuple) -> tuple:
+    """The stack a draw comes from, and the kinds it may hold (ascending)."""
+    if event[1] == 0:
+        return state.black_stack, _black_kinds(state.comp)
+    return state.col_stack, KINDS_OF[event[2]]
 
-    def _drawn(self, event: tuple, kind: int) -> None:
-        if event[1] == 0:
-            self.black_stack[kind] -= 1
-            self.black = (*self.black, kind)
-        else:
-            self.col_stack[kind] -= 1
-            self.depots[event[1] - 1] = (*self.depots[event[1] - 1], kind)
 
-    def chance_label(self) -> str:
-        head = self.chance[0]
-        if head[0] == WHITE:
-            return f"the white die (P{self.order[0] + 1}, the start player, rolls it)"
-        if head[0] == DICE:
-            return f"P{head[1] + 1} rolls their two dice"
-        return "a tile drawn from the black bag" if head[1] == 0 else f"a tile drawn for depot {head[1]}"
+def _drawn(state: BurgundyState, event: tuple, kind: int) -> None:
+    if event[1] == 0:
+        state.black_stack[kind] -= 1
+        state.black = (*state.black, kind)
+    else:
+        state.col_stack[kind] -= 1
+        state.depots[event[1] - 1] = (*state.depots[event[1] - 1], kind)
 
-    def chance_outcomes(self) -> list:
-        head = self.chance[0]
-        if head[0] == WHITE:
-            return list(WHITE_OUTCOMES)
-        if head[0] == DICE:
-            return list(DICE_OUTCOMES)
-        stack, kinds = self._draw_pool(head)
-        total = float(sum(map(stack.__getitem__, kinds)))
-        return [(DRAW_ACTIONS[k], stack[k] / total) for k in kinds if stack[k]]
 
-    def chance_pick(self, pick: float) -> tuple:
-        """``State.chance_pick`` without building the outcome list: the dice and the white die by
-        bisecting precomputed running totals, a draw by the same running sum stopped at the pick."""
-        head = self.chance[0]
-        fixed = FIXED_ODDS.get(head[0])
-        if fixed is not None:
-            outcomes, totals = fixed
-            i = bisect_right(totals, pick)  # the first running total above pick
-            return outcomes[i] if i < len(outcomes) else outcomes[-1]
-        stack, kinds = self._draw_pool(head)
-        total = float(sum(map(stack.__getitem__, kinds)))
-        running = 0.0
-        last = -1
-        for k in kinds:
-            left = stack[k]
-            if left:
-                running += left / total
-                if pick < running:
-                    return DRAW_ACTIONS[k]
-                last = k
-        return DRAW_ACTIONS[last]
+def chance_label(state: BurgundyState) -> str:
+    head = state.chance[0]
+    if head[0] == WHITE:
+        return f"the white die (P{state.order[0] + 1}, the start player, rolls it)"
+    if head[0] == DICE:
+        return f"P{head[1] + 1} rolls their two dice"
+    return "a tile drawn from the black bag" if head[1] == 0 else f"a tile drawn for depot {head[1]}"
 
-    def _place_stored(self, p: int, action: tuple) -> None:
-        kind = action[2]
-        space = action[3]
-        colour = COLOUR_OF[kind]
-        self._use_die(p, action[1], self.boards[p].die[space], 0, FREE_BIT[colour])
-        self.storage[p] = _without(self.storage[p], kind)
-        self._place(p, kind, space)
 
-    def _sell_die(self, p: int, action: tuple) -> None:
-        self._use_die(p, action[1], action[2], 0, 0)
-        self._sell(p, action[2] - 1)
+def chance_outcomes(state: BurgundyState) -> list:
+    head = state.chance[0]
+    if head[0] == WHITE:
+        return list(WHITE_OUTCOMES)
+    if head[0] == DICE:
+        return list(DICE_OUTCOMES)
+    stack, kinds = _draw_pool(state, head)
+    total = float(sum(map(stack.__getitem__, kinds)))
+    return [(DRAW_ACTIONS[k], stack[k] / total) for k in kinds if stack[k]]
 
-    def _work(self, p: int, action: tuple) -> None:
-        self._use_die(p, action[1], action[1], 0, 0)
-        know = self.know[p]
-        self.workers[p] += 4 if know & K[14] else 2
-        if know & K[13]:
-            self.silver[p] += 1
 
-    def _buy(self, p: int, action: tuple) -> None:
-        self.silver[p] -= 2
-        self.bought = True
-        if action[1] == 0:
-            self.black = _without(self.black, action[2])
-        else:
-            self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
-        self._store(p, action[2])
+def chance_pick(state: BurgundyState, pick: float) -> tuple:
+    """``State.chance_pick`` without building the outcome list: the dice and the white die by
+    bisecting precomputed running totals, a draw by the same running sum stopped at the pick."""
+    head = state.chance[0]
+    fixed = FIXED_ODDS.get(head[0])
+    if fixed is not None:
+        outcomes, totals = fixed
+        i = bisect_right(totals, pick)  # the first running total above pick
+        return outcomes[i] if i < len(outcomes) else outcomes[-1]
+    stack, kinds = _draw_pool(state, head)
+    total = float(sum(map(stack.__getitem__, kinds)))
+    running = 0.0
+    last = -1
+    for k in kinds:
+        left = stack[k]
+        if left:
+            running += left / total
+            if pick < running:
+                return DRAW_ACTIONS[k]
+            last = k
+    return DRAW_ACTIONS[last]
 
-    def _hire(self, p: int, action: tuple) -> None:
-        self.workers[p] -= 2
-        self.hired = True
-        self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
-        self._store(p, action[2])
 
-    def _end(self, p: int, action: tuple) -> None:
-        self._end_turn()
+def _place_stored(state: BurgundyState, p: int, action: tuple) -> None:
+    kind = action[2]
+    space = action[3]
+    colour = COLOUR_OF[kind]
+    _estate._use_die(state, p, action[1], state.boards[p].die[space], 0, FREE_BIT[colour])
+    state.storage[p] = _without(state.storage[p], kind)
+    _estate._place(state, p, kind, space)
 
-    def _goods(self, p: int, action: tuple) -> None:
-        self.pending.pop()
-        self._ship_goods(p, action[1], action[2], action[3])
 
-    def _pick(self, p: int, action: tuple) -> None:
-        self.pending.pop()
-        self.depots[action[1] - 1] = _without(self.depots[action[1] - 1], action[2])
-        self._store(p, action[2])
+def _sell_die(state: BurgundyState, p: int, action: tuple) -> None:
+    _estate._use_die(state, p, action[1], action[2], 0, 0)
+    _estate._sell(state, p, action[2] - 1)
 
-    def _warehouse(self, p: int, action: tuple) -> None:
-        self.pending.pop()
-        self._sell(p, action[1] - 1)
 
-    def _hall(self, p: int, action: tuple) -> None:
-        self.pending.pop()
-        self.storage[p] = _without(self.storage[p], action[1])
-        self._place(p, action[1], action[2])
+def _work(state: BurgundyState, p: int, action: tuple) -> None:
+    _estate._use_die(state, p, action[1], action[1], 0, 0)
+    know = state.know[p]
+    state.workers[p] += 4 if know & K[14] else 2
+    if know & K[13]:
+        state.silver[p] += 1
 
-    def _discard(self, p: int, action: tuple) -> None:
-        self.pending.pop()
-        storage = self.storage[p]
-        i = storage.index(action[1], 0, 3)
-        self.storage[p] = storage[:i] + storage[i + 1 :]
 
-    def _pass(self, p: int, action: tuple) -> None:
-        self.pending.pop()
+def _buy(state: BurgundyState, p: int, action: tuple) -> None:
+    state.silver[p] -= 2
+    state.bought = True
+    if action[1] == 0:
+        state.black = _without(state.black, action[2])
+    else:
+        state.depots[action[1] - 1] = _without(state.depots[action[1] - 1], action[2])
+    _estate._store(state, p, action[2])
 
-    def _start(self, p: int, action: tuple) -> None:
-        if self.secret is not None:  # hidden until the last player has chosen
-            self.secret[p] = action[1]
-        else:
-            self._put_start_castle(p, action[1])
-        self.turn += 1
-        if self.turn == self.num_players:
-            if self.secret is not None:  # everyone has chosen: all castles go down at once
-                for q, space in enumerate(self.secret):
-                    self._put_start_castle(q, space)
-                self.secret = None
-            self.stage = S_PLAY
-            self._start_round()
 
-    def sheet_values(self, p: int) -> dict:
-        """The player's part of the score sheet a person would fill in from this table."""
-        tiles = self.tiles[p]
-        values = {
-            "track_points": self.vp[p],
-            "unsold_goods": sum(self.goods[p]),
-            "silverlings": self.silver[p],
-            "workers": self.workers[p],
-            "empty_spaces": tiles.count(-1),
-            "turn_position": self.order.index(p) + 1,
-            "knowledge": sorted(k - K_KNOWLEDGE for k in tiles if k > K_KNOWLEDGE),
-        }
-        for t, name in enumerate(scoring.SOLD_FIELDS):
-            values[name] = self.sold[p][t]
-        for b, name in enumerate(scoring.BUILDING_FIELDS):
-            values[name] = tiles.count(K_BUILDING + b)
-        values["animal_species"] = len({(k - K_ANIMAL) // 3 for k in tiles if K_ANIMAL <= k < K_ANIMAL + 12})
-        values["bonus_tiles"] = len(self.bonus[p])
-        return values
+def _hire(state: BurgundyState, p: int, action: tuple) -> None:
+    state.workers[p] -= 2
+    state.hired = True
+    state.depots[action[1] - 1] = _without(state.depots[action[1] - 1], action[2])
+    _estate._store(state, p, action[2])
 
-    def scores(self) -> list[float]:
-        return [scoring.total(self.sheet_values(p), self.ruleset) for p in range(self.num_players)]
 
-    def outcome(self):
-        """The ranking of the score sheet of this table (its tie-breaks included)."""
-        sheet = Sheet("", [f"P{p + 1}" for p in range(self.num_players)],
-                      [self.sheet_values(p) for p in range(self.num_players)], {"ruleset": self.ruleset})
-        return scoring.score_sheet(self.comp, sheet).outcome
+def _end(state: BurgundyState, p: int, action: tuple) -> None:
+    _end_turn(state)
+
+
+def _goods(state: BurgundyState, p: int, action: tuple) -> None:
+    state.pending.pop()
+    _estate._ship_goods(state, p, action[1], action[2], action[3])
+
+
+def _pick(state: BurgundyState, p: int, action: tuple) -> None:
+    state.pending.pop()
+    state.depots[action[1] - 1] = _without(state.depots[action[1] - 1], action[2])
+    _estate._store(state, p, action[2])
+
+
+def _warehouse(state: BurgundyState, p: int, action: tuple) -> None:
+    state.pending.pop()
+    _estate._sell(state, p, action[1] - 1)
+
+
+def _hall(state: BurgundyState, p: int, action: tuple) -> None:
+    state.pending.pop()
+    state.storage[p] = _without(state.storage[p], action[1])
+    _estate._place(state, p, action[1], action[2])
+
+
+def _discard(state: BurgundyState, p: int, action: tuple) -> None:
+    state.pending.pop()
+    storage = state.storage[p]
+    i = storage.index(action[1], 0, 3)
+    state.storage[p] = storage[:i] + storage[i + 1 :]
+
+
+def _pass(state: BurgundyState, p: int, action: tuple) -> None:
+    state.pending.pop()
+
+
+def _start(state: BurgundyState, p: int, action: tuple) -> None:
+    if state.secret is not None:  # hidden until the last player has chosen
+        state.secret[p] = action[1]
+    else:
+        _estate._put_start_castle(state, p, action[1])
+    state.turn += 1
+    if state.turn == state.num_players:
+        if state.secret is not None:  # everyone has chosen: all castles go down at once
+            for q, space in enumerate(state.secret):
+                _estate._put_start_castle(state, q, space)
+            state.secret = None
+        state.stage = S_PLAY
+        _start_round(state)
+
+
+def scores(state: BurgundyState) -> list[float]:
+    return [scoring.total(scoring.sheet_values(state, p), state.ruleset) for p in range(state.num_players)]
+
+
+def outcome(state: BurgundyState):
+    """The ranking of the score sheet of this table (its tie-breaks included)."""
+    sheet = Sheet("", [f"P{p + 1}" for p in range(state.num_players)],
+                  [scoring.sheet_values(state, p) for p in range(state.num_players)], {"ruleset": state.ruleset})
+    return scoring.score_sheet(state.comp, sheet).outcome
 
 
 EFFECTS = {
-    PLACE: Rules._place_stored, SELL: Rules._sell_die,
-    WORK: Rules._work, BUY: Rules._buy, HIRE: Rules._hire, END: Rules._end,
-    GOODS: Rules._goods, PICK: Rules._pick, WSELL: Rules._warehouse,
-    HALL: Rules._hall, DISCARD: Rules._discard, PASS: Rules._pass, START: Rules._start,
+    PLACE: _place_stored, SELL: _sell_die,
+    WORK: _work, BUY: _buy, HIRE: _hire, END: _end,
+    GOODS: _goods, PICK: _pick, WSELL: _warehouse,
+    HALL: _hall, DISCARD: _discard, PASS: _pass, START: _start,
 }
 # each follow-up's steps (offered by ``offers``) and their effect
-Rules.frame_rules = {
-    P_FREE: (Offers._free_steps, Rules._decide),
-    P_SHIP: (Offers._ship_steps, Rules._decide),
-    P_PICK: (Offers._pick_steps, Rules._decide),
-    P_WARE: (Offers._warehouse_steps, Rules._decide),
-    P_HALL: (Offers._hall_steps, Rules._decide),
-    P_DISCARD: (Offers._discard_steps, Rules._decide),
+FRAME_RULES = {
+    P_FREE: (_offers._free_steps, _decide),
+    P_SHIP: (_offers._ship_steps, _decide),
+    P_PICK: (_offers._pick_steps, _decide),
+    P_WARE: (_offers._warehouse_steps, _decide),
+    P_HALL: (_offers._hall_steps, _decide),
+    P_DISCARD: (_offers._discard_steps, _decide),
 }

@@ -7,9 +7,14 @@ the yellow knowledge tiles 15-26 in the estate. The sheet asks for exactly what 
 
 from __future__ import annotations
 
-from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
+from typing import TYPE_CHECKING
 
-from bgkit_burgundy.data import BUILDINGS, Components
+from bgkit_burgundy.data import BUILDINGS, K_ANIMAL, K_BUILDING, K_KNOWLEDGE, Components
+
+if TYPE_CHECKING:  # bgkit.api's sheet names are imported where used: `bgkit setup` reads no sheet
+    from bgkit.api import Field, ScoreResult, Sheet
+
+    from bgkit_burgundy.state import BurgundyState
 
 BUILDING_FIELDS = (
     "warehouses",
@@ -41,6 +46,7 @@ TIE_NOTE = (
 
 
 def sheet_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
     fields = [
         Field("track_points", "points on the scoring track at the end of phase E, before final scoring", maximum=999),
         Field("unsold_goods", "goods tiles still in the goods storage (1 point each)", maximum=42),
@@ -84,12 +90,14 @@ def _holds(*tiles: int):
 
 
 def sheet_game_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
     return [Field("ruleset", "2011 (original) or 2019 (knowledge 15 and 26 differ)", kind=str,
                   choices=("2011", "2019"), default="2011")]
 
 
 def check_partial_sheet(comp: Components, sheet: Sheet) -> None:
     """What more answers cannot put right: each of these only gets worse as values are entered."""
+    from bgkit.api import SheetError, check_in_all, check_one_of_each
     n = sheet.num_players
     check_one_of_each(sheet, "knowledge", "knowledge tile")
     for index, values in enumerate(sheet.players):
@@ -127,6 +135,7 @@ def check_partial_sheet(comp: Components, sheet: Sheet) -> None:
 
 
 def check_sheet(comp: Components, sheet: Sheet) -> None:
+    from bgkit.api import SheetError
     check_partial_sheet(comp, sheet)
     n = sheet.num_players
     positions = [v["turn_position"] for v in sheet.players]
@@ -170,6 +179,7 @@ def total(values: dict, ruleset: str) -> int:
 
 
 def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
+    from bgkit.api import TieBreak, build_result
     ruleset = sheet.fields.get("ruleset", "2011")
     table = [categories(v, ruleset) for v in sheet.players]
     positions = [v["turn_position"] for v in sheet.players]
@@ -183,3 +193,31 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
 
 
 assert len(BUILDINGS) == len(BUILDING_FIELDS)
+
+
+def sheet_values(state: BurgundyState, p: int) -> dict:
+    """The player's part of the score sheet a person would fill in from this table."""
+    tiles = state.tiles[p]
+    values = {
+        "track_points": state.vp[p],
+        "unsold_goods": sum(state.goods[p]),
+        "silverlings": state.silver[p],
+        "workers": state.workers[p],
+        "empty_spaces": tiles.count(-1),
+        "turn_position": state.order.index(p) + 1,
+        "knowledge": sorted(k - K_KNOWLEDGE for k in tiles if k > K_KNOWLEDGE),
+    }
+    for t, name in enumerate(SOLD_FIELDS):
+        values[name] = state.sold[p][t]
+    for b, name in enumerate(BUILDING_FIELDS):
+        values[name] = tiles.count(K_BUILDING + b)
+    values["animal_species"] = len({(k - K_ANIMAL) // 3 for k in tiles if K_ANIMAL <= k < K_ANIMAL + 12})
+    values["bonus_tiles"] = len(state.bonus[p])
+    return values
+
+
+def sheet_from_state(comp: Components, state: BurgundyState) -> dict:
+    return {
+        "ruleset": state.ruleset,
+        "player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)],
+    }

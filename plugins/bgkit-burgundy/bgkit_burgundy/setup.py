@@ -14,7 +14,7 @@ from collections import defaultdict
 from itertools import combinations_with_replacement
 from math import comb
 
-from bgkit.api import Option, SetupError, clockwise, draw_start, seat_document, start_factor, start_option
+from bgkit.api import Option, start_option
 
 from bgkit_burgundy.data import (
     ANIMAL,
@@ -58,6 +58,7 @@ def depot_colours(comp: Components, depot: int, players: int, phase: int) -> lis
 
 
 def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+    from bgkit.api import clockwise, draw_start, seat_document
     start = draw_start(players, rng, options)
     order = clockwise(players, start)
     if options.get("boards", "standard") != "standard":  # random, random-secret
@@ -123,6 +124,7 @@ def check_setup(comp: Components, setup: dict) -> None:
 
 def _check_seats(comp: Components, setup: dict) -> None:
     """Each seat's board, start castle, turn position and workers."""
+    from bgkit.api import SetupError
     standard = setup["boards"] == "standard"
     order = setup["turn_order"]
     seen: dict[int, int] = {}
@@ -154,6 +156,7 @@ def _check_seats(comp: Components, setup: dict) -> None:
 
 def _check_goods(comp: Components, setup: dict) -> None:
     """Known goods, no more of a type than the box holds."""
+    from bgkit.api import SetupError
     goods = [0] * 7
     places = [(pile, ("goods_piles", i)) for i, pile in enumerate(setup["goods_piles"])]
     places += [(row["goods"], ("seats", i, "goods")) for i, row in enumerate(setup["seats"])]
@@ -169,6 +172,7 @@ def _check_goods(comp: Components, setup: dict) -> None:
 
 def _check_tiles(comp: Components, setup: dict) -> None:
     """Known tiles, no more of a kind than the box holds, each depot's of the colours of its spaces."""
+    from bgkit.api import SetupError
     players = setup["players"]
     names = comp.kind_by_name
     left = list(comp.coloured_stack)
@@ -244,6 +248,7 @@ def count_goods(types: int, per_type: int, hand: int, players: int, seq_len: int
 
 
 def count_setups(comp: Components, players: int, options: dict[str, str]) -> int:
+    from bgkit.api import start_factor
     total = start_factor(players, options)
     if options.get("boards", "standard") != "standard":
         n = len(comp.boards)

@@ -1,8 +1,9 @@
 """The Castles of Burgundy in play: the state as data (its fields, construction, clone and
-serialisation), composed of the mixins of the game's other modules: ``rules`` (the flow runner's
-hooks, the effects of the actions, the scores), ``offers`` (the legal actions), ``estate`` (tiles
-placed, stored and sold), ``views`` (what a seat may see), ``notation`` (texts and the action
-space, re-exported here where the core looks for it) and ``heuristic`` (advice for bots).
+serialisation). The parts that play it are functions of this state in the game's other modules,
+named in :mod:`bgkit_burgundy.play`: ``rules`` (the flow runner's hooks, the effects of the
+actions, the scores), ``offers`` (the legal actions), ``estate`` (tiles placed, stored and sold),
+``views`` (what a seat may see), ``notation`` (texts and the action space) and ``heuristic``
+(advice for bots).
 
 Workers are spent automatically, the fewest that reach the number needed. Chance decides the
 white die, each player's two dice (one event per player, unordered pair) and every tile drawn into
@@ -12,21 +13,18 @@ resolve themselves.
 
 from __future__ import annotations
 
-from bgkit.api import FIXED, LIST, LISTS, PENDING, TUPLE, TUPLES, VALUE, Flow, Pending, StateFields
+from bgkit.api import FIXED, LIST, LISTS, PENDING, TUPLE, TUPLES, VALUE, FlowState, Pending, StateFields
 
+from bgkit_burgundy import estate, rules
 from bgkit_burgundy.codes import COLOUR_OF, S_CASTLES, S_PLAY
 from bgkit_burgundy.data import BUILDING, K_BUILDING, K_KNOWLEDGE, KNOWLEDGE, Components
-from bgkit_burgundy.estate import Estate
-from bgkit_burgundy.heuristic import Heuristic, region_worth
-from bgkit_burgundy.notation import Notation, _texts
-from bgkit_burgundy.notation import action_from_index, action_index, max_game_length, num_actions  # noqa: F401 (the core looks here)
-from bgkit_burgundy.offers import NO_ENTRY, Offers
+from bgkit_burgundy.heuristic import region_worth
+from bgkit_burgundy.notation import _texts
+from bgkit_burgundy.offers import NO_ENTRY
 from bgkit_burgundy.reach import _place_masks
-from bgkit_burgundy.rules import Rules
-from bgkit_burgundy.views import Views
 
 
-class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
+class BurgundyState(FlowState):
     """The whole table. Per-player data are lists indexed by seat."""
 
     # Slots: attribute access is the bulk of this game's work, and slots make it direct.
@@ -66,7 +64,7 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
         s.secret = [-1] * n if setup.get("boards") == "random-secret" and not any(r["castle"] for r in rows) else None
         s.board_ids = [row["board"] for row in rows]
         s.boards = [comp.boards[b] for b in s.board_ids]
-        s._no_offers()
+        _no_offers(s)
         s.phase, s.round = 0, 0
         first = [seat - 1 for seat in setup["turn_order"]]
         s.order = list(first)
@@ -121,22 +119,13 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
         s.stage = S_PLAY
         for p, row in enumerate(rows):
             if row["castle"]:
-                s._put_start_castle(p, row["castle"] - 1)
+                estate._put_start_castle(s, p, row["castle"] - 1)
             else:
                 s.stage = S_CASTLES
         if s.stage == S_PLAY:
-            s._start_round()
+            rules._start_round(s)
         s.run()
         return s
-
-    def _no_offers(self) -> None:
-        """The caches of what the depots and storage offer (see ``offers``), empty; and the
-        tables of each estate that every state of this box shares."""
-        self.places = [_place_masks(b) for b in self.boards]
-        self.worths = [region_worth(self.comp, b) for b in self.board_ids]
-        self.offers = [NO_ENTRY] * 6
-        self.black_offer = NO_ENTRY
-        self.texts = _texts(self.comp)
 
     @classmethod
     def from_dict(cls, comp: Components, data: dict) -> "BurgundyState":
@@ -144,7 +133,7 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
         BurgundyState.FIELDS.load(s, data)
         n = s.num_players
         s.boards = [comp.boards[b] for b in s.board_ids]
-        s._no_offers()
+        _no_offers(s)
         s.filled, s.adj, s.know = [0] * n, [0] * n, [0] * n
         s.region_fill = [[0] * len(b.region_size) for b in s.boards]
         s.colour_fill = [[0] * 6 for _ in range(n)]
@@ -165,6 +154,16 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
         return s
 
 
+def _no_offers(state: BurgundyState) -> None:
+    """The caches of what the depots and storage offer (see ``offers``), empty; and the
+    tables of each estate that every state of this box shares."""
+    state.places = [_place_masks(b) for b in state.boards]
+    state.worths = [region_worth(state.comp, b) for b in state.board_ids]
+    state.offers = [NO_ENTRY] * 6
+    state.black_offer = NO_ENTRY
+    state.texts = _texts(state.comp)
+
+
 # -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
 
 
@@ -172,9 +171,3 @@ class BurgundyState(Rules, Offers, Estate, Views, Notation, Heuristic, Flow):
 new_state = BurgundyState.from_setup
 state_from_dict = BurgundyState.from_dict
 
-
-def sheet_from_state(comp: Components, state: BurgundyState) -> dict:
-    return {
-        "ruleset": state.ruleset,
-        "player": [{"name": f"Player {p + 1}", **state.sheet_values(p)} for p in range(state.num_players)],
-    }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bgkit_burgundy import estate as _estate
+
 
 def K(game, name):
     return game.components.kind_by_name[name]
@@ -9,7 +11,7 @@ def K(game, name):
 
 def put(game, s, p, name, space_id):
     """Lay a tile into p's estate without any die (test preparation); effects left pending are dropped."""
-    s._place(p, K(game, name), space_id - 1)
+    _estate._place(s, p, K(game, name), space_id - 1)
     s.pending.clear()
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from bgkit.api import CHANCE
 from bgkit_burgundy import codes
+from bgkit_burgundy import estate as _estate, rules as _rules
 
 
 from burgundy_scene import K, act, put, ready, texts
@@ -102,7 +103,7 @@ def test_colour_bonus_first_and_second(burgundy, table, players, large, small):
         put(burgundy, s, p, "mine", 25)
         put(burgundy, s, p, "mine", 30)
         s.vp[p] = 0
-        s._place(p, K(burgundy, "mine"), 34 - 1)  # fills the grey colour (3 spaces, one region)
+        _estate._place(s, p, K(burgundy, "mine"), 34 - 1)  # fills the grey colour (3 spaces, one region)
         region = 6 + burgundy.components.phase_bonus[0]
         assert s.vp[p] == region + (large, small, 0, 0)[rank]
     assert s.bonus_taken[1] == 2
@@ -114,7 +115,7 @@ def test_start_castle_counts_for_the_castle_colour(burgundy, table):
     for space in (2, 3):
         put(burgundy, s, p, "castle", space)
     s.vp[p] = 0
-    s._place(p, K(burgundy, "castle"), 7 - 1)
+    _estate._place(s, p, K(burgundy, "castle"), 7 - 1)
     assert s.vp[p] == 6 + 10 + 5  # region 2,3,7 plus the large castle bonus: 4 castles with the start one
 
 
@@ -141,7 +142,7 @@ def test_mine_pays_at_phase_end_and_knowledge_2_adds_workers(burgundy, table):
     put(burgundy, s, 1, "k2", 13)
     silver, workers = s.silver[:], s.workers[:]
     s.round, s.turn, s.left = 4, 1, []
-    s._end_turn()
+    _rules._end_turn(s)
     assert s.phase == 1
     assert s.silver == [silver[0] + 2, silver[1] + 1]
     assert s.workers == [workers[0], workers[1] + 1]
@@ -183,7 +184,7 @@ def test_turn_order_follows_the_track_from_the_next_round(burgundy, table):
     s = table(2)
     first, second = s.order
     s.turn = 1
-    s._begin_turn()
+    _rules._begin_turn(s)
     s.run()
     assert s.cur == second
     ready(burgundy, s, storage=["ship"], left=[5, 5])
@@ -203,7 +204,7 @@ def test_markers_on_the_same_space_stack_newest_on_top(burgundy, table):
     s.track_stamp[0] = s.stamp
     s.stamp += 1
     s.track_stamp[1] = s.stamp  # player 2 arrived later: on top
-    s._start_round()
+    _rules._start_round(s)
     assert s.order == [1, 0, 2]
 
 
@@ -468,7 +469,7 @@ def test_phase_b_draws_tiles_as_chance_and_keeps_ships_mines_castles(burgundy, t
     s = table(4)
     s.depots[0] = [K(burgundy, "ship")]  # its building, knowledge and animal were taken
     s.round, s.turn, s.left = 4, 3, []
-    s._end_turn()
+    _rules._end_turn(s)
     s.run()
     assert s.phase == 1 and s.depots[0] == (K(burgundy, "ship"),)
     assert s.cur == CHANCE and s.chance[0][:2] == (codes.DRAW, 1)
@@ -488,7 +489,7 @@ def _next_phase(s):
     """End the current phase on an empty board, draw the next phase's depots and roll (first outcome each)."""
     s.depots = [[] for _ in range(6)]
     s.round, s.turn, s.left = 4, s.num_players - 1, []; s.pending.clear()
-    s._end_turn()
+    _rules._end_turn(s)
     s.run()
     while s.cur == CHANCE:
         s.apply(s.chance_outcomes()[0][0])
