@@ -8,9 +8,13 @@ section, statue values, the reputation step's points. They are added to what the
 
 from __future__ import annotations
 
-from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
+from typing import TYPE_CHECKING
 
+from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
 from bgkit_bruges.data import Components
+
+if TYPE_CHECKING:
+    from bgkit_bruges.state import BrugesState
 
 CATEGORIES = ("track", "persons", "houses", "laurels", "majorities", "canals", "statues", "reputation")
 MAJORITIES = ("reputation", "persons", "canals")
@@ -143,3 +147,10 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
         notes.append("persons given by id are scored with the points of your card list")
     tiebreaks = [TieBreak("guilders", [values["guilders"] for values in sheet.players])]
     return build_result(sheet.game, sheet.names, table, tiebreaks, notes)
+
+
+def sheet_from_state(comp: Components, state: BrugesState) -> dict:
+    """A played game's score sheet (the rules' reading of the table, imported only for a played state)."""
+    from bgkit_bruges.rules import sheet_values
+
+    return {"player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)]}
