@@ -1,5 +1,6 @@
 """What a seat may see (see :mod:`bgkit_bruges.state` for what is hidden): its view, a determinisation
-within what it sees, who sees an action, what the others are told, and the drawing.
+within what it sees, who sees an action, what the others are told, and the observation tensor (the
+drawing is :mod:`bgkit_bruges.render`'s).
 """
 
 from __future__ import annotations
