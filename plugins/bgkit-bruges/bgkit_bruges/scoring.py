@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
 from bgkit_bruges.data import Components
 
 if TYPE_CHECKING:
+    from bgkit.api import Field, ScoreResult, Sheet, SheetError
     from bgkit_bruges.state import BrugesState
 
 CATEGORIES = ("track", "persons", "houses", "laurels", "majorities", "canals", "statues", "reputation")
@@ -21,6 +21,8 @@ MAJORITIES = ("reputation", "persons", "canals")
 
 
 def sheet_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field  # here, not at the top: bgkit setup imports this module and needs no sheet
+
     s = comp.scoring
     tokens = s["point_token_values"]
     return [
@@ -53,6 +55,8 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
 
 def _error(sheet: Sheet, field: str, player: int, problem: str) -> SheetError:
     """A failed check, worded like the sheet reader's own: the field and the player first."""
+    from bgkit.api import SheetError
+
     return SheetError(f"{field} ({sheet.names[player]}): {problem}", field, player)
 
 
@@ -62,6 +66,8 @@ def person_count(values: dict) -> int:
 
 def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Reject combinations the table cannot show (SheetError names the field and the player)."""
+    from bgkit.api import check_in_all, check_one_of_each
+
     tokens = (0, *comp.scoring["point_token_values"])
     for p, values in enumerate(sheet.players):
         if values["point_token"] not in tokens:
@@ -122,6 +128,8 @@ def _check_final_majorities(sheet: Sheet) -> None:
 
 
 def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
+    from bgkit.api import TieBreak, build_result
+
     s = comp.scoring
     table = []
     for values in sheet.players:
