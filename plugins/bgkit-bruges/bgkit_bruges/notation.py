@@ -8,32 +8,58 @@ every process and turns back into its action without the state.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bgkit.api import derived
-
 from bgkit_bruges.abilities import DISASTERS
 from bgkit_bruges.codes import (
-    A_CANAL, A_GUILDERS, A_HIRE, A_THREAT, A_WORKERS, ACTION_WORDS, ACTIVATE, BUILD, BURN_CANAL, BURN_HOUSE, CARD,
-    DIE, DRAW, ECANAL, END, ORDER, PASS, PICK, PILES, PLAGUE, PLAY, Q_DIE, Q_TOP, REP, SECTIONS, SKIP, TCOL, TOP,
+    A_CANAL,
+    A_GUILDERS,
+    A_HIRE,
+    A_THREAT,
+    A_WORKERS,
+    ACTION_WORDS,
+    ACTIVATE,
+    BUILD,
+    BURN_CANAL,
+    BURN_HOUSE,
+    CARD,
+    DIE,
+    DRAW,
+    ECANAL,
+    END,
+    ORDER,
+    PASS,
+    PICK,
+    PILES,
+    PLAGUE,
+    PLAY,
+    Q_DIE,
+    Q_TOP,
+    REP,
+    SECTIONS,
+    SKIP,
+    TCOL,
+    TOP,
     WCOL,
 )
 
+if TYPE_CHECKING:
+    from bgkit_bruges.state import BrugesState
 
-class Notation:
-    """The texts of actions and chance events; a mixin of the state."""
 
-    def action_text(self, action: Any) -> str:
-        return TEXTS[action[0]](self, action)
+def action_text(state: BrugesState, action: Any) -> str:
+    return TEXTS[action[0]](state, action)
 
-    def chance_label(self) -> str:
-        head = self.chance[0]
-        colours = self.comp.card_colours
-        if head[0] == Q_DIE:
-            return f"P{self.start + 1} (start player) rolls the {colours[head[1]]} die"
-        if head[0] == Q_TOP:
-            return f"pile {PILES[head[1]]}: the colour of its new top card (everyone sees its back)"
-        return f"P{head[1] + 1} looks at a {colours[head[2]]} card they drew"
+
+def chance_label(state: BrugesState) -> str:
+    head = state.chance[0]
+    colours = state.comp.card_colours
+    if head[0] == Q_DIE:
+        return f"P{state.start + 1} (start player) rolls the {colours[head[1]]} die"
+    if head[0] == Q_TOP:
+        return f"pile {PILES[head[1]]}: the colour of its new top card (everyone sees its back)"
+    return f"P{head[1] + 1} looks at a {colours[head[2]]} card they drew"
 
 
 def _play_text(s: Any, action: tuple) -> str:

@@ -8,15 +8,21 @@ section, statue values, the reputation step's points. They are added to what the
 
 from __future__ import annotations
 
-from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
+from typing import TYPE_CHECKING
 
 from bgkit_bruges.data import Components
+
+if TYPE_CHECKING:
+    from bgkit.api import Field, ScoreResult, Sheet, SheetError
+    from bgkit_bruges.state import BrugesState
 
 CATEGORIES = ("track", "persons", "houses", "laurels", "majorities", "canals", "statues", "reputation")
 MAJORITIES = ("reputation", "persons", "canals")
 
 
 def sheet_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field  # here, not at the top: bgkit setup imports this module and needs no sheet
+
     s = comp.scoring
     tokens = s["point_token_values"]
     return [
@@ -49,6 +55,8 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
 
 def _error(sheet: Sheet, field: str, player: int, problem: str) -> SheetError:
     """A failed check, worded like the sheet reader's own: the field and the player first."""
+    from bgkit.api import SheetError
+
     return SheetError(f"{field} ({sheet.names[player]}): {problem}", field, player)
 
 
@@ -58,6 +66,8 @@ def person_count(values: dict) -> int:
 
 def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Reject combinations the table cannot show (SheetError names the field and the player)."""
+    from bgkit.api import check_in_all, check_one_of_each
+
     tokens = (0, *comp.scoring["point_token_values"])
     for p, values in enumerate(sheet.players):
         if values["point_token"] not in tokens:
@@ -118,6 +128,8 @@ def _check_final_majorities(sheet: Sheet) -> None:
 
 
 def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
+    from bgkit.api import TieBreak, build_result
+
     s = comp.scoring
     table = []
     for values in sheet.players:
@@ -143,3 +155,10 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
         notes.append("persons given by id are scored with the points of your card list")
     tiebreaks = [TieBreak("guilders", [values["guilders"] for values in sheet.players])]
     return build_result(sheet.game, sheet.names, table, tiebreaks, notes)
+
+
+def sheet_from_state(comp: Components, state: BrugesState) -> dict:
+    """A played game's score sheet (the rules' reading of the table, imported only for a played state)."""
+    from bgkit_bruges.rules import sheet_values
+
+    return {"player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)]}

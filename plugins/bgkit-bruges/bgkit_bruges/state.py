@@ -1,7 +1,8 @@
-"""Bruges in play: the state as data (plain fields, an explicit cheap clone, ``to_dict``), composed of
-the mixins that hold the rules (``rules`` and its topics ``piles``, ``disasters``, ``plays``,
-``persons``), what a seat sees (``views``), the texts (``notation``) and the bots' rating
-(``heuristic``); ``apply`` runs on the core's flow runner (:class:`bgkit.api.Flow`).
+"""Bruges in play: the state as data (plain fields, an explicit cheap clone, ``to_dict``). What the
+state does is the spec's parts (:mod:`bgkit_bruges.play`): the rules (``rules`` and its topics
+``piles``, ``disasters``, ``plays``, ``persons``), what a seat sees (``views``), the texts
+(``notation``) and the bots' rating (``heuristic``); ``apply`` runs on the core's flow runner
+(:class:`bgkit.api.FlowState`).
 
 A round has four phases (RS 2.): draw to 5 cards, roll the five dice (threats, disasters, the
 reputation step), four card plays each, then majorities and a new start player. Actions are small
@@ -25,26 +26,35 @@ Readings where the rule summary is silent or contradicts itself are listed in th
 from __future__ import annotations
 
 from bgkit.api import (
-    CHANCE, DECK, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, Flow, Pending, StateFields, clockwise, derived,
+    CHANCE,
+    DECK,
+    LIST,
+    LISTS,
+    PENDING,
+    TUPLES,
+    VALUE,
+    Deck,
+    FlowState,
+    Pending,
+    StateFields,
+    clockwise,
+    derived,
 )
-
 from bgkit_bruges.codes import (
-    D_ROLL, F_CANAL, F_DRAW, F_FIRE, F_HOUSE, F_ORDER, F_PICK, F_PLAGUE, F_REP, F_THREAT, F_WCOL, INF_A, INF_B,
-    INF_C, LAUREL, LIGHTNING, MAJORITIES, P_DRAW, Q_TOP, WORKER,
+    D_ROLL,
+    INF_A,
+    INF_B,
+    INF_C,
+    LAUREL,
+    LIGHTNING,
+    MAJORITIES,
+    P_DRAW,
+    Q_TOP,
+    WORKER,
 )
 from bgkit_bruges.data import Components
-from bgkit_bruges.disasters import Disasters
 from bgkit_bruges.effects import NONE, Mods, mods_of
-from bgkit_bruges.heuristic import Heuristic
-from bgkit_bruges.notation import (  # noqa: F401  (the core looks here)
-    Notation, action_from_index, action_index, max_game_length, num_actions,
-)
-from bgkit_bruges.persons import Persons
-from bgkit_bruges.piles import Piles
-from bgkit_bruges.plays import Plays
-from bgkit_bruges.rules import Rules
 from bgkit_bruges.setup import GUARD_HOUSES_BY_PLAYERS, READINGS
-from bgkit_bruges.views import Views, observation_shape, observation_tensor  # noqa: F401  (read from here)
 
 
 class Cards:
@@ -75,9 +85,9 @@ def cards_of(comp: Components) -> Cards:
     return derived(comp, "bruges cards", lambda: Cards(comp))
 
 
-class BrugesState(Rules, Piles, Disasters, Plays, Persons, Views, Notation, Heuristic, Flow):
+class BrugesState(FlowState):
     """The whole table as data. Per-player data are lists indexed by seat (0-based); the rules,
-    views, notation and heuristic are the mixins' (one module each)."""
+    views, notation and heuristic are the spec's parts (one module each, :mod:`bgkit_bruges.play`)."""
 
     # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
     # loads them. The saved ones in the order of a save's keys (a rule reading only when the game chose it);
@@ -175,27 +185,11 @@ class BrugesState(Rules, Piles, Disasters, Plays, Persons, Views, Notation, Heur
         s._derive()
         return s
 
-    frame_rules = {
-        F_REP: (Disasters._rep_steps, Disasters._apply_rep),
-        F_ORDER: (Disasters._order_steps, Disasters._apply_order),
-        F_FIRE: (Disasters._fire_steps, Disasters._apply_fire),
-        F_PLAGUE: (Disasters._plague_steps, Disasters._apply_plague),
-        F_WCOL: (Persons._worker_steps, Persons._apply_worker),
-        F_THREAT: (Persons._threat_steps, Persons._apply_threat),
-        F_DRAW: (Piles._draw_steps, Piles._apply_draw),
-        F_CANAL: (Plays._canal_steps, Plays._apply_canal),
-        F_HOUSE: (Plays._house_steps, Plays._apply_house),
-        F_PICK: (Plays._pick_steps, Plays._apply_pick),
-    }
 
-
-# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
+# -- the play half's constructors (bgkit_bruges.play) ---------------------------------------------
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.
 new_state = BrugesState.from_setup
 state_from_dict = BrugesState.from_dict
 
-
-def sheet_from_state(comp: Components, state: BrugesState) -> dict:
-    return {"player": [{"name": f"Player {p + 1}", **state.sheet_values(p)} for p in range(state.num_players)]}

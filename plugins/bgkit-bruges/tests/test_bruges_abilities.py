@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bgkit_bruges import codes
+from bgkit_bruges import codes, rules
 
 from bruges_scene import (BLUE, PURPLE, RED, YELLOW, act, actions_phase, card, give, house, roll, seat_person,
                           texts, threaten)
@@ -88,7 +88,7 @@ def test_infinity_c_acts_whenever_its_situation_arises(game):
 def test_laurel_persons_score_at_the_end_only(game):
     s = actions_phase(game, hands={0: ["Noble 11"]})  # 1 point per person
     hire(s, "Noble 11")
-    assert s.score[0] == 5 and s.laurels(0) == [1]
+    assert s.score[0] == 5 and rules.laurels(s, 0) == [1]
 
 
 # -- immediate effects ---------------------------------------------------------------------------------------------
@@ -334,14 +334,14 @@ def laurel(game, name, **held):
     seat_person(s, 0, card(s, name))
     for key, value in held.items():
         setattr(s, key, value)
-    return s.laurels(0)
+    return rules.laurels(s, 0)
 
 
 def test_the_engraver_scores_a_point_per_group_among_the_persons(game):
     s = actions_phase(game, run=False)
     for name in ("Engraver", "Artist 1", "Noble 1", "Merchant 1", "Merchant 2"):
         seat_person(s, 0, card(s, name))
-    assert s.laurels(0) == [3]  # Artist, Noble, Merchant (YE: 1 point per group of persons)
+    assert rules.laurels(s, 0) == [3]  # Artist, Noble, Merchant (YE: 1 point per group of persons)
     assert s.comp.persons[card(s, "Engraver")].price == 9
 
 
@@ -369,12 +369,12 @@ def test_laurels_per_house_colour_and_per_person_colour(game):
     house(s, 0, YELLOW)
     house(s, 0, BLUE)
     colours = {s.cards.colour[x] for x in s.houses[0]}
-    assert s.laurels(0) == [2 * len(colours)]
+    assert rules.laurels(s, 0) == [2 * len(colours)]
     s = actions_phase(game, run=False)
     seat_person(s, 0, card(s, "Underworld 11"))  # 2 per red person: itself
     seat_person(s, 0, card(s, "Noble 1"))  # red
     seat_person(s, 0, card(s, "Noble 2"))  # yellow
-    assert s.laurels(0) == [4]
+    assert rules.laurels(s, 0) == [4]
 
 
 def test_every_effect_kind_of_the_vocabulary_is_exercised_here():

@@ -284,3 +284,24 @@ def test_every_player_count_sets_up_and_scores(players, tmp_path):
     path = tmp_path / "t.toml"
     path.write_text(template, encoding="utf-8")
     assert run_cli(["score", "bruges", path]).exit_code == 0
+
+
+#: The play half's modules: what ``bgkit setup`` and ``bgkit score`` must not import (docs/porting.md).
+PLAY_HALF = ("play", "state", "rules", "piles", "disasters", "plays", "persons", "views", "notation", "heuristic")
+
+
+@pytest.mark.parametrize("command", [["setup", "bruges", "-p", "3", "--seed", "4"], ["score", "bruges", "-"]])
+def test_setup_and_score_import_no_play_half(command):
+    """``bgkit setup`` and ``bgkit score`` read the spec's table half; the play half waits for play."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, runpy; sys.argv = ['bgkit', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('bgkit', run_name='__main__')\nexcept SystemExit as exit:\n"
+             "    print('EXIT', exit.code, file=sys.stderr)\n"
+             f"print(sorted(m for m in sys.modules if m.removeprefix('bgkit_bruges.') in {PLAY_HALF!r}) or 'NONE',"
+             " file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, input=SHEET,
+                          timeout=60)
+    assert done.stderr.strip().splitlines()[-2:] == ["EXIT 0", "NONE"], done.stdout + done.stderr
+    assert ("Winner" if command[0] == "score" else "draw pile A") in done.stdout

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bgkit.testing import check_conformance
-from bgkit_bruges import state as bs
+from bgkit_bruges import notation as bs
 
 
 def test_every_index_turns_into_an_action_and_back(game):

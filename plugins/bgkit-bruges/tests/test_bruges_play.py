@@ -17,7 +17,7 @@ from rich.console import Console
 
 from bgkit.api import MARK, sample_chance
 from bgkit.testing import drawn, run_cli
-from bgkit_bruges import codes, state as bs
+from bgkit_bruges import codes, piles, rules
 
 from bruges_scene import cards_total
 
@@ -78,19 +78,19 @@ def test_the_game_ends_after_the_round_the_extra_pile_came_in(game, players, see
         assert final.round == seen["round"] == seen["last"]
     else:  # run out in phase 3 by a drawing person: the next round is the last
         assert final.round == seen["round"] + 1 == seen["last"]
-    assert final.outcome().ranks and sorted(final.scores()) == sorted(final._scored().totals)
+    assert final.outcome().ranks and sorted(final.scores()) == sorted(rules._scored(final).totals)
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3)])
 def test_with_end_second_the_game_ends_after_the_round_a_pile_ran_out_again(game, players, seed, monkeypatch):
     runs_out = []  # (round, phase) of every pile running out
-    exhausted = bs.BrugesState._exhausted
+    exhausted = piles._exhausted
 
     def noted(s, slot):
         runs_out.append((s.round, s.phase))
         exhausted(s, slot)
 
-    monkeypatch.setattr(bs.BrugesState, "_exhausted", noted)
+    monkeypatch.setattr(piles, "_exhausted", noted)
     final = play_out(game, players, seed, end="second")
     assert len(runs_out) >= 2
     second_round, _ = runs_out[1]
@@ -102,13 +102,13 @@ def test_with_end_second_a_pile_running_out_again_in_phase_3_ends_the_game_with_
     (found by an independent referee with seeds 4220013, 4220025 and 4220028): the game ends with
     round 8, as the rule summary says, not after one round more."""
     runs_out = []
-    exhausted = bs.BrugesState._exhausted
+    exhausted = piles._exhausted
 
     def noted(s, slot):
         runs_out.append((s.round, s.phase))
         exhausted(s, slot)
 
-    monkeypatch.setattr(bs.BrugesState, "_exhausted", noted)
+    monkeypatch.setattr(piles, "_exhausted", noted)
     final = play_out(game, 2, 19, end="second", statues="canals")
     assert runs_out[1] == (8, codes.P_ACTIONS) and final.round == 8
 
@@ -259,7 +259,7 @@ def test_your_own_card_list_plays_exactly_as_given(tmp_path):
     s.guilders[0] = 3
     assert "hire Count of Flanders on red" in {s.action_text(a) for a in s.legal_actions()}
     act(s, "hire Count of Flanders on red")
-    assert s.guilders[0] == 3 - 3 + 7 and s.score[0] == 5 and s.sheet_values(0)["persons"] == [1]
+    assert s.guilders[0] == 3 - 3 + 7 and s.score[0] == 5 and rules.sheet_values(s, 0)["persons"] == [1]
     out = drawn(s, 0, 100)
     assert "Count of Flanders 1pt: when recruited: take 7 guilders" in out
     assert "pt*" not in out  # your own list is not marked as reconstructed (the canal colours still are)

@@ -7,7 +7,7 @@ Card colours: red, yellow, blue, brown, purple (dice in that order too).
 from __future__ import annotations
 
 from bgkit.api import CHANCE, TERMINAL
-from bgkit_bruges import codes
+from bgkit_bruges import codes, rules
 
 from bruges_scene import (BLUE, BROWN, PURPLE, RED, YELLOW, act, actions_phase, card, cards_total, fresh, give,
                           house, outcome_texts, roll, take, texts, threaten)
@@ -490,7 +490,7 @@ def test_final_scoring_from_the_state_is_the_sheets(game):
     s.last_round = True
     end_of_round(s)
     assert s.is_terminal()
-    values = s.sheet_values(0)
+    values = rules.sheet_values(s, 0)
     assert values["persons"] == [3, 3] and values["laurels"] == [2, 2] and values["canal_space3"] == 2
     sheet = sheet_from_data(game, game.sheet_from_state(s))
     scored = game.score_sheet(sheet)
@@ -518,8 +518,8 @@ def test_a_tie_on_points_goes_to_the_most_guilders_then_is_shared(game):
 def test_points_over_50_use_the_50_token(game):
     s = actions_phase(game, 2, run=False)
     s.score = [57, 104]
-    assert (s.sheet_values(0)["track"], s.sheet_values(0)["point_token"]) == (7, 50)
-    assert (s.sheet_values(1)["track"], s.sheet_values(1)["point_token"]) == (4, 100)
+    assert (rules.sheet_values(s, 0)["track"], rules.sheet_values(s, 0)["point_token"]) == (7, 50)
+    assert (rules.sheet_values(s, 1)["track"], rules.sheet_values(s, 1)["point_token"]) == (4, 100)
 
 
 def test_cards_are_never_created_or_lost_in_a_scene(game):

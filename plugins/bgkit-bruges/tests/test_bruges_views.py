@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bgkit.api import sample_chance
-from bgkit_bruges import state as bs
+from bgkit_bruges import views as bs
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -1,0 +1,45 @@
+"""Bruges's play half: its state and the parts that play it, imported only when play starts
+(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_bruges.spec` alone)."""
+
+from __future__ import annotations
+
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
+from bgkit_bruges import disasters, heuristic, notation, persons, piles, plays, render, rules, views
+from bgkit_bruges.codes import F_CANAL, F_DRAW, F_FIRE, F_HOUSE, F_ORDER, F_PICK, F_PLAGUE, F_REP, F_THREAT, F_WCOL
+from bgkit_bruges.data import Components
+from bgkit_bruges.state import BrugesState, new_state, state_from_dict
+
+PLAY = Play(
+    state=BrugesState,
+    new_state=new_state,
+    state_from_dict=state_from_dict,
+    rules=Rules[BrugesState, tuple](
+        step=rules.step, settle_frame=rules.settle_frame, turn_actions=rules.turn_actions,
+        apply_turn=rules.apply_turn, apply_chance=rules.apply_chance, chance_outcomes=rules.chance_outcomes,
+        scores=rules.scores, outcome=rules.outcome,
+        frame_rules={
+            F_REP: (disasters._rep_steps, disasters._apply_rep),
+            F_ORDER: (disasters._order_steps, disasters._apply_order),
+            F_FIRE: (disasters._fire_steps, disasters._apply_fire),
+            F_PLAGUE: (disasters._plague_steps, disasters._apply_plague),
+            F_WCOL: (persons._worker_steps, persons._apply_worker),
+            F_THREAT: (persons._threat_steps, persons._apply_threat),
+            F_DRAW: (piles._draw_steps, piles._apply_draw),
+            F_CANAL: (plays._canal_steps, plays._apply_canal),
+            F_HOUSE: (plays._house_steps, plays._apply_house),
+            F_PICK: (plays._pick_steps, plays._apply_pick),
+        },
+    ),
+    observer=Observer[BrugesState, tuple, Components](
+        view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,
+        chance_label=notation.chance_label, observation_shape=views.observation_shape,
+        observation_tensor=views.observation_tensor,
+    ),
+    advisor=Advisor[BrugesState, tuple](heuristic=heuristic.heuristic),
+    notation=Notation[BrugesState, tuple, Components](
+        action_text=notation.action_text, num_actions=notation.num_actions,
+        max_game_length=notation.max_game_length, action_index=notation.action_index,
+        action_from_index=notation.action_from_index,
+    ),
+    display=Display[BrugesState](render=render.render_state),
+)
