@@ -386,12 +386,3 @@ def render_compact(state, player: int | None) -> Text:
         lines.append(f"{MARK} reconstructed · type full for the whole table")
     return Text("\n".join(lines))
 
-
-class Drawn:
-    """The table drawn for a seat (a mixin of ``TrollState``)."""
-
-    def render(self, player: int | None) -> Group:
-        return render_state(self, player)
-
-    def render_compact(self, player: int | None) -> Text:
-        return render_compact(self, player)

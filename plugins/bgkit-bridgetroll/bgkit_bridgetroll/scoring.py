@@ -6,9 +6,14 @@ Ties: the higher total of upgrade card values wins, then more stones, then the p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
 
 from bgkit_bridgetroll.data import Components
+
+if TYPE_CHECKING:
+    from bgkit_bridgetroll.state import TrollState
 
 VP = "victory point tokens"
 UPGRADE_VALUES = "upgrade card values"
@@ -85,3 +90,12 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
         TieBreak("stones left", [values["stones"] for values in sheet.players]),
     ]
     return build_result(sheet.game, sheet.names, table, tiebreaks, notes=[TIEBREAK_NOTE])
+
+
+def sheet_values(state: TrollState, p: int) -> dict:
+    """The player's part of the score sheet a person would fill in from this table."""
+    return {"vp_tokens": state.vp[p], "upgrades": sorted(state.ups[p]), "stones": sum(state.stones[p])}
+
+
+def sheet_from_state(comp: Components, state: TrollState) -> dict:
+    return {"player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)]}
