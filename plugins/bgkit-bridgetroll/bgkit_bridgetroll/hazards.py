@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bgkit_bridgetroll import rules as _rules
 from bgkit_bridgetroll.codes import (
     DEFEND, FIGHT, LOSE, P_GOAT, P_HAZARD, P_PAY, P_SELL, P_THROW, PAY, SELL, THROW, USE_GARLIC, YIELD,
 )
 from bgkit_bridgetroll.travellers import FOOD, GARLIC, GOAT, targets
-from bgkit_bridgetroll import rules as _rules
 
 if TYPE_CHECKING:
     from bgkit_bridgetroll.state import TrollState

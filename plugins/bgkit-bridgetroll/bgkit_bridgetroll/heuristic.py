@@ -19,10 +19,9 @@ stones and specials are likely to become:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bisect import bisect_left
 from math import comb
+from typing import TYPE_CHECKING
 
 from bgkit.api import derived
 

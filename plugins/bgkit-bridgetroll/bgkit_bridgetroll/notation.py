@@ -11,12 +11,10 @@ the player count allows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bisect import bisect_right
 from itertools import combinations
 from math import comb
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bgkit.api import derived
 

@@ -1,4 +1,4 @@
-"""A cheap rule of thumb for MCTS playouts (``TrollState.rollout_action``): play like a person would
+"""A cheap rule of thumb for MCTS playouts (the advisor's ``rollout_action``): play like a person would
 at a glance, so that a playout shows what a decision is worth instead of drowning it in random
 bids, travellers eaten or robbed at random and cards spent at random.
 
@@ -14,9 +14,8 @@ search may see; always legal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import random
+from typing import TYPE_CHECKING
 
 from bgkit_bridgetroll import codes as S
 from bgkit_bridgetroll import rules as _rules

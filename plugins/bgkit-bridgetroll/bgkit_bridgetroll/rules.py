@@ -13,7 +13,7 @@ turn, from the start player, may convert food and gold into points and buy the t
 (``scoreturn``); the die passes left. When the deck cannot supply a round's travellers the game
 ends at once.
 
-Every action is applied by its opcode's handler (``TrollState.handlers``, one method per
+Every action is applied by its opcode's handler (``TrollState.handlers``, one function per
 opcode; ``p`` is the player acting). Multi-step choices (paying a defence, throwing stones at a
 goat, taking stones, spending cards) are frames on the ``Pending`` stack, each kind with its
 legal steps in ``frame_rules``.
@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 from bgkit.api import TERMINAL, BadInput, Sheet, clockwise
 
+from bgkit_bridgetroll import bidding as _bidding
+from bgkit_bridgetroll import hazards as _hazards
 from bgkit_bridgetroll import scoring
 from bgkit_bridgetroll.bids import bid_options
 from bgkit_bridgetroll.codes import (
@@ -33,8 +35,6 @@ from bgkit_bridgetroll.codes import (
     S_PILES, S_ROLL, S_SCORE, S_WINDOW, SEE, STEAL, TAKE, THEN_SCORE, WEATHER,
 )
 from bgkit_bridgetroll.travellers import FOOD, JESTER, MINER, NORMAL, PEEK, ROYAL, SPECIAL, TOLL
-from bgkit_bridgetroll import bidding as _bidding
-from bgkit_bridgetroll import hazards as _hazards
 
 if TYPE_CHECKING:
     from bgkit_bridgetroll.state import TrollState

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bgkit_bridgetroll import rules as _rules
 from bgkit_bridgetroll.codes import BOOST, BUY, CONVERT, EAT, END, P_SCORE, PLAY_MINER, SEND, SPEND
 from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import FOOD, MESSENGER, MINER, ROYAL, TOLL
-from bgkit_bridgetroll import rules as _rules
 
 if TYPE_CHECKING:
     from bgkit_bridgetroll.state import TrollState

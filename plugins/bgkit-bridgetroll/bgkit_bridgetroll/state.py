@@ -56,6 +56,10 @@ class TrollState(FlowState):
     ``chance`` the chance events due; ``cur`` who decides now.
     """
 
+    __slots__ = ("num_players", "start", "round", "weather", "k", "stones", "pool", "bridge", "vp", "ups", "broken",
+                 "food", "toll", "hand", "deck", "discard", "pile", "row", "fd", "seen", "bids", "order", "closed",
+                 "piles", "seq", "turn", "gift", "then", "actor", "cur", "stage", "pending", "chance",
+                 "comp", "t", "_worths")
     #: each opcode's handler ``(state, p, action)``, ``p`` the player acting
     handlers = {**rules.HANDLERS, **bidding.HANDLERS, **hazards.HANDLERS, **scoreturn.HANDLERS}
 

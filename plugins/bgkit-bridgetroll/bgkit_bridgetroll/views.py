@@ -5,9 +5,8 @@ a determinisation that redeals just that.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import random
+from typing import TYPE_CHECKING
 
 from bgkit.api import CHANCE, Deck, resample
 
