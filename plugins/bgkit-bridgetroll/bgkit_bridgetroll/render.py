@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bgkit.api import MARK, MARK_LEGEND, plural
-from rich.console import Group
-from rich.markup import escape
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
 from bgkit_bridgetroll import codes as S
 from bgkit_bridgetroll.bids import CLOSE, amount
 from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.travellers import targets
 
+if TYPE_CHECKING:  # rich is imported where a drawing is made
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
 
 def render_setup(comp: Components, setup: dict) -> Group:
+    from rich.console import Group
+    from rich.text import Text
     start = setup["start_player"]
     parts = [
         _seats(setup, start),
@@ -50,6 +55,7 @@ def _colour_of(setup: dict, seat: int) -> str:
 
 
 def _seats(setup: dict, start: int) -> Table:
+    from rich.table import Table
     table = Table(
         title="1-3) Boards and stones, seats clockwise; each player also takes a rules summary card",
         title_justify="left",
@@ -69,6 +75,7 @@ def _seats(setup: dict, start: int) -> Table:
 
 
 def _pool(setup: dict) -> Text:
+    from rich.text import Text
     own = {seat["colour"] for seat in setup["seats"]}
     parts = [
         f"{count} {colour}" + ("" if colour in own else " (all of an unused colour)")
@@ -83,6 +90,7 @@ def _pool(setup: dict) -> Text:
 
 
 def _upgrades(setup: dict, comp: Components) -> Table:
+    from rich.table import Table
     pile = setup["upgrade_pile"]
     table = Table(
         title=(
@@ -106,6 +114,7 @@ def _upgrades(setup: dict, comp: Components) -> Table:
 
 
 def _schedule(setup: dict, comp: Components) -> Table:
+    from rich.table import Table
     schedule = setup["schedule"]
     card = comp.schedules.get(schedule["players"])
     confirmed = set(card.confirmed_values) if card is not None else set()
@@ -125,6 +134,8 @@ def _schedule(setup: dict, comp: Components) -> Table:
 
 
 def _deck(setup: dict, comp: Components) -> Panel:
+    from rich.panel import Panel
+    from rich.table import Table
     if "deck" not in setup:
         return Panel(
             f"Shuffle the {setup['deck_size']} travellers and put them face down beside the schedule card.",
@@ -218,6 +229,10 @@ def render_state(state, player: int | None) -> Group:
     hand, bid and trophy), then what is being decided. Reconstructed values carry the mark, and
     its legend closes the drawing. Only what ``player`` may see is drawn: the face-down traveller
     by name only if they looked at it, the others' bids as sealed until the reveal."""
+    from rich.console import Group
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
     comp = state.comp
     t = state.t
     n = state.num_players
@@ -349,6 +364,7 @@ def render_compact(state, player: int | None) -> Text:
     by the names one types (with gold/food), then a line per bridge: stones, points, bid and
     trophy, each side's cards and total, the hand; then what is being decided. ``full`` at the
     prompt shows the full drawing."""
+    from rich.text import Text
     comp = state.comp
     t = state.t
     keys = colour_keys(t.colours)

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
-
 from bgkit_bridgetroll.data import Components
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # bgkit's sheets are imported when a sheet is read or scored, never by `bgkit setup`
+    from bgkit.api import Field, ScoreResult, Sheet
     from bgkit_bridgetroll.state import TrollState
 
 VP = "victory point tokens"
@@ -24,6 +23,8 @@ TIEBREAK_NOTE = (
 
 
 def sheet_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
+
     top = max(comp.upgrades)
     removed = comp.removed_upgrades.get(players, ())
     out_of_game = f" ({', '.join(map(str, removed))} are not in a {players}-player game)" if removed else ""
@@ -53,6 +54,8 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
 
 def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Impossible together: a card not in the game, an upgrade card twice, more stones than in play."""
+    from bgkit.api import SheetError, check_in_all, check_one_of_each
+
     players = sheet.num_players
     in_play = set(comp.upgrades_in_play(players))
     removed = comp.removed_upgrades.get(players, ())
@@ -77,6 +80,8 @@ def check_sheet(comp: Components, sheet: Sheet) -> None:
 
 
 def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
+    from bgkit.api import TieBreak, build_result
+
     table = [
         {
             VP: values["vp_tokens"],
