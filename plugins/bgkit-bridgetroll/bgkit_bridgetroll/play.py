@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
-from bgkit_bridgetroll import hazards, heuristic, notation, playout, render, rules, scoreturn, views
+from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views
 from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.state import TrollState, new_state, state_from_dict
 
@@ -32,5 +32,5 @@ PLAY = Play(
         action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
         action_index=notation.action_index, action_from_index=notation.action_from_index,
     ),
-    display=Display[TrollState](render=render.render_state, render_compact=render.render_compact),
+    display=Display[TrollState](render=display.render_state, render_compact=display.render_compact),
 )

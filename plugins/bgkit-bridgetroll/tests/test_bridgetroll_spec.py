@@ -12,8 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 #: the table half: what a setup or a score may import of the game
 TABLE_HALF = {"bgkit_bridgetroll", "bgkit_bridgetroll.plugin", "bgkit_bridgetroll.spec", "bgkit_bridgetroll.setup",
-              "bgkit_bridgetroll.scoring", "bgkit_bridgetroll.data", "bgkit_bridgetroll.render",
-              "bgkit_bridgetroll.bids", "bgkit_bridgetroll.codes", "bgkit_bridgetroll.travellers"}
+              "bgkit_bridgetroll.scoring", "bgkit_bridgetroll.data", "bgkit_bridgetroll.render"}
 PROBE = ("import sys, runpy; sys.argv = ['bgkit', *sys.argv[1:]]\n"
          "try:\n    runpy.run_module('bgkit', run_name='__main__')\nexcept SystemExit as exit:\n"
          "    print('EXIT', exit.code, file=sys.stderr)\n"
