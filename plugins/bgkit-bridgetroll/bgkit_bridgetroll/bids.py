@@ -14,10 +14,6 @@ from __future__ import annotations
 
 from itertools import product
 
-from bgkit.api import clockwise
-
-from bgkit_bridgetroll.codes import S_BID, S_PICK, THEN_REDRAW
-from bgkit_bridgetroll.travellers import JESTER
 
 CLOSE, BID, BIDMIX = 10, 11, 12
 
@@ -54,52 +50,3 @@ def trophy_order(amounts: list[int], left: list[int], start: int) -> list[int]:
     n = len(amounts)
     open_players = [p for p in range(n) if amounts[p] > 0]
     return sorted(open_players, key=lambda p: (-amounts[p], left[p], (p - start) % n))
-
-
-class Bidding:
-    """The sealed stage and its reveal (a mixin of ``TrollState``)."""
-
-    def _begin_bids(self) -> None:
-        self.stage = S_BID
-        self.seq = clockwise(self.num_players, self.start)
-        self.turn = 0
-        self.bids = [None] * self.num_players
-
-    def _bid(self, p: int, action) -> None:
-        self.bids[self.cur] = action
-        self.turn += 1
-        if self.turn == self.num_players:
-            self._reveal()
-
-    def _reveal(self) -> None:
-        """Every bid is in: the stones go onto the bridges; a mixed bid plays its Jester
-        ("使用不同颜色的石头进行出价后，你必须打出小丑卡": to the food side, as a used special)."""
-        for p in self.seq:
-            bid = self.bids[p]
-            if bid[0] == BID:
-                self.stones[p][bid[1]] -= bid[2]
-                self.bridge[p][bid[1]] += bid[2]
-            elif bid[0] == BIDMIX:
-                for c, n in enumerate(bid[1]):
-                    self.stones[p][c] -= n
-                    self.bridge[p][c] += n
-                jester = self._holds(p, JESTER)
-                self.hand[p].remove(jester)
-                self.food[p].append(jester)
-        self._after_reveal()
-
-    def _after_reveal(self) -> None:
-        n = self.num_players
-        amounts = [amount(b) for b in self.bids]
-        if not any(amounts):  # every bridge closed: 3 stones each, a new row, bid again
-            self._begin_gifts(clockwise(n, self.start), 3, THEN_REDRAW)
-            return
-        left = [sum(s) for s in self.stones]
-        self.order = trophy_order(amounts, left, self.start)
-        self.closed = [p for p in clockwise(n, self.start) if not amounts[p]]
-        self.vp[self.order[0]] += self.t.trophy_bonus
-        self.stage = S_PICK
-        self.turn = 0
-
-
-HANDLERS = {CLOSE: Bidding._bid, BID: Bidding._bid, BIDMIX: Bidding._bid}

@@ -6,129 +6,132 @@ upgrade turned back into points when the tokens do not cover it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from bgkit_bridgetroll import rules as _rules
 from bgkit_bridgetroll.codes import (
     DEFEND, FIGHT, LOSE, P_GOAT, P_HAZARD, P_PAY, P_SELL, P_THROW, PAY, SELL, THROW, USE_GARLIC, YIELD,
 )
-from bgkit_bridgetroll.rules import apply_step
 from bgkit_bridgetroll.travellers import FOOD, GARLIC, GOAT, targets
 
-
-class Hazards:
-    """A hazard's frames and their steps (a mixin of ``TrollState``)."""
-
-    def _strike(self, p: int, x: int) -> None:
-        effect = self.t.effect[x]
-        if effect == GOAT:
-            self.pending.push(P_GOAT, x)
-            return
-        _, found = targets(self.t, effect, self.food[p], self.toll[p])
-        if found:
-            self.pending.push(P_HAZARD, x)
-        else:  # nothing to take: "如果你没有可以放弃的卡片，则你无须弃牌"
-            self.discard[x] += 1
-
-    def _hazard_steps(self, top: tuple) -> list:
-        p = self.actor
-        x = top[1]
-        value, found = targets(self.t, self.t.effect[x], self.food[p], self.toll[p])
-        out = []
-        if self._holds(p, GARLIC) >= 0:
-            out.append((USE_GARLIC,))
-        out.extend((LOSE, area, y) for area, y in found)
-        if sum(self.stones[p]) >= value:
-            out.append((DEFEND,))
-        return out
-
-    def _pay_steps(self, top: tuple) -> list:
-        stones = self.stones[self.actor]
-        _, still, low, _x = top
-        out = []
-        later = sum(stones[low:])
-        for c in range(low, len(stones)):
-            if stones[c] and later >= still:
-                out.append((PAY, c))
-            later -= stones[c]
-        return out
-
-    def _throw_steps(self, top: tuple) -> list:
-        stones = self.stones[self.actor]
-        _, still, low, _x = top
-        held = [c for c in range(low, len(stones)) if stones[c]]
-        return [(THROW, c) for i, c in enumerate(held) if len(held) - i >= still]
-
-    def _goat_steps(self, top: tuple) -> list:
-        out = []
-        if sum(1 for held in self.stones[self.actor] if held) >= self.t.goat_stones[top[1]]:
-            out.append((FIGHT,))
-        out.append((YIELD,))
-        return out
-
-    def _sell_steps(self, top: tuple) -> list:
-        return [(SELL, u) for u in sorted(set(self.ups[self.actor]))]
-
-    def _garlic(self, p: int, action) -> None:
-        x = self.pending.pop()[1]
-        garlic = self._holds(p, GARLIC)
-        self.hand[p].remove(garlic)
-        self.discard[garlic] += 1
-        self.discard[x] += 1
-
-    def _lose(self, p: int, action) -> None:
-        x = self.pending.pop()[1]
-        (self.food if action[1] == FOOD else self.toll)[p].remove(action[2])
-        self.discard[action[2]] += 1
-        self.discard[x] += 1
-
-    def _defend(self, p: int, action) -> None:
-        x = self.pending.pop()[1]
-        value, _ = targets(self.t, self.t.effect[x], self.food[p], self.toll[p])
-        self.pending.push(P_PAY, value, 0, x)
-
-    def _pay(self, p: int, action) -> None:
-        _, still, _, x = self.pending.pop()
-        self._spend_stone(p, action[1])
-        if still > 1:
-            self.pending.push(P_PAY, still - 1, action[1], x)
-        else:
-            self.discard[x] += 1
-
-    def _fight(self, p: int, action) -> None:
-        x = self.pending.pop()[1]
-        self.pending.push(P_THROW, self.t.goat_stones[x], 0, x)
-
-    def _throw(self, p: int, action) -> None:
-        _, still, _, x = self.pending.pop()
-        self._spend_stone(p, action[1])
-        if still > 1:
-            self.pending.push(P_THROW, still - 1, action[1] + 1, x)
-        else:  # the goat is beaten: its points, and it goes to the discard pile
-            self.vp[p] += self.t.goat_reward[x]
-            self.discard[x] += 1
-
-    def _yield(self, p: int, action) -> None:
-        x = self.pending.pop()[1]
-        self.deck.put(x)  # shuffled back into the deck at a random place
-        damage = self.t.goat_damage[x]
-        if self.vp[p] >= damage:
-            self.vp[p] -= damage
-        elif self.ups[p]:
-            self.pending.push(P_SELL, x, damage)
-        else:
-            self.vp[p] = 0
-
-    def _sell(self, p: int, action) -> None:
-        top = self.pending.pop()
-        self.ups[p].remove(action[1])
-        self.broken.append(action[1])
-        self.vp[p] = max(0, self.vp[p] + action[1] - top[2])
+if TYPE_CHECKING:
+    from bgkit_bridgetroll.state import TrollState
 
 
-FRAME_RULES = {
-    P_HAZARD: (Hazards._hazard_steps, apply_step), P_PAY: (Hazards._pay_steps, apply_step),
-    P_GOAT: (Hazards._goat_steps, apply_step), P_THROW: (Hazards._throw_steps, apply_step),
-    P_SELL: (Hazards._sell_steps, apply_step),
+def _strike(state: TrollState, p: int, x: int) -> None:
+    effect = state.t.effect[x]
+    if effect == GOAT:
+        state.pending.push(P_GOAT, x)
+        return
+    _, found = targets(state.t, effect, state.food[p], state.toll[p])
+    if found:
+        state.pending.push(P_HAZARD, x)
+    else:  # nothing to take: "如果你没有可以放弃的卡片，则你无须弃牌"
+        state.discard[x] += 1
+
+def _hazard_steps(state: TrollState, top: tuple) -> list:
+    p = state.actor
+    x = top[1]
+    value, found = targets(state.t, state.t.effect[x], state.food[p], state.toll[p])
+    out = []
+    if _rules._holds(state, p, GARLIC) >= 0:
+        out.append((USE_GARLIC,))
+    out.extend((LOSE, area, y) for area, y in found)
+    if sum(state.stones[p]) >= value:
+        out.append((DEFEND,))
+    return out
+
+def _pay_steps(state: TrollState, top: tuple) -> list:
+    stones = state.stones[state.actor]
+    _, still, low, _x = top
+    out = []
+    later = sum(stones[low:])
+    for c in range(low, len(stones)):
+        if stones[c] and later >= still:
+            out.append((PAY, c))
+        later -= stones[c]
+    return out
+
+def _throw_steps(state: TrollState, top: tuple) -> list:
+    stones = state.stones[state.actor]
+    _, still, low, _x = top
+    held = [c for c in range(low, len(stones)) if stones[c]]
+    return [(THROW, c) for i, c in enumerate(held) if len(held) - i >= still]
+
+def _goat_steps(state: TrollState, top: tuple) -> list:
+    out = []
+    if sum(1 for held in state.stones[state.actor] if held) >= state.t.goat_stones[top[1]]:
+        out.append((FIGHT,))
+    out.append((YIELD,))
+    return out
+
+def _sell_steps(state: TrollState, top: tuple) -> list:
+    return [(SELL, u) for u in sorted(set(state.ups[state.actor]))]
+
+def _garlic(state: TrollState, p: int, action) -> None:
+    x = state.pending.pop()[1]
+    garlic = _rules._holds(state, p, GARLIC)
+    state.hand[p].remove(garlic)
+    state.discard[garlic] += 1
+    state.discard[x] += 1
+
+def _lose(state: TrollState, p: int, action) -> None:
+    x = state.pending.pop()[1]
+    (state.food if action[1] == FOOD else state.toll)[p].remove(action[2])
+    state.discard[action[2]] += 1
+    state.discard[x] += 1
+
+def _defend(state: TrollState, p: int, action) -> None:
+    x = state.pending.pop()[1]
+    value, _ = targets(state.t, state.t.effect[x], state.food[p], state.toll[p])
+    state.pending.push(P_PAY, value, 0, x)
+
+def _pay(state: TrollState, p: int, action) -> None:
+    _, still, _, x = state.pending.pop()
+    _rules._spend_stone(state, p, action[1])
+    if still > 1:
+        state.pending.push(P_PAY, still - 1, action[1], x)
+    else:
+        state.discard[x] += 1
+
+def _fight(state: TrollState, p: int, action) -> None:
+    x = state.pending.pop()[1]
+    state.pending.push(P_THROW, state.t.goat_stones[x], 0, x)
+
+def _throw(state: TrollState, p: int, action) -> None:
+    _, still, _, x = state.pending.pop()
+    _rules._spend_stone(state, p, action[1])
+    if still > 1:
+        state.pending.push(P_THROW, still - 1, action[1] + 1, x)
+    else:  # the goat is beaten: its points, and it goes to the discard pile
+        state.vp[p] += state.t.goat_reward[x]
+        state.discard[x] += 1
+
+def _yield(state: TrollState, p: int, action) -> None:
+    x = state.pending.pop()[1]
+    state.deck.put(x)  # shuffled back into the deck at a random place
+    damage = state.t.goat_damage[x]
+    if state.vp[p] >= damage:
+        state.vp[p] -= damage
+    elif state.ups[p]:
+        state.pending.push(P_SELL, x, damage)
+    else:
+        state.vp[p] = 0
+
+def _sell(state: TrollState, p: int, action) -> None:
+    top = state.pending.pop()
+    state.ups[p].remove(action[1])
+    state.broken.append(action[1])
+    state.vp[p] = max(0, state.vp[p] + action[1] - top[2])
+
+
+#: each frame kind's legal steps (its steps are applied by ``rules.apply_step``)
+STEPS = {
+    P_HAZARD: _hazard_steps, P_PAY: _pay_steps,
+    P_GOAT: _goat_steps, P_THROW: _throw_steps,
+    P_SELL: _sell_steps,
 }
 HANDLERS = {
-    USE_GARLIC: Hazards._garlic, LOSE: Hazards._lose, DEFEND: Hazards._defend, PAY: Hazards._pay,
-    FIGHT: Hazards._fight, THROW: Hazards._throw, YIELD: Hazards._yield, SELL: Hazards._sell,
+    USE_GARLIC: _garlic, LOSE: _lose, DEFEND: _defend, PAY: _pay,
+    FIGHT: _fight, THROW: _throw, YIELD: _yield, SELL: _sell,
 }

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from math import comb
+from typing import TYPE_CHECKING
 
 from bgkit.api import derived
 
+from bgkit_bridgetroll import views as _views
 from bgkit_bridgetroll.bids import amount
 from bgkit_bridgetroll.codes import (
     NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_OVER, S_PICK,
@@ -33,23 +35,23 @@ from bgkit_bridgetroll.travellers import (
     GARLIC, GOAT, JESTER, MESSENGER, MINER, NORMAL, PEEK, ROYAL, SPECIAL, targets,
 )
 
+if TYPE_CHECKING:
+    from bgkit_bridgetroll.state import TrollState
+
 STONE = 0.35  # a stone: bids, defences, goats, a closed bridge's conversion (2 for a point)
 RISK = 0.85  # travellers not yet converted may be taken by a hazard or never converted
 SPARE = 0.2  # a point of food or gold without its partner (it may pair up later)
 HAND_WORTH = {PEEK: 0.8, GARLIC: 1.6, JESTER: 0.8, MINER: 3 * STONE + 0.5, MESSENGER: 0.6}
 
 
-class Heuristic:
-    """How good the table looks for a seat (a mixin of ``TrollState``)."""
-
-    def heuristic(self, player: int) -> float:
-        """``player``'s worth minus the best of the others' (see ``heuristic``); at the end, the outcome."""
-        if self.stage == S_OVER:
-            return self.outcome().rewards()[player]
-        values = self._worths
-        if values is None:  # asked for every seat in turn (a cut-off rollout): worked out once
-            values = self._worths = [worth(self, p) for p in range(self.num_players)]
-        return values[player] - max(v for q, v in enumerate(values) if q != player)
+def heuristic(state: TrollState, player: int) -> float:
+    """``player``'s worth minus the best of the others' (see ``heuristic``); at the end, the outcome."""
+    if state.stage == S_OVER:
+        return state.outcome().rewards()[player]
+    values = state._worths
+    if values is None:  # asked for every seat in turn (a cut-off rollout): worked out once
+        values = state._worths = [worth(state, p) for p in range(state.num_players)]
+    return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 
 def worth(state, p: int) -> float:
@@ -189,7 +191,7 @@ def _unseen_mean(state, p: int) -> float:
     the unseen cards' average worth (each at the better of its sides, hazards at their usual cost)."""
     if state.fd >= 0 and state.seen >> p & 1:
         return card_gain(state, p, state.fd)
-    counts = state.unseen(p)
+    counts = _views.unseen(state, p)
     total = sum(counts)
     if not total:
         return 0.0

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import combinations
 from math import comb
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bgkit.api import derived
 
@@ -53,6 +53,9 @@ from bgkit_bridgetroll.codes import (
 from bgkit_bridgetroll.data import PLAYER_COUNTS, Components
 from bgkit_bridgetroll.travellers import FOOD, NORMAL
 
+if TYPE_CHECKING:
+    from bgkit_bridgetroll.state import TrollState
+
 #: action texts: the actions without a detail, and the verbs of those with a card or a colour
 FIXED_TEXTS = {
     CLOSE: "close", PICK_FD: "take face-down", PLAY_PEEK: "peek", PLAY_MINER: "miner", READY: "ready",
@@ -62,57 +65,54 @@ CARD_VERBS = {DRAW: "draw", REVEAL: "reveal", SEE: "see", SEND: "messenger", EAT
 COLOUR_VERBS = {PAY: "pay", THROW: "throw", TAKE: "take", BOOST: "boost"}
 
 
-class Notation:
-    """The texts of actions and of chance (a mixin of ``TrollState``)."""
+def action_text(state: TrollState, action) -> str:
+    t = state.t
+    code = action[0]
+    if code in FIXED_TEXTS:
+        return FIXED_TEXTS[code]
+    if code in CARD_VERBS:
+        return f"{CARD_VERBS[code]} {t.names[action[1]]}"
+    if code in COLOUR_VERBS:
+        return f"{COLOUR_VERBS[code]} {t.colours[action[1]]}"
+    if code == WEATHER:
+        return f"weather {t.weathers[action[1]]}"
+    if code == BID:
+        return f"bid {action[2]} {t.colours[action[1]]}"
+    if code == BIDMIX:
+        return "bid " + " + ".join(f"{n} {t.colours[c]}" for c, n in enumerate(action[1]) if n)
+    if code == PICK:
+        kind = t.kind[action[1]]
+        verb = ("eat", "rob")[action[2]] if kind == NORMAL else "take"
+        return f"{verb} {t.names[action[1]]}"
+    if code == PLACE:
+        return f"{'eat' if action[1] == FOOD else 'rob'} {t.names[state.pending.top()[1]]}"
+    if code in (LOSE, SPEND):
+        return f"{'lose' if code == LOSE else 'spend'} {('food', 'toll')[action[1]]} {t.names[action[2]]}"
+    if code == STEAL:
+        return f"take {t.colours[action[2]]} from P{action[1] + 1}"
+    if code == SELL:
+        return f"sell upgrade {action[1]}"
+    if code == PILE:
+        return f"stones of P{action[1] + 1}"
+    if code == BUY:
+        return f"buy upgrade {state.pile[0]}" if state.pile else "buy upgrade"
+    return str(action)
 
-    def action_text(self, action) -> str:
-        t = self.t
-        code = action[0]
-        if code in FIXED_TEXTS:
-            return FIXED_TEXTS[code]
-        if code in CARD_VERBS:
-            return f"{CARD_VERBS[code]} {t.names[action[1]]}"
-        if code in COLOUR_VERBS:
-            return f"{COLOUR_VERBS[code]} {t.colours[action[1]]}"
-        if code == WEATHER:
-            return f"weather {t.weathers[action[1]]}"
-        if code == BID:
-            return f"bid {action[2]} {t.colours[action[1]]}"
-        if code == BIDMIX:
-            return "bid " + " + ".join(f"{n} {t.colours[c]}" for c, n in enumerate(action[1]) if n)
-        if code == PICK:
-            kind = t.kind[action[1]]
-            verb = ("eat", "rob")[action[2]] if kind == NORMAL else "take"
-            return f"{verb} {t.names[action[1]]}"
-        if code == PLACE:
-            return f"{'eat' if action[1] == FOOD else 'rob'} {t.names[self.pending.top()[1]]}"
-        if code in (LOSE, SPEND):
-            return f"{'lose' if code == LOSE else 'spend'} {('food', 'toll')[action[1]]} {t.names[action[2]]}"
-        if code == STEAL:
-            return f"take {t.colours[action[2]]} from P{action[1] + 1}"
-        if code == SELL:
-            return f"sell upgrade {action[1]}"
-        if code == PILE:
-            return f"stones of P{action[1] + 1}"
-        if code == BUY:
-            return f"buy upgrade {self.pile[0]}" if self.pile else "buy upgrade"
-        return str(action)
-
-    def chance_label(self) -> str:
-        head = self.chance[0] if self.chance else None
-        if head is None:
-            return ""
-        code = head[0]
-        roller = f"P{self.start + 1}"
-        if code == WEATHER:
-            return f"{roller} rolls the weather die"
-        if code == DRAW:
-            return f"{roller} turns up traveller {len(self.row) + 2} of {self.k} (the first lies face down)"
-        if code == SEE:
-            return f"P{head[1] + 1} looks at the face-down traveller (Fortune Teller)"
-        if head[1] == BY_PICK:
-            return f"the face-down traveller, turned up as P{self.actor + 1} takes it"
-        return "the face-down traveller, turned up as the row is discarded"
+def chance_label(state: TrollState) -> str:
+    head = state.chance[0] if state.chance else None
+    if head is None:
+        return ""
+    code = head[0]
+    roller = f"P{state.start + 1}"
+    if code == WEATHER:
+        return f"{roller} rolls the weather die"
+    if code == DRAW:
+        return f"{roller} turns up traveller {len(state.row) + 2} of {state.k} (the first lies face down)"
+    if code == SEE:
+        return f"P{head[1] + 1} looks at the face-down traveller (Fortune Teller)"
+    if head[1] == BY_PICK:
+        return f"the face-down traveller, turned up as P{state.actor + 1} takes it"
+    return "the face-down traveller, turned up as the row is discarded"
 
 
 SEATS = max(PLAYER_COUNTS)

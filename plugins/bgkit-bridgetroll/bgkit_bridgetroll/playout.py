@@ -1,4 +1,4 @@
-"""A cheap rule of thumb for MCTS playouts (``TrollState.rollout_action``): play like a person would
+"""A cheap rule of thumb for MCTS playouts (the advisor's ``rollout_action``): play like a person would
 at a glance, so that a playout shows what a decision is worth instead of drowning it in random
 bids, travellers eaten or robbed at random and cards spent at random.
 
@@ -15,10 +15,15 @@ search may see; always legal.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from bgkit_bridgetroll import codes as S
+from bgkit_bridgetroll import rules as _rules
 from bgkit_bridgetroll.bids import BID, CLOSE
 from bgkit_bridgetroll.travellers import FOOD, GARLIC, GOAT, NORMAL, ROYAL, SPECIAL, TOLL, targets
+
+if TYPE_CHECKING:
+    from bgkit_bridgetroll.state import TrollState
 
 CLOSE_CHANCE = 0.17
 ALL_IN = 0.6  # bid all of the largest colour
@@ -33,14 +38,9 @@ ONE_LESS = 0.2  # one stone fewer; the rest: 1 up to all, alike
 ROLLOUT_DEPTH = 120
 
 
-class Playout:
-    """The playouts' rule of thumb (a mixin of ``TrollState``)."""
-
-    rollout_depth = ROLLOUT_DEPTH
-
-    def rollout_action(self, rng: random.Random):
-        """An MCTS playout's move: a rule of thumb (``bgkit_bridgetroll.playout``), not random play."""
-        return move(self, rng)
+def rollout_action(state: TrollState, rng: random.Random):
+    """An MCTS playout's move: a rule of thumb (``bgkit_bridgetroll.playout``), not random play."""
+    return move(state, rng)
 
 
 def move(s, rng: random.Random):
@@ -62,7 +62,7 @@ def move(s, rng: random.Random):
         return (S.PLACE, FOOD if _side_sums(s, p)[0] <= _side_sums(s, p)[1] else TOLL)
     if code == S.P_HAZARD:
         t = s.t
-        if s._holds(p, GARLIC) >= 0:
+        if _rules._holds(s, p, GARLIC) >= 0:
             return (S.USE_GARLIC,)
         value, found = targets(t, t.effect[top[1]], s.food[p], s.toll[p])
         if value >= 4 and sum(s.stones[p]) >= value + 2:

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from bgkit.api import MARK, MARK_LEGEND, plural
-from rich.console import Group
-from rich.markup import escape
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
-from bgkit_bridgetroll import codes as S
-from bgkit_bridgetroll.bids import CLOSE, amount
+from bgkit.api import MARK
+
 from bgkit_bridgetroll.data import Components
-from bgkit_bridgetroll.travellers import targets
+
+if TYPE_CHECKING:  # rich is imported where a drawing is made
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
 
 
 def render_setup(comp: Components, setup: dict) -> Group:
+    from rich.console import Group
+    from rich.text import Text
     start = setup["start_player"]
     parts = [
         _seats(setup, start),
@@ -50,6 +52,7 @@ def _colour_of(setup: dict, seat: int) -> str:
 
 
 def _seats(setup: dict, start: int) -> Table:
+    from rich.table import Table
     table = Table(
         title="1-3) Boards and stones, seats clockwise; each player also takes a rules summary card",
         title_justify="left",
@@ -69,6 +72,7 @@ def _seats(setup: dict, start: int) -> Table:
 
 
 def _pool(setup: dict) -> Text:
+    from rich.text import Text
     own = {seat["colour"] for seat in setup["seats"]}
     parts = [
         f"{count} {colour}" + ("" if colour in own else " (all of an unused colour)")
@@ -83,6 +87,7 @@ def _pool(setup: dict) -> Text:
 
 
 def _upgrades(setup: dict, comp: Components) -> Table:
+    from rich.table import Table
     pile = setup["upgrade_pile"]
     table = Table(
         title=(
@@ -106,6 +111,7 @@ def _upgrades(setup: dict, comp: Components) -> Table:
 
 
 def _schedule(setup: dict, comp: Components) -> Table:
+    from rich.table import Table
     schedule = setup["schedule"]
     card = comp.schedules.get(schedule["players"])
     confirmed = set(card.confirmed_values) if card is not None else set()
@@ -125,6 +131,8 @@ def _schedule(setup: dict, comp: Components) -> Table:
 
 
 def _deck(setup: dict, comp: Components) -> Panel:
+    from rich.panel import Panel
+    from rich.table import Table
     if "deck" not in setup:
         return Panel(
             f"Shuffle the {setup['deck_size']} travellers and put them face down beside the schedule card.",
@@ -169,7 +177,7 @@ EFFECT_WORDS = {
 }
 
 
-def _marked(comp: Components, card, field: str, value: int) -> str:
+def marked(comp: Components, card, field: str, value: int) -> str:
     """``value`` with the reconstruction mark when no source confirms that field of that card."""
     confirmed = comp.provenance["travellers"].confirmed or field in card.confirmed_fields
     return f"{value}{'' if confirmed else MARK}"
@@ -180,25 +188,25 @@ def card_text(comp: Components, x: int, area: str | None = None) -> str:
     there; in the row: its name, its key when that differs, and all it is worth or does."""
     card = comp.travellers[x]
     if area == "food":
-        return f"{card.key} {_marked(comp, card, 'food', card.food)}"
+        return f"{card.key} {marked(comp, card, 'food', card.food)}"
     if area == "toll":
         field, value = ("ransom", card.ransom) if card.kind == "royal" else ("toll", card.toll)
-        return f"{card.key} {_marked(comp, card, field, value)}"
+        return f"{card.key} {marked(comp, card, field, value)}"
     name = card.name if card.name.lower() == card.key.replace("_", " ") else f"{card.name} [{card.key}]"
     if card.kind == "hazard":
         if card.effect == "goat":
             return (
-                f"{name} (goat: {_marked(comp, card, 'stones', card.stones)} colours win "
-                f"+{_marked(comp, card, 'reward', card.reward)}, else -{_marked(comp, card, 'damage', card.damage)})"
+                f"{name} (goat: {marked(comp, card, 'stones', card.stones)} colours win "
+                f"+{marked(comp, card, 'reward', card.reward)}, else -{marked(comp, card, 'damage', card.damage)})"
             )
         return f"{name} ({card.effect}: {EFFECT_WORDS[card.effect]})"
-    food = _marked(comp, card, "food", card.food)
+    food = marked(comp, card, "food", card.food)
     if card.kind == "royal":
-        return f"{name} (royal: food {food}, ransom {_marked(comp, card, 'ransom', card.ransom)})"
+        return f"{name} (royal: food {food}, ransom {marked(comp, card, 'ransom', card.ransom)})"
     if card.kind == "special":
         return f"{name} (special: {EFFECT_WORDS[card.effect]}; food {food})"
-    bonus = f" +{_marked(comp, card, 'bonus', card.bonus)}" if card.bonus else ""
-    return f"{name} {_marked(comp, card, 'toll', card.toll)}g/{food}f{bonus}"
+    bonus = f" +{marked(comp, card, 'bonus', card.bonus)}" if card.bonus else ""
+    return f"{name} {marked(comp, card, 'toll', card.toll)}g/{food}f{bonus}"
 
 
 def colour_keys(colours: tuple[str, ...]) -> tuple[str, ...]:
@@ -210,188 +218,3 @@ def colour_keys(colours: tuple[str, ...]) -> tuple[str, ...]:
             size += 1
         keys.append(name[:size])
     return tuple(keys)
-
-
-def render_state(state, player: int | None) -> Group:
-    """The table as ``player`` sees it (None: what everyone sees): the round, the row and the
-    upgrade on offer, then a line per bridge (stones, points, the two sides with their totals,
-    hand, bid and trophy), then what is being decided. Reconstructed values carry the mark, and
-    its legend closes the drawing. Only what ``player`` may see is drawn: the face-down traveller
-    by name only if they looked at it, the others' bids as sealed until the reveal."""
-    comp = state.comp
-    t = state.t
-    n = state.num_players
-    keys = colour_keys(t.colours)
-    schedule = comp.schedules[n]
-    sched_mark = "" if comp.provenance["schedules"].confirmed else MARK
-    head = f"Bridge Troll, round {state.round} · start player P{state.start + 1}"
-    if state.weather >= 0:
-        weather = t.weathers[state.weather]
-        mark = "" if weather in schedule.confirmed_values else sched_mark
-        head += f" · {weather}: {state.k}{mark} travellers"
-    head += f" · deck {plural(state.deck.size - (1 if state.fd == S.HIDDEN else 0), 'card')}"
-    parts: list = [Text(head, style="bold")]
-    if state.stage == S.S_OVER:
-        parts.append(Text("The game is over: the deck cannot supply a round's travellers."))
-    row_items = [escape(card_text(comp, x)) for x in state.row]
-    if state.fd != S.NONE:
-        if state.fd >= 0 and player is not None and state.seen >> player & 1:
-            row_items.insert(0, f"face down: {escape(card_text(comp, state.fd))}, you looked")
-        else:
-            peekers = [f"P{q + 1}" for q in range(n) if state.seen >> q & 1]
-            row_items.insert(0, "face down" + (f" (seen by {', '.join(peekers)})" if peekers else ""))
-    parts.append(Text.from_markup("Row: " + (" · ".join(row_items) if row_items else "empty")))
-    cost_mark = "" if comp.provenance["upgrade_costs"].confirmed else MARK
-    pool = " ".join(f"{keys[c]}{k}" for c, k in enumerate(state.pool) if k) or "empty"
-    offer = (
-        f"Upgrade on offer: {state.pile[0]} for {comp.upgrade_costs[state.pile[0]]}{cost_mark} points "
-        f"(scores {state.pile[0] + 1}), {len(state.pile)} left"
-        if state.pile else "Upgrade pile: empty"
-    )
-    parts.append(Text(f"{offer} · pool stones {pool} ({', '.join(f'{k} {c}' for k, c in zip(keys, t.colours))})"))
-    table = Table(pad_edge=False, expand=False)
-    table.add_column("", no_wrap=True)
-    table.add_column("stones", max_width=16)
-    table.add_column("points", justify="right", no_wrap=True)
-    table.add_column("bid", max_width=16)
-    table.add_column("travellers: food side, toll side, hand", overflow="fold")
-    for q in range(n):
-        name = f"P{q + 1}" + (" you" if q == player else "")
-        stones = " ".join(f"{keys[c]}{k}" for c, k in enumerate(state.stones[q]) if k) or "none"
-        points = str(state.vp[q] + sum(state.ups[q]) + len(state.ups[q]))
-        if state.ups[q]:
-            points += f"\nup {' '.join(map(str, sorted(state.ups[q])))}"
-        lines = []
-        for cards, values, area in ((state.food[q], t.food, "food"), (state.toll[q], t.toll, "toll")):
-            if cards:
-                shown = ", ".join(card_text(comp, x, area) for x in cards)
-                lines.append(f"{area}: {shown} = {sum(values[x] for x in cards)}")
-        if state.hand[q]:
-            lines.append("hand: " + ", ".join(t.names[x] for x in state.hand[q]))
-        table.add_row(name, stones, points, _bid_shown(state, q, player, keys), "\n".join(lines))
-    parts.append(table)
-    parts.append(Text(_now(state, player)))
-    if not all(p.confirmed for p in comp.provenance.values()):
-        parts.append(Text(MARK_LEGEND, style="dim"))
-    return Group(*parts)
-
-
-def _bid_shown(state, q: int, player: int | None, keys: tuple[str, ...]) -> str:
-    bid = state.bids[q]
-    if bid is None:
-        return "-" if state.stage == S.S_BID else ""
-    if state.stage == S.S_BID:
-        return state.action_text(bid) if q == player else "sealed"
-    if bid[0] == CLOSE:
-        return "closed"
-    on = " ".join(f"{keys[c]}{k}" for c, k in enumerate(state.bridge[q]) if k)
-    trophy = state.comp.trophies[state.order.index(q)] + ", " if q in state.order else ""
-    return f"{trophy}bid {amount(bid)}" + (f": {on}" if on else "")
-
-
-def _now(state, player: int | None) -> str:
-    """What is being decided, in words."""
-
-    t = state.t
-    if state.stage == S.S_OVER:
-        return "Final scores: points + upgrade values + 1 per upgrade card."
-    if state.cur < 0 and state.stage != S.S_OVER:
-        return f"Now: {state.chance_label()}."
-    who = f"P{state.cur + 1}"
-    top = state.pending.top()
-    if top is not None:
-        code = top[0]
-        if code == S.P_SCORE:
-            _, sel_food, sel_toll, boost, converted, bought = top
-            if converted:
-                done = "converted" + (", bought an upgrade" if bought else "")
-                return f"Now: {who} scores ({done}): buy the top upgrade or end."
-            chosen = [f"food {t.titles[x]}" for x in sel_food] + [f"toll {t.titles[x]}" for x in sel_toll]
-            food = sum(t.food[x] for x in sel_food)
-            gold = sum(t.toll[x] for x in sel_toll)
-            extra = f", {len(boost)} stones to add" if boost else ""
-            closed = " (closed bridge: 2 stones = 1 point on the smaller side)" if state.cur in state.closed else ""
-            return (f"Now: {who} scores{closed}: spending {', '.join(chosen) or 'nothing yet'} "
-                    f"(food {food}, gold {gold}{extra}); convert, buy the top upgrade, or end.")
-        if code == S.P_HAZARD:
-            value, found = targets(t, t.effect[top[1]], state.food[state.cur], state.toll[state.cur])
-            lost = " or ".join(t.titles[x] for _, x in found)
-            return (f"Now: the {t.titles[top[1]]} takes {who}'s {lost} (worth {value}): lose it, defend with "
-                    f"{value} stones, or use a Garlic Merchant.")
-        if code == S.P_PAY:
-            return f"Now: {who} pays {top[1]} more stones, any colours."
-        if code == S.P_GOAT:
-            x = top[1]
-            return (f"Now: the {t.titles[x]} at {who}'s bridge: fight with {t.goat_stones[x]} stones of different "
-                    f"colours (+{t.goat_reward[x]} points) or yield (-{t.goat_damage[x]} points, the goat goes back "
-                    "into the deck).")
-        if code == S.P_THROW:
-            return f"Now: {who} throws {top[1]} more stones, each a colour not thrown yet."
-        if code == S.P_SELL:
-            return f"Now: {who} turns an upgrade back into points to pay the goat's {top[2]}."
-        if code == S.P_TAKE:
-            return f"Now: {who} takes {top[1]} more stones."
-        if code == S.P_PLACE:
-            return f"Now: {who} took the face-down {t.titles[top[1]]}: eat it or rob it."
-    if state.stage == S.S_BID:
-        return f"Now: {who} bids in secret (stones of one colour, of several with a Jester; close bids nothing)."
-    if state.stage == S.S_PICK:
-        return f"Now: {who} ({state.comp.trophies[state.order.index(state.cur)]}) picks a traveller; no passing."
-    if state.stage == S.S_PILES:
-        return f"Now: {who} takes the bid stones of one bridge."
-    if state.stage == S.S_WINDOW:
-        return f"Now: {who} may play a special before the bids."
-    return ""
-
-
-def render_compact(state, player: int | None) -> Text:
-    """The table in a few lines, for a terminal the full drawing does not fit: the round, the row
-    by the names one types (with gold/food), then a line per bridge: stones, points, bid and
-    trophy, each side's cards and total, the hand; then what is being decided. ``full`` at the
-    prompt shows the full drawing."""
-    comp = state.comp
-    t = state.t
-    keys = colour_keys(t.colours)
-    lines = [f"Round {state.round} · start P{state.start + 1}"
-             + (f" · {t.weathers[state.weather]}: {state.k} travellers" if state.weather >= 0 else "")
-             + f" · deck {state.deck.size - (1 if state.fd == S.HIDDEN else 0)}"
-             + (f" · upgrade {state.pile[0]} for {comp.upgrade_costs[state.pile[0]]}"
-                + ("" if comp.provenance["upgrade_costs"].confirmed else MARK) if state.pile else "")]
-    row = []
-    if state.fd != S.NONE:
-        known = state.fd >= 0 and player is not None and state.seen >> player & 1
-        row.append(f"face-down={t.names[state.fd]}" if known else "face-down")
-    for x in state.row:
-        card = comp.travellers[x]
-        food = _marked(comp, card, "food", card.food)
-        worth = (f" {_marked(comp, card, 'toll', card.toll)}g/{food}f" if card.kind == "normal"
-                 else f" {food}f" if card.kind in ("royal", "special") else "")
-        row.append(f"{t.names[x]}{worth}")
-    lines.append("Row: " + (", ".join(row) or "empty"))
-    for q in range(state.num_players):
-        stones = " ".join(f"{keys[c]}{k}" for c, k in enumerate(state.stones[q]) if k) or "no stones"
-        points = state.vp[q] + sum(state.ups[q]) + len(state.ups[q])
-        parts = [f"P{q + 1}{' you' if q == player else ''}", stones, f"{points} pts"]
-        bid = _bid_shown(state, q, player, keys)
-        if bid:
-            parts.append(bid)
-        for cards, values, area in ((state.food[q], t.food, "food"), (state.toll[q], t.toll, "toll")):
-            if cards:
-                parts.append(f"{area} {sum(values[x] for x in cards)}: {' '.join(t.names[x] for x in cards)}")
-        if state.hand[q]:
-            parts.append("hand: " + " ".join(t.names[x] for x in state.hand[q]))
-        lines.append(" · ".join(parts))
-    lines.append(_now(state, player))
-    if not all(p.confirmed for p in comp.provenance.values()):
-        lines.append(f"{MARK} reconstructed · type full for the whole table")
-    return Text("\n".join(lines))
-
-
-class Drawn:
-    """The table drawn for a seat (a mixin of ``TrollState``)."""
-
-    def render(self, player: int | None) -> Group:
-        return render_state(self, player)
-
-    def render_compact(self, player: int | None) -> Text:
-        return render_compact(self, player)

@@ -13,7 +13,7 @@ turn, from the start player, may convert food and gold into points and buy the t
 (``scoreturn``); the die passes left. When the deck cannot supply a round's travellers the game
 ends at once.
 
-Every action is applied by its opcode's handler (``TrollState.handlers``, one method per
+Every action is applied by its opcode's handler (``TrollState.handlers``, one function per
 opcode; ``p`` is the player acting). Multi-step choices (paying a defence, throwing stones at a
 goat, taking stones, spending cards) are frames on the ``Pending`` stack, each kind with its
 legal steps in ``frame_rules``.
@@ -21,8 +21,12 @@ legal steps in ``frame_rules``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bgkit.api import TERMINAL, BadInput, Sheet, clockwise
 
+from bgkit_bridgetroll import bidding as _bidding
+from bgkit_bridgetroll import hazards as _hazards
 from bgkit_bridgetroll import scoring
 from bgkit_bridgetroll.bids import bid_options
 from bgkit_bridgetroll.codes import (
@@ -32,387 +36,388 @@ from bgkit_bridgetroll.codes import (
 )
 from bgkit_bridgetroll.travellers import FOOD, JESTER, MINER, NORMAL, PEEK, ROYAL, SPECIAL, TOLL
 
+if TYPE_CHECKING:
+    from bgkit_bridgetroll.state import TrollState
 
-class Rules:
-    """The flow runner's hooks and the rules of a round (a mixin of ``TrollState``)."""
 
-    def step(self) -> int | None:
-        """The round's flow (the Flow runner's hook): who decides in this stage, or one step taken."""
-        stage = self.stage
-        if stage == S_PICK:
-            if not self.row and self.fd == NONE:
-                self._begin_piles()
-                return None
-            self.actor = self.order[self.turn % len(self.order)]
-            return self.actor
-        if stage == S_BID:
-            self.actor = self.seq[self.turn]
-            return self.actor
-        if stage == S_SCORE:
-            if self.turn == self.num_players:
-                self._end_round()
-                return None
-            self.actor = self.seq[self.turn]
-            self.turn += 1
-            self.pending.push(P_SCORE, (), (), (), False, False)
+def step(state: TrollState) -> int | None:
+    """The round's flow (the Flow runner's hook): who decides in this stage, or one step taken."""
+    stage = state.stage
+    if stage == S_PICK:
+        if not state.row and state.fd == NONE:
+            _begin_piles(state)
             return None
-        if stage == S_GIFT:
-            if self.turn == len(self.seq):
-                if self.then == THEN_SCORE:
-                    self._begin_scoring()
-                else:
-                    self._discard_row()
-                return None
-            self.actor = self.seq[self.turn]
-            self.turn += 1
-            self.pending.push(P_TAKE, self.gift, 0, True)
+        state.actor = state.order[state.turn % len(state.order)]
+        return state.actor
+    if stage == S_BID:
+        state.actor = state.seq[state.turn]
+        return state.actor
+    if stage == S_SCORE:
+        if state.turn == state.num_players:
+            _end_round(state)
             return None
-        if stage == S_PILES:
-            if self.turn == len(self.seq):  # closed bridges: the schedule's stones per open bridge
-                per_open = self.comp.schedules[self.num_players].stones_per_open_player
-                self._begin_gifts(self.closed, per_open * len(self.order), THEN_SCORE)
-                return None
-            self.actor = self.seq[self.turn]
-            if len(self.piles) == 1:
-                self._do((PILE, self.piles[0]))
-                return None
-            return self.actor
-        if stage == S_WINDOW:
-            seq = self.seq
-            while self.turn < len(seq) and not self._usable(seq[self.turn]):
-                self.turn += 1
-            if self.turn == len(seq):
-                self._begin_bids()
-                return None
-            self.actor = seq[self.turn]
-            return self.actor
-        if stage == S_DRAW:
-            self._begin_window()
-            return None
-        if stage == S_OVER:
-            return TERMINAL
-        raise AssertionError(f"stuck in stage {stage}")  # pragma: no cover
-
-    def settle_frame(self, frame) -> bool:
-        """A stone-by-stone step that leaves no choice is taken; one with nothing left is popped."""
-        if frame[0] not in (P_TAKE, P_PAY, P_THROW):
-            return False
-        actions = self.frame_rules[frame[0]][0](self, frame)
-        if not actions:
-            self.pending.pop()
-            return True
-        if len(actions) == 1:
-            self._do(actions[0])
-            return True
-        return False
-
-    def frame_player(self, frame) -> int:
-        return self.actor
-
-    def _start_round(self) -> None:
-        self.stage = S_ROLL
-        self.weather = -1
-        self.chance.append((WEATHER,))
-
-    def _lay_out(self) -> None:
-        """The first traveller face down (which card it is stays undecided), the rest turned up."""
-        if self.deck.size < self.k:  # "牌堆的数量无法满足…游戏结束"
-            self.stage = S_OVER
-            return
-        self.row = []
-        self.fd, self.seen = HIDDEN, 0
-        self.stage = S_DRAW
-        self.chance.extend([(DRAW,)] * (self.k - 1))
-
-    def _usable(self, p: int) -> bool:
-        """Whether ``p`` holds a Fortune Teller to peek with or a Miner to dig with."""
-        hand = self.hand[p]
-        if not hand:
-            return False
-        effect = self.t.effect
-        for x in hand:
-            e = effect[x]
-            if e == PEEK and self.fd != NONE and not self.seen >> p & 1:
-                return True
-            if e == MINER and any(self.pool):
-                return True
-        return False
-
-    def _begin_window(self) -> None:
-        self.stage = S_WINDOW
-        self.seq = clockwise(self.num_players, self.start)
-        self.turn = 0
-
-    def _begin_piles(self) -> None:
-        """Open bridges take the bid stones, one bridge each, from the last trophy up."""
-        self.stage = S_PILES
-        self.seq = self.order[::-1]
-        self.piles = sorted(self.order)
-        self.turn = 0
-
-    def _begin_gifts(self, players: list[int], stones: int, then: int) -> None:
-        self.stage = S_GIFT
-        self.seq = list(players)
-        self.gift = stones
-        self.then = then
-        self.turn = 0
-
-    def _discard_row(self) -> None:
-        """Every bridge closed: the row goes to the discard pile (the face-down card turned up first)."""
-        if self.fd == HIDDEN:
-            self.chance.append((REVEAL, BY_DISCARD))
-            self.stage = S_DRAW  # after the reveal: the rest of the discard, then a new row
-            self.seq = []
-            return
-        self._redraw()
-
-    def _redraw(self) -> None:
-        for x in self.row:
-            self.discard[x] += 1
-        if self.fd >= 0:
-            self.discard[self.fd] += 1
-        self.row = []
-        self.fd, self.seen = NONE, 0
-        self._lay_out()
-
-    def _begin_scoring(self) -> None:
-        self.stage = S_SCORE
-        self.seq = clockwise(self.num_players, self.start)
-        self.turn = 0
-
-    def _end_round(self) -> None:
-        """The die passes left; trophies and the tops of the boards are cleared."""
-        self.start = (self.start + 1) % self.num_players
-        self.round += 1
-        self.bids = [None] * self.num_players
-        self.order, self.closed, self.piles = [], [], []
-        self._start_round()
-
-    def chance_outcomes(self) -> list:
-        head = self.chance[0]
-        code = head[0]
-        if code == WEATHER:
-            return [((WEATHER, w), p) for w, p in enumerate(self.t.weather_odds)]
-        return [((code, x), p) for x, p in self.deck.outcomes()]
-
-    def turn_actions(self) -> list:
-        p = self.cur
-        if p < 0:
-            return []
-        stage = self.stage
-        if stage == S_BID:
-            return bid_options(self.stones[p], self._holds(p, JESTER) >= 0)
-        if stage == S_PICK:
-            return self._pick_actions(p)
-        if stage == S_PILES:
-            return [(PILE, q) for q in self.piles]
-        if stage == S_WINDOW:
-            out = self._special_actions(p)
-            out.append((READY,))
-            return out
-        raise AssertionError(f"no decision in stage {stage}")  # pragma: no cover
-
-    def _holds(self, p: int, effect: int) -> int:
-        """The first card in ``p``'s hand with ``effect``, or -1."""
-        for x in self.hand[p]:
-            if self.t.effect[x] == effect:
-                return x
-        return -1
-
-    def _special_actions(self, p: int) -> list:
-        out = []
-        if self._holds(p, PEEK) >= 0 and self.fd != NONE and not self.seen >> p & 1:
-            out.append((PLAY_PEEK,))
-        if self._holds(p, MINER) >= 0 and any(self.pool):
-            out.append((PLAY_MINER,))
-        return out
-
-    def _pick_actions(self, p: int) -> list:
-        kind = self.t.kind
-        out = []
-        for x in sorted(set(self.row)):
-            k = kind[x]
-            if k == NORMAL:
-                out.append((PICK, x, FOOD))
-                out.append((PICK, x, TOLL))
-            elif k == ROYAL:
-                out.append((PICK, x, FOOD))
-            elif k == SPECIAL:
-                out.append((PICK, x, HAND))
+        state.actor = state.seq[state.turn]
+        state.turn += 1
+        state.pending.push(P_SCORE, (), (), (), False, False)
+        return None
+    if stage == S_GIFT:
+        if state.turn == len(state.seq):
+            if state.then == THEN_SCORE:
+                _begin_scoring(state)
             else:
-                out.append((PICK, x, HAZ))
-        if self.fd != NONE:
-            out.append((PICK_FD,))
-        if self.hand[p]:
-            out.extend(self._special_actions(p))
+                _discard_row(state)
+            return None
+        state.actor = state.seq[state.turn]
+        state.turn += 1
+        state.pending.push(P_TAKE, state.gift, 0, True)
+        return None
+    if stage == S_PILES:
+        if state.turn == len(state.seq):  # closed bridges: the schedule's stones per open bridge
+            per_open = state.comp.schedules[state.num_players].stones_per_open_player
+            _begin_gifts(state, state.closed, per_open * len(state.order), THEN_SCORE)
+            return None
+        state.actor = state.seq[state.turn]
+        if len(state.piles) == 1:
+            _do(state, (PILE, state.piles[0]))
+            return None
+        return state.actor
+    if stage == S_WINDOW:
+        seq = state.seq
+        while state.turn < len(seq) and not _usable(state, seq[state.turn]):
+            state.turn += 1
+        if state.turn == len(seq):
+            _bidding._begin_bids(state)
+            return None
+        state.actor = seq[state.turn]
+        return state.actor
+    if stage == S_DRAW:
+        _begin_window(state)
+        return None
+    if stage == S_OVER:
+        return TERMINAL
+    raise AssertionError(f"stuck in stage {stage}")  # pragma: no cover
+
+def settle_frame(state: TrollState, frame) -> bool:
+    """A stone-by-stone step that leaves no choice is taken; one with nothing left is popped."""
+    if frame[0] not in (P_TAKE, P_PAY, P_THROW):
+        return False
+    actions = state.frame_rules[frame[0]][0](state, frame)
+    if not actions:
+        state.pending.pop()
+        return True
+    if len(actions) == 1:
+        _do(state, actions[0])
+        return True
+    return False
+
+def frame_player(state: TrollState, frame) -> int:
+    return state.actor
+
+def _start_round(state: TrollState) -> None:
+    state.stage = S_ROLL
+    state.weather = -1
+    state.chance.append((WEATHER,))
+
+def _lay_out(state: TrollState) -> None:
+    """The first traveller face down (which card it is stays undecided), the rest turned up."""
+    if state.deck.size < state.k:  # "牌堆的数量无法满足…游戏结束"
+        state.stage = S_OVER
+        return
+    state.row = []
+    state.fd, state.seen = HIDDEN, 0
+    state.stage = S_DRAW
+    state.chance.extend([(DRAW,)] * (state.k - 1))
+
+def _usable(state: TrollState, p: int) -> bool:
+    """Whether ``p`` holds a Fortune Teller to peek with or a Miner to dig with."""
+    hand = state.hand[p]
+    if not hand:
+        return False
+    effect = state.t.effect
+    for x in hand:
+        e = effect[x]
+        if e == PEEK and state.fd != NONE and not state.seen >> p & 1:
+            return True
+        if e == MINER and any(state.pool):
+            return True
+    return False
+
+def _begin_window(state: TrollState) -> None:
+    state.stage = S_WINDOW
+    state.seq = clockwise(state.num_players, state.start)
+    state.turn = 0
+
+def _begin_piles(state: TrollState) -> None:
+    """Open bridges take the bid stones, one bridge each, from the last trophy up."""
+    state.stage = S_PILES
+    state.seq = state.order[::-1]
+    state.piles = sorted(state.order)
+    state.turn = 0
+
+def _begin_gifts(state: TrollState, players: list[int], stones: int, then: int) -> None:
+    state.stage = S_GIFT
+    state.seq = list(players)
+    state.gift = stones
+    state.then = then
+    state.turn = 0
+
+def _discard_row(state: TrollState) -> None:
+    """Every bridge closed: the row goes to the discard pile (the face-down card turned up first)."""
+    if state.fd == HIDDEN:
+        state.chance.append((REVEAL, BY_DISCARD))
+        state.stage = S_DRAW  # after the reveal: the rest of the discard, then a new row
+        state.seq = []
+        return
+    _redraw(state)
+
+def _redraw(state: TrollState) -> None:
+    for x in state.row:
+        state.discard[x] += 1
+    if state.fd >= 0:
+        state.discard[state.fd] += 1
+    state.row = []
+    state.fd, state.seen = NONE, 0
+    _lay_out(state)
+
+def _begin_scoring(state: TrollState) -> None:
+    state.stage = S_SCORE
+    state.seq = clockwise(state.num_players, state.start)
+    state.turn = 0
+
+def _end_round(state: TrollState) -> None:
+    """The die passes left; trophies and the tops of the boards are cleared."""
+    state.start = (state.start + 1) % state.num_players
+    state.round += 1
+    state.bids = [None] * state.num_players
+    state.order, state.closed, state.piles = [], [], []
+    _start_round(state)
+
+def chance_outcomes(state: TrollState) -> list:
+    head = state.chance[0]
+    code = head[0]
+    if code == WEATHER:
+        return [((WEATHER, w), p) for w, p in enumerate(state.t.weather_odds)]
+    return [((code, x), p) for x, p in state.deck.outcomes()]
+
+def turn_actions(state: TrollState) -> list:
+    p = state.cur
+    if p < 0:
+        return []
+    stage = state.stage
+    if stage == S_BID:
+        return bid_options(state.stones[p], _holds(state, p, JESTER) >= 0)
+    if stage == S_PICK:
+        return _pick_actions(state, p)
+    if stage == S_PILES:
+        return [(PILE, q) for q in state.piles]
+    if stage == S_WINDOW:
+        out = _special_actions(state, p)
+        out.append((READY,))
         return out
+    raise AssertionError(f"no decision in stage {stage}")  # pragma: no cover
 
-    def _take_steps(self, top: tuple) -> list:
-        p = self.actor
-        _, still, low, steal = top
-        pool = self.pool
-        total = sum(pool)
-        if total:
-            need = min(still, total)
-            out = []
-            later = total - sum(pool[:low])
-            for c in range(low, len(pool)):
-                if pool[c] and later >= need:
-                    out.append((TAKE, c))
-                later -= pool[c]
-            return out
-        if not steal:
-            return []
-        mine = sum(self.stones[p])
-        totals = [sum(s) for s in self.stones]
-        richest = max((totals[q] for q in range(self.num_players) if q != p), default=0)
-        if mine >= richest or richest == 0:
-            return []
-        return [(STEAL, q, c) for q in range(self.num_players) if q != p and totals[q] == richest
-                for c, held in enumerate(self.stones[q]) if held]
+def _holds(state: TrollState, p: int, effect: int) -> int:
+    """The first card in ``p``'s hand with ``effect``, or -1."""
+    for x in state.hand[p]:
+        if state.t.effect[x] == effect:
+            return x
+    return -1
 
-    def apply_turn(self, action) -> None:
-        self._do(action)
+def _special_actions(state: TrollState, p: int) -> list:
+    out = []
+    if _holds(state, p, PEEK) >= 0 and state.fd != NONE and not state.seen >> p & 1:
+        out.append((PLAY_PEEK,))
+    if _holds(state, p, MINER) >= 0 and any(state.pool):
+        out.append((PLAY_MINER,))
+    return out
 
-    def apply_chance(self, event, outcome) -> None:
-        self._worths = None
-        handler = CHANCE_HANDLERS.get(outcome[0])
-        if handler is None:
-            raise BadInput(f"not a chance outcome of this game: {outcome!r}")
-        handler(self, event, outcome)
-
-    def _do(self, action) -> None:
-        self._worths = None
-        handler = self.handlers.get(action[0])
-        if handler is None:
-            raise BadInput(f"not an action of this game: {action!r}")
-        handler(self, self.actor, action)
-
-    def _draw(self, event, action) -> None:
-        self.deck.draw(action[1])
-        self.row.append(action[1])
-
-    def _weather(self, event, action) -> None:
-        self.weather = action[1]
-        self.k = self.comp.schedules[self.num_players].travellers[self.t.weathers[action[1]]]
-        self._lay_out()
-
-    def _pick(self, p: int, action) -> None:
-        x, side = action[1], action[2]
-        self.row.remove(x)
-        self.turn += 1
-        self._receive(p, x, side)
-
-    def _pick_face_down(self, p: int, action) -> None:
-        self.turn += 1
-        if self.fd == HIDDEN:
-            self.chance.append((REVEAL, BY_PICK))
+def _pick_actions(state: TrollState, p: int) -> list:
+    kind = state.t.kind
+    out = []
+    for x in sorted(set(state.row)):
+        k = kind[x]
+        if k == NORMAL:
+            out.append((PICK, x, FOOD))
+            out.append((PICK, x, TOLL))
+        elif k == ROYAL:
+            out.append((PICK, x, FOOD))
+        elif k == SPECIAL:
+            out.append((PICK, x, HAND))
         else:
-            x, self.fd, self.seen = self.fd, NONE, 0
-            self._take_face_down(p, x)
+            out.append((PICK, x, HAZ))
+    if state.fd != NONE:
+        out.append((PICK_FD,))
+    if state.hand[p]:
+        out.extend(_special_actions(state, p))
+    return out
 
-    def _turned_up(self, event, action) -> None:
-        p = self.actor
-        x = action[1]
-        self.deck.draw(x)
-        self.fd = x
-        if self.stage == S_PICK:
-            self.fd, self.seen = NONE, 0
-            self._take_face_down(p, x)
-        else:
-            self._redraw()
+def _take_steps(state: TrollState, top: tuple) -> list:
+    p = state.actor
+    _, still, low, steal = top
+    pool = state.pool
+    total = sum(pool)
+    if total:
+        need = min(still, total)
+        out = []
+        later = total - sum(pool[:low])
+        for c in range(low, len(pool)):
+            if pool[c] and later >= need:
+                out.append((TAKE, c))
+            later -= pool[c]
+        return out
+    if not steal:
+        return []
+    mine = sum(state.stones[p])
+    totals = [sum(s) for s in state.stones]
+    richest = max((totals[q] for q in range(state.num_players) if q != p), default=0)
+    if mine >= richest or richest == 0:
+        return []
+    return [(STEAL, q, c) for q in range(state.num_players) if q != p and totals[q] == richest
+            for c, held in enumerate(state.stones[q]) if held]
 
-    def _seen(self, event, action) -> None:
-        self.deck.draw(action[1])
-        self.fd = action[1]
-        self.seen |= 1 << event[1]
+def apply_turn(state: TrollState, action) -> None:
+    _do(state, action)
 
-    def _place_steps(self, top: tuple) -> list:
-        return [(PLACE, FOOD), (PLACE, TOLL)]
+def apply_chance(state: TrollState, event, outcome) -> None:
+    state._worths = None
+    handler = CHANCE_HANDLERS.get(outcome[0])
+    if handler is None:
+        raise BadInput(f"not a chance outcome of this game: {outcome!r}")
+    handler(state, event, outcome)
 
-    def _place(self, p: int, action) -> None:
-        x = self.pending.pop()[1]
-        (self.food if action[1] == FOOD else self.toll)[p].append(x)
+def _do(state: TrollState, action) -> None:
+    state._worths = None
+    handler = state.handlers.get(action[0])
+    if handler is None:
+        raise BadInput(f"not an action of this game: {action!r}")
+    handler(state, state.actor, action)
 
-    def _play_special(self, p: int, action) -> None:
-        code = action[0]
-        x = self._holds(p, PEEK if code == PLAY_PEEK else MINER)
-        self.hand[p].remove(x)
-        self.food[p].append(x)  # a special, once used, goes to the food side
-        if code == PLAY_MINER:
-            self.pending.push(P_TAKE, min(3, sum(self.pool)), 0, False)
-        elif self.fd == HIDDEN:
-            self.chance.append((SEE, p))
-        else:
-            self.seen |= 1 << p
+def _draw(state: TrollState, event, action) -> None:
+    state.deck.draw(action[1])
+    state.row.append(action[1])
 
-    def _ready(self, p: int, action) -> None:
-        self.turn += 1
+def _weather(state: TrollState, event, action) -> None:
+    state.weather = action[1]
+    state.k = state.comp.schedules[state.num_players].travellers[state.t.weathers[action[1]]]
+    _lay_out(state)
 
-    def _pile(self, p: int, action) -> None:
-        q = action[1]
-        mine, pile = self.stones[p], self.bridge[q]
-        for c, count in enumerate(pile):
-            mine[c] += count
-            pile[c] = 0
-        self.piles.remove(q)
-        self.turn += 1
+def _pick(state: TrollState, p: int, action) -> None:
+    x, side = action[1], action[2]
+    state.row.remove(x)
+    state.turn += 1
+    _receive(state, p, x, side)
 
-    def _take(self, p: int, action) -> None:
-        _, still, _, steal = self.pending.pop()
-        if action[0] == TAKE:
-            colour, low = action[1], action[1]
-            self.pool[colour] -= 1
-        else:
-            colour, low = action[2], 0
-            self.stones[action[1]][colour] -= 1
-        self.stones[p][colour] += 1
-        if still > 1:
-            self.pending.push(P_TAKE, still - 1, low, steal)
+def _pick_face_down(state: TrollState, p: int, action) -> None:
+    state.turn += 1
+    if state.fd == HIDDEN:
+        state.chance.append((REVEAL, BY_PICK))
+    else:
+        x, state.fd, state.seen = state.fd, NONE, 0
+        _take_face_down(state, p, x)
 
-    def _spend_stone(self, p: int, colour: int) -> None:
-        """A stone paid (a defence, a goat fight, a closed bridge's conversion) goes back to the pool."""
-        self.stones[p][colour] -= 1
-        self.pool[colour] += 1
+def _turned_up(state: TrollState, event, action) -> None:
+    p = state.actor
+    x = action[1]
+    state.deck.draw(x)
+    state.fd = x
+    if state.stage == S_PICK:
+        state.fd, state.seen = NONE, 0
+        _take_face_down(state, p, x)
+    else:
+        _redraw(state)
 
-    def _receive(self, p: int, x: int, side: int) -> None:
-        """A picked traveller is placed at once (获得… b): eaten or robbed, a royal to the food side,
-        a special into the hand, a hazard strikes."""
-        if side == FOOD:
-            self.food[p].append(x)
-        elif side == TOLL:
-            self.toll[p].append(x)
-        elif side == HAND:
-            self.hand[p].append(x)
-        else:
-            self._strike(p, x)
+def _seen(state: TrollState, event, action) -> None:
+    state.deck.draw(action[1])
+    state.fd = action[1]
+    state.seen |= 1 << event[1]
 
-    def _take_face_down(self, p: int, x: int) -> None:
-        kind = self.t.kind[x]
-        if kind == NORMAL:
-            self.pending.push(P_PLACE, x)
-        else:
-            self._receive(p, x, FOOD if kind == ROYAL else HAND if kind == SPECIAL else HAZ)
+def _place_steps(state: TrollState, top: tuple) -> list:
+    return [(PLACE, FOOD), (PLACE, TOLL)]
 
-    def scores(self) -> list[float]:
-        return [float(self.vp[p] + sum(self.ups[p]) + len(self.ups[p])) for p in range(self.num_players)]
+def _place(state: TrollState, p: int, action) -> None:
+    x = state.pending.pop()[1]
+    (state.food if action[1] == FOOD else state.toll)[p].append(x)
 
-    def outcome(self):
-        """The ranking of the score sheet of this table (its tie-breaks included)."""
-        n = self.num_players
-        sheet = Sheet("", [f"P{p + 1}" for p in range(n)], [self.sheet_values(p) for p in range(n)])
-        return scoring.score_sheet(self.comp, sheet).outcome
+def _play_special(state: TrollState, p: int, action) -> None:
+    code = action[0]
+    x = _holds(state, p, PEEK if code == PLAY_PEEK else MINER)
+    state.hand[p].remove(x)
+    state.food[p].append(x)  # a special, once used, goes to the food side
+    if code == PLAY_MINER:
+        state.pending.push(P_TAKE, min(3, sum(state.pool)), 0, False)
+    elif state.fd == HIDDEN:
+        state.chance.append((SEE, p))
+    else:
+        state.seen |= 1 << p
+
+def _ready(state: TrollState, p: int, action) -> None:
+    state.turn += 1
+
+def _pile(state: TrollState, p: int, action) -> None:
+    q = action[1]
+    mine, pile = state.stones[p], state.bridge[q]
+    for c, count in enumerate(pile):
+        mine[c] += count
+        pile[c] = 0
+    state.piles.remove(q)
+    state.turn += 1
+
+def _take(state: TrollState, p: int, action) -> None:
+    _, still, _, steal = state.pending.pop()
+    if action[0] == TAKE:
+        colour, low = action[1], action[1]
+        state.pool[colour] -= 1
+    else:
+        colour, low = action[2], 0
+        state.stones[action[1]][colour] -= 1
+    state.stones[p][colour] += 1
+    if still > 1:
+        state.pending.push(P_TAKE, still - 1, low, steal)
+
+def _spend_stone(state: TrollState, p: int, colour: int) -> None:
+    """A stone paid (a defence, a goat fight, a closed bridge's conversion) goes back to the pool."""
+    state.stones[p][colour] -= 1
+    state.pool[colour] += 1
+
+def _receive(state: TrollState, p: int, x: int, side: int) -> None:
+    """A picked traveller is placed at once (获得… b): eaten or robbed, a royal to the food side,
+    a special into the hand, a hazard strikes."""
+    if side == FOOD:
+        state.food[p].append(x)
+    elif side == TOLL:
+        state.toll[p].append(x)
+    elif side == HAND:
+        state.hand[p].append(x)
+    else:
+        _hazards._strike(state, p, x)
+
+def _take_face_down(state: TrollState, p: int, x: int) -> None:
+    kind = state.t.kind[x]
+    if kind == NORMAL:
+        state.pending.push(P_PLACE, x)
+    else:
+        _receive(state, p, x, FOOD if kind == ROYAL else HAND if kind == SPECIAL else HAZ)
+
+def scores(state: TrollState) -> list[float]:
+    return [float(state.vp[p] + sum(state.ups[p]) + len(state.ups[p])) for p in range(state.num_players)]
+
+def outcome(state: TrollState):
+    """The ranking of the score sheet of this table (its tie-breaks included)."""
+    n = state.num_players
+    sheet = Sheet("", [f"P{p + 1}" for p in range(n)], [scoring.sheet_values(state, p) for p in range(n)])
+    return scoring.score_sheet(state.comp, sheet).outcome
 
 
 def apply_step(state, frame: tuple, action) -> None:
     """A step of any frame: its opcode says what it does (``TrollState.handlers``)."""
-    state._do(action)
+    _do(state, action)
 
 
-FRAME_RULES = {P_TAKE: (Rules._take_steps, apply_step), P_PLACE: (Rules._place_steps, apply_step)}
+#: each frame kind's legal steps (its steps are applied by ``rules.apply_step``)
+STEPS = {P_TAKE: _take_steps, P_PLACE: _place_steps}
 HANDLERS = {
-    PLAY_PEEK: Rules._play_special, PLAY_MINER: Rules._play_special, READY: Rules._ready,
-    PICK: Rules._pick, PICK_FD: Rules._pick_face_down, PLACE: Rules._place,
-    PILE: Rules._pile, TAKE: Rules._take, STEAL: Rules._take,
+    PLAY_PEEK: _play_special, PLAY_MINER: _play_special, READY: _ready,
+    PICK: _pick, PICK_FD: _pick_face_down, PLACE: _place,
+    PILE: _pile, TAKE: _take, STEAL: _take,
 }
-CHANCE_HANDLERS = {DRAW: Rules._draw, WEATHER: Rules._weather, REVEAL: Rules._turned_up, SEE: Rules._seen}
+CHANCE_HANDLERS = {DRAW: _draw, WEATHER: _weather, REVEAL: _turned_up, SEE: _seen}

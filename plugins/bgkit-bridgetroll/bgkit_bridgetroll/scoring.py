@@ -6,9 +6,13 @@ Ties: the higher total of upgrade card values wins, then more stones, then the p
 
 from __future__ import annotations
 
-from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all, check_one_of_each
+from typing import TYPE_CHECKING
 
 from bgkit_bridgetroll.data import Components
+
+if TYPE_CHECKING:  # bgkit's sheets are imported when a sheet is read or scored, never by `bgkit setup`
+    from bgkit.api import Field, ScoreResult, Sheet
+    from bgkit_bridgetroll.state import TrollState
 
 VP = "victory point tokens"
 UPGRADE_VALUES = "upgrade card values"
@@ -19,6 +23,8 @@ TIEBREAK_NOTE = (
 
 
 def sheet_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
+
     top = max(comp.upgrades)
     removed = comp.removed_upgrades.get(players, ())
     out_of_game = f" ({', '.join(map(str, removed))} are not in a {players}-player game)" if removed else ""
@@ -48,6 +54,8 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
 
 def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Impossible together: a card not in the game, an upgrade card twice, more stones than in play."""
+    from bgkit.api import SheetError, check_in_all, check_one_of_each
+
     players = sheet.num_players
     in_play = set(comp.upgrades_in_play(players))
     removed = comp.removed_upgrades.get(players, ())
@@ -72,6 +80,8 @@ def check_sheet(comp: Components, sheet: Sheet) -> None:
 
 
 def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
+    from bgkit.api import TieBreak, build_result
+
     table = [
         {
             VP: values["vp_tokens"],
@@ -85,3 +95,12 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
         TieBreak("stones left", [values["stones"] for values in sheet.players]),
     ]
     return build_result(sheet.game, sheet.names, table, tiebreaks, notes=[TIEBREAK_NOTE])
+
+
+def sheet_values(state: TrollState, p: int) -> dict:
+    """The player's part of the score sheet a person would fill in from this table."""
+    return {"vp_tokens": state.vp[p], "upgrades": sorted(state.ups[p]), "stones": sum(state.stones[p])}
+
+
+def sheet_from_state(comp: Components, state: TrollState) -> dict:
+    return {"player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)]}

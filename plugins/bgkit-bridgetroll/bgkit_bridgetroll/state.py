@@ -1,5 +1,5 @@
 """Bridge Troll in play: the state as data, one mutable ``TrollState`` with plain fields, its
-copy and its JSON form; the class is composed of one mixin per concern, each in its own module:
+copy and its JSON form; what the state does is the spec's parts (``bgkit_bridgetroll.play``), one module per concern:
 
 * ``rules`` (with the rule topics ``bids``, ``hazards``, ``scoreturn``): the flow runner's hooks,
   legal actions, their effects, chance, the scores;
@@ -18,27 +18,12 @@ what a person types.
 
 from __future__ import annotations
 
-from bgkit.api import CACHE, CHANCE, DECK, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, Flow, Kind, Pending, StateFields
+from bgkit.api import CACHE, CHANCE, DECK, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, FlowState, Kind, Pending, StateFields
 
-from bgkit_bridgetroll import bids, hazards, rules, scoreturn
-from bgkit_bridgetroll.bids import Bidding
+from bgkit_bridgetroll import bidding, hazards, rules, scoreturn
 from bgkit_bridgetroll.codes import NONE, S_ROLL, THEN_SCORE
 from bgkit_bridgetroll.data import Components
-from bgkit_bridgetroll.hazards import Hazards
-from bgkit_bridgetroll.heuristic import Heuristic
-from bgkit_bridgetroll.notation import (  # noqa: F401
-    Notation,
-    action_from_index,
-    action_index,
-    max_game_length,
-    num_actions,
-)
-from bgkit_bridgetroll.playout import Playout
-from bgkit_bridgetroll.render import Drawn
-from bgkit_bridgetroll.rules import Rules
-from bgkit_bridgetroll.scoreturn import ScoreTurn
 from bgkit_bridgetroll.travellers import Tables, tables_of
-from bgkit_bridgetroll.views import Views
 
 
 def _bids_saved(bids: list) -> list:
@@ -54,7 +39,7 @@ def _bids_loaded(bids: list) -> list:
 BIDS = Kind("{v}[:]", _bids_saved, _bids_loaded)
 
 
-class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic, Playout, Drawn, Flow):
+class TrollState(FlowState):
     """The whole table. Per-player data are lists indexed by seat (0-based, clockwise); cards are
     indexes into ``comp.travellers``, colours indexes into ``comp.colours``.
     
@@ -71,9 +56,12 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
     ``chance`` the chance events due; ``cur`` who decides now.
     """
 
-    frame_rules = {**rules.FRAME_RULES, **hazards.FRAME_RULES, **scoreturn.FRAME_RULES}
+    __slots__ = ("num_players", "start", "round", "weather", "k", "stones", "pool", "bridge", "vp", "ups", "broken",
+                 "food", "toll", "hand", "deck", "discard", "pile", "row", "fd", "seen", "bids", "order", "closed",
+                 "piles", "seq", "turn", "gift", "then", "actor", "cur", "stage", "pending", "chance",
+                 "comp", "t", "_worths")
     #: each opcode's handler ``(state, p, action)``, ``p`` the player acting
-    handlers = {**rules.HANDLERS, **bids.HANDLERS, **hazards.HANDLERS, **scoreturn.HANDLERS}
+    handlers = {**rules.HANDLERS, **bidding.HANDLERS, **hazards.HANDLERS, **scoreturn.HANDLERS}
 
     # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
     # loads them. The saved ones in the order of a save's keys.
@@ -125,7 +113,7 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
         s.chance = []
         s.stage = S_ROLL
         s.cur = CHANCE
-        s._start_round()
+        rules._start_round(s)
         s.run()
         return s
 
@@ -135,18 +123,7 @@ class TrollState(Rules, Bidding, Hazards, ScoreTurn, Views, Notation, Heuristic,
         TrollState.FIELDS.load(s, data)
         return s
 
-    def sheet_values(self, p: int) -> dict:
-        """The player's part of the score sheet a person would fill in from this table."""
-        return {"vp_tokens": self.vp[p], "upgrades": sorted(self.ups[p]), "stones": sum(self.stones[p])}
-
-
-# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
-
 
 #: A new game from its setup, and a saved one: the state class's own constructors.
 new_state = TrollState.from_setup
 state_from_dict = TrollState.from_dict
-
-
-def sheet_from_state(comp: Components, state: TrollState) -> dict:
-    return {"player": [{"name": f"Player {p + 1}", **state.sheet_values(p)} for p in range(state.num_players)]}

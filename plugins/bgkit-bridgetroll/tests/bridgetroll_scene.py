@@ -43,7 +43,7 @@ def hold(s, p, food=(), toll=(), hand=(), stones=None, vp=None, ups=None):
 
 def now(s):
     """What the drawing says is being decided."""
-    from bgkit_bridgetroll.render import _now
+    from bgkit_bridgetroll.display import _now
 
     return _now(s, None)
 

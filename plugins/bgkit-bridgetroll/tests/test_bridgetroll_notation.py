@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bgkit_bridgetroll.bids import BIDMIX, mixes
-from bgkit_bridgetroll.state import action_from_index, action_index, max_game_length, num_actions
+from bgkit_bridgetroll.notation import action_from_index, action_index, max_game_length, num_actions
 
 
 @pytest.mark.parametrize("players, bound", [(3, 114_682), (4, 114_682), (5, 468_976), (6, 1_000_417)])

@@ -11,6 +11,7 @@ import pytest
 from bgkit.api import CHANCE, Deck
 from bgkit_bridgetroll.codes import S_PICK
 
+from bgkit_bridgetroll import scoring
 from bridgetroll_scene import act, bids, card, colour, deal, hold, now, picked_round, strike, texts, to_scoring
 
 
@@ -61,7 +62,7 @@ def test_the_game_ends_at_once_when_the_deck_cannot_supply_the_travellers(table)
     act(s, "weather partly cloudy")  # 5 travellers wanted, 4 left
     assert s.is_terminal()
     assert s.scores()[0] == 7 + 15 + 1  # the monk and bard beside the bridge score nothing
-    assert s.sheet_values(0) == {"vp_tokens": 7, "upgrades": [15], "stones": 6}
+    assert scoring.sheet_values(s, 0) == {"vp_tokens": 7, "upgrades": [15], "stones": 6}
 
 
 def test_a_deck_holding_exactly_the_travellers_wanted_plays_that_round(table):

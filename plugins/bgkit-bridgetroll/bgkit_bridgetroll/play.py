@@ -1,0 +1,36 @@
+"""Bridge Troll's play half: its state and the parts that play it, imported only when play starts
+(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_bridgetroll.spec` alone)."""
+
+from __future__ import annotations
+
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
+from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views
+from bgkit_bridgetroll.data import Components
+from bgkit_bridgetroll.state import TrollState, new_state, state_from_dict
+
+#: Each frame kind's legal steps, every step applied by its opcode's handler (``rules.apply_step``).
+FRAME_RULES = {code: (steps, rules.apply_step) for code, steps in {**rules.STEPS, **hazards.STEPS, **scoreturn.STEPS}.items()}
+
+PLAY = Play(
+    state=TrollState,
+    new_state=new_state,
+    state_from_dict=state_from_dict,
+    rules=Rules[TrollState, tuple](
+        step=rules.step, settle_frame=rules.settle_frame, frame_player=rules.frame_player,
+        chance_outcomes=rules.chance_outcomes, turn_actions=rules.turn_actions, apply_turn=rules.apply_turn,
+        apply_chance=rules.apply_chance, scores=rules.scores, outcome=rules.outcome,
+        is_sealed=views.is_sealed, reveals=views.reveals, frame_rules=FRAME_RULES,
+    ),
+    observer=Observer[TrollState, tuple, Components](
+        view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,
+        chance_label=notation.chance_label,
+    ),
+    advisor=Advisor[TrollState, tuple](
+        heuristic=heuristic.heuristic, rollout_action=playout.rollout_action, rollout_depth=playout.ROLLOUT_DEPTH,
+    ),
+    notation=Notation[TrollState, tuple, Components](
+        action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
+        action_index=notation.action_index, action_from_index=notation.action_from_index,
+    ),
+    display=Display[TrollState](render=display.render_state, render_compact=display.render_compact),
+)

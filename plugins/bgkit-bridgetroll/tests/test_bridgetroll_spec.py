@@ -1,0 +1,42 @@
+"""Bridge Troll as a GameSpec: ``bgkit setup`` and ``bgkit score`` read the table half alone (the
+play half, ``bgkit_bridgetroll.play``, and the engine modules it imports wait for play)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+#: the table half: what a setup or a score may import of the game
+TABLE_HALF = {"bgkit_bridgetroll", "bgkit_bridgetroll.plugin", "bgkit_bridgetroll.spec", "bgkit_bridgetroll.setup",
+              "bgkit_bridgetroll.scoring", "bgkit_bridgetroll.data", "bgkit_bridgetroll.render"}
+PROBE = ("import sys, runpy; sys.argv = ['bgkit', *sys.argv[1:]]\n"
+         "try:\n    runpy.run_module('bgkit', run_name='__main__')\nexcept SystemExit as exit:\n"
+         "    print('EXIT', exit.code, file=sys.stderr)\n"
+         "print(' '.join(sorted(m for m in sys.modules if m.startswith('bgkit_bridgetroll'))), file=sys.stderr)\n")
+
+
+@pytest.mark.parametrize("command, shown", [(["setup", "bridgetroll", "-p", "3", "--seed", "1"], "Travel schedule card"),
+                                            (["score", "bridgetroll", "examples/sheets/bridgetroll-4p.toml"], "Winner: Ada")])
+def test_setup_and_score_import_no_play_half(command, shown):
+    done = subprocess.run([sys.executable, "-c", PROBE, *command], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, cwd=ROOT, timeout=60)
+    exit_line, modules = done.stderr.strip().splitlines()[-2:]
+    assert exit_line == "EXIT 0", done.stdout + done.stderr
+    assert shown in done.stdout
+    assert set(modules.split()) <= TABLE_HALF, f"play half imported: {sorted(set(modules.split()) - TABLE_HALF)}"
+    assert "bgkit_bridgetroll.spec" in modules.split()
+
+
+def test_the_state_is_data_and_the_parts_are_bound_when_play_starts(game, table):
+    from bgkit.testing import check_spec
+    from bgkit_bridgetroll import play, rules, views
+
+    table(players=3)  # play starts: the play half is imported and bound
+    assert game.play is play.PLAY
+    check_spec(game.play)  # one class of the plugin in the state's MRO, every method the spec's
+    assert play.PLAY.state.step is rules.step and play.PLAY.state.view is views.view
+    assert play.PLAY.state.rollout_depth == 120
