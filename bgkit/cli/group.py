@@ -8,15 +8,22 @@ import copy
 import functools
 import inspect
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import typer
 
 from bgkit.model.errors import BadInput
 
 if TYPE_CHECKING:  # pragma: no cover
-    from typer import _click  # the click typer bundles: its classes are what these methods receive
     from typer.models import CommandInfo, TyperInfo
+
+# typer hands these methods the objects of its click: click itself up to typer 0.28, a private copy
+# of it from 0.29. bgkit names neither (a private module may change in any release, and the type
+# checker should not depend on one either), so they are typed loosely here.
+ClickCommand = Any
+ClickContext = Any
+ClickFormatter = Any
+ClickParameter = Any
 
 
 class Group(typer.core.TyperGroup):
@@ -30,13 +37,13 @@ class Group(typer.core.TyperGroup):
     """
 
     _infos: dict[str, CommandInfo | TyperInfo] = {}  # name -> typer's record of that subcommand (lazy_group fills it)
-    _lazy: dict[str, Callable[[], _click.Command]] = {}  # name -> how to build that subcommand
-    _summaries: dict[str, _click.Command] = {}  # name -> a parameterless stand-in, for the list of commands in help
+    _lazy: dict[str, Callable[[], ClickCommand]] = {}  # name -> how to build that subcommand
+    _summaries: dict[str, ClickCommand] = {}  # name -> a parameterless stand-in, for the list of commands in help
 
-    def list_commands(self, ctx: _click.Context) -> list[str]:
+    def list_commands(self, ctx: ClickContext) -> list[str]:
         return list(self._lazy) if self._lazy else super().list_commands(ctx)
 
-    def get_command(self, ctx: _click.Context, name: str) -> _click.Command | None:
+    def get_command(self, ctx: ClickContext, name: str) -> ClickCommand | None:
         if name in self._summaries:
             return self._summaries[name]
         if name not in self.commands and name in self._lazy:
@@ -47,7 +54,7 @@ class Group(typer.core.TyperGroup):
             _lean_coercion(command)
         return command
 
-    def format_commands(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
+    def format_commands(self, ctx: ClickContext, formatter: ClickFormatter) -> None:
         """The list of commands in ``--help``: one line of help each, no command built for it."""
         self._summaries = {name: _summary(info) for name, info in self._infos.items() if name not in self.commands}
         try:
@@ -55,11 +62,11 @@ class Group(typer.core.TyperGroup):
         finally:
             self._summaries = {}
 
-    def parse_args(self, ctx: _click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         _lean_coercion(self, ctx)
         return super().parse_args(ctx, args)
 
-    def resolve_command(self, ctx: _click.Context, args: list[str]) -> tuple[str | None, _click.Command | None, list[str]]:
+    def resolve_command(self, ctx: ClickContext, args: list[str]) -> tuple[str | None, ClickCommand | None, list[str]]:
         from bgkit.model.errors import suggest
 
         name = args[0] if args else ""
@@ -80,7 +87,7 @@ def lazy_group(app: typer.Typer) -> Group:
     group = cast(Group, typer.main.get_command(bare))  # the group itself (cls=Group): its callback and options
     short, markup = app.pretty_exceptions_short, app.rich_markup_mode
     infos: dict[str, CommandInfo | TyperInfo] = {}
-    lazy: dict[str, Callable[[], _click.Command]] = {}
+    lazy: dict[str, Callable[[], ClickCommand]] = {}
     for info in app.registered_commands:
         assert info.callback is not None  # @app.command() records the function it decorates
         name = info.name or typer.main.get_command_name(info.callback.__name__)
@@ -109,7 +116,7 @@ def _summary(info: CommandInfo | TyperInfo) -> typer.core.TyperCommand:
     return typer.core.TyperCommand(None, help=text, short_help=short, hidden=hidden)
 
 
-def _plain_metavars(command: _click.Command) -> None:
+def _plain_metavars(command: ClickCommand) -> None:
     for sub in (getattr(command, "commands", None) or {}).values():  # a group's commands (bgkit history show)
         _plain_metavars(sub)
     for param in command.params:
@@ -128,7 +135,7 @@ def _plain_metavars(command: _click.Command) -> None:
             param.metavar = "N" if annotation is int else "FILE" if annotation is Path else "TEXT"
 
 
-def _lean_coercion(command: _click.Command, ctx: _click.Context | None = None) -> None:
+def _lean_coercion(command: ClickCommand, ctx: ClickContext | None = None) -> None:
     """Give the parameters whose values need no Pydantic a converter that does not import it.
 
     typer 0.29 converts every parameter value -- a default included -- through a Pydantic
@@ -140,7 +147,7 @@ def _lean_coercion(command: _click.Command, ctx: _click.Context | None = None) -
     """
     from bgkit.cli.lean_params import lighten
 
-    params: list[_click.Parameter | None] = list(command.params)
+    params: list[ClickParameter | None] = list(command.params)
     if ctx is not None and hasattr(command, "get_help_option"):
         params.append(command.get_help_option(ctx))
     for param in params:

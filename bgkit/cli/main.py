@@ -12,7 +12,7 @@ import re
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional, cast
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
@@ -25,7 +25,6 @@ from bgkit.terminal.output import Format, Output, emit, require
 
 if TYPE_CHECKING:  # pragma: no cover (never in a command's signature: typer reads those at run time)
     from rich.console import Console
-    from typer._click.exceptions import UsageError  # the click typer bundles (see _click_class)
 
     from bgkit.history.commands import Recording
     from bgkit.model.game import Game
@@ -489,7 +488,9 @@ def main() -> None:
 
 
 def _run() -> None:
-    usage_error = cast("type[UsageError]", _click_class("UsageError"))
+    # click's UsageError, whichever click typer uses (its own private copy from 0.29): typed loosely, as
+    # bgkit names no private module of typer, not even for the type checker
+    usage_error: Any = _click_class("UsageError")
     try:
         answering()  # a shell asking for completions (bgkit completion SHELL): click answers, then exits
         code = lazy_group(app)(standalone_mode=False, complete_var=COMPLETE_VAR)

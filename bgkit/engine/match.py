@@ -26,7 +26,6 @@ from bgkit.model.savefile import LOG_FORMAT
 if TYPE_CHECKING:  # pragma: no cover
     from bgkit.engine.driver import Source
     from bgkit.model.ranking import ScoreResult
-    from bgkit.plugins.registry import Registry
 
 
 def derive_seed(master: int, *parts: object) -> int:
@@ -335,7 +334,13 @@ def data_record(path: Path) -> dict[str, str]:
     return {"path": str(Path(path).resolve()), "sha256": hashlib.sha256(text.encode()).hexdigest(), "text": text}
 
 
-def load_logged_game(registry: Registry, log: GameLog) -> Game:
+class GameLoader(Protocol):
+    """What loads a game by its id (the plugins' registry, a layer above: named by what it does)."""
+
+    def load_game(self, game_id: str, data: Any = None) -> Any: ...
+
+
+def load_logged_game(registry: GameLoader, log: GameLog) -> Game:
     """The game of a log, with the component data the game was played with, through ``registry``."""
     if log.data is None:
         game: Game = registry.load_game(log.game)
