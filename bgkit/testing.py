@@ -777,6 +777,18 @@ def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str
         )
 
 
+def swap_a_card(hand: Any, deck: Any) -> None:
+    """Make a twin's hidden cards differ and keep every count a seat sees: one card of ``hand`` goes
+    back into ``deck`` and a card of another kind comes out of it into the hand (both
+    :class:`bgkit.api.Deck`), for :func:`check_twin_determinisation`."""
+    held = hand.cards()[0]
+    other = next(k for k in deck.cards() if k != held)  # the hand now holds another kind of card
+    hand.draw(held)
+    deck.put(held)
+    deck.draw(other)
+    hand.put(other)
+
+
 def check_twin_determinisation(state: State, twin: State, player: int, seeds: range = range(4)) -> None:
     """``twin`` differs from ``state`` only in what ``player`` cannot see (another hand, the order of
     a face-down pile, another seat's sealed choice), built by hand by the test. A determinisation

@@ -267,12 +267,5 @@ def run_tournament(
         console.print(render.tournament_table(done))
         console.print(render.score_histograms({label: summary.score_counts(label) for label in names}, fancy=sys.stdout.isatty()))
     if interrupted:
-        render.stderr().print(interrupted_note(summary.games, games))
+        render.stderr().print(render.interrupted_note(summary.games, games))
         raise SystemExit(130)
-
-
-def interrupted_note(finished: int, games: int) -> str:
-    """What a tournament stopped by Ctrl-C (or SIGTERM) says: how far it got."""
-    if not finished:
-        return f"interrupted before any game finished (of {games}): no results"
-    return f"interrupted after {finished} of {games} games"

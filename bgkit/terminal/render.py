@@ -104,6 +104,13 @@ def literal(text: Any) -> str:
     return escape(escape_controls(text))
 
 
+def interrupted_note(finished: int, games: int) -> str:
+    """What a tournament or an arena stopped by Ctrl-C (or SIGTERM) says: how far it got."""
+    if not finished:
+        return f"interrupted before any game finished (of {games}): no results"
+    return f"interrupted after {finished} of {games} games"
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``1 game``, ``3 games``: a count with its word (``many`` when the plural is not word + s)."""
     return f"{count} {word if count == 1 else many or word + 's'}"

@@ -493,7 +493,6 @@ def _run(
         render.print_arena(summary, render.stdout(), fancy=sys.stdout.isatty())
     if interrupted:
         again = f"; continue with: bgkit arena --resume {sink_path}" if sink_path else " (--out FILE keeps a run you can resume)"
-        how_far = f"after {ladder.games} of {plan.games} games" if ladder.games else f"before any game finished (of {plan.games}): no results"
-        render.stderr().print(f"interrupted {how_far}{again}")
+        render.stderr().print(render.interrupted_note(ladder.games, plan.games) + again)
         raise SystemExit(130)
 

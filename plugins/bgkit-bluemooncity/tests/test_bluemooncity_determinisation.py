@@ -1,7 +1,7 @@
 """A determinisation for a seat is the same whatever the hidden truth: the others' hands and the
 cards of the deck may be any that fit what it sees (the sizes)."""
 
-from bgkit.testing import build_match, check_twin_determinisation, get_registry
+from bgkit.testing import build_match, check_twin_determinisation, get_registry, swap_a_card
 
 
 def dealt():
@@ -20,12 +20,7 @@ def test_the_cards_in_another_hand_do_not_change_a_determinisation():
     player = state.current_player()
     q = (player + 1) % 3
     twin = state.clone()
-    held = twin.hands[q].cards()[0]
-    other = next(k for k in twin.deck.cards() if k != held)  # the seat holds another kind of card
-    twin.hands[q].draw(held)
-    twin.deck.put(held)
-    twin.deck.draw(other)
-    twin.hands[q].put(other)
+    swap_a_card(twin.hands[q], twin.deck)
     for seat in range(3):
         if seat != q:
             check_twin_determinisation(state, twin, seat)

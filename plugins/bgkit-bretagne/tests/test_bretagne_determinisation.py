@@ -1,7 +1,7 @@
 """A determinisation for a seat is the same whatever the hidden truth: the others' equipment cards
 and the order of the equipment deck may be any that fit what it sees (the sizes)."""
 
-from bgkit.testing import build_match, check_twin_determinisation, get_registry
+from bgkit.testing import build_match, check_twin_determinisation, get_registry, swap_a_card
 
 
 def with_cards():
@@ -20,12 +20,7 @@ def test_the_cards_in_another_hand_do_not_change_a_determinisation():
     state = with_cards()
     q = next(q for q, hand in enumerate(state.hands) if hand)
     twin = state.clone()
-    held = twin.hands[q].cards()[0]
-    other = next(k for k in twin.deck.cards() if k != held)  # the seat holds another kind of card
-    twin.hands[q].draw(held)
-    twin.deck.put(held)
-    twin.deck.draw(other)
-    twin.hands[q].put(other)
+    swap_a_card(twin.hands[q], twin.deck)
     for player in range(3):
         if player != q:
             check_twin_determinisation(state, twin, player)
