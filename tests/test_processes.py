@@ -218,7 +218,8 @@ def test_sigterm_stops_games_on_a_local_dask_cluster_and_nothing_remains(tmp_pat
         seconds = run.stop(signal.SIGTERM)
         print(f"dask: SIGTERM to nothing left: {seconds:.2f} s")
         assert run.proc.returncode == 143 and "Traceback" not in run.stderr, run.stderr
-        assert "interrupted after" in run.stderr
+        # how far it got depends on the machine's speed: stopped before any game or after some
+        assert "interrupted after" in run.stderr or "interrupted before any game finished (of 2000)" in run.stderr, run.stderr
         assert nothing_left(run, run.noted("bot") + run.noted("helper"))
     finally:
         run.clean_up()
