@@ -71,6 +71,10 @@ class Drawing:
         longest, a row between two of the other's hexes (a Castles of Burgundy estate)."""
         self.blocks.append(("hexes", title, [list(row) for row in rows], note))
 
+    def add(self, other: Drawing) -> None:
+        """Everything ``other`` draws, after what this one does."""
+        self.blocks += other.blocks
+
     def rich(self, renderable: Any) -> None:
         """Any of rich's drawings (a game not yet drawn on lines): printed as it is; a picture
         shows its text as the terminal would at the picture's width."""

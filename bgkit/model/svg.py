@@ -135,9 +135,8 @@ def _grid(canvas: Canvas, cells: dict[tuple[int, int], Any], rows: int, columns:
 def _table(canvas: Canvas, title: str, header: list[str], rows: list[list[str] | None], note: str,
            right: tuple[int, ...]) -> None:
     count = max([len(header)] + [len(r) for r in rows if r is not None])
-    room = int((canvas.width - count * 2 * PAD) / CHAR)
-    widths = [w * CHAR + 2 * PAD for w in column_widths(header, rows, room)]
-    widths[-1] += canvas.width - sum(widths)  # the last column takes what is left: every table as wide as the page
+    pad = max(2.0, min(PAD, (canvas.width / count - 2 * CHAR) / 2))  # many narrow columns: less space in each
+    widths = [w * CHAR + 2 * pad for w in column_widths(header, rows, int((canvas.width - count * 2 * pad) / CHAR))]
     canvas.gap()
     if title:
         canvas.line(title, "bold")
@@ -149,17 +148,17 @@ def _table(canvas: Canvas, title: str, header: list[str], rows: list[list[str] |
         else:
             body.append((cells, ""))
     for index, (cells, style) in enumerate(body):
-        texts = [wrap(cells[c] if c < len(cells) else "", int((w - 2 * PAD) / CHAR), 0) for c, w in enumerate(widths)]
-        height = max(map(len, texts)) * LINE + PAD
+        texts = [_fitted([(cells[c] if c < len(cells) else "", style)], w - 2 * pad) for c, w in enumerate(widths)]
+        height = max(len(lines) * LINE * size / FONT for size, lines in texts) + PAD
         x = MARGIN
-        for column, (lines, width) in enumerate(zip(texts, widths)):
+        for column, ((size, lines), width) in enumerate(zip(texts, widths)):
             canvas.box(x, canvas.y, width, height, SHADE if style else "none")
-            for number, value in enumerate(lines):
-                baseline = canvas.y + PAD / 2 + (number + 0.7) * LINE
+            for number, (value, _) in enumerate(lines):
+                baseline = canvas.y + PAD / 2 + (number + 0.7) * LINE * size / FONT
                 if column in right and not style:
-                    canvas.words(x + width - PAD, baseline, value, style, "end")
+                    canvas.words(x + width - pad, baseline, value, style, "end", size)
                 else:
-                    canvas.words(x + PAD, baseline, value, style)
+                    canvas.words(x + pad, baseline, value, style, "", size)
             x += width
         if index in ruled:
             canvas.parts.append(f'<rect x="{MARGIN:.1f}" y="{canvas.y - 1.5:.1f}" width="{canvas.width:.1f}" height="3" fill="{RULE}"/>')
@@ -187,12 +186,12 @@ def _hexes(canvas: Canvas, title: str, rows: list[list[Hex]], note: str) -> None
             points = " ".join(f"{centre + dx * width / 2:.1f},{middle + dy * height / 4:.1f}"
                               for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)))
             canvas.parts.append(f'<polygon points="{points}" fill="{fill}" stroke="{RULE}" stroke-width="1"/>')
-            size = min(FONT, (width - 6) / (max(1, len(label)) * CHAR / FONT))
+            size = min(FONT, (width - 6) / (max(1, len(label.strip())) * CHAR / FONT))
             on_dark = ground is not None and _lightness(ground) < 0.45
             colour = "#ffffff" if on_dark else INK
             weight = ' font-weight="bold"' if bold else ""
             canvas.parts.append(f'<text x="{centre:.1f}" y="{middle + size * 0.35:.1f}" text-anchor="middle" '
-                                f'font-size="{size:.1f}" fill="{colour}"{weight}>{text(label)}</text>')
+                                f'font-size="{size:.1f}" fill="{colour}"{weight}>{text(label.strip())}</text>')
     canvas.y = top + height * (0.75 * len(rows) + 0.25) + 4
     if note:
         canvas.line(note, "dim")

@@ -425,7 +425,7 @@ def setup_drawing(game: Game, doc: dict[str, Any], data: Path | None) -> Drawing
     out.line(f"{game.info.name} — {setup_details(doc)}", "bold")
     drawn = game.render_setup(doc["setup"])
     if isinstance(drawn, Drawing):
-        out.blocks += drawn.blocks
+        out.add(drawn)
     elif isinstance(drawn, str):
         out.line(drawn)
     else:

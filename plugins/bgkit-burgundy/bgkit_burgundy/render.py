@@ -163,7 +163,7 @@ def estate_hexes(board) -> list[list[tuple[str, str]]]:
     (``19C6``) in its colour."""
     rows, index = [], 0
     for length in ROW_LENGTHS:
-        rows.append([(f"{i + 1}{LETTERS[board.colour[i]]}{board.die[i]}", BACKGROUND[board.colour[i]])
+        rows.append([(f"{i + 1:>2}{LETTERS[board.colour[i]]}{board.die[i]}", BACKGROUND[board.colour[i]])
                      for i in range(index, index + length)])
         index += length
     return rows
