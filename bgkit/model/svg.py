@@ -26,6 +26,7 @@ CHAR = 0.6 * FONT  # the width taken for one character
 LINE = 1.35 * FONT  # from one line of text to the next
 PAD = 6.0  # inside a cell, each side
 MARGIN = 16.0
+SMALLEST = 0.66  # the smallest font a cell shrinks to for a long word, of FONT
 INK, RULE, SHADE = "#222222", "#555555", "#e6e6e6"
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -108,10 +109,10 @@ class Canvas:
 
 def _fitted(lines: list[tuple[str, str]], width: float) -> tuple[float, list[tuple[str, str]]]:
     """A cell's lines wrapped to ``width`` units, and the font size they take: smaller (down to
-    three quarters) when a word would not fit otherwise."""
+    two thirds) when a word would not fit otherwise."""
     longest = max((len(word) for value, _ in lines for word in value.split()), default=1)
-    size = FONT * max(0.75, min(1.0, width / (longest * CHAR)))
-    chars = max(1, int(width / (CHAR * size / FONT)))
+    size = FONT * max(SMALLEST, min(1.0, width / (longest * CHAR)))
+    chars = max(1, int(width / (CHAR * size / FONT) + 1e-6))
     return size, [(part, style) for value, style in lines for part in wrap(value, chars, 0)]
 
 
@@ -119,12 +120,12 @@ def _grid(canvas: Canvas, cells: dict[tuple[int, int], Any], rows: int, columns:
     width = canvas.width / max(1, columns)
     canvas.gap()
     for row in range(rows):
-        drawn = [_fitted(cells.get((row, column), []), width - 2 * PAD) for column in range(columns)]
-        height = max([len(lines) * LINE * size / FONT for size, lines in drawn] + [LINE]) + 2 * PAD
+        drawn = [_fitted(cells.get((row, column), []), width - PAD) for column in range(columns)]
+        height = max([len(lines) * LINE * size / FONT for size, lines in drawn] + [LINE]) + PAD
         for column, (size, lines) in enumerate(drawn):
             x = MARGIN + column * width
             canvas.box(x, canvas.y, width, height)
-            baseline = canvas.y + PAD + (height - 2 * PAD - len(lines) * LINE * size / FONT) / 2
+            baseline = canvas.y + (height - len(lines) * LINE * size / FONT) / 2
             for value, style in lines:
                 baseline += LINE * size / FONT
                 canvas.words(x + width / 2, baseline - 0.3 * LINE * size / FONT, value, style, "middle", size)
