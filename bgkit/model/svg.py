@@ -27,6 +27,7 @@ LINE = 1.35 * FONT  # from one line of text to the next
 PAD = 6.0  # inside a cell, each side
 MARGIN = 16.0
 SMALLEST = 0.66  # the smallest font a cell shrinks to for a long word, of FONT
+SHORT = 12  # a cell's text of at most this many characters shrinks to stay on one line
 INK, RULE, SHADE = "#222222", "#555555", "#e6e6e6"
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -88,7 +89,7 @@ class Canvas:
               mono: bool = False) -> None:
         extra = f' text-anchor="{anchor}"' if anchor else ""
         extra += f' font-size="{size:.1f}"' if size != FONT else ""
-        extra += ' font-family="monospace" xml:space="preserve" style="white-space:pre"' if mono else ""
+        extra += ' font-family="monospace" xml:space="preserve"' if mono else ""
         self.parts.append(f'<text x="{x:.1f}" y="{baseline:.1f}"{extra}{_ink(style)}>{text(value)}</text>')
 
     def box(self, x: float, y: float, width: float, height: float, fill: str = "none") -> None:
@@ -109,8 +110,11 @@ class Canvas:
 
 def _fitted(lines: list[tuple[str, str]], width: float) -> tuple[float, list[tuple[str, str]]]:
     """A cell's lines wrapped to ``width`` units, and the font size they take: smaller (down to
-    two thirds) when a word would not fit otherwise."""
+    two thirds) when a word, or a short text, would not fit on a line otherwise."""
     longest = max((len(word) for value, _ in lines for word in value.split()), default=1)
+    whole = max((len(value) for value, _ in lines), default=1)
+    if whole <= SHORT:
+        longest = whole  # a short text (a pile of numbers) is made smaller rather than broken
     size = FONT * max(SMALLEST, min(1.0, width / (longest * CHAR)))
     chars = max(1, int(width / (CHAR * size / FONT) + 1e-6))
     return size, [(part, style) for value, style in lines for part in wrap(value, chars, 0)]
