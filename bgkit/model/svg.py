@@ -111,8 +111,8 @@ class Canvas:
 def _fitted(lines: list[tuple[str, str]], width: float) -> tuple[float, list[tuple[str, str]]]:
     """A cell's lines wrapped to ``width`` units, and the font size they take: smaller (down to
     two thirds) when a word, or a short text, would not fit on a line otherwise."""
-    longest = max((len(word) for value, _ in lines for word in value.split()), default=1)
-    whole = max((len(value) for value, _ in lines), default=1)
+    longest = max([len(word) for value, _ in lines for word in value.split()] + [1])
+    whole = max([len(value) for value, _ in lines] + [1])
     if whole <= SHORT:
         longest = whole  # a short text (a pile of numbers) is made smaller rather than broken
     size = FONT * max(SMALLEST, min(1.0, width / (longest * CHAR)))
