@@ -27,7 +27,7 @@ LINE = 1.35 * FONT  # from one line of text to the next
 PAD = 6.0  # inside a cell, each side
 MARGIN = 16.0
 SMALLEST = 0.66  # the smallest font a cell shrinks to for a long word, of FONT
-SHORT = 12  # a cell's text of at most this many characters shrinks to stay on one line
+SHORT = 12  # a cell of numbers this long at most shrinks to stay on one line
 INK, RULE, SHADE = "#222222", "#555555", "#e6e6e6"
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -108,14 +108,14 @@ class Canvas:
         self.y += 0.4 * LINE
 
 
-def _fitted(lines: list[tuple[str, str]], width: float) -> tuple[float, list[tuple[str, str]]]:
-    """A cell's lines wrapped to ``width`` units, and the font size they take: smaller (down to
-    two thirds) when a word, or a short text, would not fit on a line otherwise."""
+def _fitted(lines: list[tuple[str, str]], width: float, base: float = FONT) -> tuple[float, list[tuple[str, str]]]:
+    """A cell's lines wrapped to ``width`` units, and the font size they take: ``base``, smaller
+    (down to two thirds of it) when a word, or a few numbers, would not fit on a line otherwise."""
     longest = max([len(word) for value, _ in lines for word in value.split()] + [1])
     whole = max([len(value) for value, _ in lines] + [1])
-    if whole <= SHORT:
-        longest = whole  # a short text (a pile of numbers) is made smaller rather than broken
-    size = FONT * max(SMALLEST, min(1.0, width / (longest * CHAR)))
+    if whole <= SHORT and not any(ch.isalpha() for value, _ in lines for ch in value):
+        longest = whole  # a few numbers (a goods pile) are made smaller rather than broken
+    size = base * max(SMALLEST, min(1.0, width / (longest * CHAR * base / FONT)))
     chars = max(1, int(width / (CHAR * size / FONT) + 1e-6))
     return size, [(part, style) for value, style in lines for part in wrap(value, chars, 0)]
 
@@ -141,7 +141,11 @@ def _table(canvas: Canvas, title: str, header: list[str], rows: list[list[str] |
            right: tuple[int, ...]) -> None:
     count = max([len(header)] + [len(r) for r in rows if r is not None])
     pad = max(2.0, min(PAD, (canvas.width / count - 2 * CHAR) / 2))  # many narrow columns: less space in each
-    widths = [w * CHAR + 2 * pad for w in column_widths(header, rows, int((canvas.width - count * 2 * pad) / CHAR))]
+    room = canvas.width - count * 2 * pad
+    every = [header] + [r for r in rows if r is not None]
+    words = sum(max([len(word) for r in every if c < len(r) for word in r[c].split()] + [1]) for c in range(count))
+    base = FONT * max(SMALLEST, min(1.0, room / (words * CHAR)))  # too narrow for its words: smaller type, then wrapped
+    widths = [w * CHAR * base / FONT + 2 * pad for w in column_widths(header, rows, int(room / (CHAR * base / FONT)))]
     canvas.gap()
     if title:
         canvas.line(title, "bold")
@@ -153,7 +157,7 @@ def _table(canvas: Canvas, title: str, header: list[str], rows: list[list[str] |
         else:
             body.append((cells, ""))
     for index, (cells, style) in enumerate(body):
-        texts = [_fitted([(cells[c] if c < len(cells) else "", style)], w - 2 * pad) for c, w in enumerate(widths)]
+        texts = [_fitted([(cells[c] if c < len(cells) else "", style)], w - 2 * pad, base) for c, w in enumerate(widths)]
         height = max(len(lines) * LINE * size / FONT for size, lines in texts) + PAD
         x = MARGIN
         for column, ((size, lines), width) in enumerate(zip(texts, widths)):
