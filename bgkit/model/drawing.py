@@ -196,7 +196,8 @@ def table_lines(width: int, title: str, header: list[str], rows: list[list[str] 
 def _hex_lines(width: int, title: str, rows: list[list[Hex]], note: str) -> list[list[tuple[str, str]]]:
     """A hex map's lines, each a list of ``(text, style)``: its rows centred under the longest, in a
     frame with the title in its top edge and the note in its bottom one (above and below it when
-    they are longer than the frame, or the frame is wider than the terminal)."""
+    they are longer than the frame, or the frame is wider than the terminal; then a row wider than
+    the terminal goes on over more lines: nothing is cut)."""
     longest = max(map(len, rows), default=0)
     inner = max(longest * (HEX_WIDTH + 1) - 1, len(title) + 2, len(note) + 2)
     framed = inner + 4 <= width
@@ -206,15 +207,19 @@ def _hex_lines(width: int, title: str, rows: list[list[Hex]], note: str) -> list
         out += [[(line, "bold")] for line in (wrap(title, width, 0) if title else [])]
     else:
         out.append([("╭" + (f" {title} " if title else "").center(inner + 2, "─") + "╮", "")])
+    fit = max(1, (width + 1) // (HEX_WIDTH + 1))  # hexes a line holds on a terminal too narrow for a row
     for row in rows:
-        parts: list[tuple[str, str]] = [("│ " if framed else "", ""), (" " * (centre + (HEX_WIDTH + 1) // 2 * (longest - len(row))), "")]
-        for index, (label, style) in enumerate(row):
-            parts.append((label.center(HEX_WIDTH), style))
-            if index < len(row) - 1:
-                parts.append((" ", ""))
-        if framed:
-            parts.append((" " * (inner - sum(len(text) for text, _ in parts[1:])) + " │", ""))
-        out.append(parts)
+        for start in range(0, len(row), len(row) if framed else fit):
+            piece = row[start:start + fit] if not framed else row
+            indent = centre + (HEX_WIDTH + 1) // 2 * (longest - len(row)) if len(piece) == len(row) else 0
+            parts: list[tuple[str, str]] = [("│ " if framed else "", ""), (" " * min(indent, width - len(piece) * (HEX_WIDTH + 1) + 1), "")]
+            for index, (label, style) in enumerate(piece):
+                parts.append((label.center(HEX_WIDTH), style))
+                if index < len(piece) - 1:
+                    parts.append((" ", ""))
+            if framed:
+                parts.append((" " * (inner - sum(len(text) for text, _ in parts[1:])) + " │", ""))
+            out.append(parts)
     if framed:
         return out + [[("╰" + (f" {note} " if note else "").center(inner + 2, "─") + "╯", "")]]
     return out + [[(line, "")] for line in (wrap(note, width, 0) if note else [])]
