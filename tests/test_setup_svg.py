@@ -76,7 +76,7 @@ def test_the_picture_shows_the_setup_dealt():
     assert len(list(burgundy.iter(f"{SVG}polygon"))) == 37 * len(boards)  # each estate's 37 hexes
 
 
-def test_every_text_is_escaped_and_what_xml_cannot_hold_is_dropped():
+def test_every_text_is_escaped_and_a_control_character_shown_as_its_escape():
     hostile = "<script>alert('&')</script>\x01 ]]> \"q\""
     drawing = Drawing([hostile])
     drawing.grid({(0, 0): [(hostile, "bold red")]}, rows=1, columns=1)
@@ -86,7 +86,7 @@ def test_every_text_is_escaped_and_what_xml_cannot_hold_is_dropped():
     root = ET.fromstring(to_svg(drawing, title=hostile).encode("utf-8"))
     assert not list(root.iter("script")) and not list(root.iter(f"{SVG}script"))
     assert "<script>alert('&')</script>" in " ".join(texts(root)).replace(" ", "")
-    assert "\x01" not in to_svg(drawing)
+    assert "\x01" not in to_svg(drawing) and "\\x01" in " ".join(texts(root))  # as the terminal shows it
 
 
 def test_a_format_setup_cannot_give_is_refused_in_one_line():

@@ -98,7 +98,7 @@ class Drawing:
                 if style not in styles:
                     styles[style] = Style.parse(style)
                 for part in wrap(text, width, self.hang):
-                    yield Segment(part, styles[style])
+                    yield Segment(_literal(part), styles[style])
                     yield newline
             elif block[0] == "rich":
                 yield block[1]
@@ -107,11 +107,11 @@ class Drawing:
                     for text, style in parts:
                         if style not in styles:
                             styles[style] = Style.parse(style)
-                        yield Segment(text, styles[style])
+                        yield Segment(_literal(text), styles[style])
                     yield newline
             else:
                 for text in _block_lines(width, block):
-                    yield Segment(text)  # one segment a line: cells are not styled
+                    yield Segment(_literal(text))  # one segment a line: cells are not styled
                     yield newline
 
     def __str__(self) -> str:
@@ -126,6 +126,16 @@ class Drawing:
             else:
                 out += _block_lines(10_000, block)
         return "\n".join(out)
+
+
+def _literal(text: str) -> str:
+    """``text`` as the terminal must show it: a control character (a data file's ESC) written as
+    its escape, never acted on."""
+    if text.isprintable():
+        return text
+    from bgkit.model.errors import escape_controls
+
+    return escape_controls(text)
 
 
 def _block_lines(width: int, block: tuple[Any, ...]) -> list[str]:

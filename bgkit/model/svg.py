@@ -7,19 +7,19 @@ a drawing made with rich (a game not yet drawn on lines) its text in a monospace
 
 SVG has no text layout of its own, so every line is placed here: a character is taken as
 :data:`CHAR` wide (generous for a sans-serif font, exact for a monospace one), which keeps each
-text inside its box. Every text is escaped (and characters XML cannot hold are dropped); fonts
+text inside its box. Every text is escaped (a control character written as its escape); fonts
 are named by generic family only, so the picture looks alike wherever it is opened or printed.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from functools import lru_cache
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 from bgkit.model.drawing import Drawing, Hex, _plain, column_widths, wrap
+from bgkit.model.errors import escape_controls
 
 FONT = 14.0  # the font size, in the picture's units
 CHAR = 0.6 * FONT  # the width taken for one character
@@ -30,16 +30,10 @@ SMALLEST = 0.66  # the smallest font a cell shrinks to for a long word, of FONT
 SHORT = 12  # a cell of numbers this long at most shrinks to stay on one line
 INK, RULE, SHADE = "#222222", "#555555", "#e6e6e6"
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
 def text(value: str) -> str:
-    """``value`` as the content of an XML element: escaped, without the characters XML cannot hold."""
-    return escape(_NOT_XML.sub("", value))
-
-
-def attribute(value: str) -> str:
-    return quoteattr(_NOT_XML.sub("", value))
+    """``value`` as the content of an XML element: escaped, and a control character (which XML
+    cannot hold, or a terminal would act on) written as its escape, as the terminal shows it."""
+    return escape(value if value.isprintable() else escape_controls(value))
 
 
 @lru_cache(maxsize=256)
