@@ -120,7 +120,7 @@ class Drawing:
             if block[0] == "line":
                 out.append(block[1])
             elif block[0] == "rich":
-                out.append(_plain(block[1], 100))
+                out.append(plain_text(block[1], 100))
             elif block[0] == "hexes":
                 out += ["".join(text for text, _ in parts).rstrip() for parts in _hex_lines(10_000, *block[1:])]
             else:
@@ -144,7 +144,7 @@ def _block_lines(width: int, block: tuple[Any, ...]) -> list[str]:
     return _grid_lines(width, *block[1:])
 
 
-def _plain(renderable: Any, width: int) -> str:
+def plain_text(renderable: Any, width: int) -> str:
     """A rich drawing's text at ``width`` columns, without styles."""
     import io
 

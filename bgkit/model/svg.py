@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
-from bgkit.model.drawing import Drawing, Hex, _plain, column_widths, wrap
+from bgkit.model.drawing import Drawing, Hex, plain_text, column_widths, wrap
 from bgkit.model.errors import escape_controls
 
 FONT = 14.0  # the font size, in the picture's units
@@ -29,6 +29,7 @@ MARGIN = 16.0
 SMALLEST = 0.66  # the smallest font a cell shrinks to for a long word, of FONT
 SHORT = 12  # a cell of numbers this long at most shrinks to stay on one line
 INK, RULE, SHADE = "#222222", "#555555", "#e6e6e6"
+
 
 def text(value: str) -> str:
     """``value`` as the content of an XML element: escaped, and a control character (which XML
@@ -202,7 +203,7 @@ def _hexes(canvas: Canvas, title: str, rows: list[list[Hex]], note: str) -> None
 
 
 def _rich(canvas: Canvas, renderable: Any) -> None:
-    for value in _plain(renderable, canvas.columns).splitlines():
+    for value in plain_text(renderable, canvas.columns).splitlines():
         canvas.y += LINE
         if value.strip():
             canvas.words(MARGIN, canvas.y - 0.3 * LINE, value, mono=True)
