@@ -203,10 +203,12 @@ def _hexes(canvas: Canvas, title: str, rows: list[list[Hex]], note: str) -> None
 
 
 def _rich(canvas: Canvas, renderable: Any) -> None:
+    """The terminal's text of a rich drawing, its lines close enough for box drawing to join."""
+    step = 1.17 * FONT  # a monospace font's box-drawing glyphs are about this tall
     for value in plain_text(renderable, canvas.columns).splitlines():
-        canvas.y += LINE
+        canvas.y += step
         if value.strip():
-            canvas.words(MARGIN, canvas.y - 0.3 * LINE, value, mono=True)
+            canvas.words(MARGIN, canvas.y - 0.25 * step, value, mono=True)
 
 
 def to_svg(drawing: Drawing, columns: int = 96, title: str = "", width_mm: float | None = 190.0,
