@@ -114,6 +114,9 @@ def test_the_setup_page_shows_the_setup_as_a_picture_at_a_phones_width(server):
         await page.goto(f"{server}/setup?game=burgundy&players=4&seed=3&option_boards=standard")
         assert await page.locator("#setup-picture svg polygon").count() == 37  # the estate, hex by hex
         await fits(page, "setup-burgundy")
+        for url in ("/setup", "/new"):
+            await page.goto(server + url)
+            await fits(page, "form-" + url.strip("/"))
         for url in ("/setup?game=burgundy&players=9&seed=1", "/new?game=goofspiel&players=9"):
             await page.goto(server + url)
             assert await page.locator("#players-error").inner_text() == (
