@@ -198,6 +198,8 @@ def test_a_name_new_to_the_history_gets_a_did_you_mean(client):
     other = int(re.match(r"/table/(\d+)", kept.headers["location"]).group(1))  # sent again: the name is kept
     assert state(client, other)["hints"] == {"0": "new to the history (did you mean 'Ada'?)"}  # and still said on the sheet
     assert new_table(client, "goofspiel", ["Ada", "Cy"]) > other  # a known name, or a new one close to none: no question
+    for typed, hint in (("Adaa", "new to the history (did you mean 'Ada'?)"), ("ada", ""), ("Zed", ""), ("", "")):
+        assert client.get("/names/hint.json", params={"name": typed}).json() == {"hint": hint}  # for the page's script
     assert 'value="Ada"' in client.get("/new?game=goofspiel&players=2").text  # the known names are offered
 
 
@@ -525,7 +527,8 @@ def test_a_name_with_a_script_is_never_raw_on_any_page_or_chart(client):
                    f"/stats?game=goofspiel&player=Bo&vs={q}", f"/stats?player={q}x"],
         "/setup": [f"/setup?game={q}"],
     }
-    data = {"/table/{draft:int}/state.json", "/table/{draft:int}/result.json", "/export.csv", "/export.json", "/setup.svg"}
+    data = {"/table/{draft:int}/state.json", "/table/{draft:int}/result.json", "/export.csv", "/export.json", "/setup.svg",
+            "/names/hint.json"}
     shown = {route.path for route in routes.ROUTES if "GET" in (route.methods or ())}
     assert shown == set(pages) | data, "a page of bgkit serve is not in this test: add it"
     charts = client.get("/stats?game=goofspiel").text

@@ -3,7 +3,7 @@
 
 The setup page shows the setup as a picture; every page this issue changed keeps to the phone's
 width (no sideways scroll); a bad player count is said on the form; a name close to a known one is
-asked about on the names page; the stats table fits and its win-share bars are sorted; a rule
+asked about on the names page as it is typed; the stats table fits and its win-share bars are sorted; a rule
 between two players shows as soon as both fields are typed; the edit page's command breaks only
 between its words. Screenshots go to test-artefacts/serve/ (not in git).
 """
@@ -132,13 +132,15 @@ def test_names_stats_and_edit_pages_at_a_phones_width(server):
         await page.goto(f"{server}/new?game=goofspiel&players=2")
         await page.fill("#name0", "Adaa")
         await page.fill("#name1", "Bo")
-        await page.click("#names button")
-        await page.locator("#hint0").wait_for()
-        assert await page.locator("#hint0").inner_text() == "new to the history (did you mean 'Ada'?)"  # before the sheet
+        hint = page.locator("#hint0")
+        await page.wait_for_function("e => e.textContent.length > 0", arg=await hint.element_handle())
+        assert await hint.inner_text() == "new to the history (did you mean 'Ada'?)"  # as it is typed, before the sheet
+        assert await page.locator("#hint1").inner_text() == ""
         await fits(page, "names-did-you-mean")
         await page.fill("#name0", "Ada")
+        await page.wait_for_function("e => e.textContent === ''", arg=await hint.element_handle())
         await page.click("#names button")
-        await page.wait_for_url(re.compile(r"/table/\d+\?seat=0"))
+        await page.wait_for_url(re.compile(r"/table/\d+\?seat=0"))  # nothing left to ask: straight to the sheet
 
         await page.goto(f"{server}/stats?game=goofspiel")
         right = await page.evaluate("() => document.querySelector('table#players').getBoundingClientRect().right")

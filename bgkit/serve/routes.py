@@ -151,6 +151,13 @@ def _names_page(request: Request, info: GameInfo | None, count: int | None, type
                 title="New game")
 
 
+async def name_hint(request: Request) -> Response:
+    """The names page's script asks, as a name is typed: is it new and close to a known one?"""
+    name = " ".join(request.query_params.get("name", "").split())[: tables.MAX_NAME]
+    hint = (await _name_hints(_site(request), [name])).get(0, "") if name else ""
+    return JSONResponse({"hint": hint if "did you mean" in hint else ""})
+
+
 async def create_table(request: Request) -> Response:
     """Start a sheet; a name new to the history that is close to a known one is asked about on the
     names page first ("did you mean 'Ada'?"), where it is easy to fix, unless it was kept already."""
@@ -658,4 +665,5 @@ ROUTES = [
     Route("/export.json", export, name="export_json"),
     Route("/setup", setup_page),
     Route("/setup.svg", setup_picture),
+    Route("/names/hint.json", name_hint),
 ]
