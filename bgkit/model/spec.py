@@ -178,7 +178,7 @@ class Rules(Generic[S, A]):
     settle_chance: Callable[[S, "Step"], bool] | None = None
     settle_frame: Callable[[S, "Step"], bool] | None = None
     frame_player: Callable[[S, "Step"], int] | None = None
-    frame_rules: Mapping[Any, "FrameRule"] | None = None
+    frame_rules: Mapping[Any, "FrameRule[S, A]"] | None = None
 
 
 @part
