@@ -27,18 +27,16 @@ The state stays plain data the game defines (``clone`` and ``to_dict`` copy ``ch
 from __future__ import annotations
 
 import abc
-from typing import Any, Callable, ClassVar, TypeVar
+from typing import Any, Callable, ClassVar
 
 from bgkit.model.game import CHANCE, Action, State
 from bgkit.model.pending import Pending
 
+#: For one kind of frame: the legal steps ``(state, frame) -> list`` and the step applied
+#: ``(state, frame, action) -> None``.
 #: A frame or a chance event: a tuple, its kind first.
 Step = tuple[Any, ...]
-_S = TypeVar("_S")
-_A = TypeVar("_A")
-#: For one kind of frame: the legal steps ``(state, frame) -> list`` and the step applied
-#: ``(state, frame, action) -> None``; generic in the state and the action (``FrameRule[MyState, MyAction]``).
-FrameRule = tuple[Callable[[_S, Step], list[_A]], Callable[[_S, Step, _A], None]]
+FrameRule = tuple[Callable[[Any, Step], list[Action]], Callable[[Any, Step, Action], None]]
 
 
 class Flow(State):
@@ -51,7 +49,7 @@ class Flow(State):
     cur: int
 
     #: Each kind of pending frame (its first item) and the rule that serves it.
-    frame_rules: ClassVar[dict[Any, FrameRule[Any, Action]]] = {}
+    frame_rules: ClassVar[dict[Any, FrameRule]] = {}
 
     # -- who decides -------------------------------------------------------------------------
     def current_player(self) -> int:
