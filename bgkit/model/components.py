@@ -389,7 +389,7 @@ _DERIVED: dict[tuple[int, Hashable], tuple[Any, Any]] = {}
 MAX_DERIVED = 256  # then all are dropped and built again on use: one game's tables are few
 
 
-def derived(components: Any, key: Hashable, build: Callable[[], T]) -> T:
+def derived(components: object, key: Hashable, build: Callable[[], T]) -> T:
     """What ``build()`` makes from ``components`` (tables or lookups every state of a game shares),
     built once per components object and ``key``.
 
