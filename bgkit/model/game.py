@@ -677,7 +677,7 @@ class State(abc.ABC):
         return json.dumps(shown, indent=1, ensure_ascii=False)
 
 
-def any_to_json(value: Any) -> Any:
+def any_to_json(value: object) -> object:
     """Turn tuples into lists so a value compares equal to its JSON round trip."""
     if isinstance(value, (list, tuple)):
         return [any_to_json(v) for v in value]
