@@ -49,7 +49,7 @@ from bgkit.model.flow import Flow
 from bgkit.model.game import Action, Option, State
 
 if TYPE_CHECKING:
-    from bgkit.model.flow import FrameRule, Step
+    from bgkit.model.flow import Step
     from bgkit.model.ranking import Outcome, ScoreResult
     from bgkit.model.sheets import Field, Sheet
 
@@ -178,7 +178,8 @@ class Rules(Generic[S, A]):
     settle_chance: Callable[[S, "Step"], bool] | None = None
     settle_frame: Callable[[S, "Step"], bool] | None = None
     frame_player: Callable[[S, "Step"], int] | None = None
-    frame_rules: Mapping[Any, "FrameRule"] | None = None
+    #: each kind of frame: its legal steps ``(state, frame)`` and its step applied ``(state, frame, action)``
+    frame_rules: Mapping[Any, tuple[Callable[[S, "Step"], list[A]], Callable[[S, "Step", A], None]]] | None = None
 
 
 @part
@@ -228,7 +229,7 @@ class Display(Generic[S]):
     ``Setup.render_setup``.)"""
 
     render: Callable[[S, int | None], object] | None = None
-    render_compact: Callable[[S, int | None], object] | None = None
+    render_compact: Callable[[S, int], object] | None = None  # for the deciding seat: never None
 
 
 def _seats_only(comp: object, players: int, rng: random.Random, options: dict[str, str]) -> Doc:

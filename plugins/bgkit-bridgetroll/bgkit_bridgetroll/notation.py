@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from bgkit.api import derived
 
@@ -49,6 +49,7 @@ from bgkit_bridgetroll.codes import (
     USE_GARLIC,
     WEATHER,
     YIELD,
+    Action,
 )
 from bgkit_bridgetroll.data import PLAYER_COUNTS, Components
 from bgkit_bridgetroll.travellers import FOOD, NORMAL
@@ -65,7 +66,7 @@ CARD_VERBS = {DRAW: "draw", REVEAL: "reveal", SEE: "see", SEND: "messenger", EAT
 COLOUR_VERBS = {PAY: "pay", THROW: "throw", TAKE: "take", BOOST: "boost"}
 
 
-def action_text(state: TrollState, action) -> str:
+def action_text(state: TrollState, action: Action) -> str:
     t = state.t
     code = action[0]
     if code in FIXED_TEXTS:
@@ -85,7 +86,7 @@ def action_text(state: TrollState, action) -> str:
         verb = ("eat", "rob")[action[2]] if kind == NORMAL else "take"
         return f"{verb} {t.names[action[1]]}"
     if code == PLACE:
-        return f"{'eat' if action[1] == FOOD else 'rob'} {t.names[state.pending.top()[1]]}"
+        return f"{'eat' if action[1] == FOOD else 'rob'} {t.names[state.pending.frames[-1][1]]}"
     if code in (LOSE, SPEND):
         return f"{'lose' if code == LOSE else 'spend'} {('food', 'toll')[action[1]]} {t.names[action[2]]}"
     if code == STEAL:
@@ -219,7 +220,7 @@ def max_game_length(comp: Components, players: int) -> int:
     return layouts * per_layout
 
 
-def action_index(comp: Components, action: tuple) -> int:
+def action_index(comp: Components, action: Action) -> int:
     space = space_of(comp)
     code = action[0]
     if code == BIDMIX:
@@ -230,7 +231,7 @@ def action_index(comp: Components, action: tuple) -> int:
     return space.base[code] + index
 
 
-def action_from_index(comp: Components, state: Any, index: int) -> tuple:
+def action_from_index(comp: Components, state: TrollState, index: int) -> Action:
     space = space_of(comp)
     if index >= space.mixes_from:
         return (BIDMIX, _mix_at(space, index - space.mixes_from))
@@ -252,7 +253,8 @@ def _mix_index(space: Space, mix: tuple[int, ...]) -> int:
     for c in support:
         counts = counts * space.fist + mix[c] - 1
     size = len(support)
-    return space.support_start[size] + space.support_rank[support] * space.fist**size + counts
+    # int ** int is typed Any (a negative power is a float); a size is never negative, so this is an int
+    return space.support_start[size] + space.support_rank[support] * int(space.fist**size) + counts
 
 
 def _mix_at(space: Space, index: int) -> tuple[int, ...]:
