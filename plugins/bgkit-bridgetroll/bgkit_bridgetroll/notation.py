@@ -266,3 +266,32 @@ def _mix_at(space: Space, index: int) -> tuple[int, ...]:
         counts, n = divmod(counts, space.fist)
         mix[c] = n + 1
     return tuple(mix)
+
+
+#: What each of Bridge Troll's action words does, for ``?`` at the prompt (its first word picks the entries shown).
+WORDS = (
+    ("bid N COLOUR", "the sealed bid: N stones of one colour in your fist (with a Jester, 'bid 2 red + 1 green')"),
+    ("close", "bid nothing: your bridge is closed this round"),
+    ("eat CARD", "take the traveller from the row onto your food side (at scoring: put a special from your hand there, unused)"),
+    ("rob TRAVELLER", "take the traveller from the row onto your toll side"),
+    ("take TRAVELLER|face-down", "take a special traveller into your hand, a hazard (it strikes you), or the face-down one"),
+    ("take COLOUR [from PN]", "take a stone of that colour from the pool (or from player N where the rule allows)"),
+    ("stones of PN", "take the stones under player N's bridge"),
+    ("peek", "play the Fortune Teller: look at the face-down traveller"),
+    ("miner", "play the Miner: take up to 3 stones from the pool"),
+    ("ready", "play no special now"),
+    ("garlic", "play the Garlic Merchant: the hazard goes away"),
+    ("lose food|toll CARD", "the hazard takes this card of yours"),
+    ("defend", "pay the hazard off with stones, one at a time ('pay COLOUR')"),
+    ("pay COLOUR", "pay one stone of that colour to the hazard"),
+    ("fight", "fight the goat with stones of different colours, one at a time ('throw COLOUR')"),
+    ("throw COLOUR", "throw one stone of that colour at the goat"),
+    ("yield", "let the goat go back into the deck: lose its points"),
+    ("sell upgrade N", "too few points to lose: turn upgrade N back into points"),
+    ("spend food|toll CARD", "scoring: choose a card to spend; points are the smaller of the food and toll spent"),
+    ("boost COLOUR", "a closed bridge: add a stone of that colour to the smaller side (2 stones for 1)"),
+    ("convert", "score the cards chosen now"),
+    ("buy upgrade N", "buy the top upgrade with points"),
+    ("messenger ROYAL", "the Royal Messenger moves a royal traveller from your food to your toll side (its ransom)"),
+    ("end", "end your scoring turn (the chosen cards are scored)"),
+)

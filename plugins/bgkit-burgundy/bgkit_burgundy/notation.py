@@ -154,3 +154,22 @@ TEXTS: dict[int, Callable[[Action, tuple[str, ...]], str]] = {
     WHITE: lambda a, names: f"white {a[1]}",
     DICE: lambda a, names: f"dice {a[1]} {a[2]}",
 }
+
+
+#: What each of Burgundy's action words does, for ``?`` at the prompt (its first word picks the entries shown).
+#: DIE is the die spent (``any``: a castle's die, any number); workers change it by 1 each.
+WORDS = (
+    ("take D:TILE@DIE", "take TILE from depot D on the game board (the die shows D) into your storage"),
+    ("place S:TILE@DIE", "place TILE from your storage on space S of your estate (the die shows the space's number; the city hall's 'place S:TILE' needs none)"),
+    ("sell T@DIE", "sell all your goods of type T (the die shows T): silver, and points for each"),
+    ("workers@DIE", "trade the die for 2 workers"),
+    ("buy black:TILE", "buy TILE for 2 silver from the black depot (2019 rules: or 'buy D:TILE' from depot D), once a turn"),
+    ("hire D:TILE", "2019 rules, knowledge tile 6: pay 2 workers for a building from depot D"),
+    ("goods D+E keep …", "a ship takes the goods of depot D (and E); 'keep' names the types you keep when storage is full"),
+    ("pick D:TILE", "a building lets you take a tile of its colour from depot D"),
+    ("warehouse T", "the warehouse sells your goods of type T"),
+    ("discard TILE", "your storage is full: choose the tile to discard"),
+    ("castle N", "the setup: put your starting castle on the castle space N"),
+    ("pass", "leave what the building offers"),
+    ("end", "end your turn"),
+)
