@@ -213,3 +213,27 @@ def max_game_length(comp: Components, players: int) -> int:
     rounds = 2 * cards // (4 * players) + 1
     per_round = 4 * players * (2 + asks) + cards // 2 * (1 + asks) + players
     return rounds * per_round + 2 * (5 * players * rounds // 3) + cards
+
+
+#: What each of Bruges's action words does, for ``?`` at the prompt (its first word picks the entries shown).
+WORDS = (
+    ("draw A|B", "phase 1: draw the top card of pile A or B into your hand (the colour is its back)"),
+    ("reputation pay N", "after the dice: pay N guilders (the dice showing 1 or 2) to move up 1 on the reputation track"),
+    ("pass", "decline what is offered now (the reputation step, or an ability)"),
+    ("disaster KIND", "threats of two colours reached 3 at once: choose which disaster strikes first"),
+    ("burn …", "the fire (3 red threats) destroys one house or canal space of yours: choose which"),
+    ("plague PERSON", "the plague kills one of your persons: choose which"),
+    ("workers CARD", "play the card for 2 workers of its colour"),
+    ("guilders CARD", "play the card for guilders: the number on the die of its colour"),
+    ("threat CARD", "play the card to take back 1 threat of its colour (scores 1 point)"),
+    ("canal left|right CARD", "play the card to build the next space of that canal (its colour, pay its cost)"),
+    ("house COLOUR", "build a house: 1 worker of that colour and a card of that colour (chosen next, privately)"),
+    ("hire CARD on COLOUR", "pay the card's price and put the person into your empty house of that colour"),
+    ("activate PERSON", "use a person's ability (shown with its cost)"),
+    ("end", "end your turn: no more cards this turn"),
+    ("take COLOUR worker", "an ability gives you a worker: choose its colour"),
+    ("return COLOUR threat", "an ability takes back a threat: choose its colour"),
+    ("build canal|house …", "an ability builds for you: choose where / which colour"),
+    ("pick CARD", "choose the card: the one your new house is built with, or the one an ability offers"),
+    ("skip", "leave the ability's optional part"),
+)

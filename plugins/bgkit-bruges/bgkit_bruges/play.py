@@ -39,7 +39,7 @@ PLAY = Play(
     notation=Notation[BrugesState, Act, Components](
         action_text=notation.action_text, num_actions=notation.num_actions,
         max_game_length=notation.max_game_length, action_index=notation.action_index,
-        action_from_index=notation.action_from_index,
+        action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
     display=Display[BrugesState](render=render.render_state),
 )
