@@ -8,7 +8,7 @@ every process and turns back into its action without the state.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Callable
 
 from bgkit.api import derived
 from bgkit_bruges.abilities import DISASTERS
@@ -42,13 +42,15 @@ from bgkit_bruges.codes import (
     TCOL,
     TOP,
     WCOL,
+    Act,
 )
 
 if TYPE_CHECKING:
+    from bgkit_bruges.data import Components
     from bgkit_bruges.state import BrugesState
 
 
-def action_text(state: BrugesState, action: Any) -> str:
+def action_text(state: BrugesState, action: Act) -> str:
     return TEXTS[action[0]](state, action)
 
 
@@ -62,7 +64,7 @@ def chance_label(state: BrugesState) -> str:
     return f"P{head[1] + 1} looks at a {colours[head[2]]} card they drew"
 
 
-def _play_text(s: Any, action: tuple) -> str:
+def _play_text(s: BrugesState, action: Act) -> str:
     _, card, what, arg = action
     name = s.cards.name[card]
     if what == A_CANAL:
@@ -72,19 +74,19 @@ def _play_text(s: Any, action: tuple) -> str:
     return f"{ACTION_WORDS[what]} {name}"
 
 
-def _burn_text(s: Any, action: tuple) -> str:
+def _burn_text(s: BrugesState, action: Act) -> str:
     house, person = s.houses[s.cur][action[1]], s.occupants[s.cur][action[1]]
     text = f"burn {s.comp.card_colours[s.cards.colour[house]]} house"
     return text + (f" of {s.cards.name[person]}" if person >= 0 else "")
 
 
-def _draw_text(s: Any, action: tuple) -> str:
+def _draw_text(s: BrugesState, action: Act) -> str:
     top = s.tops[action[1]]
     return f"draw {PILES[action[1]]}" + (f" {s.comp.card_colours[top]}" if top >= 0 else "")
 
 
 #: the text of each action, by opcode: what a person types and the log stores
-TEXTS = {
+TEXTS: dict[int, Callable[[BrugesState, Act], str]] = {
     DRAW: _draw_text,
     PLAY: _play_text,
     ACTIVATE: lambda s, a: f"activate {s.cards.name[s.occupants[s.cur][a[1]]]}",
@@ -143,15 +145,15 @@ class Layout:
         self.size = at
 
 
-def layout(comp: Any) -> Layout:
+def layout(comp: Components) -> Layout:
     return derived(comp, "bruges action layout", lambda: Layout(len(comp.persons)))
 
 
-def num_actions(comp: Any, players: int) -> int:
+def num_actions(comp: Components, players: int) -> int:
     return layout(comp).size
 
 
-def action_index(comp: Any, action: tuple) -> int:
+def action_index(comp: Components, action: Act) -> int:
     space = layout(comp)
     code = action[0]
     base = space.offset[code]
@@ -166,7 +168,7 @@ def action_index(comp: Any, action: tuple) -> int:
     return base + action[1] if len(action) > 1 else base
 
 
-def action_from_index(comp: Any, state: Any, index: int) -> tuple:
+def action_from_index(comp: Components, state: BrugesState, index: int) -> Act:
     space = layout(comp)
     block = bisect_right(space.starts, index) - 1
     code, within = space.codes[block], index - space.starts[block]
@@ -186,7 +188,7 @@ def action_from_index(comp: Any, state: Any, index: int) -> tuple:
     return (code, within)
 
 
-def max_game_length(comp: Any, players: int) -> int:
+def max_game_length(comp: Components, players: int) -> int:
     """No game has more decisions than this. With C cards and n players:
 
     - Card plays: weigh a card 1 in the piles or a hand, 1/2 as a house or a person, 0 discarded.
