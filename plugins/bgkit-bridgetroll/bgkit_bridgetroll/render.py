@@ -4,12 +4,14 @@ it as a picture."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bgkit.api import MARK, Drawing
 
-from bgkit_bridgetroll.data import Components
+from bgkit_bridgetroll.data import Components, Traveller
 
 
-def render_setup(comp: Components, setup: dict) -> Drawing:
+def render_setup(comp: Components, setup: dict[str, Any]) -> Drawing:
     start = setup["start_player"]
     out = Drawing(hang=0)
     _seats(out, setup, start)
@@ -29,18 +31,18 @@ def render_setup(comp: Components, setup: dict) -> Drawing:
     return out  # the core's header line already names the game and the players
 
 
-def _colour_of(setup: dict, seat: int) -> str:
-    return setup["seats"][seat - 1]["colour"]
+def _colour_of(setup: dict[str, Any], seat: int) -> str:
+    return str(setup["seats"][seat - 1]["colour"])
 
 
-def _seats(out: Drawing, setup: dict, start: int) -> None:
+def _seats(out: Drawing, setup: dict[str, Any], start: int) -> None:
     rows = [[str(seat["seat"]), seat["colour"], f"{seat['stones']} {seat['colour']}", str(seat["victory_points"]),
              "start player: weather die, trophies" if seat["seat"] == start else ""] for seat in setup["seats"]]
     out.table(("seat", "colour", "stones under the board", "victory points", ""), rows, right=(0, 3),
               title="1-3) Boards and stones, seats clockwise; each player also takes a rules summary card")
 
 
-def _pool(setup: dict) -> str:
+def _pool(setup: dict[str, Any]) -> str:
     own = {seat["colour"] for seat in setup["seats"]}
     parts = [
         f"{count} {colour}" + ("" if colour in own else " (all of an unused colour)")
@@ -54,7 +56,7 @@ def _pool(setup: dict) -> str:
     return text
 
 
-def _upgrades(out: Drawing, setup: dict, comp: Components) -> None:
+def _upgrades(out: Drawing, setup: dict[str, Any], comp: Components) -> None:
     pile = setup["upgrade_pile"]
     costs = comp.upgrade_costs
     mark = "" if comp.provenance["upgrade_costs"].confirmed else MARK
@@ -66,7 +68,7 @@ def _upgrades(out: Drawing, setup: dict, comp: Components) -> None:
               right=tuple(range(1, len(pile) + 1)))
 
 
-def _schedule(out: Drawing, setup: dict, comp: Components) -> None:
+def _schedule(out: Drawing, setup: dict[str, Any], comp: Components) -> None:
     schedule = setup["schedule"]
     card = comp.schedules.get(schedule["players"])
     confirmed = set(card.confirmed_values) if card is not None else set()
@@ -79,7 +81,7 @@ def _schedule(out: Drawing, setup: dict, comp: Components) -> None:
               note=f"a closed bridge takes {schedule['stones_per_open_player']}{mark} stones from the pool per open bridge")
 
 
-def _deck(out: Drawing, setup: dict, comp: Components) -> None:
+def _deck(out: Drawing, setup: dict[str, Any], comp: Components) -> None:
     if "deck" not in setup:
         out.line(f"5) Traveller deck. Shuffle the {setup['deck_size']} travellers and put them face down beside "
                  "the schedule card.")
@@ -88,7 +90,7 @@ def _deck(out: Drawing, setup: dict, comp: Components) -> None:
     deck = setup["deck"]
     columns = 4
     rows = -(-len(deck) // columns)
-    table = []
+    table: list[list[str]] = []
     for row in range(rows):
         cells: list[str] = []
         for column in range(columns):
@@ -114,7 +116,7 @@ EFFECT_WORDS = {
 }
 
 
-def marked(comp: Components, card, field: str, value: int) -> str:
+def marked(comp: Components, card: Traveller, field: str, value: int) -> str:
     """``value`` with the reconstruction mark when no source confirms that field of that card."""
     confirmed = comp.provenance["travellers"].confirmed or field in card.confirmed_fields
     return f"{value}{'' if confirmed else MARK}"
