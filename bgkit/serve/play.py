@@ -26,6 +26,7 @@ import json
 import os
 import secrets
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,8 @@ MAX_TABLES = 16
 MAX_ANSWER = 200
 #: The kind of a person's seat in the specs handed to build_match (the log says ``human:NAME``).
 PHONE = "phone"
+#: Bots' and chance's moves between two people's are saved at least this often (a person's at once).
+SAVE_SECONDS = 1.0
 #: Width of a phone's drawing in characters (its box scrolls sideways by itself past it).
 DRAWING_WIDTH = 60
 
@@ -169,6 +172,8 @@ class Table:
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"bgkit-game-{self.number}")
         self.match.listeners.append(self.events.append)
         self.version = 0
+        self.unsaved = False
+        self.saved_at = time.monotonic()
 
     @property
     def game(self) -> Game:
@@ -198,7 +203,30 @@ class Table:
     def start(self) -> Future[None]:
         """Publish the table, then let bots and chance play up to the first person's turn."""
         self._publish()  # before the worker has anything to do: a page may ask for it at once
+        self.worker.submit(self._begin_programs)
         return self.worker.submit(self.advance)
+
+    def programs(self) -> list[tuple[int, Any]]:
+        """The seats played by a program (``exec:``, given on the command line that started the server)."""
+        from bgkit.exec.seat import ExecSeat
+
+        return [(p, seat) for p, seat in enumerate(self.match.seats) if isinstance(seat, ExecSeat)]
+
+    def _begin_programs(self) -> None:
+        try:
+            for player, seat in self.programs():
+                seat.begin(self.match, player)
+        except (PluginError, BadInput) as fault:
+            self._stopped(str(fault))
+
+    def _end_programs(self, result: ScoreResult | None) -> None:
+        """Tell each program the result (a finished game), then end it and everything it started."""
+        for _, seat in self.programs():
+            try:
+                if result is not None:
+                    seat.end(self.match, result)
+            finally:
+                seat.abort()
 
     def act(self, seat: int, answer: str) -> str | None:
         """Seat ``seat`` plays ``answer`` (an action's text, its place in the list, or a prefix only it
@@ -234,22 +262,33 @@ class Table:
                     return
                 player = type(self.match.state).current_player(self.match.state)
                 if player != CHANCE and isinstance(self.match.seats[player], PhoneSeat):
+                    self.save()  # the game waits for a person: all of it is on disk
                     self._publish()
                     return
                 if player != CHANCE:
                     self.thinking = self.names[player]
                     self._publish()
-                self._step()
+                self._step(save=time.monotonic() - self.saved_at >= SAVE_SECONDS)
+            self.save()
         except (PluginError, BadInput) as fault:
             self._stopped(str(fault))
         except Exception as fault:  # a game's or bot's bug: said, the game saved up to it
             self._stopped(f"plugin {self.game.info.plugin or self.game.info.id!r} failed: {fault_text(fault)}")
 
-    def _step(self) -> None:
+    def _step(self, save: bool = True) -> None:
         self.match.step()
+        self.unsaved = True
         self.thinking = None
-        self.match.save(self.save_path)
+        if save:
+            self.save()
         self._publish()
+
+    def save(self) -> None:
+        """Write the save (atomically: the old file or the new one, never a part) if anything is new."""
+        if self.unsaved:
+            self.match.save(self.save_path)
+            self.unsaved = False
+            self.saved_at = time.monotonic()
 
     def _result(self) -> ScoreResult | None:
         match = self.match
@@ -261,16 +300,20 @@ class Table:
         from bgkit.history.records import today
 
         result = self.match.finish()
-        self.match.save(self.save_path)
+        self.unsaved = True
+        self.save()
+        self._end_programs(result)
         if self.seating.play_id is None:
             self.seating.play_id = self.record(play_of_match(self.match, result, today()))
             self.save_seating()
         self._publish()
 
     def _stopped(self, problem: str) -> None:
+        self._end_programs(None)
         self.thinking = None
         self.seating.problem = problem
-        self.match.save(self.save_path)
+        self.unsaved = True
+        self.save()
         self.save_seating()
         self._publish()
 
@@ -302,6 +345,8 @@ class Table:
         """Stop after the action being made (a bot's is bounded by the table's time)."""
         self.stopping = True
         self.worker.shutdown(wait=True, cancel_futures=True)
+        self.save()  # the moves made since the last save (the worker has stopped)
+        self._end_programs(None)  # nothing a game started outlives the server
 
 
 def news(events: tuple[Event, ...], seat: int) -> list[Event]:

@@ -1,0 +1,257 @@
+"""A game played from the phones at a real ``bgkit serve`` on 127.0.0.1 (nothing mocked), driven
+over HTTP: a whole game of Bruges (hidden hands) by two phones and a greedy bot, with the server
+stopped and started again in the middle; each seat's page checked against a twin state for hidden
+cards; a client without a seat's key refused; the save verified by ``bgkit replay --verify``; the
+game in the history with its log. The same from the command line (``--game``), and what a page may
+not start (an ``exec:`` seat). The browser's part is tests/test_serve_play_browser.py."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="bgkit serve needs the serve extra: pip install 'bgkit[serve]'")
+httpx2 = pytest.importorskip("httpx2", reason="the test extra's HTTP client")
+
+from bgkit.engine.match import GameLog, replay, replay_events  # noqa: E402
+from bgkit.engine.runtime import runtime_for  # noqa: E402
+from bgkit.plugins.registry import get_registry  # noqa: E402
+from bgkit.serve.play import seat_drawings  # noqa: E402
+from bgkit.testing import run_cli  # noqa: E402
+
+SCRIPT = "<script>alert(1)</script>"
+
+
+@contextmanager
+def served(db: Path, *args: str):
+    """``bgkit serve --port 0`` on ``db``: yields (base URL, stdout lines up to the first blank read);
+    Ctrl-C at the end must stop it with exit 0 within seconds."""
+    proc = subprocess.Popen([sys.executable, "-m", "bgkit", "serve", "--port", "0", "--db", str(db), *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+    try:
+        first = proc.stdout.readline()
+        found = re.match(r"bgkit serve: (http://127\.0\.0\.1:\d+)/", first)
+        assert found, first + proc.stderr.read()
+        lines = [proc.stdout.readline() for _ in range(3)]
+        if "--game" in args:
+            lines += [proc.stdout.readline() for _ in range(2 + sum(1 for a in args if a.startswith("human")))]
+        yield found.group(1), lines
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            code = proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            code = None
+        proc.stdout.close()
+        proc.stderr.close()
+    assert code == 0, "bgkit serve did not stop cleanly on Ctrl-C"
+
+
+def phone(base: str) -> tuple:
+    """A phone: a client with its own cookies, and its CSRF token."""
+    client = httpx2.Client(base_url=base, timeout=30, follow_redirects=False)
+    page = client.get("/games")
+    assert page.status_code == 200, page.text
+    return client, re.search(r'name="csrf" content="([^"]+)"', page.text).group(1)
+
+
+def start_game(client, csrf: str, game: str, seats: list[tuple[str, str]], **options: str) -> tuple[int, list[str]]:
+    """Start a game from the page; returns its number and each person's join link (path and key)."""
+    form = {"csrf": csrf, "game": game, "players": str(len(seats))}
+    for i, (kind, name) in enumerate(seats):
+        form[f"kind{i}"], form[f"name{i}"] = kind, name
+    form.update({f"option_{k}": v for k, v in options.items()})
+    made = client.post("/games", data=form)
+    assert made.status_code == 303, made.text
+    host = client.get(made.headers["location"])
+    assert host.status_code == 200
+    links = [html.unescape(link) for link in re.findall(r'class="join" href="([^"]+)"', host.text)]
+    number = int(made.headers["location"].split("/")[2])
+    return number, [re.sub(r"^http://[^/]+", "", link) for link in links]
+
+
+def buttons(page: str) -> list[str]:
+    return [html.unescape(v) for v in re.findall(r'<button type="submit" name="action" value="([^"]*)"', page)]
+
+
+def shown_view(page: str) -> str:
+    return html.unescape(re.search(r'<pre class="drawing" id="view">(.*?)</pre>', page, re.S).group(1))
+
+
+def state_of(save: Path):
+    log = GameLog.from_dict(json.loads(save.read_text()))
+    game = get_registry().load_game(log.game)
+    runtime = runtime_for(game)
+    return log, replay(game, runtime, log), [event for event, _ in replay_events(game, runtime, log)]
+
+
+def bruges_twin(state, seat: int):
+    """``state`` with one card of another seat's hand swapped for an unseen card of the same colour,
+    as the twin-state test of the game's determinisation makes it (plugins/bgkit-bruges/tests/
+    test_bruges_determinisation.py): its owner sees the difference, ``seat`` must not. None when no
+    other hand holds a card its owner can see."""
+    colour = state.cards.colour
+    for q in range(state.num_players):
+        if q == seat or not state.hands[q]:
+            continue
+        twin = state.clone()
+        card = twin.hands[q][0]
+        other = next((c for c in twin.unseen.cards() if c != card and colour[c] == colour[card]), None)
+        if other is None:
+            continue
+        twin.unseen.draw(other)
+        twin.unseen.put(card)
+        twin.hands[q][0] = other
+        if seat_drawings(twin, q) != seat_drawings(state, q):  # the owner sees which card it is
+            return twin
+    return None
+
+
+def check_seat_page(page: str, save: Path, seat: int) -> bool:
+    """A seat's page shows its own drawing and none of another's hidden cards: the drawing on the
+    page is the game's drawing for that seat, which is the same for a twin state whose other hand
+    differs (which its owner sees); no private event of another seat is on
+    the page. True when a twin was checked."""
+    log, state, events = state_of(save)
+    assert shown_view(page) == seat_drawings(state, seat)[0]
+    for event in events:
+        if event.audience is not None and seat not in event.audience and event.text != event.public:
+            assert html.escape(event.text) not in page, f"P{seat + 1}'s page shows {event.text!r}, told only to {sorted(event.audience)}"
+    twin = bruges_twin(state, seat)
+    if twin is None:
+        return False
+    assert seat_drawings(twin, seat) == seat_drawings(state, seat), "the seat's drawing shows another seat's hidden card"
+    return True
+
+
+def play_turns(links: list[str], clients: list, csrfs: list, save: Path, rng: random.Random, limit: int,
+               checks: list[bool]) -> bool:
+    """The phones play (each a random legal action, pressed or typed as its place in the list) until
+    the game is over or ``limit`` actions were played; True once it is over. Each page says whose
+    turn it is, so the next page asked for is that seat's."""
+    import time
+
+    played, seat = 0, 0
+    deadline = time.monotonic() + 60
+    while played < limit and time.monotonic() < deadline:
+        page = clients[seat].get(links[seat])
+        assert page.status_code == 200, page.text
+        if "Game over" in page.text:
+            return True
+        choices = buttons(page.text)
+        if not choices:
+            waiting = re.search(r"Waiting for P(\d+)", page.text)
+            if waiting and int(waiting.group(1)) - 1 < len(links):
+                seat = int(waiting.group(1)) - 1
+            else:
+                time.sleep(0.05)  # a bot thinks, or chance is drawn
+            continue
+        if played % 40 == 5:
+            checks.append(check_seat_page(page.text, save, seat))
+        path, key = links[seat].split("?")
+        answer = rng.choice(choices)
+        if played % 2 and len(choices) > 1:
+            answer = f"#{choices.index(answer) + 1}"  # typed, as at the terminal: its place in the list
+        done = clients[seat].post(f"{path}/act?{key}", data={"csrf": csrfs[seat], "action": answer})
+        assert done.status_code == 303, done.text
+        played += 1
+    return False
+
+
+def test_a_game_of_bruges_from_two_phones_and_a_bot_through_a_restart(tmp_path):
+    db = tmp_path / "h.sqlite3"
+    save = tmp_path / "h-games" / "1.bgkit.json"
+    rng = random.Random(7)
+    checks: list[bool] = []
+    with served(db) as (base, _):
+        host, csrf = phone(base)
+        number, links = start_game(host, csrf, "bruges", [("human", "Ada"), ("human", "Bo"), ("greedy", "")])
+        assert number == 1 and len(links) == 2
+        clients, csrfs = zip(*[phone(base) for _ in links])
+        stranger, stranger_csrf = phone(base)
+        for link in links:  # a third phone without the seat's key, or with another seat's, sees nothing of it
+            path, key = link.split("?")
+            assert stranger.get(path).status_code == 403
+            assert stranger.get(f"{path}?key=nope").status_code == 403
+            assert stranger.post(f"{path}/act", data={"csrf": stranger_csrf, "action": "#1"}).status_code == 403
+        other_key = links[1].split("?")[1]
+        assert stranger.get(f"{links[0].split('?')[0]}?{other_key}").status_code == 403
+        assert host.get(f"/game/1/host?key={other_key[4:]}").status_code == 403  # the host's page needs the host's key
+        assert not play_turns(links, clients, csrfs, save, rng, 40, checks)
+        before = json.loads(save.read_text())["actions"]
+    with served(db) as (base, _):  # the server again: the game where it was, the same links
+        clients, csrfs = zip(*[phone(base) for _ in links])
+        assert json.loads(save.read_text())["actions"][: len(before)] == before
+        assert play_turns(links, clients, csrfs, save, rng, 400, checks)
+        table = clients[0].get("/game/1/table").text
+        assert "Game over" in table
+        play_id = int(re.search(r'href="/plays/(\d+)"', table).group(1))
+    assert sum(checks) >= 3  # twins were checked at several moments of the game
+    verified = run_cli(["replay", "--verify", str(save)])
+    assert verified.exit_code == 0 and "verified" in verified.stdout, verified.stdout + verified.stderr
+    shown = run_cli(["history", "show", str(play_id), "--db", str(db), "--format", "json"])
+    assert json.loads(shown.stdout)["game"] == "bruges"
+    from bgkit.history.store import open_history
+
+    with open_history(db) as store:
+        play = store.play(play_id)
+    assert play.source == "play" and [s.spec for s in play.seats] == ["human:Ada", "human:Bo", "greedy"]
+    assert play.log["actions"] == json.loads(save.read_text())["actions"]  # the whole log, as saved
+
+
+def test_a_game_started_from_the_command_line_and_what_a_page_may_not_start(tmp_path):
+    with served(tmp_path / "h.sqlite3", "--game", "goofspiel", "--seat", "human:Ada", "--seat", "random",
+                "--seed", "4") as (base, lines):
+        text = "".join(lines)
+        assert "Game 1: Goofspiel" in text, text
+        link = re.search(r"seat 1 Ada: http://[^/]+(/game/1/seat/0\?key=\S+)", text).group(1)
+        client, csrf = phone(base)
+        page = client.get(link)
+        assert page.status_code == 200 and "Your turn" in page.text
+        # the page offers installed in-process bots, never a program; a form that names one is refused
+        offered = client.get("/game/new?game=goofspiel&players=2").text
+        assert "exec" not in offered and 'value="greedy"' in offered
+        for kind in ("exec:touch PWNED", "exec"):
+            refused = client.post("/games", data={"csrf": csrf, "game": "goofspiel", "players": "2", "kind0": "human",
+                                                  "kind1": kind})
+            assert refused.status_code == 400 and "not a bot this page offers" in refused.text
+        assert not Path("PWNED").exists()
+        wrong = client.post(link.replace("?", "/act?"), data={"csrf": csrf, "action": "bid 99"})
+        assert wrong.status_code == 400 and "&#39;bid 99&#39; is not legal here" in wrong.text
+        no_csrf = client.post(link.replace("?", "/act?"), data={"action": "bid 1"})
+        assert no_csrf.status_code == 403
+    log = json.loads((tmp_path / "h-games" / "1.bgkit.json").read_text())
+    assert log["seed"] == 4 and log["seats"] == ["human:Ada", "random"] and log["actions"][0][0] == -1
+
+
+def test_names_people_type_are_text_on_every_play_page(tmp_path):
+    with served(tmp_path / "h.sqlite3") as (base, _):
+        client, csrf = phone(base)
+        number, links = start_game(client, csrf, "goofspiel", [("human", SCRIPT), ("human", "Bo"), ("random", "")])
+        pages = [links[0], links[1], f"/game/{number}/table", "/games"]
+        host = client.post("/games", data={"csrf": csrf, "game": "goofspiel", "players": "2", "kind0": "human",
+                                           "name0": SCRIPT + "x", "kind1": "random"}).headers["location"]
+        for path in [*pages, host]:
+            page = client.get(path)
+            assert page.status_code == 200
+            assert SCRIPT not in page.text and "&lt;script&gt;" in page.text, path
+
+
+def test_without_game_the_game_options_are_one_line_and_exit_2(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "bgkit", "serve", "--db", str(tmp_path / "h.sqlite3"), "--seat", "random"],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2 and "add --game GAME" in result.stderr and "Traceback" not in result.stderr
+    result = subprocess.run([sys.executable, "-m", "bgkit", "serve", "--db", str(tmp_path / "h.sqlite3"), "--game", "goofspiel",
+                             "--seat", "random", "--seat", "random"], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2 and "seat at least one person" in result.stderr, result.stderr
