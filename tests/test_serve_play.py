@@ -3,12 +3,15 @@ over HTTP: a whole game of Bruges (hidden hands) by two phones and a greedy bot,
 stopped and started again in the middle; each seat's page checked against a twin state for hidden
 cards; a client without a seat's key refused; the save verified by ``bgkit replay --verify``; the
 game in the history with its log. The same from the command line (``--game``), and what a page may
-not start (an ``exec:`` seat). The browser's part is tests/test_serve_play_browser.py."""
+not start (an ``exec:`` seat). And in headless Chromium, two phones and a bot play a whole game of
+Goofspiel (skipped, saying why, without Chromium or Playwright)."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
+import os
 import random
 import re
 import signal
@@ -255,3 +258,121 @@ def test_without_game_the_game_options_are_one_line_and_exit_2(tmp_path):
     result = subprocess.run([sys.executable, "-m", "bgkit", "serve", "--db", str(tmp_path / "h.sqlite3"), "--game", "goofspiel",
                              "--seat", "random", "--seat", "random"], capture_output=True, text=True, timeout=30)
     assert result.returncode == 2 and "seat at least one person" in result.stderr, result.stderr
+
+
+# -- in a real browser: headless Chromium (Debian's), driven by Playwright ---------------------------
+
+ARTEFACTS = Path(os.environ.get("BGKIT_ARTEFACTS", Path(__file__).resolve().parent.parent / "test-artefacts")) / "serve"
+CHROMIUM = os.environ.get("BGKIT_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def why_no_browser() -> str | None:
+    if not Path(CHROMIUM).is_file():
+        return f"no Chromium at {CHROMIUM}: install Debian's package (apt-get install chromium), or point BGKIT_CHROMIUM at one"
+    try:
+        import playwright.async_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (it comes with bgkit's test extra)"
+    return None
+
+
+TIMEOUT_MS = 20_000
+
+
+async def no_sideways_scroll(page, name: str) -> None:
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{name} scrolls sideways: {width} px wide at 390"
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTEFACTS / f"play-{name}.png"), full_page=True)
+
+
+async def start_on_the_page(browser, base: str) -> tuple[list[str], str]:
+    host = await browser.new_context(**PHONE)
+    page = await host.new_page()
+    await page.goto(f"{base}/game/new?game=goofspiel&players=3")
+    await no_sideways_scroll(page, "new")
+    for seat, (kind, name) in enumerate([("human", "Ada"), ("human", "Bo"), ("greedy", "")]):
+        await page.select_option(f'select[name="kind{seat}"]', kind)
+        await page.fill(f'input[name="name{seat}"]', name)
+    await page.click("text=Start the game")
+    await page.wait_for_url(re.compile(r"/game/\d+/host\?key="))
+    assert await page.locator("img.qr").count() == 2
+    assert all(await page.locator("img.qr").evaluate_all("imgs => imgs.map(i => i.complete && i.naturalWidth > 0)"))
+    await no_sideways_scroll(page, "host")
+    links = await page.locator("a.join").evaluate_all("links => links.map(a => a.href)")
+    await host.close()
+    return links, base
+
+
+async def play_phone(page, seat: int, other: str, sealed: list[str]) -> int:
+    """Press a button at each turn until the game is over; returns the turns played. At each turn,
+    what the page says of the other person's bid this round is what everyone is told ("P1 bids")."""
+    played = 0
+    while True:
+        turn = page.locator("text=Your turn.")
+        over = page.locator("text=Game over")
+        await turn.or_(over).first.wait_for(timeout=TIMEOUT_MS)  # comes by the server's events: no reload
+        if await over.count():
+            return played
+        news = await page.locator("ol.news").inner_text() if await page.locator("ol.news").count() else ""
+        sealed.extend(line for line in news.splitlines() if line.startswith(other))
+        if played == 3:
+            await no_sideways_scroll(page, f"seat{seat}")
+        buttons = page.locator("form.moves button")
+        await buttons.nth((played * 7 + seat) % await buttons.count()).click()
+        await page.wait_for_load_state()
+        played += 1
+
+
+@pytest.mark.skipif(why_no_browser() is not None, reason=why_no_browser() or "")
+def test_two_phones_and_a_bot_play_goofspiel_to_the_end_in_chromium(tmp_path):
+    """The host starts a Goofspiel game on the page (two people on phones, a greedy bot) and takes
+    the join links from the host's page; each phone (a browser context at 390x844) plays a whole
+    game by pressing its buttons. No page is ever reloaded by the test: a phone waiting for the other
+    sees its turn come by the server's events, and the table's page, opened once, follows the game
+    to its end. While a bid is sealed, the other phone is told only that it was made. A third
+    browser without the seat's key is refused (403). No page scrolls sideways (screenshots in
+    test-artefacts/serve/), and Chromium reports no Content-Security-Policy violation."""
+    from playwright.async_api import async_playwright
+
+    async def run() -> None:
+        with served(tmp_path / "h.sqlite3") as (base, _):
+            async with async_playwright() as pw:
+                browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                try:
+                    links, _ = await start_on_the_page(browser, base)
+                    assert len(links) == 2
+                    table_context = await browser.new_context(**PHONE)
+                    table = await table_context.new_page()
+                    violations: list[str] = []
+                    table.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+                    await table.goto(f"{base}/game/1/table")
+                    phones = []
+                    for link in links:
+                        context = await browser.new_context(**PHONE)
+                        page = await context.new_page()
+                        page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+                        await page.goto(link)
+                        phones.append(page)
+                    stranger = await (await browser.new_context(**PHONE)).new_page()
+                    refused = await stranger.goto(links[1].split("?")[0])
+                    assert refused.status == 403
+                    sealed: list[list[str]] = [[], []]
+                    played = await asyncio.gather(*(play_phone(page, seat, f"P{2 - seat} ", sealed[seat])
+                                                    for seat, page in enumerate(phones)))
+                    assert played == [13, 13]
+                    # the other person's bid of the round under way was only ever shown as "Pn bids"
+                    assert sealed[1] and all(line.endswith(": P1 bids") for line in sealed[1]), sealed[1]
+                    await table.locator("text=Game over").wait_for(timeout=TIMEOUT_MS)  # opened once, never reloaded
+                    assert await table.locator('a[href^="/plays/"]').count() == 1
+                    await no_sideways_scroll(table, "table")
+                    await no_sideways_scroll(phones[0], "seat0-over")
+                    assert violations == []
+                finally:
+                    await browser.close()
+
+    asyncio.run(run())
+    assert (tmp_path / "h-games" / "1.bgkit.json").is_file()
