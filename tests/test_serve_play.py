@@ -35,11 +35,12 @@ SCRIPT = "<script>alert(1)</script>"
 
 
 @contextmanager
-def served(db: Path, *args: str):
-    """``bgkit serve --port 0`` on ``db``: yields (base URL, stdout lines up to the first blank read);
-    Ctrl-C at the end must stop it with exit 0 within seconds."""
+def served(db: Path, *args: str, env: dict[str, str] | None = None):
+    """``bgkit serve --port 0`` on ``db``: yields (base URL, the lines it printed about itself and
+    its game); Ctrl-C at the end must stop it with exit 0 within seconds."""
     proc = subprocess.Popen([sys.executable, "-m", "bgkit", "serve", "--port", "0", "--db", str(db), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                            env={**os.environ, **(env or {})})
     try:
         first = proc.stdout.readline()
         found = re.match(r"bgkit serve: (http://127\.0\.0\.1:\d+)/", first)
@@ -236,6 +237,42 @@ def test_a_game_started_from_the_command_line_and_what_a_page_may_not_start(tmp_
         assert no_csrf.status_code == 403
     log = json.loads((tmp_path / "h-games" / "1.bgkit.json").read_text())
     assert log["seed"] == 4 and log["seats"] == ["human:Ada", "random"] and log["actions"][0][0] == -1
+
+
+def marked_processes(mark: str) -> list[int]:
+    """The processes whose environment holds ``mark`` (what bgkit serve started inherits it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if mark.encode() in (entry / "environ").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="looks for the bot's process in /proc")
+def test_an_exec_seat_from_the_command_line_plays_and_ends_with_the_server(tmp_path):
+    mark = f"BGKIT_PLAY_TEST={os.getpid()}-{random.random()}"
+    bot = f"exec:{sys.executable} {Path(__file__).resolve().parent.parent / 'examples' / 'bots' / 'random.py'}"
+    with served(tmp_path / "h.sqlite3", "--game", "goofspiel", "--seat", "human:Ada", "--seat", bot, "--seed", "2",
+                env=dict([mark.split("=")])) as (base, lines):
+        link = re.search(r"seat 1 Ada: http://[^/]+(/game/1/seat/0\?key=\S+)", "".join(lines)).group(1)
+        client, csrf = phone(base)
+        assert client.post(link.replace("?", "/act?"), data={"csrf": csrf, "action": "#1"}).status_code == 303
+        import time
+
+        deadline = time.monotonic() + 20
+        while "Your turn" not in client.get(link).text and time.monotonic() < deadline:
+            time.sleep(0.05)  # the program bids
+        saved = json.loads((tmp_path / "h-games" / "1.bgkit.json").read_text())
+        assert [p for p, _ in saved["actions"]].count(1) == 1 and saved["seats"][1] == bot
+        assert len(marked_processes(mark)) >= 2  # the server and its bot
+    assert marked_processes(mark) == []  # Ctrl-C mid-game: nothing the server started is left
+    with served(tmp_path / "h.sqlite3") as (base, _):  # a file never starts a program
+        client, _ = phone(base)
+        assert client.get("/game/1/table").status_code == 400
 
 
 def test_names_people_type_are_text_on_every_play_page(tmp_path):

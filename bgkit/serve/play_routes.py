@@ -84,7 +84,8 @@ def _seats_of(form: dict[str, Any], count: int, bots: list[str]) -> tuple[list[s
     from bgkit.history.validate import check_name
     from bgkit.serve.tables import MAX_NAME, player_key
 
-    specs, names = [], []
+    specs: list[str] = []
+    names: list[str] = []
     for seat in range(count):
         kind = _text(form, f"kind{seat}", "human")
         if kind != "human" and kind not in bots:
