@@ -10,8 +10,10 @@ the save as any other.
 Everything that changes a table happens in its own worker thread, one action at a time: a phone's
 action, then the bots and chance until the next phone's turn (each searching bot bounded by the
 table's time, :data:`bgkit.bots.table.TABLE_SECONDS`), so the server's event loop never waits for a
-bot. After every action the game is saved (the save format of ``bgkit play --save``, written
-atomically) and a :class:`Snapshot` is published: what each phone may see (its seat's drawing,
+bot. The game is saved in the save format of ``bgkit play --save``, written atomically, after every
+person's action at once, whenever it waits for a person, after bots' and chance's moves at least
+every :data:`SAVE_SECONDS` (as ``bgkit play`` saves them), at the end and when the server stops.
+After every action a :class:`Snapshot` is published: what each phone may see (its seat's drawing,
 never another's), the events, the legal actions of the seat to play. Pages read only snapshots.
 
 Each person's seat has a random key; its link carries it, and a page or an action of that seat

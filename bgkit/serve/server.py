@@ -178,10 +178,17 @@ def _start_game(app: Any, start: GameToStart) -> None:
     from bgkit.engine.setups import parse_options
     from bgkit.sessions.build import seat_names
 
+    from bgkit.history.validate import check_name
+    from bgkit.serve.tables import MAX_NAME
+
     site = app.state.site
     game = site.game(start.game)
     kinds = [parse_seat_spec(spec)[0] for spec in start.seats]
     names = seat_names(start.seats)
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise BadInput(f"--seat: a name is at most {MAX_NAME} characters, not {len(name)}")
+        check_name(name, "--seat")
     specs = ["human" if kind == "human" else spec for kind, spec in zip(kinds, start.seats)]
     app.state.tables.new(game, specs, names, start.seed, parse_options(game, start.options))
 
