@@ -45,9 +45,12 @@ def served(db: Path, *args: str, env: dict[str, str] | None = None):
         first = proc.stdout.readline()
         found = re.match(r"bgkit serve: (http://127\.0\.0\.1:\d+)/", first)
         assert found, first + proc.stderr.read()
-        lines = [proc.stdout.readline() for _ in range(3)]
-        if "--game" in args:
-            lines += [proc.stdout.readline() for _ in range(2 + sum(1 for a in args if a.startswith("human")))]
+        people = sum(1 for a in args if a.startswith("human")) if "--game" in args else 0
+        lines: list[str] = []
+        while line := proc.stdout.readline():  # up to Ctrl-C's line, or the last person's join link
+            lines.append(line)
+            if (not people and line.startswith("Ctrl-C")) or (people and sum(1 for x in lines if x.startswith("  seat ")) == people):
+                break
         yield found.group(1), lines
     finally:
         proc.send_signal(signal.SIGINT)
@@ -286,6 +289,16 @@ def test_names_people_type_are_text_on_every_play_page(tmp_path):
             page = client.get(path)
             assert page.status_code == 200
             assert SCRIPT not in page.text and "&lt;script&gt;" in page.text, path
+
+
+def test_beyond_loopback_a_seats_link_carries_the_join_token_too(tmp_path):
+    with served(tmp_path / "h.sqlite3", "--lan", "--host", "127.0.0.1", "--game", "goofspiel", "--seat", "human:Ada",
+                "--seat", "greedy") as (base, lines):
+        link = re.search(r"seat 1 Ada: (http://\S+)", "".join(lines)).group(1)
+        assert "&token=" in link and "?key=" in link
+        fresh = httpx2.Client(timeout=30)  # a phone that scans the code: no cookie yet
+        assert "Your turn" in fresh.get(link).text
+        assert httpx2.get(link.split("&token=")[0]).status_code == 403  # the seat's key alone is not the server's token
 
 
 def test_without_game_the_game_options_are_one_line_and_exit_2(tmp_path):
