@@ -185,9 +185,9 @@ def _start_game(app: Any, start: GameToStart) -> None:
     game = site.game(start.game)
     kinds = [parse_seat_spec(spec)[0] for spec in start.seats]
     names = seat_names(start.seats)
-    for name in names:
-        if len(name) > MAX_NAME:
-            raise BadInput(f"--seat: a name is at most {MAX_NAME} characters, not {len(name)}")
+    for kind, name in zip(kinds, names):
+        if kind == "human" and len(name) > MAX_NAME:
+            raise BadInput(f"--seat: a person's name is at most {MAX_NAME} characters, not {len(name)}")
         check_name(name, "--seat")
     specs = ["human" if kind == "human" else spec for kind, spec in zip(kinds, start.seats)]
     app.state.tables.new(game, specs, names, start.seed, parse_options(game, start.options))
