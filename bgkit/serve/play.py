@@ -262,11 +262,11 @@ class Table:
                 if self._result() is not None:
                     self._finish()
                     return
-                player = type(self.match.state).current_player(self.match.state)
-                if player != CHANCE and isinstance(self.match.seats[player], PhoneSeat):
+                if self._waits_for_person():
                     self.save()  # the game waits for a person: all of it is on disk
                     self._publish()
                     return
+                player = type(self.match.state).current_player(self.match.state)
                 if player != CHANCE:
                     self.thinking = self.names[player]
                     self._publish()
@@ -281,9 +281,14 @@ class Table:
         self.match.step()
         self.unsaved = True
         self.thinking = None
-        if save:
+        if save or self._waits_for_person():  # on disk before any page shows that a person may act
             self.save()
         self._publish()
+
+    def _waits_for_person(self) -> bool:
+        state = self.match.state
+        player = type(state).current_player(state)
+        return player >= 0 and isinstance(self.match.seats[player], PhoneSeat)
 
     def save(self) -> None:
         """Write the save (atomically: the old file or the new one, never a part) if anything is new."""
