@@ -423,6 +423,8 @@ def test_two_phones_and_a_bot_play_goofspiel_to_the_end_in_chromium(tmp_path):
                     assert await table.locator('a[href^="/plays/"]').count() == 1
                     await no_sideways_scroll(table, "table")
                     await no_sideways_scroll(phones[0], "seat0-over")
+                    await table.goto(f"{base}/games")
+                    await no_sideways_scroll(table, "games")
                     assert violations == []
                 finally:
                     await browser.close()
