@@ -341,8 +341,8 @@ async def no_sideways_scroll(page, name: str) -> None:
     await page.screenshot(path=str(ARTEFACTS / f"play-{name}.png"), full_page=True)
 
 
-async def start_on_the_page(browser, base: str) -> tuple[list[str], str]:
-    host = await browser.new_context(**PHONE)
+async def start_on_the_page(host, base: str) -> list[str]:
+    """The host starts the game on the page; returns the join links its host's page shows."""
     page = await host.new_page()
     await page.goto(f"{base}/game/new?game=goofspiel&players=3")
     await no_sideways_scroll(page, "new")
@@ -356,8 +356,8 @@ async def start_on_the_page(browser, base: str) -> tuple[list[str], str]:
     assert all(await page.locator("img.qr").evaluate_all("imgs => imgs.map(i => i.complete && i.naturalWidth > 0)"))
     await no_sideways_scroll(page, "host")
     links = await page.locator("a.join").evaluate_all("links => links.map(a => a.href)")
-    await host.close()
-    return links, base
+    await page.close()
+    return links
 
 
 async def play_phone(page, seat: int, other: str, sealed: list[str]) -> int:
@@ -396,10 +396,10 @@ def test_two_phones_and_a_bot_play_goofspiel_to_the_end_in_chromium(tmp_path):
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:
-                    links, _ = await start_on_the_page(browser, base)
+                    host = await browser.new_context(**PHONE)  # then the shared screen, and a browser without a seat's key
+                    links = await start_on_the_page(host, base)
                     assert len(links) == 2
-                    table_context = await browser.new_context(**PHONE)
-                    table = await table_context.new_page()
+                    table = await host.new_page()
                     violations: list[str] = []
                     table.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
                     await table.goto(f"{base}/game/1/table")
@@ -410,7 +410,7 @@ def test_two_phones_and_a_bot_play_goofspiel_to_the_end_in_chromium(tmp_path):
                         page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
                         await page.goto(link)
                         phones.append(page)
-                    stranger = await (await browser.new_context(**PHONE)).new_page()
+                    stranger = await host.new_page()
                     refused = await stranger.goto(links[1].split("?")[0])
                     assert refused.status == 403
                     sealed: list[list[str]] = [[], []]
