@@ -380,6 +380,27 @@ async def play_phone(page, seat: int, other: str, sealed: list[str]) -> int:
         played += 1
 
 
+async def a_bruges_seat_in_the_browser(host, phone, base: str, save: Path) -> None:
+    """A game with hidden hands in the browser: Ada's seat page at a phone's width, checked as the
+    HTTP test checks it (her drawing, no private event of another seat, a twin state's page)."""
+    page = await host.new_page()
+    await page.goto(f"{base}/game/new?game=bruges&players=2")
+    await page.fill('input[name="name0"]', "Ada")
+    await page.select_option('select[name="kind1"]', "greedy")
+    await page.click("text=Start the game")
+    await page.wait_for_url(re.compile(r"/game/2/host\?key="))
+    link = await page.locator("a.join").first.get_attribute("href")
+    await phone.goto(link)
+    for turn in range(6):
+        await phone.locator("text=Your turn.").wait_for(timeout=TIMEOUT_MS)
+        check_seat_page(await phone.content(), save, 0)
+        buttons = phone.locator("form.moves button")
+        await buttons.nth(turn % await buttons.count()).click()
+        await phone.wait_for_load_state()
+    await phone.locator("text=Your turn.").wait_for(timeout=TIMEOUT_MS)
+    await no_sideways_scroll(phone, "bruges-seat")
+
+
 @pytest.mark.skipif(why_no_browser() is not None, reason=why_no_browser() or "")
 def test_two_phones_and_a_bot_play_goofspiel_to_the_end_in_chromium(tmp_path):
     """The host starts a Goofspiel game on the page (two people on phones, a greedy bot) and takes
@@ -387,7 +408,8 @@ def test_two_phones_and_a_bot_play_goofspiel_to_the_end_in_chromium(tmp_path):
     game by pressing its buttons. No page is ever reloaded by the test: a phone waiting for the other
     sees its turn come by the server's events, and the table's page, opened once, follows the game
     to its end. While a bid is sealed, the other phone is told only that it was made. A third
-    browser without the seat's key is refused (403). No page scrolls sideways (screenshots in
+    browser without the seat's key is refused (403). Then a game of Bruges: a phone's page, as the
+    browser has it, holds nothing of the bot's hidden hand. No page scrolls sideways (screenshots in
     test-artefacts/serve/), and Chromium reports no Content-Security-Policy violation."""
     from playwright.async_api import async_playwright
 
@@ -425,6 +447,7 @@ def test_two_phones_and_a_bot_play_goofspiel_to_the_end_in_chromium(tmp_path):
                     await no_sideways_scroll(phones[0], "seat0-over")
                     await table.goto(f"{base}/games")
                     await no_sideways_scroll(table, "games")
+                    await a_bruges_seat_in_the_browser(host, phones[0], base, tmp_path / "h-games" / "2.bgkit.json")
                     assert violations == []
                 finally:
                     await browser.close()
