@@ -240,6 +240,16 @@ def test_a_game_started_from_the_command_line_and_what_a_page_may_not_start(tmp_
         assert wrong.status_code == 400 and "&#39;bid 99&#39; is not legal here" in wrong.text
         no_csrf = client.post(link.replace("?", "/act?"), data={"action": "bid 1"})
         assert no_csrf.status_code == 403
+        version = int(re.search(r'name="version" value="(\d+)"', page.text).group(1))
+        first = buttons(page.text)[0]
+        assert client.post(link.replace("?", "/act?"), data={"csrf": csrf, "action": first, "version": version}).status_code == 303
+        for _ in range(200):  # the bot bids, chance draws the next prize
+            if "Your turn" in client.get(link).text:
+                break
+        else:
+            pytest.fail("Ada's turn did not come again")
+        again = client.post(link.replace("?", "/act?"), data={"csrf": csrf, "action": buttons(page.text)[1], "version": version})
+        assert again.status_code == 400 and "the table has changed" in again.text  # a second tap is not played
     log = json.loads((tmp_path / "h-games" / "1.bgkit.json").read_text())
     assert log["seed"] == 4 and log["seats"] == ["human:Ada", "random"] and log["actions"][0][0] == -1
 

@@ -230,14 +230,18 @@ class Table:
             finally:
                 seat.abort()
 
-    def act(self, seat: int, answer: str) -> str | None:
+    def act(self, seat: int, answer: str, version: int | None = None) -> str | None:
         """Seat ``seat`` plays ``answer`` (an action's text, its place in the list, or a prefix only it
-        has: what the terminal reads). The message to show when it cannot; None once played."""
+        has: what the terminal reads) on the table its page showed (``version``: a second tap on a
+        button, once the table has moved on, is not played again). The message to show when it
+        cannot; None once played."""
         from bgkit.terminal.human import two_readings, understand
 
         state = self.match.state
         if self.snapshot is None or self.snapshot.turn != seat:
             return "it is not your turn" if self._result() is None else "the game is over"
+        if version is not None and version != self.snapshot.version:
+            return "the table has changed since your page was drawn: here it is as it is now"
         answer = " ".join(answer.split())[:MAX_ANSWER]
         actions = self.match.runtime.legal_actions(state)
         texts = [state.action_text(action) for action in actions]
@@ -263,8 +267,7 @@ class Table:
                     self._finish()
                     return
                 if self._waits_for_person():
-                    self.save()  # the game waits for a person: all of it is on disk
-                    self._publish()
+                    self.save()  # the game waits for a person: all of it is on disk (and published)
                     return
                 player = type(self.match.state).current_player(self.match.state)
                 if player != CHANCE:

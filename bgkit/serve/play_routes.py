@@ -165,7 +165,8 @@ async def act(request: Request) -> Response:
     answer = _text(form, "action")
     if len(answer) > MAX_ANSWER:
         raise BadInput(f"an action is at most {MAX_ANSWER} characters")
-    problem = await asyncio.get_running_loop().run_in_executor(table.worker, table.act, seat, answer)
+    version = _int(form["version"], "the version") if form.get("version") not in (None, "") else None
+    problem = await asyncio.get_running_loop().run_in_executor(table.worker, table.act, seat, answer, version)
     if problem is not None:
         return await seat_page(request, error=problem, typed=answer, status=400)
     return back(f"/game/{table.number}/seat/{seat}?key={request.query_params['key']}")
