@@ -254,6 +254,32 @@ def test_a_game_started_from_the_command_line_and_what_a_page_may_not_start(tmp_
     assert log["seed"] == 4 and log["seats"] == ["human:Ada", "random"] and log["actions"][0][0] == -1
 
 
+def test_a_bot_thinking_never_holds_up_the_pages(tmp_path):
+    """The bot thinks in the game's worker thread, 2 seconds by its spec: the person's action is
+    answered at once, and the pages are served all the while, saying who thinks."""
+    import time
+
+    with served(tmp_path / "h.sqlite3", "--game", "goofspiel", "--option", "deck=5", "--seat", "human:Ada",
+                "--seat", "mcts:seconds=2", "--seed", "1") as (base, lines):
+        link = re.search(r"seat 1 Ada: http://[^/]+(/game/1/seat/0\?key=\S+)", "".join(lines)).group(1)
+        client, csrf = phone(base)
+        assert "Your turn" in client.get(link).text
+        start = time.monotonic()
+        assert client.post(link.replace("?", "/act?"), data={"csrf": csrf, "action": "#1"}).status_code == 303
+        answered = time.monotonic() - start
+        slowest, thinking = 0.0, False
+        while time.monotonic() - start < 10:
+            asked = time.monotonic()
+            table = client.get("/game/1/table").text
+            slowest = max(slowest, time.monotonic() - asked)
+            thinking = thinking or "mcts:seconds=2 is thinking" in table
+            if "Waiting for P1 Ada" in table:
+                break
+            time.sleep(0.1)
+        assert thinking and "Waiting for P1 Ada" in table
+        assert answered < 1.0 and slowest < 1.0, (answered, slowest)  # a page waiting for the bot would take 2 s
+
+
 def marked_processes(mark: str) -> list[int]:
     """The processes whose environment holds ``mark`` (what bgkit serve started inherits it)."""
     found = []
