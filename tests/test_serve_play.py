@@ -159,6 +159,8 @@ def play_turns(links: list[str], clients: list, csrfs: list, save: Path, rng: ra
         if "Game over" in page.text:
             return True
         choices = buttons(page.text)
+        refresh = '<noscript><meta http-equiv="refresh" content="3"></noscript>' in page.text
+        assert refresh == (not choices)  # without JavaScript a waiting page reloads itself; a turn's page stays
         if not choices:
             waiting = re.search(r"Waiting for P(\d+)", page.text)
             if waiting and int(waiting.group(1)) - 1 < len(links):

@@ -412,8 +412,8 @@ class Tables:
             table = self._seat(number, match, seating)
             table.save_seating()
             match.save(table.save_path)
+            table.start()  # published before any page can find it
             self.tables[number] = table
-        table.start()
         return table
 
     def _seat(self, number: int, match: Match, seating: Seating) -> Table:
@@ -436,8 +436,8 @@ class Tables:
             except BadInput as exc:
                 notes.append(f"game {number} not resumed: {exc}")
                 continue
-            self.tables[number] = table
             table.start()
+            self.tables[number] = table
         return notes
 
     def _resume(self, number: int) -> Table:
