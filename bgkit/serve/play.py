@@ -255,9 +255,18 @@ class Table:
         phone = self.match.seats[seat]
         assert isinstance(phone, PhoneSeat)
         phone.chosen = actions[index]
-        self._step()
+        try:
+            self._step()
+        except Exception as fault:  # the game's rules failed on it: said on every page, saved up to here
+            self._stopped(self._fault_text(fault))
+            return self.seating.problem
         self.worker.submit(self.advance)
         return None
+
+    def _fault_text(self, fault: Exception) -> str:
+        if isinstance(fault, (PluginError, BadInput)):
+            return str(fault)
+        return f"plugin {self.game.info.plugin or self.game.info.id!r} failed: {fault_text(fault)}"
 
     def advance(self) -> None:
         """Bots and chance play until a person is to play, the game is over, or the server stops."""
@@ -275,10 +284,8 @@ class Table:
                     self._publish()
                 self._step(save=time.monotonic() - self.saved_at >= SAVE_SECONDS)
             self.save()
-        except (PluginError, BadInput) as fault:
-            self._stopped(str(fault))
-        except Exception as fault:  # a game's or bot's bug: said, the game saved up to it
-            self._stopped(f"plugin {self.game.info.plugin or self.game.info.id!r} failed: {fault_text(fault)}")
+        except Exception as fault:  # a game's or bot's bug: said on every page, the game saved up to it
+            self._stopped(self._fault_text(fault))
 
     def _step(self, save: bool = True) -> None:
         self.match.step()
@@ -340,11 +347,17 @@ class Table:
         self.version += 1
         self.snapshot = Snapshot(
             version=self.version, turn=turn, legal=legal, events=tuple(self.events),
-            views={seat: seat_drawings(state, seat) for seat in self.phones()},
+            views={seat: self._drawings(seat) for seat in self.phones()},
             result=scored.to_dict() if scored is not None else None,
             final=drawing_text(state.render(None), 100) if over else None,
             problem=self.seating.problem, thinking=self.thinking, play_id=self.seating.play_id,
         )
+
+    def _drawings(self, seat: int) -> tuple[str, str | None]:
+        try:
+            return seat_drawings(self.match.state, seat)
+        except Exception as fault:  # a drawing that fails leaves the page, and the game, working
+            return f"(the drawing of {self.game.info.name} failed: {fault_text(fault)})", None
 
     def save_seating(self) -> None:
         from bgkit.model.savefile import write_json
