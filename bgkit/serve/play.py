@@ -11,8 +11,9 @@ Everything that changes a table happens in its own worker thread, one action at 
 action, then the bots and chance until the next phone's turn (each searching bot bounded by the
 table's time, :data:`bgkit.bots.table.TABLE_SECONDS`), so the server's event loop never waits for a
 bot. The game is saved in the save format of ``bgkit play --save``, written atomically, after every
-person's action at once, whenever it waits for a person, after bots' and chance's moves at least
-every :data:`SAVE_SECONDS` (as ``bgkit play`` saves them), at the end and when the server stops.
+decision (a person's, a bot's), whenever it waits for a person, at the end and when the server
+stops; a chance outcome is saved with the next decision (were it lost, the seed's stream draws the
+very same one again).
 After every action a :class:`Snapshot` is published: what each phone may see (its seat's drawing,
 never another's), the events, the legal actions of the seat to play. Pages read only snapshots.
 
@@ -28,7 +29,6 @@ import json
 import os
 import secrets
 import threading
-import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,8 +52,6 @@ MAX_TABLES = 16
 MAX_ANSWER = 200
 #: The kind of a person's seat in the specs handed to build_match (the log says ``human:NAME``).
 PHONE = "phone"
-#: Bots' and chance's moves between two people's are saved at least this often (a person's at once).
-SAVE_SECONDS = 1.0
 #: Width of a phone's drawing in characters (its box scrolls sideways by itself past it).
 DRAWING_WIDTH = 60
 
@@ -175,7 +173,6 @@ class Table:
         self.match.listeners.append(self.events.append)
         self.version = 0
         self.unsaved = False
-        self.saved_at = time.monotonic()
 
     @property
     def game(self) -> Game:
@@ -282,7 +279,7 @@ class Table:
                 if player != CHANCE:
                     self.thinking = self.names[player]
                     self._publish()
-                self._step(save=time.monotonic() - self.saved_at >= SAVE_SECONDS)
+                self._step(save=player != CHANCE)  # a chance outcome is saved with the next decision
             self.save()
         except Exception as fault:  # a game's or bot's bug: said on every page, the game saved up to it
             self._stopped(self._fault_text(fault))
@@ -305,7 +302,6 @@ class Table:
         if self.unsaved:
             self.match.save(self.save_path)
             self.unsaved = False
-            self.saved_at = time.monotonic()
 
     def _result(self) -> ScoreResult | None:
         match = self.match
