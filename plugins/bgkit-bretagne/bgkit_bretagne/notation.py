@@ -11,6 +11,8 @@ components only (never on the player count), so an index means the same action a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bgkit.api import derived
 
 from bgkit_bretagne.codes import (
@@ -19,6 +21,9 @@ from bgkit_bretagne.codes import (
     M_CARD_RES, M_SELL_CARD, M_SELL_RES, Q_BLUEPRINT, Q_EQUIPMENT, Q_PRODUCTION, Q_WEATHER, TRADE_WORDS,
 )
 from bgkit_bretagne.data import Components
+
+if TYPE_CHECKING:
+    from bgkit_bretagne.state import BretagneState
 
 #: The text of an action whose value names itself: code -> (its word, the value's name from the tables).
 _TEXTS = {
@@ -38,31 +43,29 @@ _TEXTS = {
 }
 
 
-class NotationMixin:
-    """The texts of actions and chance draws (composed into the state)."""
+def action_text(state: BretagneState, action) -> str:
+    code = action[0]
+    named = _TEXTS.get(code)
+    if named is not None:
+        return f"{named[0]} {named[1](state.t, action[1])}"
+    if code == DONE:
+        return "done"
+    if code == PASS:
+        return "pass"
+    top = state.pending.top()
+    if code == RETURN:
+        stay = (top[3] if top is not None and top[0] == F_RETURN else action[1]) - action[1]
+        return f"return {action[1]} stay {stay}"
+    if code == PICK:
+        if top is not None and top[0] == F_PICK and top[1] in (M_SELL_CARD, M_CARD_RES):
+            return f"card {state.t.kinds[action[1]]}"
+        return f"{'sell' if top is not None and top[1] == M_SELL_RES else 'take'} {state.t.resources[action[1]]}"
+    return str(action)
 
-    def action_text(self, action) -> str:
-        code = action[0]
-        named = _TEXTS.get(code)
-        if named is not None:
-            return f"{named[0]} {named[1](self.t, action[1])}"
-        if code == DONE:
-            return "done"
-        if code == PASS:
-            return "pass"
-        top = self.pending.top()
-        if code == RETURN:
-            stay = (top[3] if top is not None and top[0] == F_RETURN else action[1]) - action[1]
-            return f"return {action[1]} stay {stay}"
-        if code == PICK:
-            if top is not None and top[0] == F_PICK and top[1] in (M_SELL_CARD, M_CARD_RES):
-                return f"card {self.t.kinds[action[1]]}"
-            return f"{'sell' if top is not None and top[1] == M_SELL_RES else 'take'} {self.t.resources[action[1]]}"
-        return str(action)
 
-    def chance_label(self) -> str:
-        head = self.chance[0]
-        return _DRAWS[head[0]](self, head)
+def chance_label(state: BretagneState) -> str:
+    head = state.chance[0]
+    return _DRAWS[head[0]](state, head)
 
 
 #: What each queued draw is, for the person typing it in at the table.
