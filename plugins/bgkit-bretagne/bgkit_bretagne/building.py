@@ -8,10 +8,13 @@ import operator
 from typing import TYPE_CHECKING
 
 from bgkit_bretagne import rules as _rules
-from bgkit_bretagne.codes import BUILD, COMPLETE, F_RETURN, F_SITE, OPEN, RETURN, SITE
+from bgkit_bretagne.codes import BUILD, COMPLETE, F_RETURN, F_SITE, OPEN, RETURN, SITE, Action, Frame
 
 if TYPE_CHECKING:
     from bgkit_bretagne.state import BretagneState
+
+#: What the next level of an open site asks: engineers, extra resources, how many, and the workers it takes.
+Need = tuple[int, tuple[int, ...], int, int]
 
 
 def _site_need(state: BretagneState, p: int, site: int) -> tuple[tuple[int, ...], int, int, int] | None:
@@ -40,7 +43,7 @@ def _site_ok(state: BretagneState, p: int, site: int, res: list[int], spent: int
     return True
 
 
-def _buildable(state: BretagneState, p: int) -> list:
+def _buildable(state: BretagneState, p: int) -> list[Action]:
     """Every blueprint after whose purchase some site can be built: the blueprint's own
     engineers and workers count, as far as the supply and the player's reserve give them (the
     reward comes first, then the build), so a build offered always has a site, and one the
@@ -49,7 +52,7 @@ def _buildable(state: BretagneState, p: int) -> list:
     needs = _open_needs(state, p)
     if not needs:
         return []
-    out: list = []
+    out: list[Action] = []
     res = state.res[p]
     have_eng, work, reserve, supply_eng = state.eng[p], state.work[p], state.reserve[p], state.sup_eng
     total = sum(res)
@@ -75,7 +78,7 @@ def _buildable(state: BretagneState, p: int) -> list:
     return out
 
 
-def _open_needs(state: BretagneState, p: int) -> set:
+def _open_needs(state: BretagneState, p: int) -> set[Need]:
     """What the next level of each open site asks of ``p``, once per different ask: engineers,
     extra resources, how many, and the workers it takes (storm injuries included)."""
     t = state.t
@@ -83,7 +86,7 @@ def _open_needs(state: BretagneState, p: int) -> set:
     engineers_of = t.weather_engineers[weather]
     discount = t.barge_discount[state.barge[p]]
     storm = t.storm_injuries if t.weather_storm[weather] else 0
-    needs = set()
+    needs: set[Need] = set()
     level_extra, site_type, tile, lv_bp = t.level_extra, t.site_type, state.tile, state.lv_bp
     for site, where in enumerate(state.site):
         if where == OPEN:
@@ -111,7 +114,9 @@ def _buy_blueprint(state: BretagneState, p: int, b: int) -> None:
 
 def _build(state: BretagneState, p: int, b: int, site: int) -> None:
     t = state.t
-    extra, count, engineers, storm = _site_need(state, p, site)
+    need = _site_need(state, p, site)
+    assert need is not None, "a build is offered only at a site with a level free"
+    extra, count, engineers, storm = need
     for r, x in enumerate(extra):
         state.res[p][r] -= x
         state.sup_res[r] += x
@@ -134,21 +139,21 @@ def _build(state: BretagneState, p: int, b: int, site: int) -> None:
         _rules._end_action(state)
 
 
-def _site_steps(state: BretagneState, frame: tuple) -> list:
+def _site_steps(state: BretagneState, frame: Frame) -> list[Action]:
     p, spent = state.actor, state.t.bp_spent[frame[1]]
     return [(SITE, i) for i in range(len(state.site)) if _site_ok(state, p, i, state.res[p], spent)]
 
 
-def _apply_site(state: BretagneState, frame: tuple, action: tuple) -> None:
+def _apply_site(state: BretagneState, frame: Frame, action: Action) -> None:
     state.pending.pop()
     _build(state, state.actor, frame[1], action[1])
 
 
-def _return_steps(state: BretagneState, frame: tuple) -> list:
+def _return_steps(state: BretagneState, frame: Frame) -> list[Action]:
     return [(RETURN, k) for k in range(frame[3] + 1)]
 
 
-def _apply_return(state: BretagneState, frame: tuple, action: tuple) -> None:
+def _apply_return(state: BretagneState, frame: Frame, action: Action) -> None:
     """Workers sent home from the level just built score; the others stay for its scoring."""
     p = state.actor
     _, site, level, _ = state.pending.pop()

@@ -4,7 +4,7 @@ one seat or for everyone; how a setup is drawn is :mod:`bgkit_bretagne.render`, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from bgkit.api import MARK
 
@@ -13,14 +13,20 @@ from bgkit_bretagne.codes import BUILT, COMPLETE, EQUIP, F_EXCHANGE, F_RETURN, F
 from bgkit_bretagne.render import _counts
 
 if TYPE_CHECKING:  # rich is imported where a drawing is made
-    from rich.console import Group
+    from rich.console import Group, RenderableType
     from rich.table import Table
     from rich.text import Text
+
+    from bgkit_bretagne.state import BretagneState
+    from bgkit_bretagne.tables import Tables
+
+#: The mark after a value from a reconstructed table (or nothing), by the table's name.
+Mark = Callable[[str], str]
 
 _STAGES = ("choosing barge cards", "loading barges at Quimper", "actions", "scoring completed lighthouses", "game over")
 
 
-def _res(t, counts) -> str:
+def _res(t: Tables, counts: Sequence[int]) -> str:
     return " ".join(f"{n}{t.resources[r][:2]}" for r, n in enumerate(counts) if n) or "-"
 
 
@@ -34,13 +40,13 @@ def _box(title: str, columns: list[str]) -> Table:
     return table
 
 
-def render_compact(state, player: int | None) -> Group:
+def render_compact(state: BretagneState, player: int | None) -> Group:
     """The same table in fewer lines, for a terminal the full drawing does not fit: the harbours
     on one line, the built lighthouses and the equipment legend left out."""
     return render_state(state, player, compact=True)
 
 
-def render_state(state, player: int | None, compact: bool = False) -> Group:
+def render_state(state: BretagneState, player: int | None, compact: bool = False) -> Group:
     """The table as ``player`` sees it (None: a spectator): their own hand, the others' counts."""
     from rich.console import Group
     from rich.text import Text
@@ -49,7 +55,7 @@ def render_state(state, player: int | None, compact: bool = False) -> Group:
     def mark(table: str) -> str:
         return MARK if table in recon else ""
 
-    parts: list = [_heading(state, mark), _blueprints(state, mark), _lighthouses(state, mark, compact)]
+    parts: list[RenderableType] = [_heading(state, mark), _blueprints(state, mark), _lighthouses(state, mark, compact)]
     parts += _harbours(state, mark, compact)
     parts.append(_players(state, player, mark))
     if not compact:
@@ -67,7 +73,7 @@ def render_state(state, player: int | None, compact: bool = False) -> Group:
     return Group(*parts)
 
 
-def _heading(state, mark) -> Text:
+def _heading(state: BretagneState, mark: Mark) -> Text:
     """The round and stage, the weather, Pontivy's turn order, Quimper, Brest and the decks."""
     from rich.text import Text
     comp, t = state.comp, state.t
@@ -89,7 +95,7 @@ def _heading(state, mark) -> Text:
     return head
 
 
-def _blueprints(state, mark) -> Table:
+def _blueprints(state: BretagneState, mark: Mark) -> Table:
     comp, t = state.comp, state.t
     prints = _box(f"Blueprints face up at Pontivy{mark('blueprints')}", ["stack", "blueprints (cost > reward)"])
     for k, stack in enumerate(t.stacks):
@@ -102,7 +108,7 @@ def _blueprints(state, mark) -> Table:
     return prints
 
 
-def _lighthouses(state, mark, compact: bool) -> Table:
+def _lighthouses(state: BretagneState, mark: Mark, compact: bool) -> Table:
     """Every lighthouse in play (compact: not the built ones) and what its next level asks."""
     t = state.t
     eng = t.weather_engineers[state.weather]
@@ -129,7 +135,7 @@ def _lighthouses(state, mark, compact: bool) -> Table:
     return lights
 
 
-def _harbours(state, mark, compact: bool) -> list:
+def _harbours(state: BretagneState, mark: Mark, compact: bool) -> list[RenderableType]:
     """The harbours: a table, or one line in the compact drawing."""
     from rich.text import Text
     t = state.t
@@ -149,7 +155,7 @@ def _harbours(state, mark, compact: bool) -> list:
     return [harbours]
 
 
-def _players(state, player: int | None, mark) -> Table:
+def _players(state: BretagneState, player: int | None, mark: Mark) -> Table:
     """Each seat's place, barge, points, francs, workers, resources and cards (others' hidden)."""
     t = state.t
     players = _box(f"Players (barge cards{mark('barges')})",
@@ -169,7 +175,7 @@ def _players(state, player: int | None, mark) -> Table:
     return players
 
 
-def _doing(state) -> str:
+def _doing(state: BretagneState) -> str:
     """What is being decided: the multi-step choice under way, or the lighthouse being scored."""
     comp, t = state.comp, state.t
     top = state.pending.top()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from bgkit_bretagne import rules as _rules
 from bgkit_bretagne.codes import (
     B_BUY_RES, B_ENGINEER, B_PAIR, B_SELL_RES, DONE, F_EXCHANGE, F_PICK, GO, L_BUY_EQ, L_BUY_RES, L_CARD_RES,
-    L_SELL_EQ, L_WORKER, M_CARD_RES, M_MARKET, M_SELL_CARD, M_SELL_RES, M_SUPPLY, PICK, TRADE, TRADE_CITY,
+    L_SELL_EQ, L_WORKER, M_CARD_RES, M_MARKET, M_SELL_CARD, M_SELL_RES, M_SUPPLY, PICK, TRADE, TRADE_CITY, Action, Frame,
 )
 
 if TYPE_CHECKING:
@@ -67,10 +67,10 @@ def _trade_ok(state: BretagneState, p: int, item: int) -> bool:
     return state.pairs > 0
 
 
-def _exchange_steps(state: BretagneState, frame: tuple) -> list:
+def _exchange_steps(state: BretagneState, frame: Frame) -> list[Action]:
     p = state.actor
     _, city, used, visited = frame
-    out = [(TRADE, item) for item in range(9)
+    out: list[Action] = [(TRADE, item) for item in range(9)
            if TRADE_CITY[item] == city and not used >> item & 1 and _trade_ok(state, p, item)]
     other = 1 - city
     if not visited >> other & 1 and state.work[p] >= 1:
@@ -79,7 +79,7 @@ def _exchange_steps(state: BretagneState, frame: tuple) -> list:
     return out
 
 
-def _apply_exchange(state: BretagneState, frame: tuple, action: tuple) -> None:
+def _apply_exchange(state: BretagneState, frame: Frame, action: Action) -> None:
     p, code = state.actor, action[0]
     if code == TRADE:
         _trade(state, p, action[1])
@@ -125,7 +125,7 @@ def _trade(state: BretagneState, p: int, item: int) -> None:
         state.eng[p] += 2
 
 
-def _pick_steps(state: BretagneState, frame: tuple) -> list:
+def _pick_steps(state: BretagneState, frame: Frame) -> list[Action]:
     mode = frame[1]
     if mode == M_SUPPLY:
         return [(PICK, r) for r, q in enumerate(state.sup_res) if q]
@@ -136,7 +136,7 @@ def _pick_steps(state: BretagneState, frame: tuple) -> list:
     return [(PICK, k) for k, c in enumerate(state.hands[state.actor].counts) if c]
 
 
-def _apply_pick(state: BretagneState, frame: tuple, action: tuple) -> None:
+def _apply_pick(state: BretagneState, frame: Frame, action: Action) -> None:
     _pick(state, state.actor, action[1])
 
 

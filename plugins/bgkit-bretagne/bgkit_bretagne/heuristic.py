@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 RESOURCE, CARD, ENGINEER, FRANC, WORKER_HOME, WORKER_ON_TOWER, INCOME_ROUND, LEAD = 0.7, 1.8, 0.5, 0.3, 0.15, 1.2, 1.2, 0.8
 
 
-def values(state) -> list[float]:
+def values(state: BretagneState) -> list[float]:
     """Every player's worth, in one pass over the board."""
     comp, t = state.comp, state.t
     n = state.num_players

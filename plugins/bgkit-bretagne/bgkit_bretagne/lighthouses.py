@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bgkit_bretagne import rules as _rules
-from bgkit_bretagne.codes import BUILT, COMPLETE, DONE, ENTER, EQUIP, HARBOUR, PLAY, S_SCORE, UNUSED
+from bgkit_bretagne.codes import BUILT, COMPLETE, DONE, ENTER, EQUIP, HARBOUR, PLAY, S_SCORE, UNUSED, Action
 
 if TYPE_CHECKING:
     from bgkit_bretagne.state import BretagneState
 
 
-def _scoring_choices(state: BretagneState, p: int) -> list:
+def _scoring_choices(state: BretagneState, p: int) -> list[Action]:
     """At the equipment step, the kinds of card ``p`` holds; at the harbour step, the
     lighthouse's harbour; "done" at either."""
     if state.score_step == EQUIP:

@@ -24,10 +24,12 @@ from bgkit_bretagne import lighthouses as _lighthouses
 from bgkit_bretagne import scoring
 from bgkit_bretagne.codes import (
     BARGE, BLUEPRINT, BUILD, DONE, ENTER, EXCHANGE, LOAD, PASS, PLAY, PRODUCTION, Q_BLUEPRINT, Q_EQUIPMENT, Q_INCOME,
-    Q_PRODUCTION, Q_WEATHER, S_ACT, S_BARGE, S_LOAD, S_OVER, S_SCORE, UNUSED, BUILT, OPEN, WEATHER, EQUIPMENT,
+    Q_PRODUCTION, Q_WEATHER, S_ACT, S_BARGE, S_LOAD, S_OVER, S_SCORE, UNUSED, BUILT, OPEN, WEATHER, EQUIPMENT, Action, Frame,
 )
 
 if TYPE_CHECKING:
+    from bgkit.api import Outcome
+
     from bgkit_bretagne.state import BretagneState
 
 
@@ -48,7 +50,7 @@ def step(state: BretagneState) -> int | None:
     return TERMINAL
 
 
-def settle_chance(state: BretagneState, event: tuple) -> bool:
+def settle_chance(state: BretagneState, event: Frame) -> bool:
     """The harbours' income needs no draw, and a draw with nothing left to draw is skipped."""
     if event[0] == Q_INCOME:
         state.chance.pop(0)
@@ -60,11 +62,11 @@ def settle_chance(state: BretagneState, event: tuple) -> bool:
     return False
 
 
-def frame_player(state: BretagneState, frame: tuple) -> int:
+def frame_player(state: BretagneState, frame: Frame) -> int:
     return state.actor  # the player whose multi-step choice it is
 
 
-def _draw_ready(state: BretagneState, head: tuple) -> bool:
+def _draw_ready(state: BretagneState, head: Frame) -> bool:
     """Whether a queued draw can happen (something left to draw); reshuffles the equipment discards."""
     code = head[0]
     if code == Q_WEATHER:
@@ -84,7 +86,7 @@ def _draw_ready(state: BretagneState, head: tuple) -> bool:
 # barges ------------------------------------------------------------------------------------
 
 
-def chance_outcomes(state: BretagneState) -> list:
+def chance_outcomes(state: BretagneState) -> list[tuple[Action, float]]:
     head = state.chance[0]
     code = head[0]
     if code == Q_WEATHER:
@@ -96,7 +98,7 @@ def chance_outcomes(state: BretagneState) -> list:
     return [((EQUIPMENT, k), p) for k, p in state.deck.outcomes()]
 
 
-def apply_chance(state: BretagneState, head: tuple, action: tuple) -> None:
+def apply_chance(state: BretagneState, head: Frame, action: Action) -> None:
     code, value = action
     if code == WEATHER:
         state.weather_left.draw(value)
@@ -117,7 +119,7 @@ def apply_chance(state: BretagneState, head: tuple, action: tuple) -> None:
         state.hands[head[1]].put(value)
 
 
-def turn_actions(state: BretagneState) -> list:
+def turn_actions(state: BretagneState) -> list[Action]:
     p = state.cur
     if p < 0:
         return []
@@ -131,7 +133,7 @@ def turn_actions(state: BretagneState) -> list:
     return _lighthouses._scoring_choices(state, p)
 
 
-def apply_turn(state: BretagneState, action) -> None:
+def apply_turn(state: BretagneState, action: Action) -> None:
     p = state.actor = state.cur
     code = action[0]
     if code == BARGE:
@@ -154,7 +156,7 @@ def apply_turn(state: BretagneState, action) -> None:
         raise BadInput(f"not an action of this game: {action!r}")
 
 
-def _action_choices(state: BretagneState, p: int) -> list:
+def _action_choices(state: BretagneState, p: int) -> list[Action]:
     """Pass, the exchanges that can trade, and every blueprint a site can then be built with."""
     out = _building._buildable(state, p)
     if state.work[p] >= 1:
@@ -368,6 +370,6 @@ def scores(state: BretagneState) -> list[float]:
     return scoring.score_sheet(state.comp, _sheet(state)).totals
 
 
-def outcome(state: BretagneState):
+def outcome(state: BretagneState) -> Outcome:
     """The ranking of this table's score sheet, by the same code that ranks a sheet typed in."""
     return scoring.score_sheet(state.comp, _sheet(state)).outcome

@@ -14,7 +14,7 @@ No source gives a tie-break: tied players share the win (and the place).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bgkit.api import Field, ScoreResult, Sheet, build_result, check_in_all, check_one_of_each
 
@@ -110,11 +110,11 @@ def harbour_list(state: BretagneState, p: int) -> list[int]:
     return [h + 1 for h, workers in enumerate(state.harb) for _ in range(workers[p])]
 
 
-def sheet_values(state: BretagneState, p: int, places: list[int] | None = None) -> dict:
+def sheet_values(state: BretagneState, p: int, places: list[int] | None = None) -> dict[str, Any]:
     places = places or pontivy_places(state)
     return {"track": state.vp[p], "pontivy": places[p], "harbours": harbour_list(state, p), "francs": state.francs[p]}
 
 
-def sheet_from_state(comp: Components, state: BretagneState) -> dict:
+def sheet_from_state(comp: Components, state: BretagneState) -> dict[str, Any]:
     places = pontivy_places(state)
     return {"player": [{"name": f"Player {p + 1}", **sheet_values(state, p, places)} for p in range(state.num_players)]}

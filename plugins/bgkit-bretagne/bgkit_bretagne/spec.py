@@ -12,9 +12,10 @@ from bgkit_bretagne import data, render, scoring, setup
 from bgkit_bretagne.data import Components
 
 if TYPE_CHECKING:
+    from bgkit_bretagne.codes import Action
     from bgkit_bretagne.state import BretagneState
 
-SPEC: GameSpec[BretagneState, tuple, Components] = GameSpec(
+SPEC: GameSpec[BretagneState, Action, Components] = GameSpec(
     play="bgkit_bretagne.play:PLAY",
     setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups,
                 check_setup=setup.check_setup, fixed=setup.FIXED, any_keys=setup.ANY_KEYS,

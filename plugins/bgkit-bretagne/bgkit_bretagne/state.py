@@ -21,6 +21,8 @@ The rule readings (where the summary is silent or contradicts itself) are listed
 
 from __future__ import annotations
 
+from typing import Any
+
 from bgkit.api import DECK, DECKS, FIXED, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, FlowState, Pending, StateFields
 
 from bgkit_bretagne import lighthouses
@@ -38,6 +40,58 @@ class BretagneState(FlowState):
                  "forecast", "weather_left", "face_up", "piles", "under", "tile", "site", "lv_bp", "lv_own", "lv_wk",
                  "site_eng", "bounty", "harb", "improved", "pending", "chance", "score_sites", "score_step",
                  "score_order", "score_idx", "played", "comp", "t")
+    # the fields' types (the slots hold them; ``chance``, ``pending`` and ``cur`` are Flow's)
+    num_players: int
+    round: int
+    stage: int  # S_BARGE ... S_OVER
+    actor: int  # whose multi-step choice it is
+    turn: int  # the index in ``order`` of the seat acting
+    boat: int  # the boat being loaded
+    order: list[int]  # the seats in Pontivy order
+    next_order: list[int]  # the seats who passed, in the order they did
+    barge: list[int]  # each seat's barge card, -1 before the choice
+    passed: list[bool]
+    res: list[list[int]]  # [seat][resource]
+    francs: list[int]
+    eng: list[int]
+    work: list[int]  # workers at home
+    reserve: list[int]  # worker cubes in the supply
+    vp: list[int]
+    city: list[int]  # workers in the cities
+    hands: list[Deck]  # equipment cards by kind
+    deck: Deck
+    discard: Deck
+    bank: int
+    sup_res: list[int]
+    sup_eng: int
+    quimper: list[int]
+    prod: int
+    prod_left: Deck
+    market: list[int]  # Brest's resources
+    singles: int
+    pairs: int
+    weather: int
+    forecast: int  # -1 after the last round's
+    weather_left: Deck
+    face_up: list[list[int]]  # [stack] -> blueprints face up
+    piles: list[Deck]
+    under: list[Deck]
+    tile: list[int]  # [site] -> lighthouse tile, -1 for none
+    site: list[int]  # UNUSED, OPEN, COMPLETE or BUILT
+    lv_bp: list[list[int]]  # [site][level] -> blueprint
+    lv_own: list[list[int]]  # [site][level] -> seat
+    lv_wk: list[list[int]]  # [site][level] -> workers there
+    site_eng: list[int]
+    bounty: list[int]
+    harb: list[list[int]]  # [harbour][seat] -> workers
+    improved: list[bool]  # [coast]
+    score_sites: list[int]
+    score_step: int  # EQUIP or HARBOUR
+    score_order: list[int]
+    score_idx: int
+    played: int
+    comp: Components
+    t: Tables
 
     # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
     # loads them. The saved ones in the order of a save's keys (``keys`` spells out the short names).
@@ -63,7 +117,7 @@ class BretagneState(FlowState):
         self.t = t
 
     @classmethod
-    def from_setup(cls, comp: Components, setup: dict) -> "BretagneState":
+    def from_setup(cls, comp: Components, setup: dict[str, Any]) -> BretagneState:
         n = setup["players"]
         t = tables(comp, n)
         s = cls(comp, t)
@@ -134,7 +188,7 @@ class BretagneState(FlowState):
         return s
 
     @classmethod
-    def from_dict(cls, comp: Components, data: dict) -> "BretagneState":
+    def from_dict(cls, comp: Components, data: dict[str, Any]) -> BretagneState:
         n = data["players"]
         s = cls(comp, tables(comp, n))
         BretagneState.FIELDS.load(s, data)
