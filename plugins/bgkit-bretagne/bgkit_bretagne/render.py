@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from typing import Any, Callable
+
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -31,13 +33,13 @@ def _counts(counts: dict[str, int]) -> str:
     return ", ".join(words) or "-"
 
 
-def render_setup(comp: Components, setup: dict) -> Group:
+def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
     recon = set(comp.reconstructed())
 
     def mark(table: str) -> str:
         return MARK if table in recon else ""
 
-    parts: list = []
+    parts: list[RenderableType] = []
     seats = sorted(setup["seats"], key=lambda row: row["turn_order"])
     order = " → ".join(f"P{seat}" for seat in setup["turn_order"])
     parts.append(
@@ -95,9 +97,9 @@ def render_setup(comp: Components, setup: dict) -> Group:
     return Group(*parts)
 
 
-def _setup_board(comp: Components, setup: dict, mark) -> list:
+def _setup_board(comp: Components, setup: dict[str, Any], mark: Callable[[str], str]) -> list[RenderableType]:
     """The lighthouse tiles on their sites and the harbour tiles."""
-    parts: list = []
+    parts: list[RenderableType] = []
     lights = Table(title=f"Lighthouse tiles (site 1 is next to Lorient, then clockwise){mark('board')}",
                    title_justify="left")
     for column in ("site", "coast", "site colour", "tile", f"levels{mark('lighthouses')}", f"extra{mark('lighthouses')}",
@@ -121,18 +123,18 @@ def _setup_board(comp: Components, setup: dict, mark) -> list:
     harbours = Table(title=f"Harbour tiles, normal side up{mark('harbours')}", title_justify="left")
     for column in ("harbour", "coast", "tile", "sites", "income (normal)", "income (improved)"):
         harbours.add_column(column)
-    by_id = {tile.id: tile for tile in comp.harbours}
+    by_id = {harbour.id: harbour for harbour in comp.harbours}
     for row in setup["harbours"]:
-        tile = by_id[row["tile"]]
-        harbours.add_row(str(row["harbour"]), row["coast"], tile.id, ", ".join(map(str, row["sites"])),
-                         _counts(dict(tile.normal)), _counts(dict(tile.improved)))
+        harbour = by_id[row["tile"]]
+        harbours.add_row(str(row["harbour"]), row["coast"], harbour.id, ", ".join(map(str, row["sites"])),
+                         _counts(dict(harbour.normal)), _counts(dict(harbour.improved)))
     parts.append(harbours)
     return parts
 
 
-def _setup_cards(comp: Components, setup: dict, mark) -> list:
+def _setup_cards(comp: Components, setup: dict[str, Any], mark: Callable[[str], str]) -> list[RenderableType]:
     """The weather cards and the blueprints face up at Pontivy."""
-    parts: list = []
+    parts: list[RenderableType] = []
     weather = Table(title=f"Weather{mark('weather')}", title_justify="left")
     for column in ("", "card", "Heaven", "Purgatory", "Hell", "storm"):
         weather.add_column(column)
