@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from bgkit.api import Field, ScoreResult, Sheet, build_result, check_in_all, check_one_of_each
-
 from bgkit_bretagne.data import Components
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # bgkit's sheets are imported when a sheet is read or scored, never by `bgkit setup`
+    from bgkit.api import Field, ScoreResult, Sheet
+
     from bgkit_bretagne.state import BretagneState
 
 CATEGORIES = ("track", "Pontivy", "harbours", "money")
@@ -28,6 +28,8 @@ NO_TIEBREAK = "No source gives a tie-break for Bretagne: players tied on the tot
 
 
 def sheet_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
+
     harbours = comp.board.harbours
     return [
         # the track laps, so there is no printed end; no game comes near 999 points or francs
@@ -55,6 +57,8 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
 
 def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Places at Pontivy are all different; no harbour holds more workers than the rules score."""
+    from bgkit.api import Sheet, check_in_all, check_one_of_each
+
     places = Sheet(sheet.game, sheet.names, [{"pontivy": [values["pontivy"]]} for values in sheet.players])
     check_one_of_each(places, "pontivy", "Pontivy place")
     most = len(comp.final_scoring.harbour)
@@ -81,6 +85,8 @@ def money_points(comp: Components, francs: int) -> int:
 
 
 def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
+    from bgkit.api import build_result
+
     harbours = harbour_points(comp, [values["harbours"] for values in sheet.players])
     table = [
         {
