@@ -3,18 +3,12 @@
 
 from __future__ import annotations
 
-from typing import cast
-
-from bgkit.api import Advisor, Display, FrameRule, Notation, Observer, Play, Rules
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
 
 from bgkit_bretagne import building, display, exchange, heuristic, notation, rules, views
 from bgkit_bretagne.codes import Action
 from bgkit_bretagne.data import Components
 from bgkit_bretagne.state import BretagneState, new_state, state_from_dict
-
-#: Each kind of frame's legal steps and their effect. The core types a frame rule for any game's actions
-#: (``Hashable``); this game's take and return its own (tuples of ints), which the runner hands them.
-FRAME_RULES = cast("dict[int, FrameRule]", {**building.FRAME_RULES, **exchange.FRAME_RULES})
 
 PLAY = Play(
     state=BretagneState,
@@ -24,7 +18,7 @@ PLAY = Play(
         step=rules.step, settle_chance=rules.settle_chance, frame_player=rules.frame_player,
         chance_outcomes=rules.chance_outcomes, apply_chance=rules.apply_chance, turn_actions=rules.turn_actions,
         apply_turn=rules.apply_turn, scores=rules.scores, outcome=rules.outcome,
-        frame_rules=FRAME_RULES,
+        frame_rules={**building.FRAME_RULES, **exchange.FRAME_RULES},
     ),
     observer=Observer[BretagneState, Action, Components](
         view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,
