@@ -150,3 +150,24 @@ def action_from_index(comp: Components, state: BretagneState, index: int) -> Act
     blocks, codes = _layout(comp)
     code = codes[index]
     return (code,) if code in (DONE, PASS) else (code, index - blocks[code][0])
+
+
+#: What each of Bretagne's action words does, for ``?`` at the prompt (its first word picks the entries shown).
+WORDS = (
+    ("barge N", "choose barge card N for this round (its boats load your resources from Quimper)"),
+    ("load RESOURCE", "your boat loads this resource from Quimper"),
+    ("build BLUEPRINT", "buy the blueprint at Pontivy and take its reward; then choose the site ('at')"),
+    ("at SITE", "build the blueprint's level on lighthouse site SITE (pay its resources, engineers and workers)"),
+    ("return N stay M", "of the workers on the level you built, N go home for points and M stay for the lighthouse's scoring"),
+    ("exchange CITY", "send a worker to Lorient or Brest, then trade there one trade at a time"),
+    ("trade WHAT", "one of the city's trades (each at most once a visit): buy resources or equipment, sell, "
+                   "take a worker or an engineer"),
+    ("take RESOURCE", "the resource the trade gives you, one at a time"),
+    ("sell RESOURCE", "the resource the trade sells, one at a time"),
+    ("card KIND", "the equipment card the trade asks for"),
+    ("go CITY", "send another worker on to the other city"),
+    ("play KIND", "a lighthouse is scored: play an equipment card; a worker of yours leaves it for points"),
+    ("harbour N", "a lighthouse is scored: put one of its workers of yours into its harbour N"),
+    ("done", "end this visit to a city, or this step of a lighthouse's scoring"),
+    ("pass", "pass for the whole round: you take no more actions until the next round"),
+)

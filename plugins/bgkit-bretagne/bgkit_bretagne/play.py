@@ -28,7 +28,7 @@ PLAY = Play(
     advisor=Advisor[BretagneState, Action](heuristic=heuristic.heuristic, heuristic_values=heuristic.heuristic_values),
     notation=Notation[BretagneState, Action, Components](
         action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index,
+        action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
     display=Display[BretagneState](render=display.render_state, render_compact=display.render_compact),
 )
