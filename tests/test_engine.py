@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 
 import pytest
 from rich.console import Console
@@ -43,7 +44,7 @@ def test_illegal_and_ambiguous_answers_ask_again(goofspiel, tmp_path):
     assert match.log.actions[-1] == [0, "bid 3"]
     out = console.file.getvalue()
     assert "'bid 9' is not legal here" in out
-    assert "undo   take back your last decision" in out
+    assert re.search(r"undo +take back your last decision", out)
     assert "5 actions start with 'bid'" in out
 
 
