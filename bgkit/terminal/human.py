@@ -155,7 +155,6 @@ class Screen:
         self.legend = " · ".join(f"P{i + 1} {literal(name)}" for i, name in enumerate(names))
         self.news: dict[int, list[Event]] = {p: [] for p in people}
         self.last: dict[int, list[Event]] = {p: [] for p in people}  # shown at their last decision (``log``)
-        self.greeted: set[int] = set()
         self._match: Any = None
         self.above = 0  # lines printed since the last prompt (bgkit.terminal.fit leaves them room)
         # With no person seated (bots at a real table, its chance typed in), the people around it
@@ -257,8 +256,7 @@ class Screen:
         from bgkit.terminal import fit
 
         compact = getattr(state, "render_compact", None)
-        tail = [] if player in self.greeted or len(self.names) < 2 else [f"Seats: {self.legend}"]
-        self.greeted.add(player)
+        tail = [f"Seats: {self.legend}"] if len(self.names) > 1 else []  # the drawings say P1, P2: who they are
         parts = fit.decision(self.console, never_cut(state.render(player)), never_cut(compact(player)) if compact else None,
                              self.news_lines(player, private), tail + [header], texts, NEWS_LINES, self.above)
         for part in parts:

@@ -1,0 +1,140 @@
+"""Screen goldens: a person's decision screen, at 80×24 and 120×50, for every game and player count.
+
+Each case plays a seeded game (the person seat 1, random bots around it) to the person's
+``DECISION``-th decision and keeps what the screen printed before that prompt: it must take at most
+the terminal's height (the prompt's line included) and no line may be wider than the terminal, and
+it must be the golden file ``tests/screens/GAME-Np-WxH.txt``, byte for byte. A screen that changes
+by design is written again deliberately:
+
+    python tests/test_screens.py --update [GAME ...]
+
+and the diff of ``tests/screens`` is read before it is committed (it shows what a person sees).
+Blue Moon City and Bretagne are left out until their ports to the GameSpec give them compact views.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+FOLDER = Path(__file__).parent / "screens"
+GAMES = ("goofspiel", "pig", "burgundy", "bruges", "bridgetroll")
+SIZES = ((80, 24), (120, 50))
+DECISION = 4  # the person's decision whose screen is kept (a few rounds in)
+SEED = 11
+
+
+def cases() -> list[tuple[str, int, int, int]]:
+    from bgkit.plugins.registry import get_registry
+
+    found = []
+    for game_id in GAMES:
+        info = get_registry().game(game_id)
+        for players in range(info.min_players, info.max_players + 1):
+            found += [(game_id, players, width, height) for width, height in SIZES]
+    return found
+
+
+def screen(game_id: str, players: int, width: int, height: int) -> str:
+    """What the person sees at their ``DECISION``-th decision: everything printed since their last answer."""
+    from rich.console import Console
+
+    from bgkit.engine.match import QuitRequest
+    from bgkit.plugins.registry import get_registry
+    from bgkit.sessions.build import build_match, seat_names
+
+    game = get_registry().load_game(game_id)
+    seats = ["human:Ada"] + ["random"] * (players - 1)
+    console = Console(file=io.StringIO(), color_system=None, force_terminal=False, width=width, height=height)
+    rng = random.Random(f"screens {game_id} {players}")
+    shown: list[str] = []
+    mark = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal mark
+        text = console.file.getvalue()
+        if prompt == "Ada> ":
+            shown.append(text[mark:] + prompt)
+            if len(shown) == DECISION:
+                raise EOFError  # the screen is kept: stop the game here
+        mark = len(text)
+        state = match.state
+        return f"#{rng.randrange(len(state.legal_actions())) + 1}" if prompt == "Ada> " else ""
+
+    options = {option.name: option.default for option in game.options}
+    match = build_match(game, seats, seat_names(seats), SEED, options, console=console, ask=ask)
+    with pytest.raises(QuitRequest):
+        match.play()
+    return shown[-1]
+
+
+def check_fits(text: str, width: int, height: int) -> None:
+    """A screen fits its terminal: at most ``height`` lines (the prompt's included), none wider than ``width``."""
+    lines = text.split("\n")
+    assert len(lines) <= height, f"{len(lines)} lines on a terminal of {height}:\n{text}"
+    wide = [line for line in lines if len(line) > width]
+    assert not wide, f"{len(wide)} lines wider than {width} columns, the first:\n{wide[0]}"
+
+
+def golden(game_id: str, players: int, width: int, height: int) -> Path:
+    return FOLDER / f"{game_id}-{players}p-{width}x{height}.txt"
+
+
+@pytest.mark.parametrize("game_id, players, width, height", cases())
+def test_a_decision_screen_fits_and_is_the_golden_one(game_id, players, width, height):
+    text = screen(game_id, players, width, height)
+    check_fits(text, width, height)
+    path = golden(game_id, players, width, height)
+    assert path.exists(), f"no golden screen {path.name}: python tests/test_screens.py --update {game_id}"
+    assert text == path.read_text(), f"the screen differs from {path.name} (python tests/test_screens.py --update {game_id}):\n{text}"
+
+
+def test_a_screen_too_long_or_too_wide_fails_the_check():
+    fits = "\n".join(["x" * 80] * 23) + "\nAda> "
+    check_fits(fits, 80, 24)
+    with pytest.raises(AssertionError, match="25 lines on a terminal of 24"):
+        check_fits("line\n" + fits, 80, 24)
+    with pytest.raises(AssertionError, match="wider than 80"):
+        check_fits(fits.replace("x" * 80, "x" * 81, 1), 80, 24)
+
+
+def test_a_drawing_too_long_for_the_terminal_is_cut_with_the_words_that_show_the_rest():
+    """The core's fallback: a game whose drawing (compact or not) is longer than the room left is cut."""
+    from rich.console import Console
+
+    from bgkit.api import Drawing
+    from bgkit.terminal import fit
+
+    console = Console(file=io.StringIO(), color_system=None, width=80, height=24)
+    tall = Drawing([f"row {n}" for n in range(60)])
+    news = [f"move {n}" for n in range(20)]
+    texts = [f"take {n}" for n in range(50)]
+    for part in fit.decision(console, tall, None, news, ["Ada to play:"], texts, 12):
+        console.print(part, soft_wrap=False)
+    text = console.file.getvalue() + "Ada> "
+    check_fits(text, 80, 24)
+    assert "row 0" in text and "row 59" not in text and "more lines: type board, hand, others or full" in text
+    assert "move 19" in text and "earlier (type log to see them all)" in text  # the latest news, and how to see the rest
+    assert "  1 take 0" in text and "more: type a prefix to narrow them down, ? lists them all" in text
+
+
+def update(games: list[str]) -> None:
+    FOLDER.mkdir(exist_ok=True)
+    for game_id, players, width, height in cases():
+        if games and game_id not in games:
+            continue
+        path = golden(game_id, players, width, height)
+        text = screen(game_id, players, width, height)
+        lines = len(text.split("\n"))
+        path.write_text(text)
+        print(f"{path.name}: {lines} lines{'  (TOO MANY)' if lines > height else ''}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] != ["--update"]:
+        sys.exit("usage: python tests/test_screens.py --update [GAME ...]  (the test is: pytest tests/test_screens.py)")
+    update(sys.argv[2:])
