@@ -24,7 +24,8 @@ import pytest
 FOLDER = Path(__file__).parent / "screens"
 GAMES = ("goofspiel", "pig", "burgundy", "bruges", "bridgetroll")
 SIZES = ((80, 24), (120, 50))
-DECISION = 4  # the person's decision whose screen is kept (a few rounds in)
+#: The person's decision whose screen is kept, per game: a few rounds in (Bruges: its first actions phase).
+DECISION = {"goofspiel": 4, "pig": 4, "burgundy": 6, "bruges": 9, "bridgetroll": 4}
 SEED = 11
 
 
@@ -40,7 +41,7 @@ def cases() -> list[tuple[str, int, int, int]]:
 
 
 def screen(game_id: str, players: int, width: int, height: int) -> str:
-    """What the person sees at their ``DECISION``-th decision: everything printed since their last answer."""
+    """What the person sees at their ``DECISION[game_id]``-th decision: everything printed since their last answer."""
     from rich.console import Console
 
     from bgkit.engine.match import QuitRequest
@@ -59,7 +60,7 @@ def screen(game_id: str, players: int, width: int, height: int) -> str:
         text = console.file.getvalue()
         if prompt == "Ada> ":
             shown.append(text[mark:] + prompt)
-            if len(shown) == DECISION:
+            if len(shown) == DECISION[game_id]:
                 raise EOFError  # the screen is kept: stop the game here
         mark = len(text)
         state = match.state
@@ -120,6 +121,68 @@ def test_a_drawing_too_long_for_the_terminal_is_cut_with_the_words_that_show_the
     assert "row 0" in text and "row 59" not in text and "more lines: type board, hand, others or full" in text
     assert "move 19" in text and "earlier (type log to see them all)" in text  # the latest news, and how to see the rest
     assert "  1 take 0" in text and "more: type a prefix to narrow them down, ? lists them all" in text
+
+
+def test_at_an_80_by_24_terminal_the_decision_fits_and_one_word_shows_each_part(tmp_path):
+    """Through a pseudo-terminal of 80×24 (the size bgkit reads from COLUMNS and LINES): Burgundy's
+    first decision screen fits below the line that starts the game, and ``hand``, ``others`` and
+    ``board`` each show their part of the table."""
+    from bgkit.testing import Terminal
+
+    term = Terminal(["play", "burgundy", "human:Ada", "greedy", "--seed", "2"], tmp_path, columns=80, lines=24)
+    first = term.read_until("Ada> ").split("\n", 1)[1]  # after "The Castles of Burgundy: Ada, greedy — …"
+    check_fits(first + "Ada> ", 80, 24)
+    assert "▶P1 you: dice 3 4 left" in first and "P1 estate (board #1)" in first and "1 take 2:castle@3" in first
+    assert "more lines: type board, hand, others or full" in first  # the rest is a word away
+    shown = {}
+    for word in ("hand", "others", "board"):
+        term.type(word)
+        shown[word] = " ".join(term.read_until("Ada> ").split())  # wrapped at 80 columns: words, not lines
+    assert "bonus tiles: -" in shown["hand"] and "a ship takes only goods of these types" in shown["hand"]
+    assert "P2 estate (board #" in shown["others"] and "P1 estate" not in shown["others"]
+    assert "Depots 1: ship, bank" in shown["board"] and "estate" not in shown["board"]
+    term.type("quit")
+    assert term.finish() == 0
+
+
+def test_another_seats_hidden_draw_reaches_the_person_as_its_public_text_only():
+    """Bruges at a real table (--chance table) with a bot: the cards the bot draws are typed in, but
+    the person's decision screens tell them only as the public text (their colour)."""
+    from rich.console import Console
+
+    from bgkit.engine.match import QuitRequest
+    from bgkit.plugins.registry import get_registry
+    from bgkit.sessions.build import build_match, seat_names
+
+    game = get_registry().load_game("bruges")
+    seats = ["human:Ada", "greedy"]
+    console = Console(file=io.StringIO(), color_system=None, force_terminal=False, width=80, height=24)
+    rng, typed, screens, mark = random.Random(5), [], [], [0]
+
+    def ask(prompt: str) -> str:
+        state, text = match.state, console.file.getvalue()
+        if prompt == "Ada> ":
+            screens.append(text[mark[0]:])
+            if len(screens) == 4:
+                raise EOFError
+        mark[0] = len(text)
+        if prompt == "table> ":
+            outcome = state.chance_pick(rng.random())
+            audience = state.audience(outcome)
+            if audience is not None and 0 not in audience:
+                typed.append(state.action_text(outcome))  # a card only the bot may see
+            return state.action_text(outcome)
+        return "#1" if prompt == "Ada> " else ""
+
+    match = build_match(game, seats, seat_names(seats), 5, {o.name: o.default for o in game.options}, chance="table",
+                        console=console, ask=ask)
+    with pytest.raises(QuitRequest):
+        match.play()
+    assert typed and len(screens) == 4
+    told = "".join(screens)
+    assert "P2 looks at their" in told  # the public text of the bot's private look at its card
+    for text in typed:
+        assert f": {text}" not in told, f"the bot's hidden card {text!r} was shown on the person's screen"
 
 
 def update(games: list[str]) -> None:

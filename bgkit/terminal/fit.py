@@ -93,16 +93,19 @@ def choices(console: Console, texts: list[str], room: int) -> Lines:
 
 
 def news_panel(console: Console, lines: list[str], room: int, title: str = "since your last decision") -> Lines:
-    """The news in a panel of at most ``room`` lines (borders included): the latest ones, and a
-    first line saying how many earlier ones ``log`` shows."""
-    from rich.panel import Panel
+    """The news in at most ``room`` lines, its title included: the latest ones, and a line saying
+    how many earlier ones ``log`` shows. A title line and indented lines rather than a box: two
+    lines fewer, for the table."""
+    from rich.console import Group
+    from rich.text import Text
 
-    if not lines or room < 3:
+    if not lines or room < 2:
         return Lines([])
     shown = list(lines)
     while True:
         body = shown if len(shown) == len(lines) else [f"… {len(lines) - len(shown)} earlier (type log to see them all)"] + shown
-        panel = laid_out(console, Panel("\n".join(body), title=title, title_align="left", expand=False))
+        texts = [Text(f"{title}:", style="bold")] + [Text.from_markup("  " + line, overflow="fold") for line in body]
+        panel = laid_out(console, Group(*texts))
         if len(panel) <= room or len(shown) <= 1:
             return panel if len(panel) <= room else Lines([])
         shown = shown[1:]
@@ -130,9 +133,9 @@ def decision(console: Console, full: Any, compact: Any, news: list[str], tail: l
     options = choices(console, texts, max(3, min(room - 2, height // OPTION_SHARE)))
     room -= len(options)
     recent = min(len(news), news_lines)
-    least = news_panel(console, news, min(recent, LEAST_NEWS) + 3)
+    least = news_panel(console, news, min(recent, LEAST_NEWS) + 2)
     drawing = table(console, full, compact, room - len(least))
-    panel = news_panel(console, news, min(recent + 3, room - len(drawing)))
+    panel = news_panel(console, news, min(recent + 2, room - len(drawing)))
     yield drawing
     yield panel
     yield from rest

@@ -256,9 +256,10 @@ class Screen:
         from bgkit.terminal import fit
 
         compact = getattr(state, "render_compact", None)
-        tail = [f"Seats: {self.legend}"] if len(self.names) > 1 else []  # the drawings say P1, P2: who they are
+        if len(self.names) > 1:  # the drawings say P1, P2: who they are, on the line that asks
+            header = f"Seats: {self.legend}. {header}"
         parts = fit.decision(self.console, never_cut(state.render(player)), never_cut(compact(player)) if compact else None,
-                             self.news_lines(player, private), tail + [header], texts, NEWS_LINES, self.above)
+                             self.news_lines(player, private), [header], texts, NEWS_LINES, self.above)
         for part in parts:
             self.console.print(part, soft_wrap=False)
         self.seen(player)

@@ -81,31 +81,8 @@ def render(s: Pig, player: int | None) -> Drawing:
     return drawing
 
 
-def render_compact(s: Pig, player: int | None) -> Drawing:
-    """Who is rolling and the banked points, on as few lines as the terminal's width allows."""
-    from bgkit.api import Drawing
-
-    return Drawing([f"Pig, first to {s.goal}: P{s.turn + 1} has {s.pot} at stake",
-                    "banked: " + " · ".join(_banked(s, seat, player) for seat in range(len(s.banked)))])
-
-
-def render_part(s: Pig, player: int | None, word: str) -> Drawing | None:
-    """``board``: who is rolling and what is at stake; ``hand``: your banked points; ``others``: theirs."""
-    from bgkit.api import Drawing
-
-    if word == "board":
-        return Drawing([f"Pig, first to {s.goal}: P{s.turn + 1} has {s.pot} at stake"])
-    if word not in ("hand", "others"):
-        return None
-    return Drawing([_banked(s, seat, player) for seat in range(len(s.banked)) if (seat == player) == (word == "hand")])
-
-
-def _banked(s: Pig, seat: int, player: int | None) -> str:
-    return f"P{seat + 1}{' (you)' if seat == player else ''} {s.banked[seat]}"
-
-
 SPEC: GameSpec[Pig, Move, None] = GameSpec(
-    play=Play(state=Pig, new_state=new_state, display=Display(render=render, render_compact=render_compact, render_part=render_part),
+    play=Play(state=Pig, new_state=new_state, display=Display(render=render),
               rules=Rules(current_player=current_player, legal_actions=legal_actions, apply=apply,
                           chance_outcomes=chance_outcomes, scores=scores),
               # a seat that never holds would roll for ever: the game stops, with no winner, at its longest

@@ -117,11 +117,13 @@ def state_lines(state, player: int | None) -> list[str]:
 
 
 def render_compact(state, player: int | None) -> Drawing:
-    """For a terminal the full drawing does not fit: the round, piles and dice, the players' table,
-    then ``player``'s own hand and area (``board``, ``hand``, ``others`` and ``full`` show the rest)."""
-    head = board_lines(state)[:-1]  # the statues and the threat supply: ``board``
-    return Drawing(head + table_lines(state, player, hands=False) + (render_part(state, player, "hand") or Drawing()).lines
-                   + pending_lines(state))
+    """For a terminal the full drawing does not fit: the round and the dice, ``player``'s own hand
+    and area, the players' table, then the piles (``board``, ``hand``, ``others`` and ``full``
+    show the rest)."""
+    board = board_lines(state)  # the round, the piles, the dice (when rolled), the statues
+    mine = render_part(state, player, "hand")
+    return Drawing([board[0], *board[2:-1], *(mine.lines if mine else []), *table_lines(state, player, hands=False),
+                    board[1], *pending_lines(state)])
 
 
 def render_part(state, player: int | None, word: str) -> Drawing | None:
@@ -141,7 +143,16 @@ def render_part(state, player: int | None, word: str) -> Drawing | None:
     lines = area_lines(state, player, player)
     if state.hands[player] or (player == drawing and state.fresh):
         lines = _hand(state, player, player == drawing, _marks(state)[0])[1:] + lines
-    return Drawing(lines)
+    return Drawing([_own_line(state, player)] + lines)
+
+
+def _own_line(state, q: int) -> str:
+    """A seat's holdings in a line: money, workers and threats by colour, reputation, score."""
+    workers = " ".join(f"{SHORT[c]}{w}" for c, w in enumerate(state.workers[q]))
+    threats = " ".join(f"{SHORT[c]}{t}" for c, t in enumerate(state.threats[q]) if t) or "none"
+    rep = state.reputation[q] or "hall"
+    return (f"P{q + 1} (you): {state.guilders[q]} guilders · workers {workers} · threats {threats} · "
+            f"rep {rep} · score {state.score[q]}")
 
 
 def _marks(state) -> tuple[str, str, str]:

@@ -234,13 +234,13 @@ def render_state(state, player: int | None):
 
 def render_compact(state, player: int | None):
     """For a terminal the full drawing does not fit (80×24): the phase, ``player``'s own line and
-    estate, the depots in a few lines, then one line for each other player (``board``, ``hand``,
+    estate (where a tile goes), the depots in a few lines, then one line for each other player (``board``, ``hand``,
     ``others`` and ``full`` at the prompt show the rest)."""
     from rich.console import Group
 
     me = state.cur if player is None else player
     others = [_player_line(state, p, player) for p in range(state.num_players) if p != me]
-    return Group(_head(state), _player_line(state, me, player), *_depot_lines(state), *_estate_lines(state, me), *others)
+    return Group(_head(state), _player_line(state, me, player), *_estate_lines(state, me), *_depot_lines(state), *others)
 
 
 def render_part(state, player: int | None, word: str):
@@ -301,10 +301,9 @@ def _player_line(state, p: int, player: int | None) -> Text:
     goods = ",".join(f"{t + 1}" + (f"×{c}" if c > 1 else "") for t, c in enumerate(state.goods[p]) if c) or "-"
     full = " (full)" if sum(1 for c in state.goods[p] if c) >= 3 else ""
     who = ("▶" if p == state.cur else " ") + f"P{p + 1}" + (" you" if p == player else "")
-    return Text(f"{who}: {state.vp[p]} pts, score {state.scores()[p]:g} · {state.silver[p]} silver · "
-                f"{state.workers[p]} workers · goods {goods}{full} · storage "
-                f"{','.join(names[k] for k in state.storage[p]) or '-'} · dice {_dice(state, p)}",
-                style="bold" if p == player else "")
+    return Text(f"{who}: dice {_dice(state, p)} · {state.vp[p]} pts (score {state.scores()[p]:g}) · "
+                f"{state.silver[p]} silver · {state.workers[p]} workers · goods {goods}{full} · storage "
+                f"{','.join(names[k] for k in state.storage[p]) or '-'}", style="bold" if p == player else "")
 
 
 def _estate_lines(state, p: int) -> list[Text]:
