@@ -145,6 +145,19 @@ def test_at_an_80_by_24_terminal_the_decision_fits_and_one_word_shows_each_part(
     assert term.finish() == 0
 
 
+def test_at_80_columns_a_long_line_wraps_at_a_word_not_at_the_terminals_edge(tmp_path):
+    """The prompt's console wraps what it prints at word ends (Bruges' table question is longer
+    than 80 columns): a terminal left to wrap it would cut it mid-word."""
+    from bgkit.testing import Terminal
+
+    term = Terminal(["play", "bruges", "human:Ada", "greedy", "--chance", "table", "--seed", "5"], tmp_path, columns=80, lines=24)
+    asked = term.read_until("table> ")
+    assert "pile A: the colour of its new top card (everyone sees its back): what happened \nat the table?" in asked
+    check_fits(asked, 80, 24)
+    term.type("quit")
+    assert term.finish() == 0
+
+
 def test_another_seats_hidden_draw_reaches_the_person_as_its_public_text_only():
     """Bruges at a real table (--chance table) with a bot: the cards the bot draws are typed in, but
     the person's decision screens tell them only as the public text (their colour)."""
@@ -183,6 +196,15 @@ def test_another_seats_hidden_draw_reaches_the_person_as_its_public_text_only():
     assert "P2 looks at their" in told  # the public text of the bot's private look at its card
     for text in typed:
         assert f": {text}" not in told, f"the bot's hidden card {text!r} was shown on the person's screen"
+
+
+def test_the_table_at_the_end_of_a_game_names_the_players():
+    """The game's drawing says P1, P2: the line under it says who they were."""
+    from bgkit.testing import run_cli
+
+    shown = run_cli(["play", "goofspiel", "greedy", "random", "--seed", "3"])
+    table, seats, scores = shown.stdout.partition("Seats: P1 greedy · P2 random\n")
+    assert seats and "P2" in table and "final scores" in scores, shown.stdout
 
 
 def update(games: list[str]) -> None:
