@@ -9,7 +9,7 @@ by design is written again deliberately:
     python tests/test_screens.py --update [GAME ...]
 
 and the diff of ``tests/screens`` is read before it is committed (it shows what a person sees).
-Blue Moon City and Bretagne are left out until their ports to the GameSpec give them compact views.
+Blue Moon City and Bretagne are only checked to fit until their ports to the GameSpec give them compact views.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ FOLDER = Path(__file__).parent / "screens"
 GAMES = ("goofspiel", "pig", "burgundy", "bruges", "bridgetroll")
 SIZES = ((80, 24), (120, 50))
 #: The person's decision whose screen is kept, per game: a few rounds in (Bruges: its first actions phase).
-DECISION = {"goofspiel": 4, "pig": 4, "burgundy": 6, "bruges": 9, "bridgetroll": 4}
+DECISION = {"goofspiel": 4, "pig": 4, "burgundy": 6, "bruges": 9, "bridgetroll": 4, "bluemooncity": 6, "bretagne": 6}
+#: Being ported to the GameSpec (their compact views come after): checked to fit, no golden screens yet.
+PORTING = ("bluemooncity", "bretagne")
 SEED = 11
 
 
@@ -92,6 +94,18 @@ def test_a_decision_screen_fits_and_is_the_golden_one(game_id, players, width, h
     path = golden(game_id, players, width, height)
     assert path.exists(), f"no golden screen {path.name}: python tests/test_screens.py --update {game_id}"
     assert text == path.read_text(), f"the screen differs from {path.name} (python tests/test_screens.py --update {game_id}):\n{text}"
+
+
+@pytest.mark.parametrize("game_id", PORTING)
+def test_the_games_being_ported_fit_too_by_the_cores_cut(game_id):
+    """Blue Moon City and Bretagne have no golden screens yet (their compact drawings are longer
+    than 80×24 leaves them: the core cuts them); at every size and player count they still fit."""
+    from bgkit.plugins.registry import get_registry
+
+    info = get_registry().game(game_id)
+    for players in range(info.min_players, info.max_players + 1):
+        for width, height in SIZES:
+            check_fits(screen(game_id, players, width, height), width, height)
 
 
 def test_a_screen_too_long_or_too_wide_fails_the_check():
