@@ -241,14 +241,21 @@ class Screen:
     def drawing(self, state: State, player: int, full: bool = False, word: str = "full") -> Any:
         """The table as ``player`` sees it: the whole drawing (``full``), or the part of it a word
         at the prompt names (``board``, ``hand``, ``others``: the game's ``render_part``; the whole
-        drawing, said so, where the game draws no such part)."""
+        drawing, said so, where the game draws no such part); not ``full``, as much of it as a
+        decision screen leaves room for (bgkit.terminal.fit)."""
         if word != "full":
             part = getattr(state, "render_part", None)
             drawn = part(player, word) if part is not None else None
             if drawn is not None:
                 return never_cut(drawn)
             self.console.print(f"(no separate drawing of '{word}' in this game: the whole table)")
-        return never_cut(state.render(player))
+        picture = never_cut(state.render(player))
+        if full:
+            return picture
+        from bgkit.terminal import fit
+
+        compact = getattr(state, "render_compact", None)  # the room a decision screen leaves the table
+        return fit.table(self.console, picture, never_cut(compact(player)) if compact else None, self.console.size.height - 18)
 
     def show_decision(self, state: State, player: int, private: bool, header: str, texts: list[str]) -> None:
         """The decision screen, fitted to the terminal (bgkit.terminal.fit): the table, what changed
