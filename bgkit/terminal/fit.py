@@ -9,9 +9,9 @@ it still does not fit is cut with a last line naming the words that show the res
 ``hand``, ``others`` (``Display.render_part``) and ``full``. A game that declares no compact drawing
 gets its full one, cut the same way: the core's fallback, so every game fits.
 
-The size is the console's (rich reads the terminal, or ``COLUMNS`` and ``LINES``). Nothing here
-clears the screen or moves the cursor: the line mode stays what pipes, scripts and screen readers
-read.
+The size is the console's (rich reads the terminal, or ``COLUMNS`` and ``LINES``); output to a file
+or a pipe of no known height is not cut at all. Nothing here clears the screen or moves the cursor:
+the line mode stays what pipes, scripts and screen readers read.
 """
 
 from __future__ import annotations
@@ -28,10 +28,14 @@ PART_WORDS = {
     "hand": "your own position: your hand, board and goods",
     "others": "the other players, as far as you may see them",
 }
-#: Lines of news kept, at the least, when the table drawing needs the room.
+#: The height of a screen that has no known height (a file or a pipe): everything fits.
+UNBOUNDED = 1_000_000
+#: Lines of news kept, at the least, when the table drawing needs the room (more on a taller screen: NEWS_SHARE).
 LEAST_NEWS = 3
 #: The most lines the list of choices takes of a screen this high (the rest: type a prefix, or ?).
 OPTION_SHARE = 3
+#: The news keeps at least a quarter of the room the choices leave (what changed matters as the table does).
+NEWS_SHARE = 4
 
 
 class Lines:
@@ -122,18 +126,28 @@ def table(console: Console, full: Any, compact: Any, room: int) -> Lines:
     return cut(console, drawn, room, "type " + ", ".join(PART_WORDS) + " or full")
 
 
+def screen_height(console: Console) -> int:
+    """The lines a screen has: the terminal's (or ``LINES``, or the height the console was made
+    with); a file or pipe of no known height has as many as it takes (the line mode: nothing cut)."""
+    import os
+
+    if console.is_terminal or os.environ.get("LINES") or getattr(console, "_height", None):  # rich keeps a given height there
+        return console.size.height
+    return UNBOUNDED
+
+
 def decision(console: Console, full: Any, compact: Any, news: list[str], tail: list[Any], texts: list[str],
              news_lines: int, above: int = 0) -> Iterator[Lines]:
     """The parts of a decision screen, each fitted, in the order they are printed: the table, the
     news, ``tail`` (the seats, who is to play), the choices. With the ``above`` lines printed since
     the last prompt, they take at most the console's height less one line (the prompt's)."""
-    height = console.size.height
+    height = screen_height(console)
     rest = [laid_out(console, part) for part in tail]
     room = height - 1 - above - sum(map(len, rest))
     options = choices(console, texts, max(3, min(room - 2, height // OPTION_SHARE)))
     room -= len(options)
     recent = min(len(news), news_lines)
-    least = news_panel(console, news, min(recent, LEAST_NEWS) + 2)
+    least = news_panel(console, news, min(recent, max(LEAST_NEWS, room // NEWS_SHARE)) + 2)
     drawing = table(console, full, compact, room - len(least))
     panel = news_panel(console, news, min(recent + 2, room - len(drawing)))
     yield drawing
