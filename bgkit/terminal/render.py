@@ -375,8 +375,7 @@ class NeverCut:
             _, right, _, left = Padding.unpack(table.padding)
             columns = table.columns
             room = options.max_width - table._extra_width - len(columns) * (left + right)
-            # a header's longest word stays whole (``home/city/spare``, not ``home/ci`` ``ty/spar``) where all fit
-            least = [max(self._least[id(column)] or 0, _longest_word(column.header)) for column in columns]
+            least = [self._least[id(column)] or 0 for column in columns]
             share = max(1, room // len(columns)) if columns else 1
             for column, wanted in zip(columns, least):
                 column.overflow, column.no_wrap = "fold", False  # a cell that does not fit wraps, a word folds
@@ -388,14 +387,6 @@ class NeverCut:
         from rich.measure import Measurement
 
         return Measurement.get(console, options, self.renderable)
-
-
-def _longest_word(header: Any) -> int:
-    """The width of a column header's longest word (0 for a header that is not text)."""
-    from rich.text import Text
-
-    text = header.plain if isinstance(header, Text) else header if isinstance(header, str) else ""
-    return max(map(len, text.split()), default=0)
 
 
 def _tables(renderable: Any) -> Iterator[Table]:  # any of rich's drawings
