@@ -105,7 +105,7 @@ def news_panel(console: Console, lines: list[str], room: int, title: str = "sinc
 
     if not lines or room < 2:
         return Lines([])
-    shown = list(lines)
+    shown = lines[-(room - 1):]  # each takes a line at least, under the title
     while True:
         body = shown if len(shown) == len(lines) else [f"… {len(lines) - len(shown)} earlier (type log to see them all)"] + shown
         texts = [Text(f"{title}:", style="bold")] + [Text.from_markup("  " + line, overflow="fold") for line in body]
