@@ -554,13 +554,31 @@ def _random_match(game: Game, players: int, seed: int) -> Match:
 
 def drawn(state: State, player: int | None, width: int = 160) -> str:
     """The text a person in ``player``'s seat sees of the state (None: the whole table)."""
+    return _printed([state.render(player)], width)
+
+
+def seen_drawings(state: State, player: int, width: int = 160) -> str:
+    """The drawings a person in ``player``'s seat may be shown: the full one, and, when it is their
+    turn, the compact one and each part a word at the prompt names (``board``, ``hand``, ``others``)."""
+    from bgkit.terminal.fit import PART_WORDS
+
+    if player != state.current_player():
+        return drawn(state, player, width)
+    compact, part = getattr(state, "render_compact", None), getattr(state, "render_part", None)
+    pictures = [state.render(player)] + ([compact(player)] if compact else [])
+    pictures += [part(player, word) for word in PART_WORDS] if part else []
+    return _printed([picture for picture in pictures if picture is not None], width)
+
+
+def _printed(pictures: list[Any], width: int) -> str:
     import io
 
     from rich.console import Console
 
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None)
-    console.print(state.render(player))
+    for picture in pictures:
+        console.print(picture)
     return out.getvalue()
 
 
@@ -682,7 +700,7 @@ def check_chance_pick(state: State, outcomes: list[tuple[Any, float]], where: st
 
 
 def check_views(state: State, rng: random.Random, where: str) -> None:
-    """A seat's view and drawing hold nothing it cannot see: they are the same in every
+    """A seat's view and drawings (full, compact, each part) hold nothing it cannot see: they are the same in every
     determinisation for it, and a determinisation depends on the view alone (the same seed gives
     the same sample from any state with that view)."""
     import random
@@ -691,7 +709,7 @@ def check_views(state: State, rng: random.Random, where: str) -> None:
 
     for player in range(state.num_players):
         view = any_to_json(state.view(player))
-        picture = drawn(state, player)
+        picture = seen_drawings(state, player)
         seed = rng.getrandbits(32)
         sample = any_to_json(state.determinize(player, random.Random(seed)).to_dict())
         for attempt in range(2):
@@ -699,7 +717,7 @@ def check_views(state: State, rng: random.Random, where: str) -> None:
             assert any_to_json(other.view(player)) == view, (
                 f"{where}: player {player + 1}'s view changes with what they cannot see (hidden information leaks)"
             )
-            assert attempt or drawn(other, player) == picture, (
+            assert attempt or seen_drawings(other, player) == picture, (
                 f"{where}: what player {player + 1} is shown changes with what they cannot see (the drawing leaks)"
             )
             again = any_to_json(other.determinize(player, random.Random(seed)).to_dict())
