@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 
 from bgkit.api import Drawing, plural
 
+if TYPE_CHECKING:
+    from bgkit_bruges.data import Components
+    from bgkit_bruges.state import BrugesState
 
-def render_setup(comp, setup: dict) -> Group:
+
+def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
     players = setup["seats"]
     start = setup["start_player"]
     seats = Table(title="Players (seats clockwise)", title_justify="left")
@@ -97,14 +103,14 @@ PHASE_NAMES = {1: "phase 1: draw", 2: "phase 2: dice", 3: "phase 3: actions", 4:
 SHORT = ("r", "y", "b", "br", "p")
 
 
-def render_state(state, player: int | None) -> Drawing:
+def render_state(state: BrugesState, player: int | None) -> Drawing:
     """What ``player`` (None: a spectator) needs to decide: the round, piles and dice, every
     player's open holdings and score, their own hand, houses and persons with their abilities.
     Values of reconstructed tables carry the mark ``*`` (legend at the bottom)."""
     return Drawing(state_lines(state, player))
 
 
-def state_lines(state, player: int | None) -> list[str]:
+def state_lines(state: BrugesState, player: int | None) -> list[str]:
     """The full drawing's lines: the board, the players' table and hands, every area, the own hand."""
     n, drawing = state.num_players, _drawing(state)
     lines = board_lines(state) + [""] + table_lines(state, player)
@@ -116,7 +122,7 @@ def state_lines(state, player: int | None) -> list[str]:
     return lines + pending_lines(state)
 
 
-def render_compact(state, player: int | None) -> Drawing:
+def render_compact(state: BrugesState, player: int | None) -> Drawing:
     """For a terminal the full drawing does not fit: the round and the dice, ``player``'s own hand
     and area, the players' table, then the piles (``board``, ``hand``, ``others`` and ``full``
     show the rest)."""
@@ -126,7 +132,7 @@ def render_compact(state, player: int | None) -> Drawing:
                     board[1], *pending_lines(state)])
 
 
-def render_part(state, player: int | None, word: str) -> Drawing | None:
+def render_part(state: BrugesState, player: int | None, word: str) -> Drawing | None:
     """``board``: the round, piles, dice and statues; ``hand``: ``player``'s hand and area;
     ``others``: the players' table, hands and every other area."""
     if word == "board":
@@ -146,7 +152,7 @@ def render_part(state, player: int | None, word: str) -> Drawing | None:
     return Drawing([_own_line(state, player)] + lines)
 
 
-def _own_line(state, q: int) -> str:
+def _own_line(state: BrugesState, q: int) -> str:
     """A seat's holdings in a line: money, workers and threats by colour, reputation, score."""
     workers = " ".join(f"{SHORT[c]}{w}" for c, w in enumerate(state.workers[q]))
     threats = " ".join(f"{SHORT[c]}{t}" for c, t in enumerate(state.threats[q]) if t) or "none"
@@ -155,22 +161,22 @@ def _own_line(state, q: int) -> str:
             f"rep {rep} · score {state.score[q]}")
 
 
-def _marks(state) -> tuple[str, str, str]:
+def _marks(state: BrugesState) -> tuple[str, str, str]:
     """The marks of reconstructed values: persons, canals, reputation (``*`` or nothing)."""
     from bgkit.api import MARK
 
-    comp = state.comp
-    return tuple("" if comp.is_confirmed(table) else MARK for table in ("persons", "canals", "reputation"))
+    persons, canals, reputation = ("" if state.comp.is_confirmed(table) else MARK for table in ("persons", "canals", "reputation"))
+    return persons, canals, reputation
 
 
-def _drawing(state) -> int:
+def _drawing(state: BrugesState) -> int:
     """The seat drawing cards this phase, or -1."""
     from bgkit_bruges.codes import P_DRAW
 
     return state.order[state.turn] if state.phase == P_DRAW and state.turn < state.num_players else -1
 
 
-def board_lines(state) -> list[str]:
+def board_lines(state: BrugesState) -> list[str]:
     """The round, the piles, the dice, then the statues and the threat supply (the last line)."""
     from bgkit_bruges.codes import P_ACTIONS, P_DICE, P_OVER, PILES, PLAYS
 
@@ -202,7 +208,7 @@ def board_lines(state) -> list[str]:
     return lines
 
 
-def table_lines(state, player: int | None, hands: bool = True) -> list[str]:
+def table_lines(state: BrugesState, player: int | None, hands: bool = True) -> list[str]:
     """Every player's open holdings and score in a table, then (``hands``) each hand as ``player`` may see it."""
     comp, cards = state.comp, state.cards
     rep_mark = _marks(state)[2]
@@ -231,12 +237,12 @@ def table_lines(state, player: int | None, hands: bool = True) -> list[str]:
     return lines
 
 
-def area_lines(state, q: int, player: int | None) -> list[str]:
+def area_lines(state: BrugesState, q: int, player: int | None) -> list[str]:
     persons_mark, canal_mark, _ = _marks(state)
     return _area(state, q, q == player, persons_mark, canal_mark)
 
 
-def pending_lines(state) -> list[str]:
+def pending_lines(state: BrugesState) -> list[str]:
     """What is still to settle (disasters, threats owed), and the legend of reconstructed values."""
     from bgkit.api import MARK_LEGEND
 
@@ -254,7 +260,7 @@ def pending_lines(state) -> list[str]:
     return lines
 
 
-def _hand(state, player: int, drawing: bool, persons_mark: str) -> list[str]:
+def _hand(state: BrugesState, player: int, drawing: bool, persons_mark: str) -> list[str]:
     """The seat's own hand, every card in full, and the cards it drew face down this phase."""
     comp, cards = state.comp, state.cards
     colours = comp.card_colours
@@ -269,7 +275,7 @@ def _hand(state, player: int, drawing: bool, persons_mark: str) -> list[str]:
     return lines
 
 
-def _area(state, q: int, mine: bool, persons_mark: str, canal_mark: str) -> list[str]:
+def _area(state: BrugesState, q: int, mine: bool, persons_mark: str, canal_mark: str) -> list[str]:
     """One player's canal sections and houses with their persons (abilities in words)."""
     comp, cards = state.comp, state.cards
     colours = comp.card_colours

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from bgkit_burgundy.data import COLOURS, LETTERS, ROW_LENGTHS, Components, animal_kind, kind_colour
+from bgkit_burgundy.data import COLOURS, LETTERS, ROW_LENGTHS, Board, Components, animal_kind, kind_colour
 
 if TYPE_CHECKING:  # rich is imported by the functions that draw: `bgkit score` draws nothing
     from rich.columns import Columns
+    from rich.console import Group, RenderableType
     from rich.panel import Panel
     from rich.text import Text
+
+    from bgkit_burgundy.state import BurgundyState
 
 PHASES = "ABCDE"
 BACKGROUND = ("dark_green", "grey50", "blue", "tan", "light_green", "yellow")
@@ -77,7 +80,7 @@ def knowledge_effect(number: int, ruleset: str) -> str:
 CELL = 5  # characters of one hex; hexes stand one space apart, odd rows half a hex in
 
 
-def estate_text(board, tiles: list[int] | None, comp: Components) -> Text:
+def estate_text(board: Board, tiles: list[int] | None, comp: Components) -> Text:
     """The 37-space estate as a hex grid: an empty space shows its id, colour letter and die
     number (``19C6``), a filled one the tile and the die number (``Wt/6``), both in the colour."""
     from rich.text import Text
@@ -125,7 +128,7 @@ def estates(panels: list[Panel]) -> Columns:
     return Columns(panels, padding=(0, 1))
 
 
-def render_setup(comp: Components, setup: dict):
+def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
@@ -166,7 +169,7 @@ def render_setup(comp: Components, setup: dict):
         players_on = ("Player " if len(seats) == 1 else "Players ") + ", ".join(seats)
         # Text, not str: a str title is read as markup with emoji codes (and loads rich's emoji table)
         panels.append(Panel(estate_text(board, None, comp), title=Text(title), subtitle=Text(players_on), expand=False))
-    parts = [players, piles, depots, estates(panels), estate_key(comp, played=False)]
+    parts: list[RenderableType] = [players, piles, depots, estates(panels), estate_key(comp, played=False)]
     if any(not comp.boards[row["board"]].confirmed for row in setup["seats"]):
         parts.append(Text("UNCONFIRMED: the original layout of this board rests on a single source "
                           "(see the README); --data FILE replaces it.", style="dim"))
@@ -175,7 +178,7 @@ def render_setup(comp: Components, setup: dict):
     return Group(*parts)
 
 
-def render_state(state, player: int | None):
+def render_state(state: BurgundyState, player: int | None) -> Group:
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
@@ -222,7 +225,7 @@ def render_state(state, player: int | None):
                             title=Text(f"P{p + 1} estate (board #{state.board_ids[p]})"), expand=False))
     notes = Text("score now = points + unsold goods + silverlings + workers/2 + knowledge end scoring; "
                  f"bonus tile (1st) = the large one; {GOODS_FULL}", style="dim", no_wrap=False, overflow="fold")
-    parts = [head, depots, table, estates(panels), estate_key(comp, played=True), notes]
+    parts: list[RenderableType] = [head, depots, table, estates(panels), estate_key(comp, played=True), notes]
     within_reach = {k for tiles in (*state.depots, state.black, *state.storage) for k in tiles}
     numbers = sorted(int(comp.kind_names[k][1:]) for k in within_reach if comp.kind_names[k].startswith("k"))
     if numbers:
@@ -232,7 +235,7 @@ def render_state(state, player: int | None):
     return Group(*parts)
 
 
-def render_compact(state, player: int | None):
+def render_compact(state: BurgundyState, player: int | None) -> Group:
     """For a terminal the full drawing does not fit (80×24): the phase, ``player``'s own line and
     estate (where a tile goes), the depots in a few lines, then one line for each other player (``board``, ``hand``,
     ``others`` and ``full`` at the prompt show the rest)."""
@@ -243,7 +246,7 @@ def render_compact(state, player: int | None):
     return Group(_head(state), _player_line(state, me, player), *_estate_lines(state, me), *_depot_lines(state), *others)
 
 
-def render_part(state, player: int | None, word: str):
+def render_part(state: BurgundyState, player: int | None, word: str) -> Group | None:
     """``board``: the phase and the depots; ``hand``: ``player``'s line, estate and bonus tiles;
     ``others``: the other players' lines and estates."""
     from rich.console import Group
@@ -270,7 +273,7 @@ def render_part(state, player: int | None, word: str):
 GOODS_FULL = "goods (full) = three types held, the most a storage holds: a ship takes only goods of these types"
 
 
-def _head(state) -> Text:
+def _head(state: BurgundyState) -> Text:
     from rich.text import Text
 
     rounds_left = state.round_goods[state.round:] if state.round < 5 else []
@@ -279,7 +282,7 @@ def _head(state) -> Text:
                 + f" · goods to come: {' '.join(map(str, rounds_left)) or '-'}", style="bold")
 
 
-def _depot_lines(state) -> list[Text]:
+def _depot_lines(state: BurgundyState) -> list[Text]:
     """The depots, one after the other, wrapped at word ends: ``3: ship, cow2 +5×1`` (tiles, goods)."""
     from rich.text import Text
 
@@ -292,7 +295,7 @@ def _depot_lines(state) -> list[Text]:
     return [Text("Depots " + " · ".join(depots))]
 
 
-def _player_line(state, p: int, player: int | None) -> Text:
+def _player_line(state: BurgundyState, p: int, player: int | None) -> Text:
     """One player in a line: points, silverlings, workers, goods (``full``: three types, so a ship
     takes only goods of these), storage, dice."""
     from rich.text import Text
@@ -306,7 +309,7 @@ def _player_line(state, p: int, player: int | None) -> Text:
                 f"{','.join(names[k] for k in state.storage[p]) or '-'}", style="bold" if p == player else "")
 
 
-def _estate_lines(state, p: int) -> list[Text]:
+def _estate_lines(state: BurgundyState, p: int) -> list[Text]:
     from rich.text import Text
 
     return [Text(f"P{p + 1} estate (board #{state.board_ids[p]}) · 19C6: space, colour, die · Wt/6: tile, die", style="dim"),
@@ -317,7 +320,7 @@ def _counts(per_type: list[int]) -> str:
     return " ".join(f"{t + 1}×{c}" for t, c in enumerate(per_type) if c) or "-"
 
 
-def _dice(state, p: int) -> str:
+def _dice(state: BurgundyState, p: int) -> str:
     if p == state.cur and state.left is not None:
         return " ".join(map(str, state.left)) + " left" if state.left else "used"
     return " ".join(map(str, state.dice[p])) or "-"
