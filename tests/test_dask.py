@@ -110,6 +110,44 @@ def test_a_killed_worker_costs_nothing(cluster, goofspiel):
     assert victim not in client.run(os.getpid).values()
 
 
+def test_closing_mid_run_leaves_no_chunk_on_the_cluster_and_drew_only_the_look_ahead(cluster, goofspiel):
+    """What Ctrl-C and SIGTERM do to a run (play_games closes the executor): the records so far are
+    the first games in order, the chunks in flight are cancelled, and a million-game run drew from
+    its indices no more than the look-ahead."""
+    import time
+
+    from bgkit.engine.setups import parse_options
+    from bgkit.tournaments.dask_executor import DaskExecutor
+    from bgkit.tournaments.executors import LOOK_AHEAD, MAX_CHUNK, run_games
+    from bgkit.tournaments.tournament import Schedule, play_task
+
+    local, client = cluster
+    plan = Schedule("goofspiel", None, parse_options(goofspiel, []), ("random", "random"), ("random", "random #2"), 1_000_000, 5)
+    drawn = []
+
+    def indices():
+        for g in range(plan.games):
+            drawn.append(g)
+            yield g
+
+    executor = DaskExecutor(scheduler=local.scheduler_address)
+    try:
+        records = run_games(executor, plan, indices(), plan.games)
+        first = [next(records) for _ in range(40)]
+    finally:
+        executor.close()
+    assert first == [play_task(plan.task(g)) for g in range(40)]
+    assert drawn == list(range(len(drawn))) and len(drawn) <= (LOOK_AHEAD * 2 + LOOK_AHEAD + 1) * MAX_CHUNK
+
+    def left():
+        return client.run_on_scheduler(lambda dask_scheduler: [str(k) for k in dask_scheduler.tasks if "bgkit-games" in str(k)])
+
+    end = time.monotonic() + 60
+    while left() and time.monotonic() < end:
+        time.sleep(0.1)
+    assert left() == []
+
+
 def test_an_arena_on_the_cluster_matches_a_local_one(cluster, tmp_path):
     local, _ = cluster
     args = ["arena", "goofspiel", "random", "greedy", "mcts:iterations=10", "--players", "2", "--games", "12", "--seed", "3", "--format", "json"]

@@ -166,10 +166,10 @@ class DaskExecutor:
             where = "a local cluster" if self._cluster is not None else self._client.scheduler.address
             print(f"dask: {len(threads)} workers, {self.workers} threads on {where}", file=sys.stderr)
 
-    def play(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float]]:
+    def play(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float, float]]:
         return self._in_order(schedule, chunks)
 
-    def _in_order(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float]]:
+    def _in_order(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float, float]]:
         from distributed import KilledWorker
 
         run = uuid.uuid4().hex[:12]
