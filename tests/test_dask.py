@@ -156,6 +156,38 @@ def test_an_arena_on_the_cluster_matches_a_local_one(cluster, tmp_path):
     assert done.stdout == run_cli(args).stdout
 
 
+def test_a_local_worker_killed_mid_run_costs_nothing_and_is_replaced(goofspiel):
+    """The local cluster has no nannies: bgkit replaces a worker that died (from a forkserver, since
+    Dask's threads run by then), and the scheduler has already handed its games to the other one."""
+    import time
+
+    from bgkit.engine.setups import parse_options
+    from bgkit.tournaments.dask_executor import DaskExecutor
+    from bgkit.tournaments.executors import run_games
+    from bgkit.tournaments.tournament import Schedule, play_task
+
+    specs = ("random", "greedy", "random")
+    plan = Schedule("goofspiel", None, parse_options(goofspiel, []), specs, ("random", "greedy", "random #2"), 300, 12)
+    executor = DaskExecutor(jobs=2)
+    try:
+        records = run_games(executor, plan, range(plan.games), plan.games)
+        played = [next(records)]
+        victim = executor._processes[0]
+        os.kill(victim.pid, signal.SIGKILL)
+        victim.join(60)
+        executor._check()  # what the wait for a result does once a second
+        assert len(executor._processes) == 2 and victim not in executor._processes
+        played.extend(records)
+        workers = list(executor._processes)
+    finally:
+        executor.close()
+    assert played == [play_task(plan.task(g)) for g in range(plan.games)]
+    end = time.monotonic() + 30
+    while any(w.is_alive() for w in workers) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not any(w.is_alive() for w in workers)  # close() stopped them
+
+
 def test_an_unreachable_scheduler_is_one_line():
     result = run_cli([*GOOFSPIEL, "--executor", "dask", "--scheduler", "not-an-address:://"])
     assert result.exit_code == 2 and result.stderr.startswith("bgkit: error: cannot reach the Dask scheduler")
