@@ -5,8 +5,10 @@ game's index) and an iterator of *chunks* (tuples of game indices). The executor
 with :func:`play_chunk` wherever it likes and yields the results **in the order of the chunks**,
 whatever order they finish in, so the output is identical for every executor and worker count.
 It takes chunks from the iterator only as it has room for them (a bounded look-ahead), so memory
-does not grow with the number of games, and the chunks grow until one takes about
-``CHUNK_SECONDS``: fast games do not pay a round trip each, slow ones still show progress.
+does not grow with the number of games, and the chunks grow until one costs about
+``CHUNK_SECONDS`` of CPU (:class:`Chunker`): fast games do not pay a round trip each, slow ones
+still show progress. :func:`play_chunk` returns a chunk's records, its wall-clock seconds and the
+CPU seconds of the thread that played it.
 
 Executors are registered through the ``bgkit_register_executors`` hook; the core registers
 ``local`` (processes on this machine, the default) and ``dask`` (``bgkit/tournaments/dask_executor.py``) in
