@@ -193,6 +193,9 @@ class DaskExecutor:
         import dask
         import distributed
 
+        # Dask's logs stay silenced for good, workers (forked now) included: the scheduler notes at
+        # INFO a comm closed by a worker stopped at the end, after LocalCluster's own silencing ends.
+        logging.getLogger("distributed").setLevel(logging.ERROR)
         addresses = [self._start_worker(method) for _ in range(jobs)]
         with dask.config.set(LOCAL_CLUSTER_CONFIG):
             self._cluster = distributed.LocalCluster(
