@@ -96,7 +96,7 @@ class Terminal:
     the exit code. The read limit only stops a hung test: nothing is timed.
     """
 
-    def __init__(self, args: list[str], cwd: str | Path | None, columns: int = 100):
+    def __init__(self, args: list[str], cwd: str | Path | None, columns: int = 100, lines: int = 50):
         import os
         import pty
         import subprocess
@@ -104,7 +104,7 @@ class Terminal:
 
         self.master, slave = pty.openpty()
         env = {k: v for k, v in os.environ.items() if k != "CI"}  # CI=true means "never prompt"
-        env.update(COLUMNS=str(columns), LINES="50", NO_COLOR="1", TERM="dumb")
+        env.update(COLUMNS=str(columns), LINES=str(lines), NO_COLOR="1", TERM="dumb")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bgkit", *map(str, args)], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env,
             preexec_fn=_ctrl_c_as_at_a_terminal,

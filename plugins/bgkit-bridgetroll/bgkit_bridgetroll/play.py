@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
-from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views, wording
 from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.state import TrollState, new_state, state_from_dict
 
@@ -33,4 +33,5 @@ PLAY = Play(
         action_index=notation.action_index, action_from_index=notation.action_from_index,
     ),
     display=Display[TrollState](render=display.render_state, render_compact=display.render_compact),
+    wording=Wording[TrollState, tuple](instruction=wording.instruction),
 )

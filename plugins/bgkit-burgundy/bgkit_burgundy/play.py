@@ -3,9 +3,9 @@ play starts (``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_burgundy.spec`
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
 
-from bgkit_burgundy import heuristic, notation, offers, render, rules, views
+from bgkit_burgundy import heuristic, notation, offers, render, rules, views, wording
 from bgkit_burgundy.data import Components
 from bgkit_burgundy.state import BurgundyState, new_state, state_from_dict
 
@@ -29,4 +29,5 @@ PLAY = Play(
         action_index=notation.action_index, action_from_index=notation.action_from_index,
     ),
     display=Display[BurgundyState](render=render.render_state, render_compact=render.render_compact),
+    wording=Wording[BurgundyState, tuple](instruction=wording.instruction),
 )
