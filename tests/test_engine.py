@@ -272,8 +272,8 @@ def test_a_private_draw_at_the_table_is_typed_by_its_owner_while_the_others_look
     console = quiet()
     chance = TableChance(Screen(console, ask, ["Ada", "Bo"], [0, 1]))
     assert chance(PrivateDraw()) == "card 2"
-    assert asked[0] == "P2 (Bo) draws a card: only P2 Bo may see it (they type it); the others look away, then press Enter"
-    assert "P2 (Bo) draws a card" in console.file.getvalue()
+    assert asked[0] == "P2 draws a card: only P2 Bo may see it (they type it); the others look away, then press Enter"
+    assert "P2 draws a card" in console.file.getvalue()
 
 
 def test_bot_moves_are_saved_as_the_game_goes(goofspiel, tmp_path, monkeypatch):

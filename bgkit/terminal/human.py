@@ -429,7 +429,8 @@ class TableChance:
 
         screen = self.screen
         given = state.chance_label() or "Chance"
-        label = name_seats(given, screen.names)
+        bots = frozenset(range(len(screen.names))) - frozenset(screen.people)
+        label = name_seats(given, screen.names, bots)
         log = screen._match.log.actions if screen._match is not None else []
         if label == given and log and log[-1][0] != CHANCE and log[-1][0] not in screen.people:
             label += f" (after {seat_words(screen.names, log[-1][0])}'s move)"

@@ -56,10 +56,11 @@ def instruction(wording: Callable[[Any, int, Any], str] | None, names: list[str]
     return f"{who}: {state.action_text(action)}"
 
 
-def name_seats(label: str, names: list[str]) -> str:
-    """A chance question's label with every seat it names (``P2``) named as at the table (``P2 (greedy)``)."""
+def name_seats(label: str, names: list[str], bots: frozenset[int] | set[int]) -> str:
+    """A chance question's label with every bot it names (``P2``) named as at the table (``P2
+    (greedy)``): the people then know whose draw they make for a bot."""
     return re.sub(r"\bP(\d+)\b(?! \()", lambda m: seat_words(names, int(m.group(1)) - 1)
-                  if 1 <= int(m.group(1)) <= len(names) else m.group(0), label)
+                  if int(m.group(1)) - 1 in bots else m.group(0), label)
 
 
 @dataclass
@@ -250,12 +251,12 @@ class TableTalk(Observer):
     def _entries(self) -> list[tuple[int, str, str]]:
         """Each table entry of the log: its position, what was asked, what was typed in."""
         labels: dict[int, str] = {}
-        names = self.screen.names
+        names, bots = self.screen.names, self.bots
 
         class Labels(Observer):
             def before(self, state: State, player: int, action: Any, text: str) -> None:
                 if player == CHANCE:
-                    labels[len(labels_at)] = name_seats(state.chance_label() or "chance", names)
+                    labels[len(labels_at)] = name_seats(state.chance_label() or "chance", names, bots)
                 labels_at.append(None)
 
         labels_at: list[None] = []
