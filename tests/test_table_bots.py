@@ -34,7 +34,7 @@ GAMES = {
 def listed(screen: str) -> list[str]:
     """The outcomes listed before a ``table>`` prompt (set 3 spaces apart, after the question)."""
     lines = screen.replace("\r", "").splitlines()
-    asked = max(i for i, line in enumerate(lines) if "what happened at the table?" in line)
+    asked = max(i for i, line in enumerate(lines) if "table?" in line)  # the question's end: it may wrap at 80 columns
     start = next(i for i in range(asked, len(lines)) if re.search(r"outcomes?\)\s*$", lines[i]))
     return [text for line in lines[start + 1:] for text in re.split(r"\s{3,}", line.strip()) if text]
 
