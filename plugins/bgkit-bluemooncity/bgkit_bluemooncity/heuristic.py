@@ -17,6 +17,7 @@ when it sees one and avoids an ending without a winner when it is ahead.
 
 from __future__ import annotations
 
+from bgkit_bluemooncity import rules as _rules
 from bgkit_bluemooncity.board import ANY_COLOUR
 from bgkit_bluemooncity.city import STEPS
 from bgkit_bluemooncity.kinds import EXTRA_OFFERING, NO_POWER, PAIR, WILD
@@ -185,7 +186,7 @@ class Look:
             if state.discarded:
                 v += DRAWN_CARD * state.discarded  # each card discarded is one more drawn
             v += self.opportunity(p)
-        elif state.free[p] and state._can_offer(p):
+        elif state.free[p] and _rules._can_offer(state, p):
             v -= PER_STEP * STEPS[state.pos[p]][state.board.courtyard]
         return v
 
@@ -205,15 +206,15 @@ class Look:
             return 0.0
         if cell == board.courtyard:
             if not state.offered:
-                if state._can_offer(p):
-                    return OFFERING - state.next_cost() - (FREE_WORTH[state.free[p]] - FREE_WORTH[state.free[p] - 1])
+                if _rules._can_offer(state, p):
+                    return OFFERING - _rules.next_cost(state) - (FREE_WORTH[state.free[p]] - FREE_WORTH[state.free[p] - 1])
                 return -PER_STEP * self.nearest_work(p)
             best = 0.0
             for k, n in enumerate(state.hands[p].counts):
-                if n and kinds.power[k] == EXTRA_OFFERING and state._can_offer(p, kinds.value[k]):
-                    best = max(best, OFFERING - state.next_cost() - kinds.value[k] - card_worth(kinds, k, self.wanted))
+                if n and kinds.power[k] == EXTRA_OFFERING and _rules._can_offer(state, p, kinds.value[k]):
+                    best = max(best, OFFERING - _rules.next_cost(state) - kinds.value[k] - card_worth(kinds, k, self.wanted))
             return best
-        if not state.offered and state._can_offer(p):
+        if not state.offered and _rules._can_offer(state, p):
             return -PER_STEP * STEPS[cell][board.courtyard]
         if state.built[cell]:
             return -PER_STEP * self.nearest_work(p)
@@ -320,15 +321,3 @@ def values(state) -> list[float]:
 def value(state, p: int) -> float:
     """``p``'s value alone (for tests and the curious)."""
     return Look(state).value(p)
-
-
-class Advice:
-    """The heuristic, as a mixin of the state (advice for bots, apart from the rules)."""
-
-    def heuristic(self, player: int) -> float:
-        return heuristic(self, player)
-
-    def heuristic_values(self) -> list[float]:
-        """Every seat's own value from one look at the table (``heuristic`` is a seat's value less
-        the best rival's, so it orders the seats as these do, ties included)."""
-        return values(self)

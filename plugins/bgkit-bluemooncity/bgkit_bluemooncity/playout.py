@@ -1,4 +1,4 @@
-"""A cheap rule of thumb for MCTS playouts (``BlueMoonState.rollout_action``): play a turn as a
+"""A cheap rule of thumb for MCTS playouts (:func:`move`, the spec's ``Advisor.rollout_action``): play a turn as a
 person would at a glance, so that a playout of a few turns shows what a decision is worth instead
 of wandering the city at random and paying boxes by accident.
 
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 
+from bgkit_bluemooncity import rules as _rules
 from bgkit_bluemooncity.codes import (
     BOX, DONE, DRAW, END, F_COLOUR, F_FIGURE, F_PAY, GO, OFFER, PAIR_CARDS, PAY, PILLAR, S_CONTRIBUTE, S_DISCARD,
     S_MOVE, S_POWERS, TO, WILD_CARD,
@@ -129,7 +130,7 @@ def _where(s, p: int, cells, rng: random.Random) -> int:
     """Where the figure should end, of ``cells`` (all reachable)."""
     board = s.board
     courtyard = board.courtyard
-    if s.free[p] and not s.offered and s._can_offer(p):
+    if s.free[p] and not s.offered and _rules._can_offer(s, p):
         to_court = STEPS[courtyard]
         nearest = min(to_court[c] for c in cells)
         return rng.choice([c for c in cells if to_court[c] == nearest])
@@ -176,7 +177,7 @@ def _contribute(s, p: int) -> tuple:
     owner = s.owner
     if s.free[p] >= 2 or sum(1 for b in board.cell_boxes[board.box_cell[box]] if owner[b] < 0) == 1:
         return board.boxes[box]
-    cost = s.next_cost()
+    cost = _rules.next_cost(s)
     if cost is not None and s.crystals[p] + NEAR_OFFERING < cost:
         return board.boxes[box]  # far from an offering: only a contribution can bring crystals in
     return _END
@@ -267,10 +268,3 @@ def _discard(s, p: int) -> tuple:
         if n and not wanted >> kinds.colour[k] & 1 and kinds.power[k] in JUNK_POWERS:
             return board.discards[k]
     return _DRAW
-
-
-class Playout:
-    """The playout's rule of thumb, as a mixin of the state."""
-
-    def rollout_action(self, rng: random.Random) -> tuple:
-        return move(self, rng)

@@ -6,7 +6,7 @@
 - ``markers``: every player has used all 10 markers: the game ends at once with no winner.
 
 No other ending is needed: a table that has not ended by these can always go on (see
-``BlueMoonState.can_progress``).
+``bgkit_bluemooncity.rules.can_progress``).
 
 Golden scales left at the end are recorded but count for nothing: they turn into crystals only
 when the supply runs out during play (see :mod:`bgkit_bluemooncity.scales`).
@@ -14,9 +14,14 @@ when the supply runs out during play (see :mod:`bgkit_bluemooncity.scales`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all
 
 from bgkit_bluemooncity.data import Components
+
+if TYPE_CHECKING:
+    from bgkit_bluemooncity.state import BlueMoonState
 
 ENDINGS = ("offerings", "buildings", "markers")
 CRYSTALS_TIEBREAK = "crystals left"
@@ -119,3 +124,15 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
             f"anyone reached {target} offerings (the game ends at once)"
         )
     return result
+
+
+def sheet_values(state: BlueMoonState, p: int) -> dict:
+    """The player's part of the score sheet a person would fill in from this table."""
+    return {"offerings": state.offerings[p], "crystals": state.crystals[p], "scales": state.scales[p]}
+
+
+def sheet_from_state(comp: Components, state: BlueMoonState) -> dict:
+    return {
+        "ended_by": state.ended,
+        "player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)],
+    }

@@ -19,43 +19,43 @@ if TYPE_CHECKING:
     from bgkit_bluemooncity.state import BlueMoonState
 
 
-class Views:
-    """Who sees what, as a mixin of the state."""
+def audience(state: BlueMoonState, action: tuple) -> frozenset[int] | None:
+    if state.cur == CHANCE:
+        return frozenset((state.chance[0][1],))  # a card drawn into a hand: its owner sees it
+    return EVERYONE
 
-    def audience(self, action: tuple) -> frozenset[int] | None:
-        if self.cur == CHANCE:
-            return frozenset((self.chance[0][1],))  # a card drawn into a hand: its owner sees it
-        return EVERYONE
 
-    def public_text(self, action: tuple) -> str:
-        if self.cur == CHANCE:
-            why, p = self.chance[0][0], self.chance[0][1]
-            return (f"P{p + 1} is dealt a card", f"P{p + 1} draws a card", f"P{p + 1} takes a reward card into their hand")[why]
-        return self.action_text(action)
+def public_text(state: BlueMoonState, action: tuple) -> str:
+    if state.cur == CHANCE:
+        why, p = state.chance[0][0], state.chance[0][1]
+        return (f"P{p + 1} is dealt a card", f"P{p + 1} draws a card", f"P{p + 1} takes a reward card into their hand")[why]
+    return state.action_text(action)
 
-    def view(self, player: int) -> dict:
-        """Everything on the table but the others' hands, the deck and the set-aside reward cards
-        (their sizes show). Crystal totals stay: every gain and offering was public."""
-        data = self.to_dict()
-        for key in ("hands", "deck", "pool"):
-            del data[key]
-        data["hand_sizes"] = [h.size for h in self.hands]
-        data["deck_size"] = self.deck.size
-        data["pool_size"] = self.pool.size
-        data["my_hand"] = self.hands[player].to_list()
-        return data
 
-    def determinize(self, player: int, rng: random.Random) -> "BlueMoonState":
-        """Redeal the cards ``player`` cannot see (the others' hands, the deck, the set-aside reward
-        cards) among those places, each keeping its size; pooled in kind order by ``resample``."""
-        other = self.clone()
-        others = [q for q in range(self.num_players) if q != player]
-        dealt = resample([self.deck, self.pool] + [self.hands[q] for q in others], rng)
-        other.deck, other.pool = dealt[0], dealt[1]
-        for q, hand in zip(others, dealt[2:]):
-            other.hands[q] = hand
-        other._legal = self._legal if self.cur == player else None  # the player's own choices: unchanged
-        return other
+def view(state: BlueMoonState, player: int) -> dict:
+    """Everything on the table but the others' hands, the deck and the set-aside reward cards
+    (their sizes show). Crystal totals stay: every gain and offering was public."""
+    data = state.to_dict()
+    for key in ("hands", "deck", "pool"):
+        del data[key]
+    data["hand_sizes"] = [h.size for h in state.hands]
+    data["deck_size"] = state.deck.size
+    data["pool_size"] = state.pool.size
+    data["my_hand"] = state.hands[player].to_list()
+    return data
+
+
+def determinize(state: BlueMoonState, player: int, rng: random.Random) -> "BlueMoonState":
+    """Redeal the cards ``player`` cannot see (the others' hands, the deck, the set-aside reward
+    cards) among those places, each keeping its size; pooled in kind order by ``resample``."""
+    other = state.clone()
+    others = [q for q in range(state.num_players) if q != player]
+    dealt = resample([state.deck, state.pool] + [state.hands[q] for q in others], rng)
+    other.deck, other.pool = dealt[0], dealt[1]
+    for q, hand in zip(others, dealt[2:]):
+        other.hands[q] = hand
+    other._legal = state._legal if state.cur == player else None  # the player's own choices: unchanged
+    return other
 
 
 # -- the observation tensor ------------------------------------------------------------------------
