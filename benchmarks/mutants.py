@@ -375,7 +375,7 @@ MUTANTS = [
            "a tie for a building's majority goes to the right-most marker, not the left-most"),
     Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/rules.py", "    if state.offerings[p] >= state.target:", "    if state.offerings[p] > state.target:", BMC_PLAY,
            "reaching the offering target does not end the game (one offering late)"),
-    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/rules.py", "    state.crystals[p] -= next_cost(state) + extra", "    state.crystals[p] -= next_cost(state)", BMC_PLAY,
+    Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/rules.py", "    state.crystals[p] -= cost + extra", "    state.crystals[p] -= cost", BMC_PLAY,
            "a second offering in one turn is made without paying its extra crystals"),
     Mutant("plugins/bgkit-bluemooncity/bgkit_bluemooncity/rules.py", "state.crystals[q] >= cost + extra", "state.crystals[q] >= cost + extra - 1", BMC_PLAY,
            "an offering is offered one crystal short"),

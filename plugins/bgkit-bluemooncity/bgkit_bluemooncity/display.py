@@ -15,19 +15,20 @@ from bgkit.api import MARK, MARK_LEGEND, Drawing, plural
 from bgkit_bluemooncity import codes
 from bgkit_bluemooncity import rules as _rules
 from bgkit_bluemooncity.city import CELLS, SIZE
+from bgkit_bluemooncity.data import Reward
 from bgkit_bluemooncity.render import STYLES
 
 if TYPE_CHECKING:
-    pass
+    from bgkit_bluemooncity.state import BlueMoonState
 
 
-def _reward_text(reward, marked: bool) -> str:
+def _reward_text(reward: Reward, marked: bool) -> str:
     """``2c``, ``1s+1k+1c`` (golden scales, cards, crystals), with MARK when reconstructed."""
     bits = [f"{n}{letter}" for n, letter in ((reward.scales, "s"), (reward.cards, "k"), (reward.crystals, "c")) if n]
     return ("+".join(bits) or "-") + (MARK if marked and bits else "")
 
 
-def _tile(state, cell: int, rewards: bool = True) -> list[tuple[str, str]]:
+def _tile(state: BlueMoonState, cell: int, rewards: bool = True) -> list[tuple[str, str]]:
     """The lines of one tile (with a style, unused by the grid so far): name, boxes (value:holder),
     rewards (unless left out), who is there."""
     board = state.board
@@ -61,7 +62,7 @@ def _tile(state, cell: int, rewards: bool = True) -> list[tuple[str, str]]:
     return lines
 
 
-def _players(state, viewer: int | None) -> str:
+def _players(state: BlueMoonState, viewer: int | None) -> str:
     """One aligned line per player."""
     board = state.board
     rows = [("player", "at", "markers", "offered", "crystals", "scales", "hand", "rewards")]
@@ -79,7 +80,7 @@ def _players(state, viewer: int | None) -> str:
     )
 
 
-def _hand(state, p: int) -> str:
+def _hand(state: BlueMoonState, p: int) -> str:
     kinds = state.board.kinds
     shown = []
     for k, n in enumerate(state.hands[p].counts):
@@ -90,7 +91,7 @@ def _hand(state, p: int) -> str:
     return f"Your hand ({state.hands[p].size}): " + (", ".join(shown) or "no cards")
 
 
-def _deciding(state) -> str:
+def _deciding(state: BlueMoonState) -> str:
     """What the player to move is in the middle of deciding, in words."""
     board = state.board
     kinds = board.kinds
@@ -115,7 +116,7 @@ def _deciding(state) -> str:
     return f"{who} played {kind.id}: where does their figure go?"
 
 
-def result_text(state) -> str:
+def result_text(state: BlueMoonState) -> str:
     from bgkit_bluemooncity.scoring import score_sheet
 
     result = score_sheet(state.comp, _rules.sheet(state))
@@ -123,7 +124,7 @@ def result_text(state) -> str:
     return f"Game over ({state.ended}): winner {winners}: {result.decided_by}"
 
 
-def render_state(state, player: int | None) -> Drawing:
+def render_state(state: BlueMoonState, player: int | None) -> Drawing:
     """The table as ``player`` sees it (None: a spectator, who sees no hand)."""
     board = state.board
     out = Drawing(hang=0)
@@ -150,7 +151,7 @@ def render_state(state, player: int | None) -> Drawing:
     return out
 
 
-def render_compact(state, player: int) -> Drawing:
+def render_compact(state: BlueMoonState, player: int | None) -> Drawing:
     """The table in about 30 lines, for a terminal the full drawing does not fit: the tiles without
     their rewards, the players, one's own hand, the decision (``full`` at the prompt draws all)."""
     out = Drawing(hang=0)
@@ -158,7 +159,8 @@ def render_compact(state, player: int) -> Drawing:
              f"{_rules.next_cost(state)} · scales in the supply {state.supply} — type full for the whole table", "bold")
     out.grid({rc: _tile(state, cell, rewards=False) for cell, rc in enumerate(CELLS)}, rows=SIZE, columns=SIZE, widest=24, narrowest=12)
     out.line(_players(state, player))
-    out.line(_hand(state, player))
+    if player is not None:
+        out.line(_hand(state, player))
     out.line(result_text(state) if state.ended else _deciding(state), "bold")
     out.line(MARK_LEGEND, "dim")
     return out

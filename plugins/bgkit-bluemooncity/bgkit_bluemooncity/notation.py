@@ -26,7 +26,7 @@ from bgkit_bluemooncity.city import CELLS
 from bgkit_bluemooncity.board import ANY_COLOUR
 from bgkit_bluemooncity.codes import (
     BOX, CARD, COLOUR, DEAL, DISCARD, DONE, DRAW, END, EXTRA_DRAWS, F_DRAGON, F_PAY, GO, OFF, OFFER, PAIR_CARDS, PAY,
-    PILLAR, RECOLOUR, TO, TURN, USE, WILD_CARD,
+    PILLAR, RECOLOUR, TO, TURN, USE, WILD_CARD, Action,
 )
 from bgkit_bluemooncity.data import Components
 from bgkit_bluemooncity.kinds import EXTRA_OFFERING, MOVEMENT_POWERS, Kinds
@@ -46,7 +46,7 @@ def chance_label(state: BlueMoonState) -> str:
     return f"P{p + 1} picks up a face-down reward card and adds it to their hand ({i} of {total})"
 
 
-def action_text(state: BlueMoonState, action: tuple) -> str:
+def action_text(state: BlueMoonState, action: Action) -> str:
     board = state.board
     kinds = board.kinds
     code = action[0]
@@ -73,8 +73,8 @@ def action_text(state: BlueMoonState, action: tuple) -> str:
     if code == PAIR_CARDS:
         return f"pair {kinds.all[action[1]].id}+{kinds.all[action[2]].id}"
     if code == RECOLOUR:
-        k = kinds.all[action[1]].id
-        return f"{k} recolours one card" if action[2] < 0 else f"{k} recolours {kinds.colour_names[action[2]]}"
+        name = kinds.all[action[1]].id
+        return f"{name} recolours one card" if action[2] < 0 else f"{name} recolours {kinds.colour_names[action[2]]}"
     if code == USE:
         return f"use {kinds.all[action[1]].id}"
     if code == TO:
@@ -88,8 +88,8 @@ def action_text(state: BlueMoonState, action: tuple) -> str:
     if code == OFFER:
         return f"offer {_rules.next_cost(state)} crystals"
     if code == PILLAR:
-        k = action[1]
-        return f"{kinds.all[k].id}: offer again for {_rules.next_cost(state) + kinds.value[k]} crystals"
+        k, cost = action[1], _rules.next_cost(state)
+        return f"{kinds.all[k].id}: offer again for {(cost or 0) + kinds.value[k]} crystals"
     if code in (DONE, END):
         return "done"
     if code == DRAW:
@@ -138,14 +138,14 @@ class ActionSpace:
             size += width
         self.size = size
 
-    def index(self, action: tuple) -> int:
+    def index(self, action: Action) -> int:
         code = action[0]
         number = 0
         for place, value in zip(self.place[code], action[1:]):
             number = number * len(place) + place[value]
         return self.offset[code] + number
 
-    def action(self, index: int) -> tuple:
+    def action(self, index: int) -> Action:
         code = next(code for start, code in reversed(self.starts) if start <= index)
         number = index - self.offset[code]
         values = []
@@ -169,9 +169,9 @@ def max_game_length(comp: Components, players: int) -> int:
     return 4_000 * (players + 1)
 
 
-def action_index(comp: Components, action: tuple) -> int:
+def action_index(comp: Components, action: Action) -> int:
     return space_for(comp).index(action)
 
 
-def action_from_index(comp: Components, state, index: int) -> tuple:
+def action_from_index(comp: Components, state: BlueMoonState, index: int) -> Action:
     return space_for(comp).action(index)

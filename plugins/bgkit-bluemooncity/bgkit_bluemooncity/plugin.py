@@ -1,10 +1,12 @@
 """Registers Blue Moon City. Kept light: the game's modules are imported only when used."""
 
+from collections.abc import Callable
+
 from bgkit.api import Dynamics, GameInfo, hookimpl
 
 
 @hookimpl
-def bgkit_register_games(register):
+def bgkit_register_games(register: Callable[[GameInfo], None]) -> None:
     register(
         GameInfo(
             id="bluemooncity",

@@ -5,8 +5,9 @@ goes beside it). The table in play is drawn by :mod:`bgkit_bluemooncity.display`
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -30,9 +31,9 @@ STYLES = {
 }
 
 
-def render_setup(comp: Components, setup: dict):
+def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
     city = _city(comp, setup)
-    parts = [city, _legend(comp, setup), _beside(comp, setup)]
+    parts: list[RenderableType] = [city, _legend(comp, setup), _beside(comp, setup)]
     hands = [seat["hand"] for seat in setup["seats"] if "hand" in seat]
     if hands:
         parts.append(_hands(comp, hands))
@@ -56,7 +57,7 @@ def _cell(comp: Components, building_id: str, layout: str) -> Text:
     return text
 
 
-def _city(comp: Components, setup: dict) -> Table:
+def _city(comp: Components, setup: dict[str, Any]) -> Table:
     """Five columns west to east, five rows north to south; fits an 80-column terminal."""
     title = "The city — north at the top, west on the left; copy it tile by tile"
     table = Table(title=title, title_justify="left", show_header=False, show_lines=True)
@@ -67,7 +68,7 @@ def _city(comp: Components, setup: dict) -> Table:
     return table
 
 
-def _legend(comp: Components, setup: dict) -> Text:
+def _legend(comp: Components, setup: dict[str, Any]) -> Text:
     layouts = count_layouts(comp, setup["layout"])
     lines = [
         "Box values are printed left to right; the left-most box wins a majority tie.",
@@ -80,7 +81,7 @@ def _legend(comp: Components, setup: dict) -> Text:
     return Text("\n".join(lines), style="dim")
 
 
-def _beside(comp: Components, setup: dict) -> Panel:
+def _beside(comp: Components, setup: dict[str, Any]) -> Panel:
     obelisk = setup["obelisk"]
     dealt = any("hand" in seat for seat in setup["seats"])
     lines = [

@@ -25,15 +25,15 @@ readings") with the summary line each concerns.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, cast
 
-from bgkit.api import TERMINAL, Flow, Sheet
+from bgkit.api import TERMINAL, Flow, FrameRule, Outcome, Sheet
 
 from bgkit_bluemooncity import scoring
 from bgkit_bluemooncity.board import ANY_COLOUR
 from bgkit_bluemooncity.codes import (
     BOX, COLOUR, DISCARD, DONE, DRAW, END, EXTRA_DRAWS, GO, MOST_DISCARDS, OFF, OFFER, PILLAR, REWARD, TURN, USE,
-    F_COLOUR, F_DRAGON, F_FIGURE, F_PAY, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_MOVE, S_OVER, S_POWERS,
+    F_COLOUR, F_DRAGON, F_FIGURE, F_PAY, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_MOVE, S_OVER, S_POWERS, Action, Frame,
 )
 from bgkit_bluemooncity.kinds import DRAGON_STEPS, EXTRA_OFFERING, EXTRA_STEPS, FLY, TELEPORT
 from bgkit_bluemooncity.payment import can_pay, quick_pay, steps, take
@@ -55,14 +55,14 @@ def run(state: BlueMoonState) -> None:
     Flow.run(state)
 
 
-def apply(state: BlueMoonState, action: tuple) -> None:
+def apply(state: BlueMoonState, action: Action) -> None:
     """The core's ``Flow.apply``, the legal actions' cache emptied first (the flow runner may fill it
     again: see ``step``)."""
     state._legal = None
     Flow.apply(state, action)
 
 
-def settle_chance(state: BlueMoonState, event: tuple) -> bool:
+def settle_chance(state: BlueMoonState, event: Frame) -> bool:
     """A card nobody can draw is skipped: no reward card owed (a reshuffle set it aside and it was
     taken), or no card left in the deck nor the discard pile [reading: draw what there is]."""
     why, p = event[0], event[1]
@@ -75,7 +75,7 @@ def settle_chance(state: BlueMoonState, event: tuple) -> bool:
     return True
 
 
-def frame_player(state: BlueMoonState, frame: tuple) -> int:
+def frame_player(state: BlueMoonState, frame: Frame) -> int:
     return state.order[state.turn]  # every multi-step choice is the active player's
 
 
@@ -261,7 +261,9 @@ def _can_offer(state: BlueMoonState, q: int, extra: int = 0) -> bool:
 
 
 def _offer(state: BlueMoonState, p: int, extra: int) -> None:
-    state.crystals[p] -= next_cost(state) + extra
+    cost = next_cost(state)
+    assert cost is not None, "an offering at a full obelisk"  # _can_offer allowed it
+    state.crystals[p] -= cost + extra
     state.obelisk_owners.append(p)
     state.free[p] -= 1
     state.offerings[p] += 1
@@ -272,17 +274,17 @@ def _offer(state: BlueMoonState, p: int, extra: int) -> None:
         _over(state, "markers")
 
 
-def _power_cards(state: BlueMoonState, p: int) -> list[tuple]:
+def _power_cards(state: BlueMoonState, p: int) -> list[Action]:
     counts = state.hands[p].counts
     uses = state.board.uses
     return [uses[k] for k, power, dragon in state.board.kinds.movers
             if counts[k] and (power != DRAGON_STEPS or state.dragons[dragon] != OFF)]  # a dragon in the city [RB p4]
 
 
-def _contribution_actions(state: BlueMoonState, p: int) -> list[tuple]:
+def _contribution_actions(state: BlueMoonState, p: int) -> list[Action]:
     board = state.board
     cell = state.pos[p]
-    out: list[tuple] = []
+    out: list[Action] = []
     if cell == board.courtyard:
         if not state.offered:
             if _can_offer(state, p):
@@ -312,14 +314,21 @@ def _contribution_actions(state: BlueMoonState, p: int) -> list[tuple]:
     return out
 
 
-def legal_actions(state: BlueMoonState) -> list:
+def legal_actions(state: BlueMoonState) -> list[Action]:
+    """The core's ``Flow.legal_actions`` (the top frame's steps, else the turn's actions), cached."""
     if state._legal is not None:
         return state._legal
-    state._legal = actions = Flow.legal_actions(state)
+    frames = state.pending.frames
+    if frames:
+        top = frames[-1]
+        actions = FRAMES[top[0]][0](state, top)
+    else:
+        actions = turn_actions(state)
+    state._legal = actions
     return actions
 
 
-def turn_actions(state: BlueMoonState) -> list:
+def turn_actions(state: BlueMoonState) -> list[Action]:
     p = state.cur
     if p < 0:
         return []
@@ -337,24 +346,24 @@ def turn_actions(state: BlueMoonState) -> list:
     return []
 
 
-def _pay_steps(state: BlueMoonState, frame: tuple) -> list:
+def _pay_steps(state: BlueMoonState, frame: Frame) -> list[Action]:
     _, box, colour, need, recolour, anyone = frame
     return steps(state.board.kinds, state.hands[state.cur].counts, colour, need, recolour, anyone)
 
 
-def _colours(state: BlueMoonState, frame: tuple) -> list:
+def _colours(state: BlueMoonState, frame: Frame) -> list[Action]:
     kinds = state.board.kinds
     counts, value = state.hands[state.cur].counts, state.board.box_value[frame[1]]
     return [(COLOUR, c) for c in kinds.box_colours if can_pay(kinds, counts, c, value)]
 
 
-def _figure_moves(state: BlueMoonState, frame: tuple) -> list:
+def _figure_moves(state: BlueMoonState, frame: Frame) -> list[Action]:
     board = state.board
     here = state.pos[state.cur]
     return list(board.to_any[here] if board.kinds.power[frame[1]] == TELEPORT else board.to_extra[here])
 
 
-def _dragon_moves(state: BlueMoonState, frame: tuple) -> list:
+def _dragon_moves(state: BlueMoonState, frame: Frame) -> list[Action]:
     board = state.board
     where = state.dragons[board.kinds.all[frame[1]].dragon]
     if board.kinds.power[frame[1]] == FLY:
@@ -362,7 +371,7 @@ def _dragon_moves(state: BlueMoonState, frame: tuple) -> list:
     return list(board.to_dragon_steps[where])
 
 
-def chance_outcomes(state: BlueMoonState) -> list:
+def chance_outcomes(state: BlueMoonState) -> list[tuple[Action, float]]:
     why, p = state.chance[0][0], state.chance[0][1]
     pile = state.pool if why == REWARD and state.owed_old[p] else state.deck
     size = pile.size
@@ -370,7 +379,7 @@ def chance_outcomes(state: BlueMoonState) -> list:
     return [(cards[k], n / size) for k, n in enumerate(pile.counts) if n]
 
 
-def apply_chance(state: BlueMoonState, event: tuple, action: tuple) -> None:
+def apply_chance(state: BlueMoonState, event: Frame, action: Action) -> None:
     why, q = event[0], event[1]
     k = action[1]
     if why == REWARD and state.owed_old[q]:
@@ -383,7 +392,7 @@ def apply_chance(state: BlueMoonState, event: tuple, action: tuple) -> None:
     state.hands[q].put(k)
 
 
-def _pay(state: BlueMoonState, frame: tuple, action: tuple) -> None:
+def _pay(state: BlueMoonState, frame: Frame, action: Action) -> None:
     _, box, colour, need, recolour, anyone = frame
     p = state.cur
     spent, need, recolour, anyone = take(state.board.kinds, action, colour, need, recolour, anyone)
@@ -398,7 +407,7 @@ def _pay(state: BlueMoonState, frame: tuple, action: tuple) -> None:
         _place_marker(state, p, box)
 
 
-def _choose_colour(state: BlueMoonState, frame: tuple, action: tuple) -> None:
+def _choose_colour(state: BlueMoonState, frame: Frame, action: Action) -> None:
     box = state.pending.pop()[1]
     _start_payment(state, box, action[1])
 
@@ -408,12 +417,12 @@ def _start_payment(state: BlueMoonState, box: int, colour: int) -> None:
     state.pending.push(F_PAY, box, colour, board.box_value[box], (0,) * len(board.kinds.colour_names), 0)
 
 
-def _move_figure(state: BlueMoonState, frame: tuple, action: tuple) -> None:
+def _move_figure(state: BlueMoonState, frame: Frame, action: Action) -> None:
     state.pending.pop()
     state.pos[state.cur] = action[1]
 
 
-def _move_dragon(state: BlueMoonState, frame: tuple, action: tuple) -> None:
+def _move_dragon(state: BlueMoonState, frame: Frame, action: Action) -> None:
     state.pending.pop()
     state.dragons[state.board.kinds.all[frame[1]].dragon] = action[1]
 
@@ -424,7 +433,7 @@ def _spend(state: BlueMoonState, p: int, k: int) -> None:
     state.discard.put(k)
 
 
-def apply_turn(state: BlueMoonState, action: tuple) -> None:
+def apply_turn(state: BlueMoonState, action: Action) -> None:
     code = action[0]
     p = state.cur
     board = state.board
@@ -470,15 +479,18 @@ def sheet(state: BlueMoonState) -> Sheet:
                  [scoring.sheet_values(state, p) for p in range(state.num_players)], {"ended_by": state.ended})
 
 
-def outcome(state: BlueMoonState):
+def outcome(state: BlueMoonState) -> Outcome:
     """The ranking of the score sheet of this table: the same code that ranks a typed-in sheet."""
     return scoring.score_sheet(state.comp, sheet(state)).outcome
 
 
-#: Each kind of pending frame: its legal steps and its step applied (the flow runner dispatches them).
-FRAME_RULES = {
+#: Each kind of pending frame: its legal steps and its step applied.
+FRAMES: dict[int, tuple[Callable[[BlueMoonState, Frame], list[Action]], Callable[[BlueMoonState, Frame, Action], None]]] = {
     F_PAY: (_pay_steps, _pay),
     F_COLOUR: (_colours, _choose_colour),
     F_FIGURE: (_figure_moves, _move_figure),
     F_DRAGON: (_dragon_moves, _move_dragon),
 }
+#: The same for the core's flow runner (``Flow.apply`` dispatches a frame's step by it), whose rules
+#: take any state and action: these take this game's.
+FRAME_RULES = cast("dict[int, FrameRule]", FRAMES)

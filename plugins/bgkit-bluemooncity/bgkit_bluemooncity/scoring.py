@@ -14,7 +14,7 @@ when the supply runs out during play (see :mod:`bgkit_bluemooncity.scales`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all
 
@@ -126,12 +126,12 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
     return result
 
 
-def sheet_values(state: BlueMoonState, p: int) -> dict:
+def sheet_values(state: BlueMoonState, p: int) -> dict[str, int]:
     """The player's part of the score sheet a person would fill in from this table."""
     return {"offerings": state.offerings[p], "crystals": state.crystals[p], "scales": state.scales[p]}
 
 
-def sheet_from_state(comp: Components, state: BlueMoonState) -> dict:
+def sheet_from_state(comp: Components, state: BlueMoonState) -> dict[str, Any]:
     return {
         "ended_by": state.ended,
         "player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)],

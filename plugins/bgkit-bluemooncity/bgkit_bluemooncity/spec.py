@@ -12,9 +12,10 @@ from bgkit_bluemooncity import data, render, scoring, setup
 from bgkit_bluemooncity.data import Components
 
 if TYPE_CHECKING:
+    from bgkit_bluemooncity.codes import Action
     from bgkit_bluemooncity.state import BlueMoonState
 
-SPEC: GameSpec[BlueMoonState, tuple, Components] = GameSpec(
+SPEC: GameSpec[BlueMoonState, Action, Components] = GameSpec(
     play="bgkit_bluemooncity.play:PLAY",
     setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups,
                 check_setup=setup.check_setup, fixed=setup.FIXED,

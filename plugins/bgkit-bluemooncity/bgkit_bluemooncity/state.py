@@ -12,26 +12,32 @@ flow runner's queue of cards to draw, each ``(why, seat, i, of how many)``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bgkit.api import DECK, DECKS, FIXED, LIST, PENDING, VALUE, Deck, FlowState, Kind, Pending, StateFields
 
 from bgkit_bluemooncity import rules
-from bgkit_bluemooncity.board import board_for
-from bgkit_bluemooncity.codes import DEAL, OFF, S_MOVE
+from bgkit_bluemooncity.board import Board, board_for
+from bgkit_bluemooncity.codes import DEAL, OFF, S_MOVE, Action, Frame
 from bgkit_bluemooncity.data import Components
 
 
-def _draws(chance: list[tuple]) -> list[list]:
+def _draws(chance: list[Frame]) -> list[list[int]]:
     """The chance queue as a save holds it: each card to draw as ``[seat, why, i, of how many]``."""
     return [[p, why, i, total] for why, p, i, total in chance]
 
 
-def _queue(draws: list[list]) -> list[tuple]:
+def _queue(draws: list[list[int]]) -> list[Frame]:
     return [(why, p, i, total) for p, why, i, total in draws]
+
+
+def _city(board: Board) -> list[list[str]]:
+    return board.city
 
 
 #: The board, saved by its city's name (``from_dict`` builds it from the components); the chance queue
 #: saved as draws, seat first.
-CITY = Kind(dump=lambda board: board.city, load=None)
+CITY = Kind(dump=_city, load=None)
 DRAWS = Kind("{v}[:]", _draws, _queue)
 
 
@@ -42,6 +48,46 @@ class BlueMoonState(FlowState):
                  "markers", "stage", "cur", "owner", "built", "pos", "dragons", "deck", "discard", "pool", "hands",
                  "owed_old", "owed_new", "crystals", "scales", "supply", "free", "offerings", "obelisk_owners",
                  "pending", "chance", "scaled", "offered", "discarded", "ended", "comp", "_legal")
+    num_players: int
+    board: Board
+    #: the seats in turn order; ``turn`` indexes it (whose turn: ``order[turn]``), ``turns`` counts them
+    order: list[int]
+    turn: int
+    turns: int
+    #: offerings to win; the obelisk's box costs, bottom up, and who holds them
+    target: int
+    obelisk: list[int]
+    obelisk_owners: list[int]
+    in_play: int
+    hand_size: int
+    markers: int
+    stage: int
+    #: per box its holder (-1: free); per cell restored or not; per seat the cell of its figure;
+    #: per dragon its cell (OFF: off the board)
+    owner: list[int]
+    built: list[bool]
+    pos: list[int]
+    dragons: list[int]
+    deck: Deck
+    discard: Deck
+    pool: Deck
+    hands: list[Deck]
+    #: per seat: reward cards owed from the pool (set aside) and from the deck (reserved)
+    owed_old: list[int]
+    owed_new: list[int]
+    crystals: list[int]
+    scales: list[int]
+    supply: int
+    free: list[int]
+    offerings: list[int]
+    #: this turn: a scale taken, an offering made, the cards discarded
+    scaled: bool
+    offered: bool
+    discarded: int
+    ended: str
+    comp: Components
+    #: the legal actions, cached until the state changes (``rules.legal_actions``)
+    _legal: list[Action] | None
 
     # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
     # loads them. The saved ones in the order of a save's keys; the derived ones are rebuilt by from_dict.
@@ -56,7 +102,7 @@ class BlueMoonState(FlowState):
     )
 
     @classmethod
-    def from_setup(cls, comp: Components, setup: dict) -> "BlueMoonState":
+    def from_setup(cls, comp: Components, setup: dict[str, Any]) -> BlueMoonState:
         s = cls.__new__(cls)
         s.comp = comp
         s.board = board = board_for(comp, setup["city"])
@@ -107,7 +153,7 @@ class BlueMoonState(FlowState):
         return s
 
     @classmethod
-    def from_dict(cls, comp: Components, data: dict) -> "BlueMoonState":
+    def from_dict(cls, comp: Components, data: dict[str, Any]) -> BlueMoonState:
         s = cls.__new__(cls)
         s.comp = comp
         s.board = board_for(comp, data["city"])
