@@ -8,9 +8,10 @@ Run with the Python that has bgkit installed (slow: a full run is hours of MCTS;
     python benchmarks/strength.py --seconds 0.05                    # 0.05 s of wall clock instead
     python benchmarks/strength.py --match ismcts-mcts --iterations 100 --format json
     python benchmarks/strength.py --workers-speed --game burgundy --seconds 2   # root-parallel MCTS
+    python benchmarks/strength.py --match mcts-openspiel --cpu 1 --game goofspiel --games 20   # equal CPU
 
 Each match is a measured bot against copies of one opponent (``greedy random``, ``mcts greedy``,
-``ismcts mcts``), at the game's smallest and largest player count, played as ``bgkit play`` plays
+``ismcts mcts``, ``mcts openspiel:ismcts``), at the game's smallest and largest player count, played as ``bgkit play`` plays
 ``--games N``: the core's tournament schedule (every deal once with each seat in each position,
 on the same setup and chance) on the local executor. Any figure repeats from the command line:
 ``bgkit play GAME SEATS... --games N --seed S``.
@@ -40,9 +41,11 @@ MATCHES = {
     "mcts-greedy": ("mcts", "greedy"),
     "ismcts-mcts": ("ismcts", "mcts"),
     "ismcts-greedy": ("ismcts", "greedy"),
+    "mcts-openspiel": ("mcts", "openspiel:ismcts"),  # OpenSpiel's IS-MCTS (bgkit[openspiel]): use --cpu
+    "ismcts-openspiel": ("ismcts", "openspiel:ismcts"),
 }
 DEFAULT_MATCHES = ("greedy-random", "mcts-greedy")
-SEARCHES = ("mcts", "ismcts")
+SEARCHES = ("mcts", "ismcts", "openspiel:ismcts")
 
 
 @dataclass

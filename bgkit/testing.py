@@ -276,6 +276,19 @@ def play_setup(game: str, players: int, path: str | Path) -> CliResult:
     return run_cli(["play", game, *["random"] * players, "--setup", str(path), "--format", "json"])
 
 
+def setup_file_kit(game: str) -> tuple[Callable[..., Path], Callable[[str | Path, int], CliResult]]:
+    """A game's two setup-file helpers for its tests: ``setup_file(tmp_path, players, edit=None, **more)``
+    writes the seed's setup (edited, as :func:`edited_setup`), ``play(path, players)`` plays it."""
+
+    def setup_file(tmp_path: Path, players: int, edit: Callable[[Any], Any] | None = None, **more: Any) -> Path:
+        return edited_setup(tmp_path, game, players, edit, **more)
+
+    def play(path: str | Path, players: int) -> CliResult:
+        return play_setup(game, players, path)
+
+    return setup_file, play
+
+
 def assert_setup_refused(result: CliResult | subprocess.CompletedProcess[str], path: str | Path, field: str, *words: str) -> str:
     """Exit 2 and one line, ``bgkit: error: FILE:LINE: setup.FIELD ...``, with ``words`` in it and
     no Python (no traceback, no exception's name); ``result`` from :func:`run_cli` or a subprocess."""

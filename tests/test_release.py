@@ -37,14 +37,13 @@ def test_new_game_writes_a_package_with_its_entry_point_and_core_range(tmp_path)
     assert done.returncode == 0, done.stderr
     made = tmp_path / "tinygame"
     assert sorted(p.relative_to(made).as_posix() for p in made.rglob("*") if p.is_file()) == [
-        "README.md", "bgkit_tinygame/__init__.py", "bgkit_tinygame/game.py", "bgkit_tinygame/plugin.py",
-        "bgkit_tinygame/render.py", "bgkit_tinygame/scoring.py", "bgkit_tinygame/setup.py", "bgkit_tinygame/state.py",
-        "pyproject.toml", "tests/test_tinygame.py"]
+        "README.md", "bgkit_tinygame/__init__.py", "pyproject.toml", "tests/test_tinygame.py"]  # a one-file GameSpec
     project = (made / "pyproject.toml").read_text()
-    assert 'tinygame = "bgkit_tinygame.plugin"' in project and 'version = "0.1.0"' in project
+    assert 'tinygame = "bgkit_tinygame"' in project and 'version = "0.1.0"' in project
     major, minor = bgkit.__version__.split(".")[:2]
     assert f'dependencies = ["bgkit>={major}.{minor},<{int(major) + 1}"]' in project
-    assert f'api_version="{API_VERSION}"' in (made / "bgkit_tinygame" / "plugin.py").read_text()
+    game = (made / "bgkit_tinygame" / "__init__.py").read_text()
+    assert f'api_version="{API_VERSION}"' in game and 'spec="bgkit_tinygame:SPEC"' in game
     assert "{{" not in "".join(p.read_text() for p in made.rglob("*") if p.is_file())
     for path in made.rglob("*.py"):
         compile(path.read_text(), str(path), "exec")

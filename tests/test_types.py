@@ -9,12 +9,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_contract_modules_pass_mypy_strict():
+def test_the_contract_modules_and_a_new_game_pass_mypy_strict(tmp_path):
+    """pyproject.toml's set, and the game `bgkit new game` writes: a plugin author starts typed."""
     pytest.importorskip("mypy", reason="mypy is in the test extra: pip install -e .[test]")
-    result = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental"], cwd=ROOT, capture_output=True, text=True,
-                            timeout=600)
+    import tomllib
+
+    made = subprocess.run([sys.executable, "-m", "bgkit", "new", "game", "typedgame"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert made.returncode == 0, made.stderr
+    files = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["files"]
+    result = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", *files,
+                             str(tmp_path / "typedgame" / "bgkit_typedgame")],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Success" in result.stdout
+    assert "Success" in result.stdout and "bgkit_typedgame" not in result.stdout
 
 
 def test_no_bare_any_in_the_hookspecs():

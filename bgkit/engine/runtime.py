@@ -164,7 +164,7 @@ class Runtime:
         """Score a validated sheet through ``bgkit_score``."""
         if self.score_hooked:
             return cast("ScoreResult", self._hook.bgkit_score(game=self.game, sheet=sheet))
-        return cast("ScoreResult", self.game.score_sheet(sheet))
+        return self.game.score_sheet(sheet)
 
     def outcome(self, state: "State") -> "Outcome":
         """The final ranking of a finished ``state`` as the game will report it: ``state.outcome()``
@@ -246,4 +246,4 @@ def final_result(game: "Game", state: "State", names: list[str], check: bool = F
         fields={f.name: data.get(f.name, f.default) for f in table_fields},
         source="<final state>",
     )
-    return cast("ScoreResult", game.score_sheet(sheet))
+    return game.score_sheet(sheet)

@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Sequence, TypeVar, overload
 
 from bgkit.model.errors import BadInput, DataError, escape_controls
 from bgkit.model.savefile import read_text
@@ -27,6 +27,7 @@ from bgkit.model.tomllines import _HEADER, MAX_TOML_CHARS, TomlLines, _split, pa
 
 if TYPE_CHECKING:  # pragma: no cover
     import builtins  # Table's own int() and bool() hide the built-in types in its annotations
+    from types import EllipsisType  # a read whose default is ... (the default default) requires the key
 
     from bgkit.model.tomllines import KeyPath
 
@@ -98,7 +99,7 @@ class Table:
     :data:`LIMIT`; every list (and array of tables) holds at most :data:`MAX_ITEMS` entries.
     """
 
-    def __init__(self, body: Any, path: KeyPath, file: DataFile):
+    def __init__(self, body: object, path: KeyPath, file: DataFile):
         self.path = path
         self.file = file
         if not isinstance(body, dict):
@@ -114,7 +115,7 @@ class Table:
     def has(self, key: str) -> bool:
         return key in self.body
 
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    def get(self, key: str, kind: type | tuple[type, ...], default: object = ...) -> Any:
         if key not in self.body:
             if default is ...:
                 raise self.fail(key, "missing")
@@ -125,13 +126,14 @@ class Table:
             raise self.fail(key, f"must be {_KIND_WORDS.get(name, name)}, not {value!r}")
         return value
 
-    def int(self, key: str, low: int | None = None, high: int | None = None, default: Any = ...) -> int:
+    def int(self, key: str, low: int | None = None, high: int | None = None, default: int | EllipsisType = ...) -> int:
         value: int = self.get(key, int, default)
         if self.has(key):
             _check_range(self, key, value, low, high)
         return value
 
-    def number(self, key: str, low: float | None = None, high: float | None = None, default: Any = ...) -> float:
+    def number(self, key: str, low: float | None = None, high: float | None = None,
+               default: float | EllipsisType = ...) -> float:
         value: float = self.get(key, (int, float), default)
         if isinstance(value, bool):
             raise self.fail(key, f"must be a number, not {value!r}")
@@ -141,7 +143,12 @@ class Table:
             _check_range(self, key, value, low, high)
         return value
 
-    def text(self, key: str, choices: tuple[str, ...] | None = None, default: Any = ...) -> str:
+    @overload
+    def text(self, key: str, choices: tuple[str, ...] | None = None, default: str | EllipsisType = ...) -> str: ...
+    @overload
+    def text(self, key: str, choices: tuple[str, ...] | None = None, *, default: None) -> str | None: ...
+    def text(self, key: str, choices: tuple[str, ...] | None = None,
+             default: str | None | EllipsisType = ...) -> str | None:
         value: str = self.get(key, str, default)
         if not self.has(key):
             return value
@@ -151,11 +158,11 @@ class Table:
             raise self.fail(key, f"must be one of {', '.join(choices)}, not {value!r}")
         return value
 
-    def bool(self, key: str, default: Any = ...) -> bool:
+    def bool(self, key: str, default: builtins.bool | EllipsisType = ...) -> builtins.bool:
         value: bool = self.get(key, bool, default)
         return value
 
-    def ints(self, key: str, low: builtins.int | None = None, high: builtins.int | None = None, length: builtins.int | None = None, default: Any = ...) -> tuple[builtins.int, ...]:
+    def ints(self, key: str, low: builtins.int | None = None, high: builtins.int | None = None, length: builtins.int | None = None, default: Sequence[builtins.int] | EllipsisType = ...) -> tuple[builtins.int, ...]:
         values = self._list(key, length, default)
         for value in values if self.has(key) else ():
             if isinstance(value, bool) or not isinstance(value, int):
@@ -163,7 +170,7 @@ class Table:
             _check_range(self, key, value, low, high, each=True)
         return values
 
-    def texts(self, key: str, choices: tuple[str, ...] | None = None, length: builtins.int | None = None, default: Any = ...) -> tuple[str, ...]:
+    def texts(self, key: str, choices: tuple[str, ...] | None = None, length: builtins.int | None = None, default: Sequence[str] | EllipsisType = ...) -> tuple[str, ...]:
         values = self._list(key, length, default)
         for value in values if self.has(key) else ():
             if not isinstance(value, str) or not value.strip():
@@ -389,7 +396,7 @@ _DERIVED: dict[tuple[int, Hashable], tuple[Any, Any]] = {}
 MAX_DERIVED = 256  # then all are dropped and built again on use: one game's tables are few
 
 
-def derived(components: Any, key: Hashable, build: Callable[[], T]) -> T:
+def derived(components: object, key: Hashable, build: Callable[[], T]) -> T:
     """What ``build()`` makes from ``components`` (tables or lookups every state of a game shares),
     built once per components object and ``key``.
 

@@ -44,7 +44,11 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable
 from bgkit.model.errors import BadInput, PluginError
 
 if TYPE_CHECKING:
-    from bgkit.model.ranking import Outcome
+    from pluggy import HookRelay
+
+    from bgkit.model.components import DataStatus
+    from bgkit.model.ranking import Outcome, ScoreResult
+    from bgkit.model.sheets import Sheet
     from bgkit.model.spec import GameSpec, Play
 
 #: ``current_player()`` of a state where chance (dice, a draw) decides next.
@@ -139,7 +143,7 @@ class GameInfo:
         elif not self.package:
             raise ValueError(f"GameInfo {self.id!r}: needs a package or a spec")
 
-    def load(self, data: Path | None = None, hooks: Any = None) -> "Game":
+    def load(self, data: Path | None = None, hooks: "HookRelay | None" = None) -> "Game":
         """Build the game with a person's own component data if given.
 
         ``hooks`` is the plugin manager's hook relay the game is played through (the registry
@@ -156,7 +160,7 @@ class GameInfo:
         return str(self.min_players) if self.min_players == self.max_players else f"{self.min_players}-{self.max_players}"
 
     @property
-    def data(self) -> Any:
+    def data(self) -> "DataStatus":
         """The data status derived from the shipped files' own marks (:class:`bgkit.model.components.DataStatus`)."""
         from bgkit.model.components import data_status
 
@@ -167,7 +171,7 @@ class Game:
     """A loaded game: its info, its components, and what does each job: its GameSpec's parts, or
     (the old shape, to be removed) the plugin's job modules."""
 
-    def __init__(self, info: GameInfo, data: Path | None = None, hooks: Any = None):
+    def __init__(self, info: GameInfo, data: Path | None = None, hooks: "HookRelay | None" = None):
         self.info = info
         self.data_path = data
         self.hooks = hooks  # None: only the core's implementations of the hooks (no plugin extends them)
@@ -299,7 +303,7 @@ class Game:
         """
         self._call("setup", "check_setup", setup, default=lambda s: None)
 
-    def render_setup(self, setup: dict[str, Any]) -> Any:
+    def render_setup(self, setup: dict[str, Any]) -> object:
         """Draw a setup so a person can lay out the table from it (default: indented JSON)."""
         import json
 
@@ -324,11 +328,11 @@ class Game:
         """Fields a sheet has once, for the whole table (default: none)."""
         return list(self._fields("sheet_game_fields", players, default=lambda p: []))
 
-    def check_sheet(self, sheet: Any) -> None:
+    def check_sheet(self, sheet: "Sheet") -> None:
         """Reject a sheet whose fields are each valid but impossible together (raise SheetError)."""
         self._call("scoring", "check_sheet", sheet, default=lambda s: None)
 
-    def check_partial_sheet(self, sheet: Any) -> None:
+    def check_partial_sheet(self, sheet: "Sheet") -> None:
         """The rules a sheet still being typed at the prompt must already keep (default: none).
 
         The sheet has every player and field; what is not entered yet holds its default (a required
@@ -336,9 +340,9 @@ class Game:
         """
         self._call("scoring", "check_partial_sheet", sheet, default=lambda s: None)
 
-    def score_sheet(self, sheet: Any) -> Any:
+    def score_sheet(self, sheet: "Sheet") -> "ScoreResult":
         """Score a validated sheet: categories, totals, ranking and the deciding tie-breaker."""
-        result = self._call("scoring", "score_sheet", sheet)
+        result: ScoreResult = self._call("scoring", "score_sheet", sheet)
         return result if getattr(result, "game", None) == self.info.id else replace(result, game=self.info.id)
 
     # -- play --------------------------------------------------------------------------------
@@ -664,7 +668,7 @@ class State(abc.ABC):
         """The whole state as JSON-able data (``state_from_dict`` rebuilds it)."""
         return {}
 
-    def render(self, player: int | None) -> Any:
+    def render(self, player: int | None) -> object:
         """Draw the state as ``player`` sees it: their view, nothing they may not see. None draws
         the whole table, everything shown: the end of a game and a replay, never a seat's screen."""
         import json
@@ -673,7 +677,7 @@ class State(abc.ABC):
         return json.dumps(shown, indent=1, ensure_ascii=False)
 
 
-def any_to_json(value: Any) -> Any:
+def any_to_json(value: object) -> object:
     """Turn tuples into lists so a value compares equal to its JSON round trip."""
     if isinstance(value, (list, tuple)):
         return [any_to_json(v) for v in value]

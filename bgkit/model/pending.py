@@ -15,7 +15,7 @@ frame that accumulates choices is replaced by ``replace_top``.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Any, Hashable, Iterable, Iterator
 
 
 class Pending:
@@ -41,7 +41,7 @@ class Pending:
     def __repr__(self) -> str:
         return f"Pending({self.frames!r})"
 
-    def push(self, kind: Any, *data: Any) -> None:
+    def push(self, kind: Hashable, *data: object) -> None:
         """Ask the player a follow-up next: ``push(PAY, colour, amount_left)``."""
         self.frames.append((kind, *data))
 
@@ -53,7 +53,7 @@ class Pending:
         """The decision is complete: remove and return the top frame."""
         return self.frames.pop()
 
-    def replace_top(self, kind: Any, *data: Any) -> None:
+    def replace_top(self, kind: Hashable, *data: object) -> None:
         """One step of the top decision taken: the frame with what is left to decide."""
         self.frames[-1] = (kind, *data)
 

@@ -36,6 +36,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from bgkit.model.game import Game
 
 _TYPE_NAMES = {int: "a whole number", bool: "true or false", str: "text", list: "a list of whole numbers"}
+#: A field's value, of one of those kinds.
+FieldValue = bool | int | str | list[int]
 
 #: A number field without a maximum of its own is still refused above this (no game counts that high;
 #: a plugin should give the bound its game can reach), and so is a list longer than ``MAX_ITEMS``.
@@ -68,7 +70,7 @@ class Field:
     minimum: int | None = 0
     maximum: int | None = None
     choices: tuple[str, ...] | None = None
-    default: Any = None
+    default: FieldValue | None = None
     max_items: int | None = None
     group: str | None = None
     asked_if: Callable[[dict[str, Any]], bool] | None = None

@@ -39,6 +39,7 @@ from __future__ import annotations
 import abc
 import importlib
 import random
+import re
 import dataclasses
 from pathlib import Path
 from types import FunctionType, SimpleNamespace
@@ -49,7 +50,7 @@ from bgkit.model.flow import Flow
 from bgkit.model.game import Action, Option, State
 
 if TYPE_CHECKING:
-    from bgkit.model.flow import FrameRule, Step
+    from bgkit.model.flow import Step
     from bgkit.model.ranking import Outcome, ScoreResult
     from bgkit.model.sheets import Field, Sheet
 
@@ -178,7 +179,8 @@ class Rules(Generic[S, A]):
     settle_chance: Callable[[S, "Step"], bool] | None = None
     settle_frame: Callable[[S, "Step"], bool] | None = None
     frame_player: Callable[[S, "Step"], int] | None = None
-    frame_rules: Mapping[Any, "FrameRule"] | None = None
+    #: each kind of frame: its legal steps ``(state, frame)`` and its step applied ``(state, frame, action)``
+    frame_rules: Mapping[Any, tuple[Callable[[S, "Step"], list[A]], Callable[[S, "Step", A], None]]] | None = None
 
 
 @part
@@ -218,6 +220,23 @@ class Notation(Generic[S, A, C]):
     max_game_length: Callable[[C, int], int | None] | None = None
     action_index: Callable[[C, A], int] | None = None
     action_from_index: Callable[[C, S, int], A] | None = None
+    #: The game's own action words and what they do, ``(word and its fields, meaning)`` — e.g.
+    #: ``("reputation pay N", "pay N guilders ...")`` — shown by ``?`` at the prompt for the words
+    #: (the first word of the pattern) that the listed actions begin with.
+    words: Sequence[tuple[str, str]] = ()
+
+
+def action_words(state: State, texts: Sequence[str]) -> list[tuple[str, str]]:
+    """The game's words (``Notation.words``) that the action ``texts`` use, in the game's order."""
+    play = getattr(type(state), "_bound_play", None)
+    words: Sequence[tuple[str, str]] = play.notation.words if isinstance(play, Play) else ()
+    used = {first_word(text) for text in texts}
+    return [(pattern, says) for pattern, says in words if first_word(pattern) in used]
+
+
+def first_word(text: str) -> str:
+    """An action text's first word: up to a space, ``@`` or ``:`` (``workers@2`` is ``workers``)."""
+    return re.split(r"[\s@:]", text.strip(), maxsplit=1)[0]
 
 
 @part
@@ -228,7 +247,7 @@ class Display(Generic[S]):
     ``Setup.render_setup``.)"""
 
     render: Callable[[S, int | None], object] | None = None
-    render_compact: Callable[[S, int | None], object] | None = None
+    render_compact: Callable[[S, int], object] | None = None  # for the deciding seat: never None
 
 
 def _seats_only(comp: object, players: int, rng: random.Random, options: dict[str, str]) -> Doc:

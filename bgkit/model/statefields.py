@@ -52,7 +52,7 @@ class StateField:
 
     __slots__ = ("attr", "kind", "default")
 
-    def __init__(self, attr: str, kind: "Kind", default: Any = _REQUIRED):
+    def __init__(self, attr: str, kind: "Kind", default: object = _REQUIRED):
         if not attr.isidentifier():
             raise ValueError(f"a state field is an attribute name, not {attr!r}")
         self.attr = attr
@@ -76,7 +76,7 @@ class Kind:
         self.dump = dump
         self.load = load
 
-    def __call__(self, *attrs: str, default: Any = _REQUIRED) -> tuple[StateField, ...]:
+    def __call__(self, *attrs: str, default: object = _REQUIRED) -> tuple[StateField, ...]:
         return tuple(StateField(attr, self, default) for attr in attrs)
 
 

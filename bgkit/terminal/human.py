@@ -23,6 +23,7 @@ from bgkit.engine.driver import Event
 from bgkit.engine.match import BaseSeat, Decision, QuitRequest, SaveRequest, UndoRequest
 from bgkit.model.errors import BadInput
 from bgkit.model.game import CHANCE, State
+from bgkit.model.spec import action_words
 from bgkit.terminal.render import SafeConsole, can_wipe, literal, never_cut, plural, wipe
 from bgkit.engine.runtime import Runtime
 
@@ -56,13 +57,19 @@ def print_help(console: Console, help: tuple[str, tuple[tuple[str, str], ...]]) 
     from rich.text import Text
 
     intro, commands = help
-    console.print(Text(intro))
+    console.print(Text(intro), soft_wrap=False)  # wrapped at word ends, not by the terminal mid-word
     grid = Table.grid(padding=(0, 3, 0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()
     for word, says in commands:
         grid.add_row(Text(word), Text(says))
     console.print(grid)
+
+
+def print_words(console: Console, words: list[tuple[str, str]]) -> None:
+    """The game's own words that the listed actions use, each with what it does."""
+    if words:
+        print_help(console, ("In this game:", tuple(words)))
 
 
 def pick(texts: list[str], answer: str, numbers: bool = True) -> int | None:
@@ -294,6 +301,7 @@ class HumanSeat(BaseSeat):
             answer = screen.read(f"{self.name}> ").strip()
             if answer in ("?", "help"):
                 print_help(console, HELP)
+                print_words(console, action_words(state, texts))
                 console.print(f"Seats: {screen.legend}")
                 show_options(console, texts)
                 continue

@@ -47,3 +47,10 @@ def parse_action(state: GoofState, text: str) -> int:
     if card not in legal:
         raise BadInput(f"{text!r} is not legal here")
     return card
+
+
+#: What Goofspiel's one action word does, for ``?`` at the prompt.
+WORDS = (
+    ("bid N", "bid your card N, face down, for the prize card turned up; a sole highest bid wins the prize (a tie: "
+              "nobody does); your card is spent either way. N is the card's value, never its place in the list"),
+)

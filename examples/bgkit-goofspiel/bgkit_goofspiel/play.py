@@ -24,7 +24,7 @@ PLAY = Play(
     notation=Notation[GoofState, int, None](
         action_text=notation.action_text, parse_action=notation.parse_action, num_actions=notation.num_actions,
         max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index,
+        action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
     display=Display[GoofState](render=render.render),
 )

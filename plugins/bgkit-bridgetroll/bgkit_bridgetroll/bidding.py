@@ -9,7 +9,7 @@ from bgkit.api import clockwise
 
 from bgkit_bridgetroll import rules as _rules
 from bgkit_bridgetroll.bids import BID, BIDMIX, CLOSE, amount, trophy_order
-from bgkit_bridgetroll.codes import S_BID, S_PICK, THEN_REDRAW
+from bgkit_bridgetroll.codes import S_BID, S_PICK, THEN_REDRAW, Action
 from bgkit_bridgetroll.travellers import JESTER
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def _begin_bids(state: TrollState) -> None:
     state.turn = 0
     state.bids = [None] * state.num_players
 
-def _bid(state: TrollState, p: int, action) -> None:
+def _bid(state: TrollState, p: int, action: Action) -> None:
     state.bids[state.cur] = action
     state.turn += 1
     if state.turn == state.num_players:
@@ -33,6 +33,7 @@ def _reveal(state: TrollState) -> None:
     ("使用不同颜色的石头进行出价后，你必须打出小丑卡": to the food side, as a used special)."""
     for p in state.seq:
         bid = state.bids[p]
+        assert bid is not None  # every bid is in
         if bid[0] == BID:
             state.stones[p][bid[1]] -= bid[2]
             state.bridge[p][bid[1]] += bid[2]

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from itertools import product
 
+from bgkit_bridgetroll.codes import Action
+
 
 CLOSE, BID, BIDMIX = 10, 11, 12
 
 
-def bid_options(stones: list[int], jester: bool) -> list[tuple]:
+def bid_options(stones: list[int], jester: bool) -> list[Action]:
     """Every sealed bid a player with ``stones`` (per colour) may make: close, ``(BID, colour, n)``
     for each colour held, and with a Jester ``(BIDMIX, mix)`` for each :func:`mixes`."""
-    out: list[tuple] = [(CLOSE,)]
+    out: list[Action] = [(CLOSE,)]
     for c, held in enumerate(stones):
         for n in range(1, held + 1):
             out.append((BID, c, n))
@@ -37,7 +39,7 @@ def mixes(stones: list[int]) -> list[tuple[int, ...]]:
     return sorted(every, key=sum)
 
 
-def amount(bid: tuple | None) -> int:
+def amount(bid: Action | None) -> int:
     """The number of stones a bid puts on the bridge (0: closed, or no bid yet)."""
     if bid is None or bid[0] == CLOSE:
         return 0

@@ -5,6 +5,17 @@ One place for them so the state, the playout rule and the drawing agree on every
 sealed bids' opcodes (``CLOSE``, ``BID``, ``BIDMIX``) are in ``bids``.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
+#: An action (or chance outcome): its opcode, then its operands. The operands are small ints, except a
+#: Jester's mixed bid ``(BIDMIX, counts)``, whose counts per colour are a tuple: which is which
+#: follows from the opcode, which a static type cannot tell apart, so the operands are typed Any.
+Action = tuple[Any, ...]
+#: A pending frame or a chance event: its kind, then its data (ints, the score turn's tuples and flags).
+Frame = tuple[Any, ...]
+
 # chance outcomes: (opcode, card or weather)
 WEATHER, DRAW, REVEAL, SEE = 1, 2, 3, 4
 # specials played from the hand

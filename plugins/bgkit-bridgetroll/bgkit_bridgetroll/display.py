@@ -14,11 +14,13 @@ from bgkit_bridgetroll.render import card_text, colour_keys, marked
 from bgkit_bridgetroll.travellers import targets
 
 if TYPE_CHECKING:  # rich is imported where a drawing is made
-    from rich.console import Group
+    from rich.console import Group, RenderableType
     from rich.text import Text
 
+    from bgkit_bridgetroll.state import TrollState
 
-def render_state(state, player: int | None) -> Group:
+
+def render_state(state: TrollState, player: int | None) -> Group:
     """The table as ``player`` sees it (None: what everyone sees): the round, the row and the
     upgrade on offer, then a line per bridge (stones, points, the two sides with their totals,
     hand, bid and trophy), then what is being decided. Reconstructed values carry the mark, and
@@ -40,7 +42,7 @@ def render_state(state, player: int | None) -> Group:
         mark = "" if weather in schedule.confirmed_values else sched_mark
         head += f" · {weather}: {state.k}{mark} travellers"
     head += f" · deck {plural(state.deck.size - (1 if state.fd == S.HIDDEN else 0), 'card')}"
-    parts: list = [Text(head, style="bold")]
+    parts: list[RenderableType] = [Text(head, style="bold")]
     if state.stage == S.S_OVER:
         parts.append(Text("The game is over: the deck cannot supply a round's travellers."))
     row_items = [escape(card_text(comp, x)) for x in state.row]
@@ -86,7 +88,7 @@ def render_state(state, player: int | None) -> Group:
     return Group(*parts)
 
 
-def _bid_shown(state, q: int, player: int | None, keys: tuple[str, ...]) -> str:
+def _bid_shown(state: TrollState, q: int, player: int | None, keys: tuple[str, ...]) -> str:
     bid = state.bids[q]
     if bid is None:
         return "-" if state.stage == S.S_BID else ""
@@ -99,7 +101,7 @@ def _bid_shown(state, q: int, player: int | None, keys: tuple[str, ...]) -> str:
     return f"{trophy}bid {amount(bid)}" + (f": {on}" if on else "")
 
 
-def _now(state, player: int | None) -> str:
+def _now(state: TrollState, player: int | None) -> str:
     """What is being decided, in words."""
 
     t = state.t
@@ -154,7 +156,7 @@ def _now(state, player: int | None) -> str:
     return ""
 
 
-def render_compact(state, player: int | None) -> Text:
+def render_compact(state: TrollState, player: int | None) -> Text:
     """The table in a few lines, for a terminal the full drawing does not fit: the round, the row
     by the names one types (with gold/food), then a line per bridge: stones, points, bid and
     trophy, each side's cards and total, the hand; then what is being decided. ``full`` at the

@@ -28,11 +28,11 @@ from bgkit.api import derived
 from bgkit_bridgetroll import views as _views
 from bgkit_bridgetroll.bids import amount
 from bgkit_bridgetroll.codes import (
-    NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_OVER, S_PICK,
+    NONE, P_GOAT, P_HAZARD, P_PAY, P_PLACE, P_SCORE, P_THROW, S_BID, S_OVER, S_PICK, Frame,
 )
 from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import (
-    GARLIC, GOAT, JESTER, MESSENGER, MINER, NORMAL, PEEK, ROYAL, SPECIAL, targets,
+    GARLIC, GOAT, JESTER, MESSENGER, MINER, NORMAL, PEEK, ROYAL, SPECIAL, Tables, targets,
 )
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def heuristic(state: TrollState, player: int) -> float:
     return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 
-def worth(state, p: int) -> float:
+def worth(state: TrollState, p: int) -> float:
     t = state.t
     value = float(state.vp[p] + sum(state.ups[p]) + len(state.ups[p]))
     stones = sum(state.stones[p])
@@ -88,9 +88,11 @@ def _holding(food: list[int], toll: list[int]) -> float:
     return RISK * min(f, g) + SPARE * abs(f - g)
 
 
-def _spending(state, p: int, top: tuple) -> float:
+def _spending(state: TrollState, p: int, top: Frame) -> float:
     """The best the spending under way can become: the chosen cards plus the best of the rest."""
     t = state.t
+    sel_food: tuple[int, ...]  # the cards chosen on each side (the score turn's frame)
+    sel_toll: tuple[int, ...]
     _, sel_food, sel_toll, boost, _, _ = top
     food = list(state.food[p])
     toll = list(state.toll[p])
@@ -114,7 +116,7 @@ def _spending(state, p: int, top: tuple) -> float:
         i = bisect_left(toll_sums, want)
         for b in {toll_sums[j] for j in (i - 1, i) if 0 <= j < len(toll_sums)}:
             f, g = f0 + a, g0 + b
-            points = convert(gold=g, food=f, stones=len(boost), closed=closed).points
+            points: float = convert(gold=g, food=f, stones=len(boost), closed=closed).points
             if closed:
                 gap = abs(f - g) - (points - min(f, g))
                 points += (1 - 2 * STONE) * min(gap, spare_stones // 2)
@@ -136,7 +138,7 @@ def _subset_sums(values: list[int]) -> list[int]:
     return [s for s in range(reach.bit_length()) if reach >> s & 1]
 
 
-def _threat(state, p: int, x: int) -> float:
+def _threat(state: TrollState, p: int, x: int) -> float:
     """What a hazard about to strike is likely to cost (the cheaper of losing and defending)."""
     t = state.t
     effect = t.effect[x]
@@ -161,7 +163,7 @@ def _threat(state, p: int, x: int) -> float:
     return min(lose, defend, garlic)
 
 
-def card_gain(state, p: int, x: int) -> float:
+def card_gain(state: TrollState, p: int, x: int) -> float:
     """How much taking traveller ``x`` (placed as well as it can be) adds to ``p``'s worth."""
     t = state.t
     kind = t.kind[x]
@@ -179,14 +181,14 @@ def card_gain(state, p: int, x: int) -> float:
     return -_threat(state, p, x)
 
 
-def _row_gains(state, p: int) -> list[float]:
+def _row_gains(state: TrollState, p: int) -> list[float]:
     gains = [card_gain(state, p, x) for x in state.row]
     if state.fd != NONE:
         gains.append(_unseen_mean(state, p))
     return sorted(gains, reverse=True)
 
 
-def _unseen_mean(state, p: int) -> float:
+def _unseen_mean(state: TrollState, p: int) -> float:
     """What the face-down traveller is likely worth to ``p``: the card itself if they looked, else
     the unseen cards' average worth (each at the better of its sides, hazards at their usual cost)."""
     if state.fd >= 0 and state.seen >> p & 1:
@@ -199,12 +201,12 @@ def _unseen_mean(state, p: int) -> float:
     return sum(c * table[x] for x, c in enumerate(counts) if c) / total
 
 
-def _face_worth(t) -> tuple[float, ...]:
+def _face_worth(t: Tables) -> tuple[float, ...]:
     """Each card's worth when unseen, by card (built once per play tables)."""
     return derived(t, "bridgetroll face worth", lambda: tuple(_unseen_card(t, x) for x in range(t.cards)))
 
 
-def _unseen_card(t, x: int) -> float:
+def _unseen_card(t: Tables, x: int) -> float:
     kind = t.kind[x]
     if kind == NORMAL:
         return RISK * max(t.food[x], t.toll[x]) * 0.6 + RISK * t.bonus[x]
@@ -215,7 +217,7 @@ def _unseen_card(t, x: int) -> float:
     return -(t.goat_damage[x] if t.effect[x] == GOAT else 2.5)
 
 
-def _picks_ahead(state, p: int) -> float:
+def _picks_ahead(state: TrollState, p: int) -> float:
     """The travellers ``p`` is likely to pick from what is left of the row (the better ones go first)."""
     order = state.order
     m = len(order)
@@ -228,7 +230,7 @@ CLOSING = 0.35  # how often a player is taken to close
 USUAL_BID = 5  # the most stones a player is taken to bid (a Jester: any of them)
 
 
-def _bid_worth(state, p: int, bid: int) -> float:
+def _bid_worth(state: TrollState, p: int, bid: int) -> float:
     """The greedy bidding rule: what a sealed bid of ``bid`` stones (0: close) is likely to bring ``p``.
 
     Each other player is taken to close about a third of the time, and else to bid 1 up to their

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from bgkit.api import derived
 
@@ -49,6 +49,7 @@ from bgkit_bridgetroll.codes import (
     USE_GARLIC,
     WEATHER,
     YIELD,
+    Action,
 )
 from bgkit_bridgetroll.data import PLAYER_COUNTS, Components
 from bgkit_bridgetroll.travellers import FOOD, NORMAL
@@ -65,7 +66,7 @@ CARD_VERBS = {DRAW: "draw", REVEAL: "reveal", SEE: "see", SEND: "messenger", EAT
 COLOUR_VERBS = {PAY: "pay", THROW: "throw", TAKE: "take", BOOST: "boost"}
 
 
-def action_text(state: TrollState, action) -> str:
+def action_text(state: TrollState, action: Action) -> str:
     t = state.t
     code = action[0]
     if code in FIXED_TEXTS:
@@ -85,7 +86,7 @@ def action_text(state: TrollState, action) -> str:
         verb = ("eat", "rob")[action[2]] if kind == NORMAL else "take"
         return f"{verb} {t.names[action[1]]}"
     if code == PLACE:
-        return f"{'eat' if action[1] == FOOD else 'rob'} {t.names[state.pending.top()[1]]}"
+        return f"{'eat' if action[1] == FOOD else 'rob'} {t.names[state.pending.frames[-1][1]]}"
     if code in (LOSE, SPEND):
         return f"{'lose' if code == LOSE else 'spend'} {('food', 'toll')[action[1]]} {t.names[action[2]]}"
     if code == STEAL:
@@ -219,7 +220,7 @@ def max_game_length(comp: Components, players: int) -> int:
     return layouts * per_layout
 
 
-def action_index(comp: Components, action: tuple) -> int:
+def action_index(comp: Components, action: Action) -> int:
     space = space_of(comp)
     code = action[0]
     if code == BIDMIX:
@@ -230,7 +231,7 @@ def action_index(comp: Components, action: tuple) -> int:
     return space.base[code] + index
 
 
-def action_from_index(comp: Components, state: Any, index: int) -> tuple:
+def action_from_index(comp: Components, state: TrollState, index: int) -> Action:
     space = space_of(comp)
     if index >= space.mixes_from:
         return (BIDMIX, _mix_at(space, index - space.mixes_from))
@@ -252,7 +253,8 @@ def _mix_index(space: Space, mix: tuple[int, ...]) -> int:
     for c in support:
         counts = counts * space.fist + mix[c] - 1
     size = len(support)
-    return space.support_start[size] + space.support_rank[support] * space.fist**size + counts
+    # int ** int is typed Any (a negative power is a float); a size is never negative, so this is an int
+    return space.support_start[size] + space.support_rank[support] * int(space.fist**size) + counts
 
 
 def _mix_at(space: Space, index: int) -> tuple[int, ...]:
@@ -264,3 +266,32 @@ def _mix_at(space: Space, index: int) -> tuple[int, ...]:
         counts, n = divmod(counts, space.fist)
         mix[c] = n + 1
     return tuple(mix)
+
+
+#: What each of Bridge Troll's action words does, for ``?`` at the prompt (its first word picks the entries shown).
+WORDS = (
+    ("bid N COLOUR", "the sealed bid: N stones of one colour in your fist (with a Jester, 'bid 2 red + 1 green')"),
+    ("close", "bid nothing: your bridge is closed this round"),
+    ("eat CARD", "take the traveller from the row onto your food side (at scoring: put a special from your hand there, unused)"),
+    ("rob TRAVELLER", "take the traveller from the row onto your toll side"),
+    ("take TRAVELLER|face-down", "take a special traveller into your hand, a hazard (it strikes you), or the face-down one"),
+    ("take COLOUR [from PN]", "take a stone of that colour from the pool (or from player N where the rule allows)"),
+    ("stones of PN", "take the stones under player N's bridge"),
+    ("peek", "play the Fortune Teller: look at the face-down traveller"),
+    ("miner", "play the Miner: take up to 3 stones from the pool"),
+    ("ready", "play no special now"),
+    ("garlic", "play the Garlic Merchant: the hazard goes away"),
+    ("lose food|toll CARD", "the hazard takes this card of yours"),
+    ("defend", "pay the hazard off with stones, one at a time ('pay COLOUR')"),
+    ("pay COLOUR", "pay one stone of that colour to the hazard"),
+    ("fight", "fight the goat with stones of different colours, one at a time ('throw COLOUR')"),
+    ("throw COLOUR", "throw one stone of that colour at the goat"),
+    ("yield", "let the goat go back into the deck: lose its points"),
+    ("sell upgrade N", "too few points to lose: turn upgrade N back into points"),
+    ("spend food|toll CARD", "scoring: choose a card to spend; points are the smaller of the food and toll spent"),
+    ("boost COLOUR", "a closed bridge: add a stone of that colour to the smaller side (2 stones for 1)"),
+    ("convert", "score the cards chosen now"),
+    ("buy upgrade N", "buy the top upgrade with points"),
+    ("messenger ROYAL", "the Royal Messenger moves a royal traveller from your food to your toll side (its ransom)"),
+    ("end", "end your scoring turn (the chosen cards are scored)"),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
 from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views
+from bgkit_bridgetroll.codes import Action
 from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.state import TrollState, new_state, state_from_dict
 
@@ -15,22 +16,22 @@ PLAY = Play(
     state=TrollState,
     new_state=new_state,
     state_from_dict=state_from_dict,
-    rules=Rules[TrollState, tuple](
+    rules=Rules[TrollState, Action](
         step=rules.step, settle_frame=rules.settle_frame, frame_player=rules.frame_player,
         chance_outcomes=rules.chance_outcomes, turn_actions=rules.turn_actions, apply_turn=rules.apply_turn,
         apply_chance=rules.apply_chance, scores=rules.scores, outcome=rules.outcome,
         is_sealed=views.is_sealed, reveals=views.reveals, frame_rules=FRAME_RULES,
     ),
-    observer=Observer[TrollState, tuple, Components](
+    observer=Observer[TrollState, Action, Components](
         view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,
         chance_label=notation.chance_label,
     ),
-    advisor=Advisor[TrollState, tuple](
+    advisor=Advisor[TrollState, Action](
         heuristic=heuristic.heuristic, rollout_action=playout.rollout_action, rollout_depth=playout.ROLLOUT_DEPTH,
     ),
-    notation=Notation[TrollState, tuple, Components](
+    notation=Notation[TrollState, Action, Components](
         action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index,
+        action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
     display=Display[TrollState](render=display.render_state, render_compact=display.render_compact),
 )

@@ -15,11 +15,12 @@ search may see; always legal.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from bgkit_bridgetroll import codes as S
 from bgkit_bridgetroll import rules as _rules
 from bgkit_bridgetroll.bids import BID, CLOSE
+from bgkit_bridgetroll.codes import Action, Frame
 from bgkit_bridgetroll.travellers import FOOD, GARLIC, GOAT, NORMAL, ROYAL, SPECIAL, TOLL, targets
 
 if TYPE_CHECKING:
@@ -38,12 +39,12 @@ ONE_LESS = 0.2  # one stone fewer; the rest: 1 up to all, alike
 ROLLOUT_DEPTH = 120
 
 
-def rollout_action(state: TrollState, rng: random.Random):
+def rollout_action(state: TrollState, rng: random.Random) -> Action:
     """An MCTS playout's move: a rule of thumb (``bgkit_bridgetroll.playout``), not random play."""
     return move(state, rng)
 
 
-def move(s, rng: random.Random):
+def move(s: TrollState, rng: random.Random) -> Action:
     p = s.cur
     top = s.pending.top() if s.pending else None
     if top is None:
@@ -54,7 +55,7 @@ def move(s, rng: random.Random):
             return _pick(s, p, rng)
         if stage == S.S_PILES:
             return (S.PILE, max(s.piles, key=lambda q: sum(s.bridge[q])))
-        return s.legal_actions()[0]  # the window: play the special (or go on)
+        return _legal(s)[0]  # the window: play the special (or go on)
     code = top[0]
     if code == S.P_SCORE:
         return _score(s, p, top)
@@ -70,13 +71,18 @@ def move(s, rng: random.Random):
         area, card = found[0]
         return (S.LOSE, area, card)
     if code == S.P_GOAT:
-        return s.legal_actions()[0]  # fight when possible
+        return _legal(s)[0]  # fight when possible
     if code == S.P_SELL:
         return (S.SELL, min(s.ups[p]))
-    return rng.choice(s.legal_actions())
+    return rng.choice(_legal(s))
 
 
-def bid(stones: list[int], rng: random.Random, row: float = 6.0) -> tuple:
+def _legal(s: TrollState) -> list[Action]:
+    """The legal actions (the State API types them as any hashable; this game's are its Action tuples)."""
+    return cast(list[Action], s.legal_actions())
+
+
+def bid(stones: list[int], rng: random.Random, row: float = 6.0) -> Action:
     """The rule's sealed bid for a player holding ``stones`` when the row is worth about ``row``:
     close now and then (more often for a poor row), else most often all the stones of the largest
     colour (the first such colour), sometimes one fewer, now and then fewer still. That is how
@@ -99,7 +105,7 @@ def bid(stones: list[int], rng: random.Random, row: float = 6.0) -> tuple:
     return (BID, colour, rng.randint(1, held))
 
 
-def row_worth(s) -> float:
+def row_worth(s: TrollState) -> float:
     """The row at a glance: each card at the better of its sides, a special 2.5, a hazard -3, the
     face-down card 2."""
     t = s.t
@@ -111,14 +117,16 @@ def row_worth(s) -> float:
     return total
 
 
-def _side_sums(s, p: int) -> tuple[int, int]:
+def _side_sums(s: TrollState, p: int) -> tuple[int, int]:
     t = s.t
     return sum(t.food[x] for x in s.food[p]), sum(t.toll[x] for x in s.toll[p])
 
 
-def _pick(s, p: int, rng: random.Random):
+def _pick(s: TrollState, p: int, rng: random.Random) -> Action:
     t = s.t
     food, toll = _side_sums(s, p)
+    best: Action | None
+    value: float
     best, best_value = (S.PICK_FD,) if s.fd != S.NONE else None, 1.5 + rng.random()
     for x in set(s.row):
         kind = t.kind[x]
@@ -139,10 +147,11 @@ def _pick(s, p: int, rng: random.Random):
         value += rng.random()
         if best is None or value > best_value:
             best, best_value = action, value
+    assert best is not None  # picking: the row or the face-down traveller is there
     return best
 
 
-def _score(s, p: int, top: tuple):
+def _score(s: TrollState, p: int, top: Frame) -> Action:
     _, sel_food, sel_toll, boost, converted, bought = top
     t = s.t
     if not bought and s.pile and not sel_food and not sel_toll and s.vp[p] >= s.comp.upgrade_costs[s.pile[0]]:

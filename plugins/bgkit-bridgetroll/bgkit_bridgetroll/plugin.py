@@ -1,10 +1,12 @@
 """Registers Bridge Troll. Kept light: the game's modules are imported only when used."""
 
+from typing import Callable
+
 from bgkit.api import Dynamics, GameInfo, hookimpl
 
 
 @hookimpl
-def bgkit_register_games(register):
+def bgkit_register_games(register: Callable[[GameInfo], None]) -> None:
     register(
         GameInfo(
             id="bridgetroll",

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bgkit.api import MARK
 
-from bgkit_bridgetroll.data import Components
+from bgkit_bridgetroll.data import Components, Traveller
 
 if TYPE_CHECKING:  # rich is imported where a drawing is made
-    from rich.console import Group
+    from rich.console import Group, RenderableType
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
 
 
-def render_setup(comp: Components, setup: dict) -> Group:
+def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
     from rich.console import Group
     from rich.text import Text
     start = setup["start_player"]
-    parts = [
+    parts: list[RenderableType] = [
         _seats(setup, start),
         _pool(setup),
         Text(
@@ -47,11 +47,11 @@ def render_setup(comp: Components, setup: dict) -> Group:
     return Group(*parts)  # the core's header line already names the game and the players
 
 
-def _colour_of(setup: dict, seat: int) -> str:
-    return setup["seats"][seat - 1]["colour"]
+def _colour_of(setup: dict[str, Any], seat: int) -> str:
+    return str(setup["seats"][seat - 1]["colour"])
 
 
-def _seats(setup: dict, start: int) -> Table:
+def _seats(setup: dict[str, Any], start: int) -> Table:
     from rich.table import Table
     table = Table(
         title="1-3) Boards and stones, seats clockwise; each player also takes a rules summary card",
@@ -71,7 +71,7 @@ def _seats(setup: dict, start: int) -> Table:
     return table
 
 
-def _pool(setup: dict) -> Text:
+def _pool(setup: dict[str, Any]) -> Text:
     from rich.text import Text
     own = {seat["colour"] for seat in setup["seats"]}
     parts = [
@@ -86,7 +86,7 @@ def _pool(setup: dict) -> Text:
     return Text(text)
 
 
-def _upgrades(setup: dict, comp: Components) -> Table:
+def _upgrades(setup: dict[str, Any], comp: Components) -> Table:
     from rich.table import Table
     pile = setup["upgrade_pile"]
     table = Table(
@@ -110,7 +110,7 @@ def _upgrades(setup: dict, comp: Components) -> Table:
     return table
 
 
-def _schedule(setup: dict, comp: Components) -> Table:
+def _schedule(setup: dict[str, Any], comp: Components) -> Table:
     from rich.table import Table
     schedule = setup["schedule"]
     card = comp.schedules.get(schedule["players"])
@@ -130,7 +130,7 @@ def _schedule(setup: dict, comp: Components) -> Table:
     return table
 
 
-def _deck(setup: dict, comp: Components) -> Panel:
+def _deck(setup: dict[str, Any], comp: Components) -> Panel:
     from rich.panel import Panel
     from rich.table import Table
     if "deck" not in setup:
@@ -177,7 +177,7 @@ EFFECT_WORDS = {
 }
 
 
-def marked(comp: Components, card, field: str, value: int) -> str:
+def marked(comp: Components, card: Traveller, field: str, value: int) -> str:
     """``value`` with the reconstruction mark when no source confirms that field of that card."""
     confirmed = comp.provenance["travellers"].confirmed or field in card.confirmed_fields
     return f"{value}{'' if confirmed else MARK}"

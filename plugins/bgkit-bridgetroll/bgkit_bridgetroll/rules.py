@@ -21,7 +21,7 @@ legal steps in ``frame_rules``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, cast
 
 from bgkit.api import TERMINAL, BadInput, Sheet, clockwise
 
@@ -32,11 +32,13 @@ from bgkit_bridgetroll.bids import bid_options
 from bgkit_bridgetroll.codes import (
     BY_DISCARD, BY_PICK, DRAW, HAND, HAZ, HIDDEN, NONE, P_PAY, P_PLACE, P_SCORE, P_TAKE, P_THROW, PICK,
     PICK_FD, PILE, PLACE, PLAY_MINER, PLAY_PEEK, READY, REVEAL, S_BID, S_DRAW, S_GIFT, S_OVER, S_PICK,
-    S_PILES, S_ROLL, S_SCORE, S_WINDOW, SEE, STEAL, TAKE, THEN_SCORE, WEATHER,
+    S_PILES, S_ROLL, S_SCORE, S_WINDOW, SEE, STEAL, TAKE, THEN_SCORE, WEATHER, Action, Frame,
 )
 from bgkit_bridgetroll.travellers import FOOD, JESTER, MINER, NORMAL, PEEK, ROYAL, SPECIAL, TOLL
 
 if TYPE_CHECKING:
+    from bgkit.api import Outcome
+
     from bgkit_bridgetroll.state import TrollState
 
 
@@ -97,11 +99,12 @@ def step(state: TrollState) -> int | None:
         return TERMINAL
     raise AssertionError(f"stuck in stage {stage}")  # pragma: no cover
 
-def settle_frame(state: TrollState, frame) -> bool:
+def settle_frame(state: TrollState, frame: Frame) -> bool:
     """A stone-by-stone step that leaves no choice is taken; one with nothing left is popped."""
     if frame[0] not in (P_TAKE, P_PAY, P_THROW):
         return False
-    actions = state.frame_rules[frame[0]][0](state, frame)
+    # Flow types its frame_rules for any game; this game's are play.FRAME_RULES, whose steps are actions
+    actions = cast(list[Action], state.frame_rules[frame[0]][0](state, frame))
     if not actions:
         state.pending.pop()
         return True
@@ -110,7 +113,7 @@ def settle_frame(state: TrollState, frame) -> bool:
         return True
     return False
 
-def frame_player(state: TrollState, frame) -> int:
+def frame_player(state: TrollState, frame: Frame) -> int:
     return state.actor
 
 def _start_round(state: TrollState) -> None:
@@ -192,14 +195,14 @@ def _end_round(state: TrollState) -> None:
     state.order, state.closed, state.piles = [], [], []
     _start_round(state)
 
-def chance_outcomes(state: TrollState) -> list:
+def chance_outcomes(state: TrollState) -> list[tuple[Action, float]]:
     head = state.chance[0]
     code = head[0]
     if code == WEATHER:
         return [((WEATHER, w), p) for w, p in enumerate(state.t.weather_odds)]
     return [((code, x), p) for x, p in state.deck.outcomes()]
 
-def turn_actions(state: TrollState) -> list:
+def turn_actions(state: TrollState) -> list[Action]:
     p = state.cur
     if p < 0:
         return []
@@ -223,17 +226,17 @@ def _holds(state: TrollState, p: int, effect: int) -> int:
             return x
     return -1
 
-def _special_actions(state: TrollState, p: int) -> list:
-    out = []
+def _special_actions(state: TrollState, p: int) -> list[Action]:
+    out: list[Action] = []
     if _holds(state, p, PEEK) >= 0 and state.fd != NONE and not state.seen >> p & 1:
         out.append((PLAY_PEEK,))
     if _holds(state, p, MINER) >= 0 and any(state.pool):
         out.append((PLAY_MINER,))
     return out
 
-def _pick_actions(state: TrollState, p: int) -> list:
+def _pick_actions(state: TrollState, p: int) -> list[Action]:
     kind = state.t.kind
-    out = []
+    out: list[Action] = []
     for x in sorted(set(state.row)):
         k = kind[x]
         if k == NORMAL:
@@ -251,14 +254,14 @@ def _pick_actions(state: TrollState, p: int) -> list:
         out.extend(_special_actions(state, p))
     return out
 
-def _take_steps(state: TrollState, top: tuple) -> list:
+def _take_steps(state: TrollState, top: Frame) -> list[Action]:
     p = state.actor
     _, still, low, steal = top
     pool = state.pool
     total = sum(pool)
     if total:
         need = min(still, total)
-        out = []
+        out: list[Action] = []
         later = total - sum(pool[:low])
         for c in range(low, len(pool)):
             if pool[c] and later >= need:
@@ -275,39 +278,39 @@ def _take_steps(state: TrollState, top: tuple) -> list:
     return [(STEAL, q, c) for q in range(state.num_players) if q != p and totals[q] == richest
             for c, held in enumerate(state.stones[q]) if held]
 
-def apply_turn(state: TrollState, action) -> None:
+def apply_turn(state: TrollState, action: Action) -> None:
     _do(state, action)
 
-def apply_chance(state: TrollState, event, outcome) -> None:
+def apply_chance(state: TrollState, event: Frame, outcome: Action) -> None:
     state._worths = None
     handler = CHANCE_HANDLERS.get(outcome[0])
     if handler is None:
         raise BadInput(f"not a chance outcome of this game: {outcome!r}")
     handler(state, event, outcome)
 
-def _do(state: TrollState, action) -> None:
+def _do(state: TrollState, action: Action) -> None:
     state._worths = None
     handler = state.handlers.get(action[0])
     if handler is None:
         raise BadInput(f"not an action of this game: {action!r}")
     handler(state, state.actor, action)
 
-def _draw(state: TrollState, event, action) -> None:
+def _draw(state: TrollState, event: Frame, action: Action) -> None:
     state.deck.draw(action[1])
     state.row.append(action[1])
 
-def _weather(state: TrollState, event, action) -> None:
+def _weather(state: TrollState, event: Frame, action: Action) -> None:
     state.weather = action[1]
     state.k = state.comp.schedules[state.num_players].travellers[state.t.weathers[action[1]]]
     _lay_out(state)
 
-def _pick(state: TrollState, p: int, action) -> None:
+def _pick(state: TrollState, p: int, action: Action) -> None:
     x, side = action[1], action[2]
     state.row.remove(x)
     state.turn += 1
     _receive(state, p, x, side)
 
-def _pick_face_down(state: TrollState, p: int, action) -> None:
+def _pick_face_down(state: TrollState, p: int, action: Action) -> None:
     state.turn += 1
     if state.fd == HIDDEN:
         state.chance.append((REVEAL, BY_PICK))
@@ -315,7 +318,7 @@ def _pick_face_down(state: TrollState, p: int, action) -> None:
         x, state.fd, state.seen = state.fd, NONE, 0
         _take_face_down(state, p, x)
 
-def _turned_up(state: TrollState, event, action) -> None:
+def _turned_up(state: TrollState, event: Frame, action: Action) -> None:
     p = state.actor
     x = action[1]
     state.deck.draw(x)
@@ -326,19 +329,19 @@ def _turned_up(state: TrollState, event, action) -> None:
     else:
         _redraw(state)
 
-def _seen(state: TrollState, event, action) -> None:
+def _seen(state: TrollState, event: Frame, action: Action) -> None:
     state.deck.draw(action[1])
     state.fd = action[1]
     state.seen |= 1 << event[1]
 
-def _place_steps(state: TrollState, top: tuple) -> list:
+def _place_steps(state: TrollState, top: Frame) -> list[Action]:
     return [(PLACE, FOOD), (PLACE, TOLL)]
 
-def _place(state: TrollState, p: int, action) -> None:
+def _place(state: TrollState, p: int, action: Action) -> None:
     x = state.pending.pop()[1]
     (state.food if action[1] == FOOD else state.toll)[p].append(x)
 
-def _play_special(state: TrollState, p: int, action) -> None:
+def _play_special(state: TrollState, p: int, action: Action) -> None:
     code = action[0]
     x = _holds(state, p, PEEK if code == PLAY_PEEK else MINER)
     state.hand[p].remove(x)
@@ -350,10 +353,10 @@ def _play_special(state: TrollState, p: int, action) -> None:
     else:
         state.seen |= 1 << p
 
-def _ready(state: TrollState, p: int, action) -> None:
+def _ready(state: TrollState, p: int, action: Action) -> None:
     state.turn += 1
 
-def _pile(state: TrollState, p: int, action) -> None:
+def _pile(state: TrollState, p: int, action: Action) -> None:
     q = action[1]
     mine, pile = state.stones[p], state.bridge[q]
     for c, count in enumerate(pile):
@@ -362,7 +365,7 @@ def _pile(state: TrollState, p: int, action) -> None:
     state.piles.remove(q)
     state.turn += 1
 
-def _take(state: TrollState, p: int, action) -> None:
+def _take(state: TrollState, p: int, action: Action) -> None:
     _, still, _, steal = state.pending.pop()
     if action[0] == TAKE:
         colour, low = action[1], action[1]
@@ -401,14 +404,14 @@ def _take_face_down(state: TrollState, p: int, x: int) -> None:
 def scores(state: TrollState) -> list[float]:
     return [float(state.vp[p] + sum(state.ups[p]) + len(state.ups[p])) for p in range(state.num_players)]
 
-def outcome(state: TrollState):
+def outcome(state: TrollState) -> Outcome:
     """The ranking of the score sheet of this table (its tie-breaks included)."""
     n = state.num_players
     sheet = Sheet("", [f"P{p + 1}" for p in range(n)], [scoring.sheet_values(state, p) for p in range(n)])
     return scoring.score_sheet(state.comp, sheet).outcome
 
 
-def apply_step(state, frame: tuple, action) -> None:
+def apply_step(state: TrollState, frame: Frame, action: Action) -> None:
     """A step of any frame: its opcode says what it does (``TrollState.handlers``)."""
     _do(state, action)
 
@@ -420,4 +423,5 @@ HANDLERS = {
     PICK: _pick, PICK_FD: _pick_face_down, PLACE: _place,
     PILE: _pile, TAKE: _take, STEAL: _take,
 }
-CHANCE_HANDLERS = {DRAW: _draw, WEATHER: _weather, REVEAL: _turned_up, SEE: _seen}
+CHANCE_HANDLERS: dict[int, Callable[[TrollState, Frame, Action], None]] = {
+    DRAW: _draw, WEATHER: _weather, REVEAL: _turned_up, SEE: _seen}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bgkit_bridgetroll import rules as _rules
-from bgkit_bridgetroll.codes import BOOST, BUY, CONVERT, EAT, END, P_SCORE, PLAY_MINER, SEND, SPEND
+from bgkit_bridgetroll.codes import BOOST, BUY, CONVERT, EAT, END, P_SCORE, PLAY_MINER, SEND, SPEND, Action, Frame
 from bgkit_bridgetroll.roundscore import convert
 from bgkit_bridgetroll.travellers import FOOD, MESSENGER, MINER, ROYAL, TOLL
 
@@ -16,11 +16,11 @@ if TYPE_CHECKING:
     from bgkit_bridgetroll.state import TrollState
 
 
-def _score_steps(state: TrollState, top: tuple) -> list:
+def _score_steps(state: TrollState, top: Frame) -> list[Action]:
     p = state.actor
     _, sel_food, sel_toll, boost, converted, bought = top
     t = state.t
-    out = []
+    out: list[Action] = []
     if not converted:
         for area, cards, chosen in ((FOOD, state.food[p], sel_food), (TOLL, state.toll[p], sel_toll)):
             for x in sorted(set(cards)):
@@ -50,7 +50,7 @@ def _score_steps(state: TrollState, top: tuple) -> list:
     out.append((END,))
     return out
 
-def _spend(state: TrollState, p: int, action) -> None:
+def _spend(state: TrollState, p: int, action: Action) -> None:
     _, sel_food, sel_toll, boost, converted, bought = state.pending.pop()
     if action[1] == FOOD:
         sel_food = tuple(sorted(sel_food + (action[2],)))
@@ -58,39 +58,39 @@ def _spend(state: TrollState, p: int, action) -> None:
         sel_toll = tuple(sorted(sel_toll + (action[2],)))
     state.pending.push(P_SCORE, sel_food, sel_toll, boost, converted, bought)
 
-def _boost(state: TrollState, p: int, action) -> None:
+def _boost(state: TrollState, p: int, action: Action) -> None:
     _, sel_food, sel_toll, boost, converted, bought = state.pending.pop()
     state.pending.push(P_SCORE, sel_food, sel_toll, boost + (action[1],), converted, bought)
 
-def _convert_now(state: TrollState, p: int, action) -> None:
+def _convert_now(state: TrollState, p: int, action: Action) -> None:
     top = state.pending.pop()
     _convert(state, p, top)
     state.pending.push(P_SCORE, (), (), (), True, top[5])
 
-def _buy(state: TrollState, p: int, action) -> None:
+def _buy(state: TrollState, p: int, action: Action) -> None:
     top = state.pending.pop()
     value = state.pile.pop(0)
     state.vp[p] -= state.comp.upgrade_costs[value]
     state.ups[p].append(value)
     state.pending.push(P_SCORE, *top[1:5], True)
 
-def _send(state: TrollState, p: int, action) -> None:
+def _send(state: TrollState, p: int, action: Action) -> None:
     messenger = _rules._holds(state, p, MESSENGER)
     state.hand[p].remove(messenger)
     state.food[p].remove(action[1])
     state.toll[p].append(action[1])  # ransom: it counts its toll side now
     state.food[p].append(messenger)
 
-def _eat(state: TrollState, p: int, action) -> None:
+def _eat(state: TrollState, p: int, action: Action) -> None:
     state.hand[p].remove(action[1])
     state.food[p].append(action[1])
 
-def _end(state: TrollState, p: int, action) -> None:
+def _end(state: TrollState, p: int, action: Action) -> None:
     top = state.pending.pop()
     if top[1] or top[2]:
         _convert(state, p, top)
 
-def _convert(state: TrollState, p: int, top: tuple) -> None:
+def _convert(state: TrollState, p: int, top: Frame) -> None:
     """Spend the chosen cards: points = the smaller side (a closed bridge's stones 2:1 onto it),
     plus the "+N" of every card spent; the cards go to the discard pile."""
     _, sel_food, sel_toll, boost, _, _ = top

@@ -6,7 +6,7 @@ Ties: the higher total of upgrade card values wins, then more stones, then the p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bgkit_bridgetroll.data import Components
 
@@ -97,10 +97,10 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
     return build_result(sheet.game, sheet.names, table, tiebreaks, notes=[TIEBREAK_NOTE])
 
 
-def sheet_values(state: TrollState, p: int) -> dict:
+def sheet_values(state: TrollState, p: int) -> dict[str, Any]:
     """The player's part of the score sheet a person would fill in from this table."""
     return {"vp_tokens": state.vp[p], "upgrades": sorted(state.ups[p]), "stones": sum(state.stones[p])}
 
 
-def sheet_from_state(comp: Components, state: TrollState) -> dict:
+def sheet_from_state(comp: Components, state: TrollState) -> dict[str, Any]:
     return {"player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)]}

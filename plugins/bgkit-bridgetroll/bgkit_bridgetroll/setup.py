@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from bgkit.api import Option, SetupError, draw_start, seat_document, start_factor, start_option
 
@@ -46,7 +47,7 @@ ANY_KEYS = ("pool",)
 MAX_VP = 999
 
 
-def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict[str, Any]:
     """The setup for ``players`` as JSON/TOML-ready data; seats are numbered clockwise from 1."""
     colours = list(comp.colours)
     if options["colours"] == "random":
@@ -70,7 +71,7 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
         {"colour": colour, "stones": comp.stones_per_player, "victory_points": comp.start_vp}
         for colour in seat_colours
     ]
-    setup: dict = {
+    setup: dict[str, Any] = {
         "players": players,
         **seat_document(seats, start),
         "trophies": trophies,
@@ -115,7 +116,7 @@ def count_setups(comp: Components, players: int, options: dict[str, str]) -> int
     return total
 
 
-def check_setup(comp: Components, setup: dict) -> None:
+def check_setup(comp: Components, setup: dict[str, Any]) -> None:
     """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
     has checked its shape, list lengths, fixed fields and seats. Colours: the game's, each at one
     seat and in the pool; no more stones of a colour than the box holds; the pool's size and the

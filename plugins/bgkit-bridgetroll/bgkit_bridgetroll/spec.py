@@ -12,9 +12,10 @@ from bgkit_bridgetroll import data, render, scoring, setup
 from bgkit_bridgetroll.data import Components
 
 if TYPE_CHECKING:
+    from bgkit_bridgetroll.codes import Action
     from bgkit_bridgetroll.state import TrollState
 
-SPEC: GameSpec[TrollState, tuple, Components] = GameSpec(
+SPEC: GameSpec[TrollState, Action, Components] = GameSpec(
     play="bgkit_bridgetroll.play:PLAY",
     setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups,
                 check_setup=setup.check_setup, fixed=setup.FIXED, any_length=setup.ANY_LENGTH, any_keys=setup.ANY_KEYS,

@@ -18,20 +18,22 @@ what a person types.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bgkit.api import CACHE, CHANCE, DECK, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, FlowState, Kind, Pending, StateFields
 
 from bgkit_bridgetroll import bidding, hazards, rules, scoreturn
-from bgkit_bridgetroll.codes import NONE, S_ROLL, THEN_SCORE
+from bgkit_bridgetroll.codes import NONE, S_ROLL, THEN_SCORE, Action
 from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.travellers import Tables, tables_of
 
 
-def _bids_saved(bids: list) -> list:
+def _bids_saved(bids: list[Action | None]) -> list[list[Any] | None]:
     """The sealed bids as a save holds them: each a list, or None while not made."""
     return [list(b) if b is not None else None for b in bids]
 
 
-def _bids_loaded(bids: list) -> list:
+def _bids_loaded(bids: list[list[Any] | None]) -> list[Action | None]:
     return [tuple(tuple(x) if isinstance(x, list) else x for x in b) if b is not None else None for b in bids]
 
 
@@ -60,6 +62,39 @@ class TrollState(FlowState):
                  "food", "toll", "hand", "deck", "discard", "pile", "row", "fd", "seen", "bids", "order", "closed",
                  "piles", "seq", "turn", "gift", "then", "actor", "cur", "stage", "pending", "chance",
                  "comp", "t", "_worths")
+    # The fields' types (the slots above; ``chance``, ``pending`` and ``cur`` are declared by Flow).
+    comp: Components
+    num_players: int
+    start: int
+    round: int
+    weather: int
+    k: int
+    stones: list[list[int]]
+    pool: list[int]
+    bridge: list[list[int]]
+    vp: list[int]
+    ups: list[list[int]]
+    broken: list[int]
+    food: list[list[int]]
+    toll: list[list[int]]
+    hand: list[list[int]]
+    deck: Deck
+    discard: list[int]
+    pile: list[int]
+    row: list[int]
+    fd: int
+    seen: int
+    bids: list[Action | None]
+    order: list[int]
+    closed: list[int]
+    piles: list[int]
+    seq: list[int]
+    turn: int
+    gift: int
+    then: int
+    actor: int
+    stage: int
+
     #: each opcode's handler ``(state, p, action)``, ``p`` the player acting
     handlers = {**rules.HANDLERS, **bidding.HANDLERS, **hazards.HANDLERS, **scoreturn.HANDLERS}
 
@@ -75,13 +110,13 @@ class TrollState(FlowState):
         keys={"num_players": "players"},
     )
 
-    def __init__(self, comp: Components):
+    def __init__(self, comp: Components) -> None:
         self.comp = comp
         self.t: Tables = tables_of(comp)
         self._worths: list[float] | None = None
 
     @classmethod
-    def from_setup(cls, comp: Components, setup: dict) -> "TrollState":
+    def from_setup(cls, comp: Components, setup: dict[str, Any]) -> "TrollState":
         s = cls(comp)
         t = s.t
         n = s.num_players = setup["players"]
@@ -118,7 +153,7 @@ class TrollState(FlowState):
         return s
 
     @classmethod
-    def from_dict(cls, comp: Components, data: dict) -> "TrollState":
+    def from_dict(cls, comp: Components, data: dict[str, Any]) -> "TrollState":
         s = cls(comp)
         TrollState.FIELDS.load(s, data)
         return s

@@ -42,7 +42,7 @@ class Tables:
     goat_reward: tuple[int, ...]
     goat_damage: tuple[int, ...]
     counts: tuple[int, ...]  # copies in the deck
-    with_effect: dict  # effect -> the cards that have it
+    with_effect: dict[int, tuple[int, ...]]  # effect -> the cards that have it
     colours: tuple[str, ...]
     weathers: tuple[str, ...]  # the distinct weathers of the die, in die order
     weather_odds: tuple[float, ...]  # the chance of each (faces showing it / 6)

@@ -6,11 +6,11 @@ a determinisation that redeals just that.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bgkit.api import CHANCE, Deck, resample
 
-from bgkit_bridgetroll.codes import NONE, PICK_FD, PLAY_PEEK, S_BID, SEE
+from bgkit_bridgetroll.codes import NONE, PICK_FD, PLAY_PEEK, S_BID, SEE, Action
 from bgkit_bridgetroll.playout import bid as rule_bid
 from bgkit_bridgetroll.playout import row_worth
 
@@ -21,18 +21,18 @@ if TYPE_CHECKING:
 def is_sealed(state: TrollState) -> bool:
     return state.stage == S_BID and state.cur >= 0
 
-def audience(state: TrollState, action):
+def audience(state: TrollState, action: Action) -> frozenset[int] | None:
     if state.cur == CHANCE:
         head = state.chance[0]
         return frozenset((head[1],)) if head[0] == SEE else None
     return frozenset((state.cur,)) if state.is_sealed() else None
 
-def public_text(state: TrollState, action) -> str:
+def public_text(state: TrollState, action: Action) -> str:
     if state.cur == CHANCE:
         return f"P{state.chance[0][1] + 1} looks at the face-down traveller"
     return f"P{state.cur + 1} bids"
 
-def reveals(state: TrollState, action) -> bool:
+def reveals(state: TrollState, action: Action) -> bool:
     if state.cur == CHANCE or state.is_sealed():
         return True
     return action[0] in (PICK_FD, PLAY_PEEK) and state.fd >= 0  # a card seen, without a draw
@@ -45,7 +45,7 @@ def unseen(state: TrollState, player: int) -> list[int]:
         counts[state.fd] += 1
     return counts
 
-def view(state: TrollState, player: int) -> dict:
+def view(state: TrollState, player: int) -> dict[str, Any]:
     """The table as ``player`` sees it: the deck and the face-down traveller as the cards not
     seen yet (the face-down one by name if they peeked), others' sealed bids only as made."""
     data = state.to_dict()

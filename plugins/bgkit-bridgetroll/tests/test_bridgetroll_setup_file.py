@@ -3,17 +3,11 @@ edits the box cannot lay out are refused before play in one line naming the file
 
 import pytest
 
-from bgkit.testing import assert_setup_refused as refused, bgkit_limited, edited_setup, play_setup
+from bgkit.testing import assert_setup_refused as refused, bgkit_limited, setup_file_kit
 
 GAME = "bridgetroll"
 
-
-def setup_file(tmp_path, players, edit=None, **more):
-    return edited_setup(tmp_path, GAME, players, edit, **more)
-
-
-def play(path, players):
-    return play_setup(GAME, players, path)
+setup_file, play = setup_file_kit(GAME)
 
 
 def test_an_unedited_setup_plays(tmp_path):

@@ -36,7 +36,7 @@ guilders, workers, majorities, or flat (``amount`` points once).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from bgkit.api import Table
 
@@ -228,7 +228,7 @@ def _others_lose(e: Effect, colours: tuple[str, ...]) -> str:
 
 
 #: each kind's words: (effect, colour names) -> text
-_WORDS = {
+_WORDS: dict[str, Callable[[Effect, tuple[str, ...]], str]] = {
     "guilders": lambda e, c: f"take {_plural(e.amount, 'guilder')}",
     "workers": lambda e, c: f"take {_workers(e.amount, e.colour, c)}",
     "points": lambda e, c: f"score {_plural(e.amount, 'point')}",
@@ -256,7 +256,7 @@ def describe(effect: Effect, colours: tuple[str, ...]) -> str:
 
 
 #: the disaster of each colour, in card-colour order (RS 3.)
-DISASTERS = ("fire", "riot", "flood", "plague", "revolt")
+DISASTERS: tuple[str, ...] = ("fire", "riot", "flood", "plague", "revolt")
 
 WHEN = {"lightning": "when recruited", "worker": "once a round, pay a {colour} worker", "infinity A": "once a round, free",
         "infinity B": "", "infinity C": "", "laurel": "at the end"}

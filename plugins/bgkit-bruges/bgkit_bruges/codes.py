@@ -3,6 +3,11 @@
 Their own module so that the drawing and the heuristic can read them without importing the state.
 """
 
+#: An action or a chance outcome: its code first, then small numbers (a card, a colour, a house, a pile).
+Act = tuple[int, ...]
+#: A pending follow-up or a queued chance event: its kind first, then numbers (a seat, an amount, a colour).
+Frame = tuple[int, ...]
+
 # player decisions
 DRAW, REP, PASS, ORDER, BURN_HOUSE, BURN_CANAL, PLAGUE, PLAY, ACTIVATE, END, WCOL, TCOL, ECANAL, BUILD, PICK, SKIP = range(1, 17)
 # chance outcomes
@@ -25,7 +30,9 @@ PLAYS = 4  # RS 2.(3): four cards each
 SECTIONS = ("left", "right")
 PILES = "AB"
 MAJORITIES = 3  # reputation, persons, canals
-DIE_OUTCOMES = {c: tuple(((DIE, c, v), 1.0 / 6.0) for v in range(1, 7)) for c in range(5)}
+DIE_OUTCOMES: dict[int, tuple[tuple[Act, float], ...]] = {
+    c: tuple(((DIE, c, v), 1.0 / 6.0) for v in range(1, 7)) for c in range(5)
+}
 # activation codes
 LIGHTNING, WORKER, INF_A, INF_B, INF_C, LAUREL = range(6)
 # the greedy heuristic: a person's ability is worth this per round left, by activation code

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast
 
 from bgkit.api import DataError, DataSet, Provenance, Table, load_tables
 
@@ -62,6 +62,43 @@ class GuardHouse:
     right: tuple[str, ...]
 
 
+class Start(TypedDict):
+    """What each player starts with (``[start]``)."""
+
+    score: int
+    reputation: int
+    guilders: int
+    coins_1: int
+    coins_3: int
+    workers_per_colour: int
+    majority_markers: tuple[str, ...]
+
+
+class Supply(TypedDict):
+    """What the box holds (``[supply]``)."""
+
+    workers_per_colour: int
+    threats_per_colour: int
+    coins_1: int
+    coins_3: int
+    canal_tokens: int
+    point_tokens: int
+    dice: int
+
+
+class ScoringValues(TypedDict):
+    """The points of final scoring and its limits (``[scoring]``)."""
+
+    house: int
+    majority_marker: int
+    canal_space: int
+    canal_space_points: int
+    canal_sections: int
+    canal_spaces_per_section: int
+    max_statues: int
+    point_token_values: tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class Components:
     """Everything printed in the box that setup and scoring need."""
@@ -75,9 +112,9 @@ class Components:
     price_max: int
     points_max: int
     statues_bottom_to_top: tuple[int, ...]
-    start: dict[str, Any]
-    supply: dict[str, Any]
-    scoring: dict[str, Any]
+    start: Start
+    supply: Supply
+    scoring: ScoringValues
     track_spaces: int
     reputation_points: tuple[int, ...]  # points of step 1..12
     canal_costs: tuple[int, ...]  # guilders for space 1..5 (confirmed, RS)
@@ -115,12 +152,15 @@ def load(path: Path | None = None) -> Components:
     statues = data.table("statues")
     statues.only("bottom_to_top")
     start = _start(data.table("start"))
-    supply = _counts(data.table("supply"), ("workers_per_colour", "threats_per_colour", "coins_1", "coins_3",
-                                            "canal_tokens", "point_tokens", "dice"))
+    # cast: _counts reads exactly these keys (the table holds no others), each a whole number
+    supply = cast(Supply, _counts(data.table("supply"), ("workers_per_colour", "threats_per_colour", "coins_1",
+                                                         "coins_3", "canal_tokens", "point_tokens", "dice")))
     scoring_table = data.table("scoring")
-    scoring = _counts(scoring_table, ("house", "majority_marker", "canal_space", "canal_space_points",
-                                      "canal_sections", "canal_spaces_per_section", "max_statues"),
-                      extra=("point_token_values",))
+    # cast: as the supply's, and the token values are set next
+    scoring = cast(ScoringValues, _counts(scoring_table, ("house", "majority_marker", "canal_space",
+                                                          "canal_space_points", "canal_sections",
+                                                          "canal_spaces_per_section", "max_statues"),
+                                          extra=("point_token_values",)))
     scoring["point_token_values"] = scoring_table.ints("point_token_values", 1)
 
     track = data.table("scoring_track")
@@ -189,9 +229,10 @@ def _counts(table: Table, keys: tuple[str, ...], extra: tuple[str, ...] = ()) ->
     return {key: table.int(key, 0) for key in keys}
 
 
-def _start(table: Table) -> dict[str, Any]:
-    start: dict[str, Any] = _counts(table, ("score", "reputation", "guilders", "coins_1", "coins_3",
-                                            "workers_per_colour"), extra=("majority_markers",))
+def _start(table: Table) -> Start:
+    # cast: as the supply's, and the markers are set below
+    start = cast(Start, _counts(table, ("score", "reputation", "guilders", "coins_1", "coins_3",
+                                        "workers_per_colour"), extra=("majority_markers",)))
     if start["coins_1"] + 3 * start["coins_3"] != start["guilders"]:
         raise table.fail("guilders", f"is {start['guilders']}, but the coins are {start['coins_1']} x 1 + "
                                      f"{start['coins_3']} x 3")

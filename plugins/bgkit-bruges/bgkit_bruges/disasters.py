@@ -27,6 +27,8 @@ from bgkit_bruges.codes import (
     RED,
     REP,
     YELLOW,
+    Act,
+    Frame,
 )
 
 if TYPE_CHECKING:
@@ -129,9 +131,9 @@ def _disaster_done(state: BrugesState, p: int, colour: int) -> None:
         _give_threat(state, q, c)
 
 
-def _fire_options(state: BrugesState, p: int) -> list[tuple]:
+def _fire_options(state: BrugesState, p: int) -> list[Act]:
     """A house (one per colour and occupant: the same choice otherwise) or a section's last canal token."""
-    out: list[tuple] = []
+    out: list[Act] = []
     seen = set()
     colour = state.cards.colour
     for h, card in enumerate(state.houses[p]):
@@ -145,7 +147,7 @@ def _fire_options(state: BrugesState, p: int) -> list[tuple]:
     return out
 
 
-def _burn(state: BrugesState, p: int, action: tuple) -> None:
+def _burn(state: BrugesState, p: int, action: Act) -> None:
     if action[0] == BURN_HOUSE:
         h = action[1]
         person = state.occupants[p][h]
@@ -166,11 +168,11 @@ def _plague(state: BrugesState, p: int, h: int) -> None:
     state.mods[p] = state._mods_of(p)
 
 
-def _rep_steps(state: BrugesState, top: tuple) -> list:
+def _rep_steps(state: BrugesState, top: Frame) -> list[Act]:
     return [(REP, top[2]), (PASS,)]
 
 
-def _apply_rep(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_rep(state: BrugesState, top: Frame, action: Act) -> None:
     p = top[1]
     state.pending.pop()
     state.turn += 1
@@ -179,33 +181,33 @@ def _apply_rep(state: BrugesState, top: tuple, action: tuple) -> None:
         _rules._advance(state, p, 1)
 
 
-def _order_steps(state: BrugesState, top: tuple) -> list:
+def _order_steps(state: BrugesState, top: Frame) -> list[Act]:
     return [(ORDER, c) for c in sorted(set(state.disasters[top[1]]))]
 
 
-def _apply_order(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_order(state: BrugesState, top: Frame, action: Act) -> None:
     p = top[1]
     state.pending.pop()
     state.disasters[p].remove(action[1])
     _disaster(state, p, action[1])
 
 
-def _fire_steps(state: BrugesState, top: tuple) -> list:
+def _fire_steps(state: BrugesState, top: Frame) -> list[Act]:
     return _fire_options(state, top[1])
 
 
-def _apply_fire(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_fire(state: BrugesState, top: Frame, action: Act) -> None:
     p = top[1]
     state.pending.pop()
     _burn(state, p, action)
     _disaster_done(state, p, RED)
 
 
-def _plague_steps(state: BrugesState, top: tuple) -> list:
+def _plague_steps(state: BrugesState, top: Frame) -> list[Act]:
     return [(PLAGUE, h) for h, x in enumerate(state.occupants[top[1]]) if x >= 0]
 
 
-def _apply_plague(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_plague(state: BrugesState, top: Frame, action: Act) -> None:
     p = top[1]
     state.pending.pop()
     _plague(state, p, action[1])

@@ -9,7 +9,7 @@ pure function of the persons and what the player holds.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from bgkit_bruges.abilities import ANY_COLOUR, Effect
 
@@ -90,7 +90,7 @@ class Holdings:
 
 
 #: how to count each ``per`` of the vocabulary: (effect, holdings, colour of a card, group of a card) -> n
-COUNTS = {
+COUNTS: dict[str, Callable[[Effect, Holdings, Sequence[int], Sequence[str]], int]] = {
     "houses": lambda e, h, colour, group: len(h.house_colours),
     "persons": lambda e, h, colour, group: len(h.persons),
     "groups": lambda e, h, colour, group: len({group[x] for x in h.persons}),

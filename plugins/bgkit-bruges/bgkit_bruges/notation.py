@@ -8,7 +8,7 @@ every process and turns back into its action without the state.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Callable
 
 from bgkit.api import derived
 from bgkit_bruges.abilities import DISASTERS
@@ -42,13 +42,15 @@ from bgkit_bruges.codes import (
     TCOL,
     TOP,
     WCOL,
+    Act,
 )
 
 if TYPE_CHECKING:
+    from bgkit_bruges.data import Components
     from bgkit_bruges.state import BrugesState
 
 
-def action_text(state: BrugesState, action: Any) -> str:
+def action_text(state: BrugesState, action: Act) -> str:
     return TEXTS[action[0]](state, action)
 
 
@@ -62,7 +64,7 @@ def chance_label(state: BrugesState) -> str:
     return f"P{head[1] + 1} looks at a {colours[head[2]]} card they drew"
 
 
-def _play_text(s: Any, action: tuple) -> str:
+def _play_text(s: BrugesState, action: Act) -> str:
     _, card, what, arg = action
     name = s.cards.name[card]
     if what == A_CANAL:
@@ -72,19 +74,19 @@ def _play_text(s: Any, action: tuple) -> str:
     return f"{ACTION_WORDS[what]} {name}"
 
 
-def _burn_text(s: Any, action: tuple) -> str:
+def _burn_text(s: BrugesState, action: Act) -> str:
     house, person = s.houses[s.cur][action[1]], s.occupants[s.cur][action[1]]
     text = f"burn {s.comp.card_colours[s.cards.colour[house]]} house"
     return text + (f" of {s.cards.name[person]}" if person >= 0 else "")
 
 
-def _draw_text(s: Any, action: tuple) -> str:
+def _draw_text(s: BrugesState, action: Act) -> str:
     top = s.tops[action[1]]
     return f"draw {PILES[action[1]]}" + (f" {s.comp.card_colours[top]}" if top >= 0 else "")
 
 
 #: the text of each action, by opcode: what a person types and the log stores
-TEXTS = {
+TEXTS: dict[int, Callable[[BrugesState, Act], str]] = {
     DRAW: _draw_text,
     PLAY: _play_text,
     ACTIVATE: lambda s, a: f"activate {s.cards.name[s.occupants[s.cur][a[1]]]}",
@@ -143,15 +145,15 @@ class Layout:
         self.size = at
 
 
-def layout(comp: Any) -> Layout:
+def layout(comp: Components) -> Layout:
     return derived(comp, "bruges action layout", lambda: Layout(len(comp.persons)))
 
 
-def num_actions(comp: Any, players: int) -> int:
+def num_actions(comp: Components, players: int) -> int:
     return layout(comp).size
 
 
-def action_index(comp: Any, action: tuple) -> int:
+def action_index(comp: Components, action: Act) -> int:
     space = layout(comp)
     code = action[0]
     base = space.offset[code]
@@ -166,7 +168,7 @@ def action_index(comp: Any, action: tuple) -> int:
     return base + action[1] if len(action) > 1 else base
 
 
-def action_from_index(comp: Any, state: Any, index: int) -> tuple:
+def action_from_index(comp: Components, state: BrugesState, index: int) -> Act:
     space = layout(comp)
     block = bisect_right(space.starts, index) - 1
     code, within = space.codes[block], index - space.starts[block]
@@ -186,7 +188,7 @@ def action_from_index(comp: Any, state: Any, index: int) -> tuple:
     return (code, within)
 
 
-def max_game_length(comp: Any, players: int) -> int:
+def max_game_length(comp: Components, players: int) -> int:
     """No game has more decisions than this. With C cards and n players:
 
     - Card plays: weigh a card 1 in the piles or a hand, 1/2 as a house or a person, 0 discarded.
@@ -211,3 +213,27 @@ def max_game_length(comp: Any, players: int) -> int:
     rounds = 2 * cards // (4 * players) + 1
     per_round = 4 * players * (2 + asks) + cards // 2 * (1 + asks) + players
     return rounds * per_round + 2 * (5 * players * rounds // 3) + cards
+
+
+#: What each of Bruges's action words does, for ``?`` at the prompt (its first word picks the entries shown).
+WORDS = (
+    ("draw A|B", "phase 1: draw the top card of pile A or B into your hand (the colour is its back)"),
+    ("reputation pay N", "after the dice: pay N guilders (the dice showing 1 or 2) to move up 1 on the reputation track"),
+    ("pass", "decline what is offered now (the reputation step, or an ability)"),
+    ("disaster KIND", "threats of two colours reached 3 at once: choose which disaster strikes first"),
+    ("burn …", "the fire (3 red threats) destroys one house or canal space of yours: choose which"),
+    ("plague PERSON", "the plague kills one of your persons: choose which"),
+    ("workers CARD", "play the card for 2 workers of its colour"),
+    ("guilders CARD", "play the card for guilders: the number on the die of its colour"),
+    ("threat CARD", "play the card to take back 1 threat of its colour (scores 1 point)"),
+    ("canal left|right CARD", "play the card to build the next space of that canal (its colour, pay its cost)"),
+    ("house COLOUR", "build a house: 1 worker of that colour and a card of that colour (chosen next, privately)"),
+    ("hire CARD on COLOUR", "pay the card's price and put the person into your empty house of that colour"),
+    ("activate PERSON", "use a person's ability (shown with its cost)"),
+    ("end", "end your turn: no more cards this turn"),
+    ("take COLOUR worker", "an ability gives you a worker: choose its colour"),
+    ("return COLOUR threat", "an ability takes back a threat: choose its colour"),
+    ("build canal|house …", "an ability builds for you: choose where / which colour"),
+    ("pick CARD", "choose the card: the one your new house is built with, or the one an ability offers"),
+    ("skip", "leave the ability's optional part"),
+)

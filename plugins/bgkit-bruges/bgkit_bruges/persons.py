@@ -5,12 +5,14 @@ and C) are :mod:`bgkit_bruges.effects`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bgkit_bruges import plays as _plays
 from bgkit_bruges import rules as _rules
-from bgkit_bruges.abilities import ANY_COLOUR
-from bgkit_bruges.codes import ACTIVATE, F_CANAL, F_DRAW, F_HOUSE, F_THREAT, F_WCOL, INF_A, SKIP, TCOL, WCOL, WORKER
+from bgkit_bruges.abilities import ANY_COLOUR, Effect
+from bgkit_bruges.codes import (
+    ACTIVATE, F_CANAL, F_DRAW, F_HOUSE, F_THREAT, F_WCOL, INF_A, SKIP, TCOL, WCOL, WORKER, Act, Frame,
+)
 from bgkit_bruges.effects import per_amount
 
 if TYPE_CHECKING:
@@ -20,9 +22,9 @@ if TYPE_CHECKING:
 ANY_COLOUR_ASKS = {"workers": F_WCOL, "discard_threat": F_THREAT}
 
 
-def _activations(state: BrugesState, p: int) -> list:
+def _activations(state: BrugesState, p: int) -> list[Act]:
     """Persons that may act now (RS 4.(2), 4.(3)A): unused this round, worker paid, effect of use."""
-    out = []
+    out: list[Act] = []
     kinds, worker, effect = state.cards.kind, state.cards.worker, state.cards.effect
     used, workers = state.used[p], state.workers[p]
     for h, x in enumerate(state.occupants[p]):
@@ -39,7 +41,7 @@ def _activations(state: BrugesState, p: int) -> list:
     return out
 
 
-def _applicable(state: BrugesState, p: int, effect: Any) -> bool:
+def _applicable(state: BrugesState, p: int, effect: Effect) -> bool:
     """Whether an immediate effect would do anything now (a person is not activated for nothing)."""
     k = effect.kind
     if k == "reputation":
@@ -67,7 +69,7 @@ def _activate(state: BrugesState, p: int, house: int) -> None:
     _effect(state, p, state.cards.effect[card])
 
 
-def _effect(state: BrugesState, p: int, effect: Any) -> None:
+def _effect(state: BrugesState, p: int, effect: Effect) -> None:
     """An immediate effect (lightning, worker, infinity A); choices become follow-ups."""
     k, n = effect.kind, effect.amount
     if effect.colour == ANY_COLOUR and k in ANY_COLOUR_ASKS:
@@ -109,21 +111,21 @@ def _effect(state: BrugesState, p: int, effect: Any) -> None:
         raise ValueError(f"not an immediate effect: {k!r}")
 
 
-def _worker_steps(state: BrugesState, top: tuple) -> list:
+def _worker_steps(state: BrugesState, top: Frame) -> list[Act]:
     return [(WCOL, c) for c in range(5)]
 
 
-def _apply_worker(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_worker(state: BrugesState, top: Frame, action: Act) -> None:
     _rules._gain_workers(state, top[1], action[1], 1)
     _rules._step_done(state, top)
 
 
-def _threat_steps(state: BrugesState, top: tuple) -> list:
+def _threat_steps(state: BrugesState, top: Frame) -> list[Act]:
     threats = state.threats[top[1]]
     return [(TCOL, c) for c in range(5) if threats[c]] + [(SKIP,)]
 
 
-def _apply_threat(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_threat(state: BrugesState, top: Frame, action: Act) -> None:
     if action[0] == SKIP:
         state.pending.pop()
     else:

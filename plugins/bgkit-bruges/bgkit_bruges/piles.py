@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bgkit_bruges import disasters as _disasters
 from bgkit_bruges import rules as _rules
-from bgkit_bruges.codes import DRAW, HAND, P_DRAW, Q_CARD, Q_TOP
+from bgkit_bruges.codes import DRAW, HAND, P_DRAW, Q_CARD, Q_TOP, Act, Frame
 
 if TYPE_CHECKING:
     from bgkit_bruges.state import BrugesState
@@ -95,15 +95,16 @@ def _reserved(state: BrugesState) -> list[int]:
     return held
 
 
-def _draw_steps(state: BrugesState, top: tuple) -> list:
+def _draw_steps(state: BrugesState, top: Frame) -> list[Act]:
     return [(DRAW, s) for s in (0, 1) if state.sizes[s]]
 
 
-def _apply_draw(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_draw(state: BrugesState, top: Frame, action: Act) -> None:
     _effect_draw(state, top[1], action[1])
 
 
 def _effect_draw(state: BrugesState, p: int, slot: int) -> None:
     top = state.pending.top()
+    assert top is not None  # the draw's follow-up, on top
     _rules._step_done(state, top)
     _draw(state, p, slot, True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
 from bgkit_bruges import disasters, heuristic, notation, persons, piles, plays, render, rules, views
-from bgkit_bruges.codes import F_CANAL, F_DRAW, F_FIRE, F_HOUSE, F_ORDER, F_PICK, F_PLAGUE, F_REP, F_THREAT, F_WCOL
+from bgkit_bruges.codes import F_CANAL, F_DRAW, F_FIRE, F_HOUSE, F_ORDER, F_PICK, F_PLAGUE, F_REP, F_THREAT, F_WCOL, Act
 from bgkit_bruges.data import Components
 from bgkit_bruges.state import BrugesState, new_state, state_from_dict
 
@@ -13,7 +13,7 @@ PLAY = Play(
     state=BrugesState,
     new_state=new_state,
     state_from_dict=state_from_dict,
-    rules=Rules[BrugesState, tuple](
+    rules=Rules[BrugesState, Act](
         step=rules.step, settle_frame=rules.settle_frame, turn_actions=rules.turn_actions,
         apply_turn=rules.apply_turn, apply_chance=rules.apply_chance, chance_outcomes=rules.chance_outcomes,
         scores=rules.scores, outcome=rules.outcome,
@@ -30,16 +30,16 @@ PLAY = Play(
             F_PICK: (plays._pick_steps, plays._apply_pick),
         },
     ),
-    observer=Observer[BrugesState, tuple, Components](
+    observer=Observer[BrugesState, Act, Components](
         view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,
         chance_label=notation.chance_label, observation_shape=views.observation_shape,
         observation_tensor=views.observation_tensor,
     ),
-    advisor=Advisor[BrugesState, tuple](heuristic=heuristic.heuristic),
-    notation=Notation[BrugesState, tuple, Components](
+    advisor=Advisor[BrugesState, Act](heuristic=heuristic.heuristic),
+    notation=Notation[BrugesState, Act, Components](
         action_text=notation.action_text, num_actions=notation.num_actions,
         max_game_length=notation.max_game_length, action_index=notation.action_index,
-        action_from_index=notation.action_from_index,
+        action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
     display=Display[BrugesState](render=render.render_state),
 )

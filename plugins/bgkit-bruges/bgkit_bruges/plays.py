@@ -23,13 +23,15 @@ from bgkit_bruges.codes import (
     PICK,
     PLAY,
     SKIP,
+    Act,
+    Frame,
 )
 
 if TYPE_CHECKING:
     from bgkit_bruges.state import BrugesState
 
 
-def _plays(state: BrugesState, p: int, out: list) -> None:
+def _plays(state: BrugesState, p: int, out: list[Act]) -> None:
     """Every card of the hand for every action it may take (RS 2.(3) A-F). The hottest loop of
     the game: what does not depend on the card is worked out once."""
     cards = state.cards
@@ -167,32 +169,32 @@ def _recruit(state: BrugesState, p: int, card: int, house: int) -> None:
             _persons._effect(state, p, effect)
 
 
-def _canal_steps(state: BrugesState, top: tuple) -> list:
+def _canal_steps(state: BrugesState, top: Frame) -> list[Act]:
     return [(ECANAL, s) for s in _canal_sections(state, top[1], top[2], None)] + [(SKIP,)]
 
 
-def _apply_canal(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_canal(state: BrugesState, top: Frame, action: Act) -> None:
     state.pending.pop()
     if action[0] == ECANAL:
         _build_canal(state, top[1], action[1], top[2])
 
 
-def _house_steps(state: BrugesState, top: tuple) -> list:
+def _house_steps(state: BrugesState, top: Frame) -> list[Act]:
     colour = state.cards.colour
     return [(BUILD, c) for c in sorted({colour[x] for x in state.hands[top[1]]})] + [(SKIP,)]
 
 
-def _apply_house(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_house(state: BrugesState, top: Frame, action: Act) -> None:
     state.pending.pop()
     if action[0] == BUILD:
         state.pending.push(F_PICK, top[1], action[1], 0)
 
 
-def _pick_steps(state: BrugesState, top: tuple) -> list:
+def _pick_steps(state: BrugesState, top: Frame) -> list[Act]:
     colour = state.cards.colour
     return [(PICK, x) for x in sorted(state.hands[top[1]]) if colour[x] == top[2]]
 
 
-def _apply_pick(state: BrugesState, top: tuple, action: tuple) -> None:
+def _apply_pick(state: BrugesState, top: Frame, action: Act) -> None:
     state.pending.pop()
     _lay_house(state, top[1], action[1], top[3])

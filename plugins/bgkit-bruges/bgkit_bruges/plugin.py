@@ -1,10 +1,12 @@
 """Registers Bruges. Kept light: the game's modules are imported only when a command uses them."""
 
+from typing import Callable
+
 from bgkit.api import Dynamics, GameInfo, hookimpl
 
 
 @hookimpl
-def bgkit_register_games(register):
+def bgkit_register_games(register: Callable[[GameInfo], None]) -> None:
     register(
         GameInfo(
             id="bruges",

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 
 from bgkit.api import Drawing, plural
 
+if TYPE_CHECKING:
+    from bgkit_bruges.data import Components
+    from bgkit_bruges.state import BrugesState
 
-def render_setup(comp, setup: dict) -> Group:
+
+def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
     players = setup["seats"]
     start = setup["start_player"]
     seats = Table(title="Players (seats clockwise)", title_justify="left")
@@ -97,14 +103,14 @@ PHASE_NAMES = {1: "phase 1: draw", 2: "phase 2: dice", 3: "phase 3: actions", 4:
 SHORT = ("r", "y", "b", "br", "p")
 
 
-def render_state(state, player: int | None) -> Drawing:
+def render_state(state: BrugesState, player: int | None) -> Drawing:
     """What ``player`` (None: a spectator) needs to decide: the round, piles and dice, every
     player's open holdings and score, their own hand, houses and persons with their abilities.
     Values of reconstructed tables carry the mark ``*`` (legend at the bottom)."""
     return Drawing(state_lines(state, player))
 
 
-def state_lines(state, player: int | None) -> list[str]:
+def state_lines(state: BrugesState, player: int | None) -> list[str]:
     from bgkit.api import MARK, MARK_LEGEND
 
     from bgkit_bruges.codes import P_ACTIONS, P_DICE, P_DRAW, P_OVER, PILES, PLAYS
@@ -179,7 +185,7 @@ def state_lines(state, player: int | None) -> list[str]:
     return lines
 
 
-def _hand(state, player: int, drawing: bool, persons_mark: str) -> list[str]:
+def _hand(state: BrugesState, player: int, drawing: bool, persons_mark: str) -> list[str]:
     """The seat's own hand, every card in full, and the cards it drew face down this phase."""
     comp, cards = state.comp, state.cards
     colours = comp.card_colours
@@ -194,7 +200,7 @@ def _hand(state, player: int, drawing: bool, persons_mark: str) -> list[str]:
     return lines
 
 
-def _area(state, q: int, mine: bool, persons_mark: str, canal_mark: str) -> list[str]:
+def _area(state: BrugesState, q: int, mine: bool, persons_mark: str, canal_mark: str) -> list[str]:
     """One player's canal sections and houses with their persons (abilities in words)."""
     comp, cards = state.comp, state.cards
     colours = comp.card_colours

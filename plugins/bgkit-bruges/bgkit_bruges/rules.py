@@ -8,9 +8,9 @@ The topics live beside it: ``piles`` (phase 1 and every draw), ``disasters`` (ph
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from bgkit.api import TERMINAL, BadInput, Sheet, clockwise
+from bgkit.api import TERMINAL, BadInput, Outcome, ScoreResult, Sheet, clockwise
 from bgkit_bruges import disasters as _disasters
 from bgkit_bruges import persons as _persons
 from bgkit_bruges import piles as _piles
@@ -39,6 +39,8 @@ from bgkit_bruges.codes import (
     Q_DIE,
     Q_TOP,
     TOP,
+    Act,
+    Frame,
 )
 from bgkit_bruges.effects import Holdings, per_amount
 
@@ -58,7 +60,7 @@ def step(state: BrugesState) -> int | None:
     return TERMINAL
 
 
-def settle_frame(state: BrugesState, top: tuple) -> bool:
+def settle_frame(state: BrugesState, top: Frame) -> bool:
     """Pop a follow-up that offers no choice any more, or take its only step; True if it did."""
     kind, p = top[0], top[1]
     if kind == F_DRAW:
@@ -91,7 +93,7 @@ def settle_frame(state: BrugesState, top: tuple) -> bool:
     return False
 
 
-def turn_actions(state: BrugesState) -> list:
+def turn_actions(state: BrugesState) -> list[Act]:
     if state.cur < 0:
         return []
     p = state.cur
@@ -105,7 +107,7 @@ def turn_actions(state: BrugesState) -> list:
     return out
 
 
-def apply_turn(state: BrugesState, action: tuple) -> None:
+def apply_turn(state: BrugesState, action: Act) -> None:
     code = action[0]
     p = state.cur
     if code == DRAW:
@@ -126,7 +128,7 @@ def apply_turn(state: BrugesState, action: tuple) -> None:
         raise BadInput(f"not an action of this game now: {action!r}")
 
 
-def apply_chance(state: BrugesState, head: tuple, action: tuple) -> None:
+def apply_chance(state: BrugesState, head: Frame, action: Act) -> None:
     code = action[0]
     if code == DIE:
         state.dice[action[1]] = action[2]
@@ -142,7 +144,7 @@ def apply_chance(state: BrugesState, head: tuple, action: tuple) -> None:
         state.hands[head[1]].append(card)
 
 
-def chance_outcomes(state: BrugesState) -> list:
+def chance_outcomes(state: BrugesState) -> list[tuple[Act, float]]:
     head = state.chance[0]
     if head[0] == Q_DIE:
         return list(DIE_OUTCOMES[head[1]])
@@ -154,7 +156,7 @@ def chance_outcomes(state: BrugesState) -> list:
     return [((CARD, card), prob) for card, prob in state.unseen.outcomes(among=state.cards.of_colour[head[2]])]
 
 
-def _step_done(state: BrugesState, top: tuple) -> None:
+def _step_done(state: BrugesState, top: Frame) -> None:
     """One of several steps of a follow-up taken: ask for the next, or finish."""
     if top[2] > 1:
         state.pending.replace_top(top[0], top[1], top[2] - 1)
@@ -277,7 +279,7 @@ def laurels(state: BrugesState, p: int) -> list[int]:
     return [per_amount(effect[x], held, state.cards.colour, state.cards.group) for x in laurel]
 
 
-def sheet_values(state: BrugesState, p: int) -> dict:
+def sheet_values(state: BrugesState, p: int) -> dict[str, Any]:
     """The player's part of the score sheet a person would fill in from this table."""
     score = state.score[p]
     token = 100 if score >= 100 else 50 if score >= 50 else 0
@@ -299,7 +301,7 @@ def sheet_values(state: BrugesState, p: int) -> dict:
     }
 
 
-def _scored(state: BrugesState):
+def _scored(state: BrugesState) -> ScoreResult:
     names = [f"P{p + 1}" for p in range(state.num_players)]
     sheet = Sheet("", names, [sheet_values(state, p) for p in range(state.num_players)])
     return scoring.score_sheet(state.comp, sheet)
@@ -309,6 +311,6 @@ def scores(state: BrugesState) -> list[float]:
     return _scored(state).totals
 
 
-def outcome(state: BrugesState):
+def outcome(state: BrugesState) -> Outcome:
     """The ranking of the score sheet of this table (guilders break ties, RS 5.)."""
     return _scored(state).outcome

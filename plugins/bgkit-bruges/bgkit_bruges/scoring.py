@@ -8,7 +8,7 @@ section, statue values, the reputation step's points. They are added to what the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bgkit_bruges.data import Components
 
@@ -60,7 +60,7 @@ def _error(sheet: Sheet, field: str, player: int, problem: str) -> SheetError:
     return SheetError(f"{field} ({sheet.names[player]}): {problem}", field, player)
 
 
-def person_count(values: dict) -> int:
+def person_count(values: dict[str, Any]) -> int:
     return len(values["persons"]) + len(values["person_ids"])
 
 
@@ -157,7 +157,7 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
     return build_result(sheet.game, sheet.names, table, tiebreaks, notes)
 
 
-def sheet_from_state(comp: Components, state: BrugesState) -> dict:
+def sheet_from_state(comp: Components, state: BrugesState) -> dict[str, Any]:
     """A played game's score sheet (the rules' reading of the table, imported only for a played state)."""
     from bgkit_bruges.rules import sheet_values
 

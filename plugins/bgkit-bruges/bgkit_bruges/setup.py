@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from typing import Sequence
+from typing import Any, Sequence
 
 from bgkit.api import Option, SetupError, draw_start, seat_document, start_factor, start_option
 
@@ -65,12 +65,12 @@ def deal_piles(card_ids: Sequence[int], players: int, stacks: int, rng: random.R
     return {"draw_a": draw_a, "draw_b": draw_b, "extra": [card for stack in stack_list[players:] for card in stack]}
 
 
-def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict[str, Any]:
     return build_setup(comp, [p.id for p in comp.persons], players, rng, options)
 
 
 def build_setup(comp: Components, card_ids: Sequence[int], players: int, rng: random.Random,
-                options: dict[str, str]) -> dict:
+                options: dict[str, str]) -> dict[str, Any]:
     """The setup for ``players`` with the deck ``card_ids``, drawing only from ``rng``: colours,
     start player, then the cards."""
     if options.get("colours", "random") == "random":
@@ -135,7 +135,7 @@ def readings(options: dict[str, str]) -> dict[str, str]:
     return {name: options[name] for name, default in READINGS.items() if options.get(name, default) != default}
 
 
-def check_setup(comp: Components, setup: dict) -> None:
+def check_setup(comp: Components, setup: dict[str, Any]) -> None:
     """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
     has checked its shape, list lengths, fixed fields and seats. Each seat: its own colour; score,
     reputation and threats on their tracks (3 threats of a colour would already be a disaster);
@@ -167,7 +167,7 @@ def check_setup(comp: Components, setup: dict) -> None:
                 raise SetupError(f"is {count}, but a seat holds no fewer than 0 workers", "seats", index, "workers", colour)
     box = {("workers", c): supply["workers_per_colour"] for c in comp.card_colours}
     box.update({("coins", "1"): supply["coins_1"], ("coins", "3"): supply["coins_3"]})
-    used: Counter = Counter()
+    used: Counter[tuple[str, str]] = Counter()
     for index, row in enumerate(seats):
         for (field, key), most in box.items():
             used[field, key] += row[field][key]

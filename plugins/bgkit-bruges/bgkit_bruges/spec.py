@@ -10,10 +10,11 @@ from bgkit.api import GameSpec, Scoring, Setup
 from bgkit_bruges import data, render, scoring, setup
 
 if TYPE_CHECKING:
+    from bgkit_bruges.codes import Act
     from bgkit_bruges.data import Components
     from bgkit_bruges.state import BrugesState
 
-SPEC: GameSpec[BrugesState, tuple, Components] = GameSpec(
+SPEC: GameSpec[BrugesState, Act, Components] = GameSpec(
     play="bgkit_bruges.play:PLAY",
     setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups,
                 check_setup=setup.check_setup, fixed=setup.FIXED, any_length=setup.ANY_LENGTH,

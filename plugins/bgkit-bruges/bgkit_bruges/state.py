@@ -25,6 +25,8 @@ Readings where the rule summary is silent or contradicts itself are listed in th
 
 from __future__ import annotations
 
+from typing import Any
+
 from bgkit.api import (
     CHANCE,
     DECK,
@@ -71,7 +73,7 @@ class Cards:
         self.points = tuple(p.points for p in persons)
         self.effect = tuple(p.effect for p in persons)
         self.kind = tuple(
-            {"lightning": LIGHTNING, "worker": WORKER, "laurel": LAUREL}.get(p.activation)
+            {"lightning": LIGHTNING, "worker": WORKER, "laurel": LAUREL}[p.activation]
             if p.activation != "infinity" else {"A": INF_A, "B": INF_B, "C": INF_C}[p.infinity]
             for p in persons
         )
@@ -103,13 +105,59 @@ class BrugesState(FlowState):
         derived=(VALUE("comp", "cards", "order", "canal_colours"), LIST("unseen_colours", "mods")),
         keys={"num_players": "players", "end_rule": "end", "statue_rule": "statues"},
     )
+    # Their types (a seat, card, colour, house or pile is an int: a card's index, a colour's 0-4).
+    num_players: int
+    round: int
+    phase: int
+    stage: int
+    start: int
+    turn: int
+    played: bool
+    last_round: bool
+    last_next: bool
+    end_rule: str
+    statue_rule: str
+    unseen: Deck
+    sizes: list[int]  # piles A and B
+    tops: list[int]  # the colour of each pile's top card, -1 while chance has not said
+    extra: int
+    extra_used: bool
+    fresh: list[int]  # colours of the cards drawn this phase, not yet looked at
+    discard: list[int]
+    dice: list[int]
+    owed: list[tuple[int, int]]  # (colour, seat)
+    disasters: list[list[int]]  # colours
+    statues: list[int]
+    bank: int
+    threat_supply: list[int]
+    worker_supply: list[int]
+    hands: list[list[int]]
+    guilders: list[int]
+    workers: list[list[int]]  # by seat, then colour
+    threats: list[list[int]]
+    score: list[int]
+    reputation: list[int]
+    markers: list[list[bool]]
+    houses: list[list[int]]  # the card under each house
+    occupants: list[list[int]]  # the person on each house, -1 for none
+    used: list[list[bool]]
+    canals: list[list[int]]  # tokens built in each section
+    statue_done: list[list[bool]]
+    won: list[list[int]]
+    plays: list[int]
+    comp: Components
+    cards: Cards
+    order: list[int]
+    canal_colours: list[tuple[tuple[int, ...], tuple[int, ...]]]
+    unseen_colours: list[int]
+    mods: list[Mods]
 
     def __init__(self, comp: Components):
         self.comp = comp
         self.cards = cards_of(comp)
 
     @classmethod
-    def from_setup(cls, comp: Components, setup: dict) -> "BrugesState":
+    def from_setup(cls, comp: Components, setup: dict[str, Any]) -> "BrugesState":
         s = cls(comp)
         rows = setup["seats"]
         n = s.num_players = len(rows)
@@ -176,7 +224,7 @@ class BrugesState(FlowState):
         return mods_of(standing) if standing else NONE
 
     @classmethod
-    def from_dict(cls, comp: Components, data: dict) -> "BrugesState":
+    def from_dict(cls, comp: Components, data: dict[str, Any]) -> "BrugesState":
         s = cls(comp)
         BrugesState.FIELDS.load(s, data)
         colour = s.cards.colour

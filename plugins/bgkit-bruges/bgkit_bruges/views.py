@@ -6,7 +6,7 @@ drawing is :mod:`bgkit_bruges.render`'s).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from bgkit.api import CHANCE, EVERYONE, Deck, resample
 from bgkit_bruges.codes import (
@@ -22,13 +22,15 @@ from bgkit_bruges.codes import (
     F_WCOL,
     PICK,
     Q_CARD,
+    Act,
 )
 
 if TYPE_CHECKING:
+    from bgkit_bruges.data import Components
     from bgkit_bruges.state import BrugesState
 
 
-def audience(state: BrugesState, action: Any) -> frozenset[int] | None:
+def audience(state: BrugesState, action: Act) -> frozenset[int] | None:
     if state.cur == CHANCE:
         head = state.chance[0]
         return frozenset((head[1],)) if head[0] == Q_CARD else EVERYONE
@@ -37,7 +39,7 @@ def audience(state: BrugesState, action: Any) -> frozenset[int] | None:
     return EVERYONE
 
 
-def public_text(state: BrugesState, action: Any) -> str:
+def public_text(state: BrugesState, action: Act) -> str:
     colours = state.comp.card_colours
     if state.cur == CHANCE:
         head = state.chance[0]
@@ -47,7 +49,7 @@ def public_text(state: BrugesState, action: Any) -> str:
     return f"P{state.cur + 1} lays one of their {colours[state.cards.colour[card]]} cards as a house"
 
 
-def view(state: BrugesState, player: int) -> dict:
+def view(state: BrugesState, player: int) -> dict[str, Any]:
     """What ``player`` sees: everything but the unseen cards, the others' hands and houses
     (their colours only) and the faces of their own cards drawn but not yet looked at."""
     data = state.to_dict()
@@ -59,7 +61,7 @@ def view(state: BrugesState, player: int) -> dict:
     return data
 
 
-def determinize(state: BrugesState, player: int, rng: random.Random) -> Any:
+def determinize(state: BrugesState, player: int, rng: random.Random) -> BrugesState:
     """Redeal what ``player`` cannot see within the cards' public back colours: the unseen
     cards, and each other player's hand and houses (the core's canonical :func:`resample`;
     a player's hand and houses are one place, split again by colour at random)."""
@@ -98,14 +100,14 @@ SEAT = 2 + 1 + 5 + 5 + 1 + 1 + 3 + 2 + 1 + 1 + 5 + 5 + 1 + 1
 FRAMES = (F_ORDER, F_FIRE, F_PLAGUE, F_REP, F_WCOL, F_THREAT, F_DRAW, F_CANAL, F_HOUSE, F_PICK)
 
 
-def observation_shape(comp: Any, players: int) -> tuple[int, ...]:
+def observation_shape(comp: Components, players: int) -> tuple[int, ...]:
     """One flat vector: the table, each seat's holdings, then one entry per card for each of: the
     observer's hand, the observer's houses, the discards and each seat's persons (and whether each
     stands on a house used this round)."""
     return (TABLE + players * SEAT + (3 + 2 * players) * len(comp.persons),)
 
 
-def observation_tensor(comp: Any, state: Any, player: int) -> list[float]:
+def observation_tensor(comp: Components, state: BrugesState, player: int) -> list[float]:
     """What ``player`` sees as numbers (``observation_shape``): built from the open fields and the
     player's own cards only, so it is the same in every determinisation for the player."""
     s, colour = state, state.cards.colour
@@ -149,14 +151,14 @@ def _one_hot(index: int, size: int) -> list[float]:
     return out
 
 
-def _by_colour(colours: Any) -> list[float]:
+def _by_colour(colours: Iterable[int]) -> list[float]:
     out = [0.0] * 5
     for c in colours:
         out[c] += 1.0
     return out
 
 
-def _cards(cards: Any, size: int) -> list[float]:
+def _cards(cards: Iterable[int], size: int) -> list[float]:
     out = [0.0] * size
     for x in cards:
         out[x] += 1.0

@@ -3,17 +3,11 @@ the box cannot lay out are refused before play in one line naming the file, line
 
 import pytest
 
-from bgkit.testing import assert_setup_refused as refused, edited_setup, play_setup
+from bgkit.testing import assert_setup_refused as refused, setup_file_kit
 
 GAME = "bruges"
 
-
-def setup_file(tmp_path, players, edit=None, **more):
-    return edited_setup(tmp_path, GAME, players, edit, **more)
-
-
-def play(path, players):
-    return play_setup(GAME, players, path)
+setup_file, play = setup_file_kit(GAME)
 
 
 def test_an_unedited_setup_plays(tmp_path):

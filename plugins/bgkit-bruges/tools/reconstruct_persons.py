@@ -38,7 +38,7 @@ ACTIVATIONS = ["lightning", "worker", "infinity", "worker", "lightning", "infini
 INFINITY = {2: "A", 5: "B", 8: "C", 11: "B", 14: "C"}
 
 
-def E(kind: str, **params) -> dict:
+def E(kind: str, **params: int | str) -> dict[str, int | str]:
     return {"kind": kind, **params}
 
 
@@ -47,7 +47,7 @@ def _with_colour(g: int) -> str:
 
 
 # ABILITIES[j][g]: the ability of position j in group g (GROUPS order).
-ABILITIES: dict[int, list[dict]] = {
+ABILITIES: dict[int, list[dict[str, int | str]]] = {
     0: [  # lightning, price 0
         E("points", amount=2), E("workers", amount=2, colour="any"), E("house"), E("discard_threat", amount=1, colour="any"),
         E("guilders", amount=2), E("draw", amount=1), E("reputation", amount=1), E("guilders", amount=3),
@@ -167,7 +167,7 @@ KNOWN = {
 PARTS = ("names", "colours", "prices", "points", "activations", "groups", "abilities")
 
 
-def persons() -> list[dict]:
+def persons() -> list[dict[str, object]]:
     out = []
     for g, group in enumerate(GROUPS):
         for j in range(15):
@@ -204,7 +204,7 @@ HEADER = """\
 """
 
 
-def _value(value) -> str:
+def _value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, str)):

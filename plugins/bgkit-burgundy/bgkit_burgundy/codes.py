@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from bgkit_burgundy.data import ANIMAL, BUILDING, CASTLE, K_BUILDING, KNOWLEDGE, MINE, NUM_KINDS, SHIP, kind_colour
 
+#: A decision or a chance outcome: its code, then whole numbers (a die, a depot, a kind, a space...).
+Action = tuple[int, ...]
+#: A chance event queued, or a pending frame: its kind first, then whole numbers.
+Frame = tuple[int, ...]
+
 # player decisions
 TAKE, PLACE, SELL, WORK, BUY, HIRE, END, GOODS, PICK, WSELL, HALL, DISCARD, PASS, START = range(1, 15)
 # chance outcomes (and the chance events they resolve, queued as (WHITE,), (DICE, seat), (DRAW, depot, colour))
@@ -33,11 +38,11 @@ K1, K6, K8, K12 = K[1], K[6], K[8], K[12]
 END_TILES = sum(1 << k for k in range(15, 27))  # knowledge tiles that score at the end
 
 # Actions are small immutable tuples, so those a state offers again and again are built once and shared.
-END_ACTION = (END,)
-PASS_ACTION = (PASS,)
-FREE_DIE = (0,)  # a castle's extra action: one die of any number
-WORK_ACTIONS = tuple((WORK, d) for d in range(7))
-SELL_ACTIONS = tuple(tuple((SELL, d, t + 1) for t in range(6)) for d in range(7))
-DRAW_ACTIONS = tuple((DRAW, k) for k in range(NUM_KINDS))
+END_ACTION: Action = (END,)
+PASS_ACTION: Action = (PASS,)
+FREE_DIE: tuple[int, ...] = (0,)  # a castle's extra action: one die of any number
+WORK_ACTIONS: tuple[Action, ...] = tuple((WORK, d) for d in range(7))
+SELL_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(tuple((SELL, d, t + 1) for t in range(6)) for d in range(7))
+DRAW_ACTIONS: tuple[Action, ...] = tuple((DRAW, k) for k in range(NUM_KINDS))
 BIT_INDEX = {1 << i: i for i in range(37)}  # a space's bit -> the space
 KINDS_OF = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR_OF[k] == c) for c in range(6))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from bgkit.api import DataSet, Provenance, Table, load_tables
 
@@ -150,7 +151,7 @@ class Components:
     """All component data of one game, validated."""
 
     kind_names: tuple[str, ...]
-    kind_by_name: dict
+    kind_by_name: dict[str, int]
     coloured_stack: tuple[int, ...]  # tiles per kind with a coloured back
     black_stack: tuple[int, ...]  # tiles per kind with a black back
     depot_slots: tuple[tuple[int, ...], ...]  # depot 1-6 -> space colours (2p, +3p, +4p)
@@ -166,8 +167,8 @@ class Components:
     goods_piles: int
     pile_size: int
     start_goods: int
-    boards: dict
-    sources: dict  # table name -> Provenance (boards: each board's own)
+    boards: dict[int, Board]
+    sources: dict[str, Provenance]  # table name -> Provenance (boards: each board's own)
 
     @property
     def original_boards(self) -> list[int]:
@@ -177,7 +178,7 @@ class Components:
 SHIPPED = ("burgundy.toml",)
 
 
-def _tile_stacks(table) -> tuple[list[int], list[int], tuple[str, ...]]:
+def _tile_stacks(table: Callable[..., Table]) -> tuple[list[int], list[int], tuple[str, ...]]:
     """How many tiles of each kind the box holds with a coloured and with a black back, and the
     animal species, read with ``table(name, *keys)`` (which records each table's provenance)."""
     coloured = [0] * NUM_KINDS
@@ -285,7 +286,8 @@ _COUNTED_IN = {CASTLE: ("tiles", "castle"), MINE: ("tiles", "mine"), SHIP: ("til
                BUILDING: ("buildings", "per_type"), ANIMAL: ("animals", "coloured"), KNOWLEDGE: ("knowledge", "black")}
 
 
-def _check_setup_possible(data: DataSet, coloured: list[int], black: list[int], slots: tuple, black_size: tuple) -> None:
+def _check_setup_possible(data: DataSet, coloured: list[int], black: list[int], slots: tuple[tuple[int, ...], ...],
+                          black_size: tuple[int, ...]) -> None:
     """Refuse tiles too few to set up a game (the start castles and the phase A depots, at every
     player count): such data has 0 setups, and setup would quietly leave spaces empty."""
     for players in (2, 3, 4):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bgkit_burgundy import offers as _offers
-from bgkit_burgundy.codes import BANK, BOARDING, CITYHALL, COLOUR_OF, K, PICK_COLOURS, P_DISCARD, P_FREE, P_HALL, P_PICK, P_SHIP, P_WARE, WAREHOUSE, WATCHTOWER
+from bgkit_burgundy.codes import BANK, BOARDING, CITYHALL, COLOUR_OF, K, PICK_COLOURS, P_DISCARD, P_FREE, P_HALL, P_PICK, P_SHIP, P_WARE, WAREHOUSE, WATCHTOWER, Action
 from bgkit_burgundy.data import ANIMAL, BUILDING, CASTLE, K_ANIMAL, K_BUILDING, K_KNOWLEDGE, KNOWLEDGE, SHIP
 from bgkit_burgundy.reach import COST
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from bgkit_burgundy.state import BurgundyState
 
 
-def _without(tiles, kind: int):
+def _without(tiles: tuple[int, ...], kind: int) -> tuple[int, ...]:
     """``tiles`` less the first ``kind`` (a depot is a tuple, so clones share it)."""
     i = tiles.index(kind)
     return tiles[:i] + tiles[i + 1 :]
@@ -108,7 +108,7 @@ def _place(state: BurgundyState, p: int, kind: int, space: int) -> None:
         _building_effect(state, p, kind)
 
 
-def _score_animals(state: BurgundyState, p: int, kind: int, spaces: tuple) -> None:
+def _score_animals(state: BurgundyState, p: int, kind: int, spaces: tuple[int, ...]) -> None:
     """An animal placed scores every animal of its species in its region (itself included)."""
     species = (kind - K_ANIMAL) // 3
     total = scoring_tiles = 0
@@ -135,7 +135,7 @@ def _building_effect(state: BurgundyState, p: int, kind: int) -> None:
     elif kind == BANK:
         state.silver[p] += 2
     elif kind == CITYHALL:
-        probe: list = []
+        probe: list[Action] = []
         _offers._hall_places(state, p, probe)
         if state.ruleset == "2019" and state.adj[p] & ~state.filled[p]:
             _offers._black_buys(state, p, probe)

@@ -14,11 +14,11 @@ if TYPE_CHECKING:
     from bgkit_burgundy.state import BurgundyState
 
 
-def region_worth(comp: Components, board_id: int) -> tuple:
+def region_worth(comp: Components, board_id: int) -> tuple[tuple[float, ...], ...]:
     """[region][spaces filled]: what ``_value`` counts for a region not yet full of board
     ``board_id``, ``f / size * points * 0.6`` (0.0 when empty or full), built once per box."""
 
-    def build() -> tuple:
+    def build() -> tuple[tuple[float, ...], ...]:
         points = comp.region_points
         return tuple(
             tuple(f / size * points[size - 1] * 0.6 if 0 < f < size else 0.0 for f in range(size + 1))

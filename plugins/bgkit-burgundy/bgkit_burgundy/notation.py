@@ -4,12 +4,12 @@ action space (every decision and chance outcome a whole number, the same in ever
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, cast
 
 from bgkit.api import State, derived
 
 from bgkit_burgundy.codes import (
-    BUY, DICE, DISCARD, DRAW, END, GOODS, HALL, HIRE, PASS, PICK, PLACE, SELL, START, TAKE, WHITE, WORK, WSELL,
+    BUY, DICE, DISCARD, DRAW, END, GOODS, HALL, HIRE, PASS, PICK, PLACE, SELL, START, TAKE, WHITE, WORK, WSELL, Action,
 )
 from bgkit_burgundy.data import NUM_KINDS, Components
 
@@ -76,14 +76,14 @@ def max_game_length(comp: Components, players: int) -> int:
     return LONGEST_PER_PLAYER * players
 
 
-def action_index(comp: Components, action: tuple) -> int:
+def action_index(comp: Components, action: Action) -> int:
     index = 0
     for value, (low, size) in zip(action[1:], FIELDS[action[0]]):
         index = index * size + value - low
     return OFFSET[action[0]] + index
 
 
-def action_from_index(comp: Components, state, index: int) -> tuple:
+def action_from_index(comp: Components, state: BurgundyState, index: int) -> Action:
     """The action numbered ``index`` (the same at every state: Burgundy's actions carry all they mean)."""
     code = CODES[bisect_right(STARTS, index) - 1]
     rest = index - OFFSET[code]
@@ -94,12 +94,12 @@ def action_from_index(comp: Components, state, index: int) -> tuple:
     return (code, *reversed(values))
 
 
-def _texts(comp: Components) -> dict:
+def _texts(comp: Components) -> dict[Action, str]:
     """The action texts already made for this box's tile names (shared by all its states)."""
     return derived(comp, "burgundy texts", dict)
 
 
-def action_text(state: BurgundyState, action: tuple) -> str:
+def action_text(state: BurgundyState, action: Action) -> str:
     # Every action has one text whatever the state, made once, then looked up; but a draw's
     # names the depot drawn for, which the state knows: it is kept under (DRAW, depot, kind).
     key = (DRAW, state.chance[0][1] if state.chance else 0, action[1]) if action[0] == DRAW else action
@@ -112,7 +112,7 @@ def action_text(state: BurgundyState, action: tuple) -> str:
         return text
 
 
-def _action_text(state: BurgundyState, action: tuple) -> str:
+def _action_text(state: BurgundyState, action: Action) -> str:
     names = state.comp.kind_names
     code = action[0]
     if code == DRAW:
@@ -123,20 +123,21 @@ def _action_text(state: BurgundyState, action: tuple) -> str:
         if action[3]:
             text += " keep " + ",".join(str(t + 1) for t in range(6) if action[3] >> t & 1)
         return text
-    text = TEXTS.get(code)
-    return str(action) if text is None else text(action, names)
+    write = TEXTS.get(code)
+    return str(action) if write is None else write(action, names)
 
 
-def parse_action(state: BurgundyState, text: str):
+def parse_action(state: BurgundyState, text: str) -> Action:
     """Like the default, but ``dice 5 2`` is the same as ``dice 2 5`` and spaces are forgiven."""
     words = text.split()
     if len(words) == 3 and words[0] == "dice" and all(w.isdigit() for w in words[1:]):
         words[1:] = sorted(words[1:])
-    return State.parse_action(state, " ".join(words))
+    # the default parses against the state's legal list (or its chance outcomes): one of this game's actions
+    return cast(Action, State.parse_action(state, " ".join(words)))
 
 
 # code -> (action, the tile names) -> its text
-TEXTS = {
+TEXTS: dict[int, Callable[[Action, tuple[str, ...]], str]] = {
     TAKE: lambda a, names: f"take {a[2]}:{names[a[3]]}@{a[1] or 'any'}",
     PLACE: lambda a, names: f"place {a[3] + 1}:{names[a[2]]}@{a[1] or 'any'}",
     SELL: lambda a, names: f"sell {a[2]}@{a[1] or 'any'}",
@@ -153,3 +154,22 @@ TEXTS = {
     WHITE: lambda a, names: f"white {a[1]}",
     DICE: lambda a, names: f"dice {a[1]} {a[2]}",
 }
+
+
+#: What each of Burgundy's action words does, for ``?`` at the prompt (its first word picks the entries shown).
+#: DIE is the die spent (``any``: a castle's die, any number); workers change it by 1 each.
+WORDS = (
+    ("take D:TILE@DIE", "take TILE from depot D on the game board (the die shows D) into your storage"),
+    ("place S:TILE@DIE", "place TILE from your storage on space S of your estate (the die shows the space's number; the city hall's 'place S:TILE' needs none)"),
+    ("sell T@DIE", "sell all your goods of type T (the die shows T): silver, and points for each"),
+    ("workers@DIE", "trade the die for 2 workers"),
+    ("buy black:TILE", "buy TILE for 2 silver from the black depot (2019 rules: or 'buy D:TILE' from depot D), once a turn"),
+    ("hire D:TILE", "2019 rules, knowledge tile 6: pay 2 workers for a building from depot D"),
+    ("goods D+E keep …", "a ship takes the goods of depot D (and E); 'keep' names the types you keep when storage is full"),
+    ("pick D:TILE", "a building lets you take a tile of its colour from depot D"),
+    ("warehouse T", "the warehouse sells your goods of type T"),
+    ("discard TILE", "your storage is full: choose the tile to discard"),
+    ("castle N", "the setup: put your starting castle on the castle space N"),
+    ("pass", "leave what the building offers"),
+    ("end", "end your turn"),
+)

@@ -8,9 +8,9 @@ Anything else (a new tuple, or a list put there by a test's scene) builds a new 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
-from bgkit_burgundy.codes import BIT_INDEX, BUY, COLOUR_OF, DISCARD, END_ACTION, FREE_DIE, GOODS, HALL, HIRE, K, K1, K6, PASS_ACTION, PICK, PLACE, SELL_ACTIONS, START, S_CASTLES, TAKE, WORK_ACTIONS, WSELL
+from bgkit_burgundy.codes import BIT_INDEX, BUY, COLOUR_OF, DISCARD, END_ACTION, FREE_DIE, GOODS, HALL, HIRE, K, K1, K6, PASS_ACTION, PICK, PLACE, SELL_ACTIONS, START, S_CASTLES, TAKE, WORK_ACTIONS, WSELL, Action, Frame
 from bgkit_burgundy.data import BUILDING, K_ANIMAL, K_BUILDING
 from bgkit_burgundy.reach import SELL_TYPES, TAKE_DEPOTS, _fill_place_masks
 
@@ -20,10 +20,14 @@ if TYPE_CHECKING:
 
 # the slots of an entry: 0 the tiles, 1 their different kinds ascending, then actions built on first use
 E_TILES, E_KINDS, E_TAKE, E_BUY, E_HIRE = 0, 1, 2, 9, 10  # E_TAKE + die: takes with that die
-NO_ENTRY = (None,) * 11  # matches no tiles
+#: An entry's slots differ in type (a tuple of tiles, a list of kinds, lists of actions or None) and are
+#: indexed by computed numbers (E_TAKE + die), which no precise type of a list describes.
+Entry = list[Any]
+# A tuple, never written: its tiles (None) match none, so a new entry replaces it before a slot is set.
+NO_ENTRY = cast(Entry, (None,) * 11)  # matches no tiles
 
 
-def _entry(tiles) -> list:
+def _entry(tiles: tuple[int, ...]) -> Entry:
     return [tiles, sorted(set(tiles)), None, None, None, None, None, None, None, None, None]
 
 
@@ -38,7 +42,7 @@ def _can_buy(state: BurgundyState, p: int) -> bool:
     return False
 
 
-def turn_actions(state: BurgundyState) -> list:
+def turn_actions(state: BurgundyState) -> list[Action]:
     """Every legal action with no follow-up pending, in one fixed order: for each different die
     left (in order) its takes, places, sales and workers (``_die_actions``); then the
     purchases; then ``end``."""
@@ -47,7 +51,7 @@ def turn_actions(state: BurgundyState) -> list:
         return []
     if state.stage == S_CASTLES:
         return [(START, i) for i in state.boards[p].castle_spaces]
-    out: list = []
+    out: list[Action] = []
     dice = state.left
     if dice:
         _die_actions(state, p, dice, out)
@@ -58,7 +62,7 @@ def turn_actions(state: BurgundyState) -> list:
     return out
 
 
-def _die_actions(state: BurgundyState, p: int, dice, out: list) -> None:
+def _die_actions(state: BurgundyState, p: int, dice: Sequence[int], out: list[Action]) -> None:
     """For each different die of ``dice`` (in order, 0 = a castle's die of any number): its takes
     (depot by depot, kinds ascending), places (stored kinds ascending, spaces ascending),
     sales and workers.
@@ -77,7 +81,7 @@ def _die_actions(state: BurgundyState, p: int, dice, out: list) -> None:
     frontier = state.adj[p] & ~state.filled[p]
     storage = state.storage[p]
     if not frontier or not storage:
-        kinds = ()
+        kinds: Sequence[int] = ()
     elif len(storage) == 1:
         kinds = storage
     else:
@@ -131,40 +135,40 @@ def _die_actions(state: BurgundyState, p: int, dice, out: list) -> None:
         out.append(WORK_ACTIONS[d])
 
 
-def _free_steps(state: BurgundyState, frame: tuple) -> list:
+def _free_steps(state: BurgundyState, frame: Frame) -> list[Action]:
     """A castle's extra action: what a die of any number does (2019: or a purchase it can place [BGA])."""
-    out: list = []
+    out: list[Action] = []
     _die_actions(state, state.cur, FREE_DIE, out)
     if state.ruleset == "2019":
         _black_buys(state, state.cur, out)
     return out
 
 
-def _discard_steps(state: BurgundyState, frame: tuple) -> list:
+def _discard_steps(state: BurgundyState, frame: Frame) -> list[Action]:
     return [(DISCARD, k) for k in sorted(set(state.storage[state.cur][:3]))]
 
 
-def _ship_steps(state: BurgundyState, frame: tuple) -> list:
-    out: list = []
+def _ship_steps(state: BurgundyState, frame: Frame) -> list[Action]:
+    out: list[Action] = []
     _ship_actions(state, state.cur, out)
     return out
 
 
-def _pick_steps(state: BurgundyState, frame: tuple) -> list:
+def _pick_steps(state: BurgundyState, frame: Frame) -> list[Action]:
     mask = frame[1]
-    out = [(PICK, d + 1, k) for d in range(6) for k in sorted(set(state.depots[d])) if mask >> COLOUR_OF[k] & 1]
+    out: list[Action] = [(PICK, d + 1, k) for d in range(6) for k in sorted(set(state.depots[d])) if mask >> COLOUR_OF[k] & 1]
     out.append(PASS_ACTION)
     return out
 
 
-def _warehouse_steps(state: BurgundyState, frame: tuple) -> list:
-    out = [(WSELL, t + 1) for t in range(6) if state.goods[state.cur][t]]
+def _warehouse_steps(state: BurgundyState, frame: Frame) -> list[Action]:
+    out: list[Action] = [(WSELL, t + 1) for t in range(6) if state.goods[state.cur][t]]
     out.append(PASS_ACTION)
     return out
 
 
-def _hall_steps(state: BurgundyState, frame: tuple) -> list:
-    out: list = []
+def _hall_steps(state: BurgundyState, frame: Frame) -> list[Action]:
+    out: list[Action] = []
     _hall_places(state, state.cur, out)
     if state.ruleset == "2019":  # right after placing a City Hall, a purchase it can place [BGA]
         _black_buys(state, state.cur, out)
@@ -172,7 +176,7 @@ def _hall_steps(state: BurgundyState, frame: tuple) -> list:
     return out
 
 
-def _depot(state: BurgundyState, dep: int) -> list:
+def _depot(state: BurgundyState, dep: int) -> Entry:
     """The entry of numbered depot ``dep`` (0-5)."""
     tiles = state.depots[dep]
     entry = state.offers[dep]
@@ -181,7 +185,7 @@ def _depot(state: BurgundyState, dep: int) -> list:
     return entry
 
 
-def _black_buys(state: BurgundyState, p: int, out: list) -> None:
+def _black_buys(state: BurgundyState, p: int, out: list[Action]) -> None:
     """The purchases from the black depot, if this turn's purchase is still to make."""
     if not state.bought and state.silver[p] >= 2 and state.black:
         entry = state.black_offer
@@ -193,7 +197,7 @@ def _black_buys(state: BurgundyState, p: int, out: list) -> None:
         out += acts
 
 
-def _buy_actions(state: BurgundyState, p: int, out: list) -> None:
+def _buy_actions(state: BurgundyState, p: int, out: list[Action]) -> None:
     if not state.bought and state.silver[p] >= 2:
         _black_buys(state, p, out)
         if state.ruleset == "2011" and state.know[p] & K6:
@@ -214,15 +218,15 @@ def _buy_actions(state: BurgundyState, p: int, out: list) -> None:
                 out += acts
 
 
-def _hall_places(state: BurgundyState, p: int, out: list) -> None:
+def _hall_places(state: BurgundyState, p: int, out: list[Action]) -> None:
     """What a City Hall may place: a stored tile on any space of its colour next to the estate."""
-    offers: list = []
+    offers: list[Action] = []
     _die_actions(state, p, FREE_DIE, offers)  # a die of any number: its placements are the Hall's
     out += [(HALL, a[2], a[3]) for a in offers if a[0] == PLACE]
 
 
-def _ship_actions(state: BurgundyState, p: int, out: list) -> None:
-    pairs = []
+def _ship_actions(state: BurgundyState, p: int, out: list[Action]) -> None:
+    pairs: list[tuple[int, int]] = []
     dg = state.depot_goods
     if state.know[p] & K[5]:  # the goods of one depot, or of two neighbouring ones ("可以")
         for d in range(1, 7):

@@ -7,9 +7,13 @@ from __future__ import annotations
 from bgkit.api import derived
 
 from bgkit_burgundy.codes import FREE_BIT
+from bgkit_burgundy.data import Board
+
+#: Per estate: each colour's spaces a die reaches, per ``(know >> 8) & 15``, die and workers (None: not yet made).
+PlaceMasks = list[tuple[int, ...] | None]
 
 
-def _cost_table() -> tuple:
+def _cost_table() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
     """COST[k8][free][a][b]: workers to turn die a into b (free: one step is free; k8: 2 steps per worker)."""
     table = []
     for k8 in (0, 1):
@@ -41,13 +45,13 @@ SELL_TYPES = tuple(  # [k8 * 28 + die * 4 + wcap]: the goods types (0-5) a die m
 )
 
 
-def _place_masks(board) -> list:
+def _place_masks(board: Board) -> PlaceMasks:
     """Per estate, lazily: [((know >> 8) & 15) * 28 + die * 4 + wcap] -> the spaces of each colour
     that die reaches (knowledge #8 and the free +-1 of #9-#11 are bits 8-11 of ``know``)."""
     return derived(board, "burgundy place masks", lambda: [None] * (16 * 28))
 
 
-def _fill_place_masks(board, table: list, index: int) -> tuple:
+def _fill_place_masks(board: Board, table: PlaceMasks, index: int) -> tuple[int, ...]:
     bits, rest = divmod(index, 28)
     d, w = divmod(rest, 4)
     k8 = bits & 1

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from bgkit_burgundy.data import COLOURS, LETTERS, ROW_LENGTHS, Components, animal_kind, kind_colour
+from bgkit_burgundy.data import COLOURS, LETTERS, ROW_LENGTHS, Board, Components, animal_kind, kind_colour
 
 if TYPE_CHECKING:  # rich is imported by the functions that draw: `bgkit score` draws nothing
     from rich.columns import Columns
+    from rich.console import Group, RenderableType
     from rich.panel import Panel
     from rich.text import Text
+
+    from bgkit_burgundy.state import BurgundyState
 
 PHASES = "ABCDE"
 BACKGROUND = ("dark_green", "grey50", "blue", "tan", "light_green", "yellow")
@@ -77,7 +80,7 @@ def knowledge_effect(number: int, ruleset: str) -> str:
 CELL = 5  # characters of one hex; hexes stand one space apart, odd rows half a hex in
 
 
-def estate_text(board, tiles: list[int] | None, comp: Components) -> Text:
+def estate_text(board: Board, tiles: list[int] | None, comp: Components) -> Text:
     """The 37-space estate as a hex grid: an empty space shows its id, colour letter and die
     number (``19C6``), a filled one the tile and the die number (``Wt/6``), both in the colour."""
     from rich.text import Text
@@ -125,7 +128,7 @@ def estates(panels: list[Panel]) -> Columns:
     return Columns(panels, padding=(0, 1))
 
 
-def render_setup(comp: Components, setup: dict):
+def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
@@ -166,7 +169,7 @@ def render_setup(comp: Components, setup: dict):
         players_on = ("Player " if len(seats) == 1 else "Players ") + ", ".join(seats)
         # Text, not str: a str title is read as markup with emoji codes (and loads rich's emoji table)
         panels.append(Panel(estate_text(board, None, comp), title=Text(title), subtitle=Text(players_on), expand=False))
-    parts = [players, piles, depots, estates(panels), estate_key(comp, played=False)]
+    parts: list[RenderableType] = [players, piles, depots, estates(panels), estate_key(comp, played=False)]
     if any(not comp.boards[row["board"]].confirmed for row in setup["seats"]):
         parts.append(Text("UNCONFIRMED: the original layout of this board rests on a single source "
                           "(see the README); --data FILE replaces it.", style="dim"))
@@ -175,7 +178,7 @@ def render_setup(comp: Components, setup: dict):
     return Group(*parts)
 
 
-def render_state(state, player: int | None):
+def render_state(state: BurgundyState, player: int | None) -> Group:
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
@@ -221,7 +224,7 @@ def render_state(state, player: int | None):
                             title=Text(f"P{p + 1} estate (board #{state.board_ids[p]})"), expand=False))
     notes = Text("score now = points + unsold goods + silverlings + workers/2 + knowledge end scoring; "
                  "bonus tile (1st) = the large one", style="dim", no_wrap=False, overflow="fold")
-    parts = [head, depots, table, estates(panels), estate_key(comp, played=True), notes]
+    parts: list[RenderableType] = [head, depots, table, estates(panels), estate_key(comp, played=True), notes]
     within_reach = {k for tiles in (*state.depots, state.black, *state.storage) for k in tiles}
     numbers = sorted(int(comp.kind_names[k][1:]) for k in within_reach if comp.kind_names[k].startswith("k"))
     if numbers:
@@ -231,7 +234,7 @@ def render_state(state, player: int | None):
     return Group(*parts)
 
 
-def render_compact(state, player: int):
+def render_compact(state: BurgundyState, player: int) -> Group:
     """The table in about 30 lines at 4 players, for a terminal the full drawing does not fit:
     the depots and every player in one row each, and only the deciding player's own estate
     (``full`` at the prompt draws everything)."""
@@ -269,7 +272,7 @@ def _counts(per_type: list[int]) -> str:
     return " ".join(f"{t + 1}×{c}" for t, c in enumerate(per_type) if c) or "-"
 
 
-def _dice(state, p: int) -> str:
+def _dice(state: BurgundyState, p: int) -> str:
     if p == state.cur and state.left is not None:
         return " ".join(map(str, state.left)) + " left" if state.left else "used"
     return " ".join(map(str, state.dice[p])) or "-"

@@ -12,26 +12,29 @@ City Hall) may be passed; ships, mines and castles still in a depot at a phase c
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from bgkit.api import TERMINAL, BadInput, Sheet, derived
 
 from bgkit_burgundy import estate as _estate, offers as _offers, scoring
-from bgkit_burgundy.codes import BUY, COLOUR_OF, DICE, DISCARD, DRAW, DRAW_ACTIONS, END, FREE_BIT, GOODS, HALL, HIRE, K, K12, K8, KINDS_OF, PASS, PICK, PLACE, P_DISCARD, P_FREE, P_HALL, P_PICK, P_SHIP, P_WARE, SELL, START, S_OVER, S_PLAY, TAKE, WHITE, WORK, WSELL
+from bgkit_burgundy.codes import BUY, COLOUR_OF, DICE, DISCARD, DRAW, DRAW_ACTIONS, END, FREE_BIT, GOODS, HALL, HIRE, K, K12, K8, KINDS_OF, PASS, PICK, PLACE, P_DISCARD, P_FREE, P_HALL, P_PICK, P_SHIP, P_WARE, SELL, START, S_OVER, S_PLAY, TAKE, WHITE, WORK, WSELL, Action, Frame
 from bgkit_burgundy.data import CASTLE, MINE, NUM_KINDS, SHIP, Components
 from bgkit_burgundy.estate import _without
 from bgkit_burgundy.reach import COST
 from bgkit_burgundy.setup import depot_colours
 
 if TYPE_CHECKING:
+    from bgkit.api import Outcome
+
     from bgkit_burgundy.state import BurgundyState
 
 
-DICE_OUTCOMES = tuple(((DICE, a, b), (1.0 if a == b else 2.0) / 36.0) for a in range(1, 7) for b in range(a, 7))
-WHITE_OUTCOMES = tuple(((WHITE, v), 1.0 / 6.0) for v in range(1, 7))
+DICE_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(
+    ((DICE, a, b), (1.0 if a == b else 2.0) / 36.0) for a in range(1, 7) for b in range(a, 7))
+WHITE_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(((WHITE, v), 1.0 / 6.0) for v in range(1, 7))
 
 
-def _running_totals(outcomes: tuple) -> tuple:
+def _running_totals(outcomes: tuple[tuple[Action, float], ...]) -> tuple[float, ...]:
     """The probabilities of ``outcomes`` added up in order, as ``State.chance_pick`` adds them."""
     total, totals = 0.0, []
     for _, probability in outcomes:
@@ -41,13 +44,13 @@ def _running_totals(outcomes: tuple) -> tuple:
 
 
 # per chance event with fixed odds: (outcomes, their running totals) for chance_pick's bisection
-FIXED_ODDS = {
+FIXED_ODDS: dict[int, tuple[tuple[Action, ...], tuple[float, ...]]] = {
     WHITE: (tuple(o for o, _ in WHITE_OUTCOMES), _running_totals(WHITE_OUTCOMES)),
     DICE: (tuple(o for o, _ in DICE_OUTCOMES), _running_totals(DICE_OUTCOMES)),
 }
 
 
-def _black_kinds(comp: Components) -> tuple:
+def _black_kinds(comp: Components) -> tuple[int, ...]:
     """The kinds that have tiles with a black back in this box (ascending)."""
     return derived(comp, "burgundy black kinds", lambda: tuple(k for k in range(NUM_KINDS) if comp.black_stack[k]))
 
@@ -66,7 +69,7 @@ def step(state: BurgundyState) -> int | None:
     return None
 
 
-def settle_chance(state: BurgundyState, event: tuple) -> bool:
+def settle_chance(state: BurgundyState, event: Frame) -> bool:
     """A draw with one kind of tile left (or none) needs no chance."""
     if event[0] != DRAW:
         return False
@@ -83,12 +86,12 @@ def settle_chance(state: BurgundyState, event: tuple) -> bool:
     return True
 
 
-def frame_player(state: BurgundyState, frame: tuple) -> int:
+def frame_player(state: BurgundyState, frame: Frame) -> int:
     """Every follow-up is decided by the player whose turn it is."""
     return state.order[state.turn]
 
 
-def apply_chance(state: BurgundyState, event: tuple, outcome: tuple) -> None:
+def apply_chance(state: BurgundyState, event: Frame, outcome: Action) -> None:
     code = outcome[0]
     if code == WHITE:
         g = state.round_goods[state.round]
@@ -99,7 +102,7 @@ def apply_chance(state: BurgundyState, event: tuple, outcome: tuple) -> None:
         _drawn(state, event, outcome[1])
 
 
-def apply_turn(state: BurgundyState, action: tuple) -> None:
+def apply_turn(state: BurgundyState, action: Action) -> None:
     """A decision's effect: a take, the commonest, written out here (``_use_die``, then
     ``_store``); the others by ``EFFECTS``."""
     if action[0] == TAKE:
@@ -124,7 +127,7 @@ def apply_turn(state: BurgundyState, action: tuple) -> None:
     effect(state, state.cur, action)
 
 
-def _decide(state: BurgundyState, frame: tuple, action: tuple) -> None:
+def _decide(state: BurgundyState, frame: Frame, action: Action) -> None:
     """A follow-up's step: each action says what it does, whatever the frame that offered it."""
     state.apply_turn(action)
 
@@ -187,14 +190,14 @@ def _end_turn(state: BurgundyState) -> None:
     _start_phase(state)
 
 
-def _draw_pool(state: BurgundyState, event: tuple) -> tuple:
+def _draw_pool(state: BurgundyState, event: Frame) -> tuple[list[int], tuple[int, ...]]:
     """The stack a draw comes from, and the kinds it may hold (ascending)."""
     if event[1] == 0:
         return state.black_stack, _black_kinds(state.comp)
     return state.col_stack, KINDS_OF[event[2]]
 
 
-def _drawn(state: BurgundyState, event: tuple, kind: int) -> None:
+def _drawn(state: BurgundyState, event: Frame, kind: int) -> None:
     if event[1] == 0:
         state.black_stack[kind] -= 1
         state.black = (*state.black, kind)
@@ -212,7 +215,7 @@ def chance_label(state: BurgundyState) -> str:
     return "a tile drawn from the black bag" if head[1] == 0 else f"a tile drawn for depot {head[1]}"
 
 
-def chance_outcomes(state: BurgundyState) -> list:
+def chance_outcomes(state: BurgundyState) -> list[tuple[Action, float]]:
     head = state.chance[0]
     if head[0] == WHITE:
         return list(WHITE_OUTCOMES)
@@ -223,7 +226,7 @@ def chance_outcomes(state: BurgundyState) -> list:
     return [(DRAW_ACTIONS[k], stack[k] / total) for k in kinds if stack[k]]
 
 
-def chance_pick(state: BurgundyState, pick: float) -> tuple:
+def chance_pick(state: BurgundyState, pick: float) -> Action:
     """``State.chance_pick`` without building the outcome list: the dice and the white die by
     bisecting precomputed running totals, a draw by the same running sum stopped at the pick."""
     head = state.chance[0]
@@ -246,7 +249,7 @@ def chance_pick(state: BurgundyState, pick: float) -> tuple:
     return DRAW_ACTIONS[last]
 
 
-def _place_stored(state: BurgundyState, p: int, action: tuple) -> None:
+def _place_stored(state: BurgundyState, p: int, action: Action) -> None:
     kind = action[2]
     space = action[3]
     colour = COLOUR_OF[kind]
@@ -255,12 +258,12 @@ def _place_stored(state: BurgundyState, p: int, action: tuple) -> None:
     _estate._place(state, p, kind, space)
 
 
-def _sell_die(state: BurgundyState, p: int, action: tuple) -> None:
+def _sell_die(state: BurgundyState, p: int, action: Action) -> None:
     _estate._use_die(state, p, action[1], action[2], 0, 0)
     _estate._sell(state, p, action[2] - 1)
 
 
-def _work(state: BurgundyState, p: int, action: tuple) -> None:
+def _work(state: BurgundyState, p: int, action: Action) -> None:
     _estate._use_die(state, p, action[1], action[1], 0, 0)
     know = state.know[p]
     state.workers[p] += 4 if know & K[14] else 2
@@ -268,7 +271,7 @@ def _work(state: BurgundyState, p: int, action: tuple) -> None:
         state.silver[p] += 1
 
 
-def _buy(state: BurgundyState, p: int, action: tuple) -> None:
+def _buy(state: BurgundyState, p: int, action: Action) -> None:
     state.silver[p] -= 2
     state.bought = True
     if action[1] == 0:
@@ -278,51 +281,51 @@ def _buy(state: BurgundyState, p: int, action: tuple) -> None:
     _estate._store(state, p, action[2])
 
 
-def _hire(state: BurgundyState, p: int, action: tuple) -> None:
+def _hire(state: BurgundyState, p: int, action: Action) -> None:
     state.workers[p] -= 2
     state.hired = True
     state.depots[action[1] - 1] = _without(state.depots[action[1] - 1], action[2])
     _estate._store(state, p, action[2])
 
 
-def _end(state: BurgundyState, p: int, action: tuple) -> None:
+def _end(state: BurgundyState, p: int, action: Action) -> None:
     _end_turn(state)
 
 
-def _goods(state: BurgundyState, p: int, action: tuple) -> None:
+def _goods(state: BurgundyState, p: int, action: Action) -> None:
     state.pending.pop()
     _estate._ship_goods(state, p, action[1], action[2], action[3])
 
 
-def _pick(state: BurgundyState, p: int, action: tuple) -> None:
+def _pick(state: BurgundyState, p: int, action: Action) -> None:
     state.pending.pop()
     state.depots[action[1] - 1] = _without(state.depots[action[1] - 1], action[2])
     _estate._store(state, p, action[2])
 
 
-def _warehouse(state: BurgundyState, p: int, action: tuple) -> None:
+def _warehouse(state: BurgundyState, p: int, action: Action) -> None:
     state.pending.pop()
     _estate._sell(state, p, action[1] - 1)
 
 
-def _hall(state: BurgundyState, p: int, action: tuple) -> None:
+def _hall(state: BurgundyState, p: int, action: Action) -> None:
     state.pending.pop()
     state.storage[p] = _without(state.storage[p], action[1])
     _estate._place(state, p, action[1], action[2])
 
 
-def _discard(state: BurgundyState, p: int, action: tuple) -> None:
+def _discard(state: BurgundyState, p: int, action: Action) -> None:
     state.pending.pop()
     storage = state.storage[p]
     i = storage.index(action[1], 0, 3)
     state.storage[p] = storage[:i] + storage[i + 1 :]
 
 
-def _pass(state: BurgundyState, p: int, action: tuple) -> None:
+def _pass(state: BurgundyState, p: int, action: Action) -> None:
     state.pending.pop()
 
 
-def _start(state: BurgundyState, p: int, action: tuple) -> None:
+def _start(state: BurgundyState, p: int, action: Action) -> None:
     if state.secret is not None:  # hidden until the last player has chosen
         state.secret[p] = action[1]
     else:
@@ -341,14 +344,14 @@ def scores(state: BurgundyState) -> list[float]:
     return [scoring.total(scoring.sheet_values(state, p), state.ruleset) for p in range(state.num_players)]
 
 
-def outcome(state: BurgundyState):
+def outcome(state: BurgundyState) -> Outcome:
     """The ranking of the score sheet of this table (its tie-breaks included)."""
     sheet = Sheet("", [f"P{p + 1}" for p in range(state.num_players)],
                   [scoring.sheet_values(state, p) for p in range(state.num_players)], {"ruleset": state.ruleset})
     return scoring.score_sheet(state.comp, sheet).outcome
 
 
-EFFECTS = {
+EFFECTS: dict[int, Callable[[BurgundyState, int, Action], None]] = {
     PLACE: _place_stored, SELL: _sell_die,
     WORK: _work, BUY: _buy, HIRE: _hire, END: _end,
     GOODS: _goods, PICK: _pick, WSELL: _warehouse,

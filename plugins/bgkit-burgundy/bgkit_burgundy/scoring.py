@@ -7,7 +7,7 @@ the yellow knowledge tiles 15-26 in the estate. The sheet asks for exactly what 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from bgkit_burgundy.data import BUILDINGS, K_ANIMAL, K_BUILDING, K_KNOWLEDGE, Components
 
@@ -37,6 +37,8 @@ BUILDING_LABELS = (
     "City Hall",
 )
 COLOUR_SIZES = (3, 4, 6, 6, 6, 12)  # spaces per colour on every estate, smallest first
+#: One player's values of the score sheet (a row of ``Sheet.players``): counts, and the knowledge tiles' list.
+Values = dict[str, Any]
 SOLD_FIELDS = tuple(f"sold_{t}" for t in range(1, 7))
 TIE_NOTE = (
     "Tie-break of the rule summary: fewest empty estate spaces, then later in turn order. "
@@ -79,11 +81,11 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
     return fields
 
 
-def _holds(*tiles: int):
+def _holds(*tiles: int) -> Callable[[dict[str, Any]], bool]:
     """``asked_if`` of a field only these knowledge tiles score."""
     wanted = frozenset(tiles)
 
-    def asked_if(values: dict) -> bool:
+    def asked_if(values: dict[str, Any]) -> bool:
         return not wanted.isdisjoint(values.get("knowledge", ()))
 
     return asked_if
@@ -145,7 +147,7 @@ def check_sheet(comp: Components, sheet: Sheet) -> None:
                          "turn_position", bad)
 
 
-def knowledge_points(values: dict, ruleset: str) -> int:
+def knowledge_points(values: Values, ruleset: str) -> int:
     """End-game points of the yellow tiles 15-26 (2011: #15 3 per type, #26 2 per bonus; 2019: 2 and 3)."""
     points = 0
     tiles = values["knowledge"]
@@ -164,7 +166,7 @@ def knowledge_points(values: dict, ruleset: str) -> int:
     return points
 
 
-def categories(values: dict, ruleset: str) -> dict[str, int]:
+def categories(values: Values, ruleset: str) -> dict[str, float]:
     return {
         "track": values["track_points"],
         "goods": values["unsold_goods"],
@@ -174,7 +176,7 @@ def categories(values: dict, ruleset: str) -> dict[str, int]:
     }
 
 
-def total(values: dict, ruleset: str) -> int:
+def total(values: Values, ruleset: str) -> float:
     return sum(categories(values, ruleset).values())
 
 
@@ -195,10 +197,10 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
 assert len(BUILDINGS) == len(BUILDING_FIELDS)
 
 
-def sheet_values(state: BurgundyState, p: int) -> dict:
+def sheet_values(state: BurgundyState, p: int) -> Values:
     """The player's part of the score sheet a person would fill in from this table."""
     tiles = state.tiles[p]
-    values = {
+    values: Values = {
         "track_points": state.vp[p],
         "unsold_goods": sum(state.goods[p]),
         "silverlings": state.silver[p],
@@ -216,7 +218,7 @@ def sheet_values(state: BurgundyState, p: int) -> dict:
     return values
 
 
-def sheet_from_state(comp: Components, state: BurgundyState) -> dict:
+def sheet_from_state(comp: Components, state: BurgundyState) -> dict[str, Any]:
     return {
         "ruleset": state.ruleset,
         "player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)],

@@ -13,6 +13,7 @@ import random
 from collections import defaultdict
 from itertools import combinations_with_replacement
 from math import comb
+from typing import Any, Iterator
 
 from bgkit.api import Option, start_option
 
@@ -57,7 +58,7 @@ def depot_colours(comp: Components, depot: int, players: int, phase: int) -> lis
     return colours
 
 
-def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict[str, Any]:
     from bgkit.api import clockwise, draw_start, seat_document
     start = draw_start(players, rng, options)
     order = clockwise(players, start)
@@ -69,7 +70,7 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
     rng.shuffle(pool)
     piles = [pool[i * 5 : i * 5 + 5] for i in range(5)]
     rest = pool[25:]
-    start_goods = [[] for _ in range(players)]
+    start_goods: list[list[int]] = [[] for _ in range(players)]
     for position, seat in enumerate(order):
         start_goods[seat] = sorted(rest[position * comp.start_goods : (position + 1) * comp.start_goods])
     stacks: dict[int, list[int]] = defaultdict(list)
@@ -111,7 +112,7 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
     }
 
 
-def check_setup(comp: Components, setup: dict) -> None:
+def check_setup(comp: Components, setup: dict[str, Any]) -> None:
     """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
     has checked its shape, list lengths, fixed fields and seats. Boards: board 1 with the castle in
     the centre (``boards=standard``), else different boards with the castle still to choose (0).
@@ -122,7 +123,7 @@ def check_setup(comp: Components, setup: dict) -> None:
     _check_tiles(comp, setup)
 
 
-def _check_seats(comp: Components, setup: dict) -> None:
+def _check_seats(comp: Components, setup: dict[str, Any]) -> None:
     """Each seat's board, start castle, turn position and workers."""
     from bgkit.api import SetupError
     standard = setup["boards"] == "standard"
@@ -154,11 +155,12 @@ def _check_seats(comp: Components, setup: dict) -> None:
                              "seats", index, "workers")
 
 
-def _check_goods(comp: Components, setup: dict) -> None:
+def _check_goods(comp: Components, setup: dict[str, Any]) -> None:
     """Known goods, no more of a type than the box holds."""
     from bgkit.api import SetupError
     goods = [0] * 7
-    places = [(pile, ("goods_piles", i)) for i, pile in enumerate(setup["goods_piles"])]
+    places: list[tuple[list[int], tuple[str | int, ...]]] = [
+        (pile, ("goods_piles", i)) for i, pile in enumerate(setup["goods_piles"])]
     places += [(row["goods"], ("seats", i, "goods")) for i, row in enumerate(setup["seats"])]
     for values, where in places:
         for value in values:
@@ -170,7 +172,7 @@ def _check_goods(comp: Components, setup: dict) -> None:
                                  f"than the {comp.goods_per_type} the box has", *where)
 
 
-def _check_tiles(comp: Components, setup: dict) -> None:
+def _check_tiles(comp: Components, setup: dict[str, Any]) -> None:
     """Known tiles, no more of a kind than the box holds, each depot's of the colours of its spaces."""
     from bgkit.api import SetupError
     players = setup["players"]
@@ -212,7 +214,7 @@ def count_fillings(bounds: list[int], caps: list[int], ordered: list[bool]) -> i
     """
     states = {tuple(caps): 1}
     for bound in bounds:
-        new: dict[tuple, int] = defaultdict(int)
+        new: dict[tuple[int, ...], int] = defaultdict(int)
         for rem, ways in states.items():
             for alloc, weight in _allocations(rem, bound, ordered):
                 new[tuple(r - a for r, a in zip(rem, alloc))] += ways * weight
@@ -220,7 +222,8 @@ def count_fillings(bounds: list[int], caps: list[int], ordered: list[bool]) -> i
     return states.get(tuple(0 for _ in caps), 0)
 
 
-def _allocations(rem: tuple, bound: int, ordered: list[bool], h: int = 0):
+def _allocations(rem: tuple[int, ...], bound: int, ordered: list[bool],
+                 h: int = 0) -> Iterator[tuple[tuple[int, ...], int]]:
     if h == len(rem):
         yield (), 1
         return
@@ -235,7 +238,7 @@ def count_goods(types: int, per_type: int, hand: int, players: int, seq_len: int
     states = {tuple([per_type] * types): 1}
     hands = list(combinations_with_replacement(range(types), hand))
     for _ in range(players):
-        new: dict[tuple, int] = defaultdict(int)
+        new: dict[tuple[int, ...], int] = defaultdict(int)
         for supply, ways in states.items():
             for h in hands:
                 left = list(supply)

@@ -12,10 +12,11 @@ from bgkit.api import GameSpec, Scoring, Setup
 from bgkit_burgundy import data, render, scoring, setup
 
 if TYPE_CHECKING:
+    from bgkit_burgundy.codes import Action
     from bgkit_burgundy.data import Components
     from bgkit_burgundy.state import BurgundyState
 
-SPEC: GameSpec[BurgundyState, tuple, Components] = GameSpec(
+SPEC: GameSpec[BurgundyState, Action, Components] = GameSpec(
     play="bgkit_burgundy.play:PLAY",
     setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups,
                 check_setup=setup.check_setup, fixed=setup.FIXED, render_setup=render.render_setup),

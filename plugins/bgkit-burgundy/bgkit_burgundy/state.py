@@ -13,15 +13,17 @@ resolve themselves.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bgkit.api import FIXED, LIST, LISTS, PENDING, TUPLE, TUPLES, VALUE, FlowState, Pending, StateFields
 
 from bgkit_burgundy import estate, rules
-from bgkit_burgundy.codes import COLOUR_OF, S_CASTLES, S_PLAY
-from bgkit_burgundy.data import BUILDING, K_BUILDING, K_KNOWLEDGE, KNOWLEDGE, Components
+from bgkit_burgundy.codes import COLOUR_OF, S_CASTLES, S_PLAY, Action
+from bgkit_burgundy.data import BUILDING, K_BUILDING, K_KNOWLEDGE, KNOWLEDGE, Board, Components
 from bgkit_burgundy.heuristic import region_worth
 from bgkit_burgundy.notation import _texts
-from bgkit_burgundy.offers import NO_ENTRY
-from bgkit_burgundy.reach import _place_masks
+from bgkit_burgundy.offers import NO_ENTRY, Entry
+from bgkit_burgundy.reach import PlaceMasks, _place_masks
 
 
 class BurgundyState(FlowState):
@@ -37,6 +39,54 @@ class BurgundyState(FlowState):
         "colour_fill", "city", "dice", "texts", "secret", "worths",
     )
 
+    # The fields' types (the slots above; ``chance``, ``pending`` and ``cur`` are declared by Flow).
+    comp: Components
+    num_players: int
+    ruleset: str
+    board_ids: list[int]
+    boards: list[Board]
+    places: list[PlaceMasks]
+    offers: list[Entry]
+    black_offer: Entry
+    phase: int
+    round: int
+    turn: int
+    stamp: int
+    stage: int
+    bought: bool
+    hired: bool
+    order: list[int]
+    track_pos: list[int]
+    track_stamp: list[int]
+    depots: list[tuple[int, ...]]
+    depot_goods: list[list[int]]
+    black: tuple[int, ...]
+    col_stack: list[int]
+    black_stack: list[int]
+    round_goods: list[int]
+    future: list[list[int]]
+    aside: list[int]
+    bonus_taken: list[int]
+    left: list[int]
+    tiles: list[list[int]]
+    filled: list[int]
+    adj: list[int]
+    storage: list[tuple[int, ...]]
+    goods: list[list[int]]
+    sold: list[list[int]]
+    silver: list[int]
+    workers: list[int]
+    vp: list[int]
+    know: list[int]
+    bonus: list[list[int]]
+    region_fill: list[list[int]]
+    colour_fill: list[list[int]]
+    city: list[list[int]]
+    dice: list[list[int]]
+    texts: dict[Action, str]
+    secret: list[int] | None
+    worths: list[tuple[tuple[float, ...], ...]]
+
     # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
     # loads them. The saved ones in the order of a save's keys; the derived ones are rebuilt by from_dict.
     FIELDS = StateFields(
@@ -51,11 +101,11 @@ class BurgundyState(FlowState):
         keys={"num_players": "players", "board_ids": "boards", "secret": "castles"},
     )
 
-    def __init__(self, comp: Components):
+    def __init__(self, comp: Components) -> None:
         self.comp = comp
 
     @classmethod
-    def from_setup(cls, comp: Components, setup: dict) -> "BurgundyState":
+    def from_setup(cls, comp: Components, setup: dict[str, Any]) -> "BurgundyState":
         s = cls(comp)
         n = s.num_players = setup["players"]
         s.ruleset = setup.get("ruleset", "2011")
@@ -128,7 +178,7 @@ class BurgundyState(FlowState):
         return s
 
     @classmethod
-    def from_dict(cls, comp: Components, data: dict) -> "BurgundyState":
+    def from_dict(cls, comp: Components, data: dict[str, Any]) -> "BurgundyState":
         s = cls(comp)
         BurgundyState.FIELDS.load(s, data)
         n = s.num_players

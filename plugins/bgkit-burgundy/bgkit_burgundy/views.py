@@ -4,17 +4,17 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bgkit.api import State
 
-from bgkit_burgundy.codes import S_CASTLES
+from bgkit_burgundy.codes import S_CASTLES, Action
 
 if TYPE_CHECKING:
     from bgkit_burgundy.state import BurgundyState
 
 
-def view(state: BurgundyState, player: int) -> dict:
+def view(state: BurgundyState, player: int) -> dict[str, Any]:
     """Everything on the table; the goods piles of later phases are face down (only their count
     shows), and with boards=random-secret the others' start spaces until all have chosen (-2: chosen)."""
     data = state.to_dict()
@@ -30,7 +30,7 @@ def is_sealed(state: BurgundyState) -> bool:
     return state.secret is not None and state.stage == S_CASTLES
 
 
-def public_text(state: BurgundyState, action: tuple) -> str:
+def public_text(state: BurgundyState, action: Action) -> str:
     if state.is_sealed():
         return f"P{state.cur + 1} chooses a start space"
     return State.public_text(state, action)
@@ -48,7 +48,8 @@ def determinize(state: BurgundyState, player: int, rng: random.Random) -> Burgun
         other.future[i] = pool[i * 5 : i * 5 + 5]
     rest = pool[len(other.future) * 5 :]
     other.aside = [rest.count(t) for t in range(1, 7)]
-    if state.secret is not None:  # the others' hidden start spaces: any of their castle spaces
+    # the others' hidden start spaces: any of their castle spaces (the clone holds them too)
+    if state.secret is not None and other.secret is not None:
         for q, space in enumerate(state.secret):
             if space >= 0 and q != player:
                 other.secret[q] = rng.choice(state.boards[q].castle_spaces)
