@@ -151,7 +151,7 @@ def render_state(state: BlueMoonState, player: int | None) -> Drawing:
     return out
 
 
-def render_compact(state: BlueMoonState, player: int | None) -> Drawing:
+def render_compact(state: BlueMoonState, player: int) -> Drawing:
     """The table in about 30 lines, for a terminal the full drawing does not fit: the tiles without
     their rewards, the players, one's own hand, the decision (``full`` at the prompt draws all)."""
     out = Drawing(hang=0)
@@ -159,8 +159,7 @@ def render_compact(state: BlueMoonState, player: int | None) -> Drawing:
              f"{_rules.next_cost(state)} · scales in the supply {state.supply} — type full for the whole table", "bold")
     out.grid({rc: _tile(state, cell, rewards=False) for cell, rc in enumerate(CELLS)}, rows=SIZE, columns=SIZE, widest=24, narrowest=12)
     out.line(_players(state, player))
-    if player is not None:
-        out.line(_hand(state, player))
+    out.line(_hand(state, player))
     out.line(result_text(state) if state.ended else _deciding(state), "bold")
     out.line(MARK_LEGEND, "dim")
     return out

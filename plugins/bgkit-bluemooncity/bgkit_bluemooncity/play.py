@@ -17,7 +17,7 @@ PLAY = Play(
         legal_actions=rules.legal_actions, apply=rules.apply, step=rules.step, settle_chance=rules.settle_chance,
         frame_player=rules.frame_player, chance_outcomes=rules.chance_outcomes, turn_actions=rules.turn_actions,
         apply_turn=rules.apply_turn, apply_chance=rules.apply_chance, scores=rules.scores, outcome=rules.outcome,
-        frame_rules=rules.FRAME_RULES,
+        frame_rules=rules.FRAMES,
     ),
     observer=Observer[BlueMoonState, Action, Components](
         view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,

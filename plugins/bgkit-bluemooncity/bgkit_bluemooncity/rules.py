@@ -25,9 +25,9 @@ readings") with the summary line each concerns.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Callable
 
-from bgkit.api import TERMINAL, Flow, FrameRule, Outcome, Sheet
+from bgkit.api import TERMINAL, Flow, Outcome, Sheet
 
 from bgkit_bluemooncity import scoring
 from bgkit_bluemooncity.board import ANY_COLOUR
@@ -484,13 +484,11 @@ def outcome(state: BlueMoonState) -> Outcome:
     return scoring.score_sheet(state.comp, sheet(state)).outcome
 
 
-#: Each kind of pending frame: its legal steps and its step applied.
+#: Each kind of pending frame: its legal steps and its step applied (``legal_actions`` dispatches
+#: them, and the core's flow runner in ``Flow.apply``: the spec's ``Rules(frame_rules=...)``).
 FRAMES: dict[int, tuple[Callable[[BlueMoonState, Frame], list[Action]], Callable[[BlueMoonState, Frame, Action], None]]] = {
     F_PAY: (_pay_steps, _pay),
     F_COLOUR: (_colours, _choose_colour),
     F_FIGURE: (_figure_moves, _move_figure),
     F_DRAGON: (_dragon_moves, _move_dragon),
 }
-#: The same for the core's flow runner (``Flow.apply`` dispatches a frame's step by it), whose rules
-#: take any state and action: these take this game's.
-FRAME_RULES = cast("dict[int, FrameRule]", FRAMES)
