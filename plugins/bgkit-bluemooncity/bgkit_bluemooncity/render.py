@@ -5,17 +5,18 @@ goes beside it). The table in play is drawn by :mod:`bgkit_bluemooncity.display`
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
-
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from bgkit.api import MARK
 
 from bgkit_bluemooncity.data import Components
 from bgkit_bluemooncity.setup import count_layouts
+
+if TYPE_CHECKING:  # rich is imported where a drawing is made: `bgkit score` imports this module and draws no setup
+    from rich.console import Group, RenderableType
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
 
 #: How each box colour is drawn (rich drops the styles under NO_COLOR; the colour name stays).
 STYLES = {
@@ -32,6 +33,8 @@ STYLES = {
 
 
 def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
+    from rich.console import Group
+
     city = _city(comp, setup)
     parts: list[RenderableType] = [city, _legend(comp, setup), _beside(comp, setup)]
     hands = [seat["hand"] for seat in setup["seats"] if "hand" in seat]
@@ -41,6 +44,8 @@ def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
 
 
 def _cell(comp: Components, building_id: str, layout: str) -> Text:
+    from rich.text import Text
+
     building = comp.buildings[building_id]
     text = Text()
     text.append(building.name, style="bold" if building.position else "")
@@ -59,6 +64,9 @@ def _cell(comp: Components, building_id: str, layout: str) -> Text:
 
 def _city(comp: Components, setup: dict[str, Any]) -> Table:
     """Five columns west to east, five rows north to south; fits an 80-column terminal."""
+    from rich.table import Table
+    from rich.text import Text
+
     title = "The city — north at the top, west on the left; copy it tile by tile"
     table = Table(title=title, title_justify="left", show_header=False, show_lines=True)
     for _ in range(5):
@@ -69,6 +77,8 @@ def _city(comp: Components, setup: dict[str, Any]) -> Table:
 
 
 def _legend(comp: Components, setup: dict[str, Any]) -> Text:
+    from rich.text import Text
+
     layouts = count_layouts(comp, setup["layout"])
     lines = [
         "Box values are printed left to right; the left-most box wins a majority tie.",
@@ -82,6 +92,8 @@ def _legend(comp: Components, setup: dict[str, Any]) -> Text:
 
 
 def _beside(comp: Components, setup: dict[str, Any]) -> Panel:
+    from rich.panel import Panel
+
     obelisk = setup["obelisk"]
     dealt = any("hand" in seat for seat in setup["seats"])
     lines = [
@@ -102,6 +114,8 @@ def _beside(comp: Components, setup: dict[str, Any]) -> Panel:
 
 
 def _hands(comp: Components, hands: list[list[str]]) -> Table:
+    from rich.table import Table
+
     guessed = [p.name for p in comp.peoples.values() if p.provenance.reconstructed]
     caption = None
     if guessed:

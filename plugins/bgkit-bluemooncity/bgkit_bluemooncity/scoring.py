@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all
-
 from bgkit_bluemooncity.data import Components
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # bgkit's sheets are imported where a sheet is made, read or scored, never by `bgkit setup`
+    from bgkit.api import Field, ScoreResult, Sheet
     from bgkit_bluemooncity.state import BlueMoonState
 
 ENDINGS = ("offerings", "buildings", "markers")
@@ -28,6 +27,8 @@ CRYSTALS_TIEBREAK = "crystals left"
 
 
 def sheet_game_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
+
     target = comp.count(players).offerings_to_win
     return [
         Field(
@@ -41,6 +42,8 @@ def sheet_game_fields(comp: Components, players: int) -> list[Field]:
 
 
 def sheet_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
+
     count = comp.count(players)
     return [
         Field("offerings", f"markers this player put on the obelisk (target {count.offerings_to_win})",
@@ -55,6 +58,8 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
 
 def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Reject endings the offerings make impossible, and more scales or offerings than exist."""
+    from bgkit.api import SheetError, check_in_all
+
     count = comp.count(sheet.num_players)
     target = count.offerings_to_win
     offerings = [p["offerings"] for p in sheet.players]
@@ -95,6 +100,8 @@ def check_sheet(comp: Components, sheet: Sheet) -> None:
 
 def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
     """Offerings as the total, crystals left as the tie-break, the winner as the ending decides."""
+    from bgkit.api import TieBreak, build_result
+
     n = sheet.num_players
     target = comp.count(n).offerings_to_win
     offerings = [p["offerings"] for p in sheet.players]
