@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from bgkit.api import Option, SetupError, draw_start, seat_document, start_factor, start_option, suggest
+from bgkit.api import Option, draw_start, seat_document, start_factor, start_option, suggest
 
 from bgkit_bluemooncity.city import CORNERS, POSITION_CELLS, SIZE, free_cells
 from bgkit_bluemooncity.data import Components
@@ -87,6 +87,8 @@ def check_setup(comp: Components, setup: dict[str, Any]) -> None:
     has checked its shape, list lengths, fixed fields and seats. The city: every tile once (there
     are as many as cells), the corners empty, the fixed tiles of the layout in place. The hands: cards of the deck, no more
     copies of one than it holds."""
+    from bgkit.api import SetupError  # here, not at the top: `bgkit score` imports this module and checks no setup
+
     city = setup["city"]
     fixed = {POSITION_CELLS[b.position]: b.id for b in comp.buildings.values()
              if b.position is not None and (setup["layout"] == "standard" or b.position == "centre")}
