@@ -96,7 +96,7 @@ class Terminal:
     the exit code. The read limit only stops a hung test: nothing is timed.
     """
 
-    def __init__(self, args: list[str], cwd: str | Path | None, columns: int = 100):
+    def __init__(self, args: list[str], cwd: str | Path | None, columns: int = 100, lines: int = 50):
         import os
         import pty
         import subprocess
@@ -104,7 +104,7 @@ class Terminal:
 
         self.master, slave = pty.openpty()
         env = {k: v for k, v in os.environ.items() if k != "CI"}  # CI=true means "never prompt"
-        env.update(COLUMNS=str(columns), LINES="50", NO_COLOR="1", TERM="dumb")
+        env.update(COLUMNS=str(columns), LINES=str(lines), NO_COLOR="1", TERM="dumb")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bgkit", *map(str, args)], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env,
             preexec_fn=_ctrl_c_as_at_a_terminal,
@@ -567,13 +567,31 @@ def _random_match(game: Game, players: int, seed: int) -> Match:
 
 def drawn(state: State, player: int | None, width: int = 160) -> str:
     """The text a person in ``player``'s seat sees of the state (None: the whole table)."""
+    return _printed([state.render(player)], width)
+
+
+def seen_drawings(state: State, player: int, width: int = 160) -> str:
+    """The drawings a person in ``player``'s seat may be shown: the full one, and, when it is their
+    turn, the compact one and each part a word at the prompt names (``board``, ``hand``, ``others``)."""
+    from bgkit.terminal.fit import PART_WORDS
+
+    if player != state.current_player():
+        return drawn(state, player, width)
+    compact, part = getattr(state, "render_compact", None), getattr(state, "render_part", None)
+    pictures = [state.render(player)] + ([compact(player)] if compact else [])
+    pictures += [part(player, word) for word in PART_WORDS] if part else []
+    return _printed([picture for picture in pictures if picture is not None], width)
+
+
+def _printed(pictures: list[Any], width: int) -> str:
     import io
 
     from rich.console import Console
 
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None)
-    console.print(state.render(player))
+    for picture in pictures:
+        console.print(picture)
     return out.getvalue()
 
 
@@ -695,7 +713,7 @@ def check_chance_pick(state: State, outcomes: list[tuple[Any, float]], where: st
 
 
 def check_views(state: State, rng: random.Random, where: str) -> None:
-    """A seat's view and drawing hold nothing it cannot see: they are the same in every
+    """A seat's view and drawings (full, compact, each part) hold nothing it cannot see: they are the same in every
     determinisation for it, and a determinisation depends on the view alone (the same seed gives
     the same sample from any state with that view)."""
     import random
@@ -704,7 +722,7 @@ def check_views(state: State, rng: random.Random, where: str) -> None:
 
     for player in range(state.num_players):
         view = any_to_json(state.view(player))
-        picture = drawn(state, player)
+        picture = seen_drawings(state, player)
         seed = rng.getrandbits(32)
         sample = any_to_json(state.determinize(player, random.Random(seed)).to_dict())
         for attempt in range(2):
@@ -712,7 +730,7 @@ def check_views(state: State, rng: random.Random, where: str) -> None:
             assert any_to_json(other.view(player)) == view, (
                 f"{where}: player {player + 1}'s view changes with what they cannot see (hidden information leaks)"
             )
-            assert attempt or drawn(other, player) == picture, (
+            assert attempt or seen_drawings(other, player) == picture, (
                 f"{where}: what player {player + 1} is shown changes with what they cannot see (the drawing leaks)"
             )
             again = any_to_json(other.determinize(player, random.Random(seed)).to_dict())

@@ -48,4 +48,5 @@ def test_the_prompt_help_wraps_under_its_command(goofspiel, tmp_path):
     lines = console.file.getvalue().splitlines()
     assert all(len(line) <= 60 for line in lines)
     full = next(i for i, line in enumerate(lines) if line.startswith("full "))
-    assert lines[full + 1].startswith("       compact one"), lines[full:full + 2]  # under its words, not at the margin
+    under = " " * lines[full].index("the full drawing")
+    assert lines[full + 1].startswith(under + "compact one"), lines[full:full + 2]  # under its words, not at the margin

@@ -90,6 +90,23 @@ def test_a_leaking_view_or_determinisation_is_caught(leak, message):
         check_views(state, random.Random(1), "after the draw")
 
 
+class Parts(Hand):
+    """Hand, drawn compactly and in parts too: its ``others`` part shows seat 2's hidden card."""
+
+    def render_compact(self, player):
+        return f"compact: card {self.view(player)['card']}"
+
+    def render_part(self, player, word):
+        return f"{word}: card {self.card}" if word == "others" else None
+
+
+def test_a_compact_drawing_or_a_part_that_leaks_is_caught():
+    state = Parts()
+    state.apply(4)
+    with pytest.raises(AssertionError, match="what player 1 is shown changes with what they cannot see"):
+        check_views(state, random.Random(1), "after the draw")
+
+
 def test_a_public_text_naming_the_hidden_card_is_caught():
     state = Hand(leak="text")
     with pytest.raises(AssertionError, match="is told different public texts"):

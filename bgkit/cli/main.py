@@ -417,11 +417,19 @@ def serve(
     lan: bool = typer.Option(False, "--lan", help="Listen on this machine's network address, for the phones at the table; every request then needs the join token of the printed link and QR code."),
     host: Optional[str] = typer.Option(None, "--host", help="Listen on this address instead (default 127.0.0.1; with --lan, the network address); any address beyond loopback needs the join token too."),
     db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP),
+    game: Optional[str] = typer.Option(None, "--game", autocompletion=complete_game,
+                                       help="Start a game played from the phones (its join links are printed; also from the page)."),
+    seat: List[str] = typer.Option([], "--seat", metavar="SPEC", autocompletion=complete_seat,
+                                   help="With --game, one per seat in order: human[:NAME] (a person, on a phone), a bot "
+                                   "(random, greedy, mcts:...), or 'exec:PROGRAM [ARGS]' (only here, never from a page)."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", autocompletion=complete_game_option,
+                                     help="With --game: a game option (repeatable)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="With --game: the seed of its setup and chance (default: a new one)."),
 ) -> None:
-    """Score games at the table from every phone: a small web server for sheets, history, stats and setups (needs bgkit[serve])."""
+    """Score and play games at the table from every phone: a small web server for sheets, games, history, stats and setups (needs bgkit[serve])."""
     from bgkit.serve import server
 
-    server.serve_command(db, host, port, lan)
+    server.serve_command(db, host, port, lan, server.GameToStart.of(game, seat, option, seed))
 
 
 app.add_typer(history_app, name="history")

@@ -21,6 +21,7 @@ def _prompt_tools(needed: bool) -> tuple[Any, Any]:
     console = render.stderr()
     if not needed or not render.interactive():
         return console, None
+    console.soft_wrap = False  # a person's screen wraps at words, never mid-word at the terminal's edge
 
     def ask(question: str) -> str:
         return console.input(question if question.endswith(" ") else question + " ")

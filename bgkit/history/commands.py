@@ -460,6 +460,25 @@ def _table_as_left(game: Game, data: dict[str, Any]) -> Sheet:
                  fields={f.name: data.get(f.name, f.default) for f in table_fields}, source="<stopped game>")
 
 
+def play_of_match(match: Any, result: ScoreResult, day: str, note: Optional[str] = None, location: Optional[str] = None) -> Play:
+    """The history's record of a finished game played with bgkit (``play --record``, a game played
+    from the phones at ``bgkit serve``): the sheet of its final state, its result, its whole log."""
+    from bgkit.history.records import play_from_score
+    from bgkit.model.sheets import sheet_from_data
+
+    data = match.game.sheet_from_state(match.state)
+    for row, name in zip(data["player"], match.log.names):
+        row["name"] = name
+    if result.winners or not result.decided_by.startswith("no winner: stopped"):
+        sheet = sheet_from_data(match.game, data, "<final state>")
+    else:  # stopped at the game's maximum length: the table as it stood, which no rule finished
+        sheet = _table_as_left(match.game, data)
+    return play_from_score(
+        match.game, sheet, result, day, note=note, location=location, source="play",
+        options=dict(match.log.options), log=match.log.to_dict(), data=match.log.data, specs=list(match.log.seats),
+    )
+
+
 class Recording:
     """A game about to be recorded: the history is opened (and checked) before it is scored or played."""
 
@@ -482,8 +501,6 @@ class Recording:
     def record_match(self, outcome: Any) -> Optional[int]:
         """Record a finished ``bgkit play`` game (``outcome`` is (match, result), None if it was stopped)."""
         from bgkit.bots import parse_seat_spec
-        from bgkit.history.records import play_from_score
-        from bgkit.model.sheets import sheet_from_data
 
         if outcome is None:
             say("Not recorded: the game did not end. Record it when it does: bgkit play --resume FILE --record")
@@ -491,18 +508,7 @@ class Recording:
         match, result = outcome
         if not any(parse_seat_spec(spec)[0] == "human" for spec in match.log.seats):
             raise BadInput("--record keeps games people played; this one had only bots (see --format json for bot matches)")
-        data = match.game.sheet_from_state(match.state)
-        for row, name in zip(data["player"], match.log.names):
-            row["name"] = name
-        if result.winners or not result.decided_by.startswith("no winner: stopped"):
-            sheet = sheet_from_data(match.game, data, "<final state>")
-        else:  # stopped at the game's maximum length: the table as it stood, which no rule finished
-            sheet = _table_as_left(match.game, data)
-        play = play_from_score(
-            match.game, sheet, result, self.day, note=self.note, location=self.location, source="play",
-            options=dict(match.log.options), log=match.log.to_dict(), data=match.log.data, specs=list(match.log.seats),
-        )
-        return self._store(play)
+        return self._store(play_of_match(match, result, self.day, self.note, self.location))
 
     def _store(self, play: Play) -> int:
         import re

@@ -242,12 +242,18 @@ def first_word(text: str) -> str:
 @part
 class Display(Generic[S]):
     """Drawing a state. ``render(state, player)`` returns a :class:`bgkit.model.drawing.Drawing` (or
-    any rich renderable; default: the view as JSON); ``render_compact(state, player)``, optional, one
-    for a terminal the full one does not fit. (How a setup is drawn is the table half's:
-    ``Setup.render_setup``.)"""
+    any rich renderable; default: the view as JSON). Optional, for a terminal the full drawing does
+    not fit (80×24: bgkit.terminal.fit): ``render_compact(state, player)``, what a person needs to
+    decide in a dozen lines or so (their own position, what the choice needs; the core cuts what
+    does not fit, and without it cuts the full drawing), and ``render_part(state, player, word)``,
+    the part of the table a word at the prompt names: ``board`` (the shared table), ``hand`` (the
+    player's own position), ``others`` (the other players, as the player may see them); None for a
+    part the game does not draw apart (the full drawing is shown). (How a setup is drawn is the
+    table half's: ``Setup.render_setup``.)"""
 
     render: Callable[[S, int | None], object] | None = None
     render_compact: Callable[[S, int], object] | None = None  # for the deciding seat: never None
+    render_part: Callable[[S, int, str], object | None] | None = None  # likewise
 
 
 def _seats_only(comp: object, players: int, rng: random.Random, options: dict[str, str]) -> Doc:
@@ -367,7 +373,7 @@ STATE_PARTS: dict[str, tuple[str, ...]] = {
     "observer": ("view", "determinize", "audience", "public_text", "chance_label"),
     "advisor": ("heuristic", "heuristic_values", "rollout_action"),
     "notation": ("action_text", "parse_action"),
-    "display": ("render", "render_compact"),
+    "display": ("render", "render_compact", "render_part"),
 }
 
 

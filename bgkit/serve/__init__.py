@@ -1,4 +1,4 @@
-"""``bgkit serve``: score a game at the table from every phone (the ``bgkit[serve]`` extra).
+"""``bgkit serve``: score and play a game at the table from every phone (the ``bgkit[serve]`` extra).
 
 | module | idea |
 |---|---|
@@ -8,6 +8,8 @@
 | ``security.py`` | Host and Origin checks, join token, CSRF cookie, request body cap, security headers |
 | ``connections.py`` | below the app: a header timeout and a bound on connections per client address |
 | ``charts.py`` | the stats page's SVG charts |
+| ``play.py`` | a game played from the phones: its match in a worker thread, seat keys, saves, snapshots |
+| ``play_routes.py`` | the pages of a game played from the phones, and its server-sent events |
 | ``server.py`` | the command: address, QR code, uvicorn, Ctrl-C |
 
 Nothing here is imported by ``bgkit --help`` or ``bgkit games``: ``cli/main.py`` imports

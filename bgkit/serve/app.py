@@ -22,7 +22,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from bgkit.serve import routes
+from bgkit.serve import play_routes, routes
 from bgkit.serve.security import LOOPBACK_NAMES, Guard
 
 if TYPE_CHECKING:
@@ -82,6 +82,14 @@ class Site:
             worker = self._worker
         return await asyncio.get_running_loop().run_in_executor(worker, self._run, work)
 
+    def store_now(self, work: Callable[[History], _T]) -> _T:
+        """``store`` for a thread of its own (a game's worker): run ``work`` in the history's thread and wait."""
+        with self._lock:
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bgkit-history")
+            worker = self._worker
+        return worker.submit(self._run, work).result()
+
     def close(self) -> None:
         """Close the history (when the server stops), after the work already given to it."""
         def shut() -> None:
@@ -96,10 +104,14 @@ class Site:
             worker.shutdown()
 
 
-def create_app(db: Path, token: str | None = None, hosts: list[str] | None = None) -> Starlette:
+def create_app(db: Path, token: str | None = None, hosts: list[str] | None = None, games: Path | None = None) -> Starlette:
     """The app for the history at ``db``; ``token`` (``--lan``) is required of every request;
     ``hosts`` are the Host names it answers to besides the loopback names and the address each
-    connection came in on (:func:`bgkit.serve.security.host_ok`)."""
+    connection came in on (:func:`bgkit.serve.security.host_ok`); ``games`` is the folder of the games
+    played from the phones (default: beside the history, :func:`bgkit.serve.play.games_folder`), every
+    one of them resumed here."""
+    from bgkit.serve.play import Tables, games_folder
+
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(HERE / "templates")),
         autoescape=True,  # every name, note and place people type is shown as text
@@ -110,18 +122,23 @@ def create_app(db: Path, token: str | None = None, hosts: list[str] | None = Non
     templates = Jinja2Templates(env=environment)
     middleware = [Middleware(Guard, token=token, hosts=hosts or LOOPBACK_NAMES)]
     site = Site(db)
+    tables = Tables(games or games_folder(db), site.registry, lambda play: site.store_now(lambda store: store.record(play)))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        tables.close()
         site.close()
 
     app = Starlette(
-        routes=[*routes.ROUTES, Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static")],
+        routes=[*routes.ROUTES, *play_routes.ROUTES, Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static")],
         middleware=middleware,
         exception_handlers=routes.EXCEPTION_HANDLERS,
         lifespan=lifespan,
     )
     app.state.site = site
     app.state.templates = templates
+    app.state.token = token
+    app.state.tables = tables
+    app.state.play_notes = tables.resume_all()
     return app

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from rich.columns import Columns
 from rich.console import Console
 
 from bgkit.engine.driver import Event
@@ -24,7 +23,7 @@ from bgkit.engine.match import BaseSeat, Decision, QuitRequest, SaveRequest, Und
 from bgkit.model.errors import BadInput
 from bgkit.model.game import CHANCE, State
 from bgkit.model.spec import action_words
-from bgkit.terminal.render import SafeConsole, can_wipe, literal, never_cut, plural, wipe
+from bgkit.terminal.render import can_wipe, literal, never_cut, plural, wipe
 from bgkit.engine.runtime import Runtime
 
 HELP = (
@@ -34,6 +33,9 @@ HELP = (
     (
         ("?", "this help, the seats and the list of actions"),
         ("full", "the full drawing of the table (the screen shows a compact one when the full one does not fit)"),
+        ("board", "the shared table alone (board, depots, market …)"),
+        ("hand", "your own position alone: your hand, board and goods"),
+        ("others", "the other players alone, as far as you may see them"),
         ("log", "everything that happened since your last decision"),
         ("undo", "take back your last decision (while nothing was revealed since)"),
         ("save", "save the game and carry on"),
@@ -136,8 +138,9 @@ def ordinal(number: int) -> str:
 
 
 def show_options(console: Console, texts: list[str], limit: int = 120, numbered: bool = True) -> None:
-    shown = [(f"[cyan]{i + 1:>3}[/cyan] " if numbered else "") + literal(t) for i, t in enumerate(texts[:limit])]
-    console.print(Columns(shown, padding=(0, 3)))
+    from bgkit.terminal.fit import options_grid
+
+    console.print(options_grid(texts[:limit], numbered))
     if len(texts) > limit:
         console.print(f"... and {len(texts) - limit} more: type a prefix to narrow them down")
 
@@ -159,8 +162,8 @@ class Screen:
         self.legend = " · ".join(f"P{i + 1} {literal(name)}" for i, name in enumerate(names))
         self.news: dict[int, list[Event]] = {p: [] for p in people}
         self.last: dict[int, list[Event]] = {p: [] for p in people}  # shown at their last decision (``log``)
-        self.greeted: set[int] = set()
         self._match: Any = None
+        self.above = 0  # lines printed since the last prompt (bgkit.terminal.fit leaves them room)
         # With no person seated (bots at a real table, its chance typed in), the people around it
         # still carry out the bots' moves: they are told each one, as much as everyone may see.
         self.onlookers: list[Event] | None = None if people else []
@@ -242,23 +245,47 @@ class Screen:
         mine = state.view(player)
         return any(state.view(other) != mine for other in others)
 
-    def drawing(self, state: State, player: int, full: bool = False) -> Any:
-        """The table as ``player`` sees it: the full drawing if it fits the terminal (or is asked
-        for), else the game's compact one."""
+    def drawing(self, state: State, player: int, full: bool = False, word: str = "full") -> Any:
+        """The table as ``player`` sees it: the whole drawing (``full``), or the part of it a word
+        at the prompt names (``board``, ``hand``, ``others``: the game's ``render_part``; the whole
+        drawing, said so, where the game draws no such part); not ``full``, as much of it as a
+        decision screen leaves room for (bgkit.terminal.fit)."""
+        if word != "full":
+            part = getattr(state, "render_part", None)
+            drawn = part(player, word) if part is not None else None
+            if drawn is not None:
+                return never_cut(drawn)
+            self.console.print(f"(no separate drawing of '{word}' in this game: the whole table)")
         picture = never_cut(state.render(player))
-        compact = getattr(state, "render_compact", None)
-        if full or compact is None:
+        if full:
             return picture
-        import io
+        from bgkit.terminal import fit
 
-        out = io.StringIO()
-        probe = SafeConsole(file=out, width=self.console.width, color_system=None)
-        probe.print(picture, soft_wrap=False)
-        if out.getvalue().count("\n") <= max(10, self.console.height - 18):
-            return picture
-        return never_cut(compact(player))
+        compact = getattr(state, "render_compact", None)  # the room a decision screen leaves the table
+        return fit.table(self.console, picture, never_cut(compact(player)) if compact else None, self.console.size.height - 18)
+
+    def show_decision(self, state: State, player: int, private: bool, header: str, texts: list[str]) -> None:
+        """The decision screen, fitted to the terminal (bgkit.terminal.fit): the table, what changed
+        since ``player``'s last decision, the seats (at their first decision), ``header`` and the choices."""
+        from bgkit.terminal import fit
+
+        compact = getattr(state, "render_compact", None)
+        if len(self.names) > 1:  # the drawings say P1, P2: who they are, on the line that asks
+            header = f"Seats: {self.legend}. {header}"
+        parts = fit.decision(self.console, never_cut(state.render(player)), never_cut(compact(player)) if compact else None,
+                             self.news_lines(player, private), [header], texts, NEWS_LINES, self.above)
+        for part in parts:
+            self.console.print(part, soft_wrap=False)
+        self.seen(player)
+
+    def say(self, text: str) -> None:
+        """One line between two prompts (a move made for a person: their only legal one); the
+        next decision screen leaves room for it."""
+        self.console.print(text)
+        self.above += 1
 
     def read(self, prompt: str) -> str:
+        self.above = 0  # what was printed before this prompt has scrolled out of the next screen's way
         try:
             return self.ask(prompt)
         except EOFError:
@@ -283,20 +310,13 @@ class HumanSeat(BaseSeat):
         if private:
             screen.hand_over(f"{self.name}, your turn: the others look away, then press Enter")
         state = decision.state
-        console.print(screen.drawing(state, player), soft_wrap=False)  # the drawing wraps at the terminal's width
-        screen.show_news(player, private)
-        screen.seen(player)
-        if player not in screen.greeted and len(screen.names) > 1:
-            console.print(f"Seats: {screen.legend}")
-            screen.greeted.add(player)
         actions = decision.actions
         texts = [state.action_text(a) for a in actions]
-        if len(actions) == 1 and not state.is_sealed():
-            console.print(f"[bold]{name}[/bold]: {literal(texts[0])} (the only legal action)")
+        if len(actions) == 1 and not state.is_sealed():  # no decision: the table is drawn at the next one
+            screen.say(f"[bold]{name}[/bold]: {literal(texts[0])} (the only legal action)")
             return actions[0]
         count = f"{len(texts)} legal action{'s' if len(texts) != 1 else ''}"
-        console.print(f"[bold]{name}[/bold] to play ({count}; ? for help):")
-        show_options(console, texts)
+        screen.show_decision(state, player, private, f"[bold]{name}[/bold] to play ({count}; ? for help):", texts)
         while True:
             answer = screen.read(f"{self.name}> ").strip()
             if answer in ("?", "help"):
@@ -305,8 +325,8 @@ class HumanSeat(BaseSeat):
                 console.print(f"Seats: {screen.legend}")
                 show_options(console, texts)
                 continue
-            if answer == "full":
-                console.print(screen.drawing(state, player, full=True), soft_wrap=False)
+            if answer in ("full", "board", "hand", "others"):
+                console.print(screen.drawing(state, player, full=True, word=answer), soft_wrap=False)
                 continue
             if answer == "log":
                 screen.show_news(player, private, everything=True)

@@ -235,6 +235,8 @@ def whole_table(state: State, plugin: str) -> Any:
 
 def print_match_end(console: Console, title: str, state: State, log: Any, scored: ScoreResult, plugin: str) -> None:
     console.print(whole_table(state, plugin))
+    if len(log.names) > 1:  # the drawing says P1, P2: who they were
+        console.print("Seats: " + " · ".join(f"P{i + 1} {literal(name)}" for i, name in enumerate(log.names)))
     print_score(scored, console, title)
     console.print(f"{log.result['decisions']} decisions — seed {log.seed}")
 

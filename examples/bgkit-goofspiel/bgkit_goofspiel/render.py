@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the table half imports no engine (spec.py)
+    from bgkit.api import Drawing
     from bgkit_goofspiel.state import GoofState
 
 
@@ -17,6 +18,15 @@ def render_setup(components: None, setup: dict[str, Any]) -> str:
     )
 
 
+def seat_row(state: GoofState, q: int, player: int | None) -> tuple[str, str, str, str]:
+    """One seat as ``player`` sees it: the prizes won, their points, the cards left (another's by
+    their count) and the bid (another's sealed); the full drawing and the compact one both use it."""
+    mine = player is None or q == player
+    left = " ".join(map(str, sorted(state.hands[q]))) if mine else f"{len(state.hands[q]) + (state.bids[q] is not None)} cards"
+    bid = state.bids[q] if mine else ("sealed" if state.bids[q] is not None else "")
+    return " ".join(map(str, state.won[q])), str(sum(state.won[q])), left, str(bid or "")
+
+
 def render(state: GoofState, player: int | None) -> Any:
     from rich.table import Table
 
@@ -27,8 +37,36 @@ def render(state: GoofState, player: int | None) -> Any:
     table.add_column("cards left")
     table.add_column("bid")
     for q in range(state.num_players):
-        mine = player is None or q == player
-        left = " ".join(map(str, sorted(state.hands[q]))) if mine else f"{len(state.hands[q]) + (state.bids[q] is not None)} cards"
-        bid = state.bids[q] if mine else ("sealed" if state.bids[q] is not None else "")
-        table.add_row(f"P{q + 1}", " ".join(map(str, state.won[q])), str(sum(state.won[q])), str(left), str(bid or ""))
+        table.add_row(f"P{q + 1}", *seat_row(state, q, player))
     return table
+
+
+def render_compact(state: GoofState, player: int | None) -> Drawing:
+    """A line for the prize, one for each seat (``player``'s first)."""
+    from bgkit.api import Drawing
+
+    drawing = Drawing([f"Goofspiel — prize on the table: {state.prize or '-'}"])
+    for q in _seats(state, player):
+        drawing.line(_seat_line(state, q, player), "bold" if q == player else "")
+    return drawing
+
+
+def render_part(state: GoofState, player: int | None, word: str) -> Drawing | None:
+    """``board``: the prize; ``hand``: ``player``'s own line; ``others``: the other seats' lines."""
+    from bgkit.api import Drawing
+
+    if word == "board":
+        return Drawing([f"prize on the table: {state.prize or '-'}"])
+    seats = [q for q in range(state.num_players) if (q == player) == (word == "hand")]
+    return Drawing([_seat_line(state, q, player) for q in seats]) if word in ("hand", "others") else None
+
+
+def _seats(state: GoofState, player: int | None) -> list[int]:
+    everyone = list(range(state.num_players))
+    return everyone if player is None else [player] + [q for q in everyone if q != player]
+
+
+def _seat_line(state: GoofState, q: int, player: int | None) -> str:
+    won, points, left, bid = seat_row(state, q, player)
+    return (f"P{q + 1}{' (you)' if q == player else ''}: {points} points (won {won or '-'}); cards {left}"
+            + (f"; bid {bid}" if bid else ""))

@@ -26,3 +26,8 @@ TRADE_CITY = (0, 0, 0, 0, 0, 1, 1, 1, 1)
 CITY_TRADES = ((L_BUY_RES, L_BUY_EQ, L_SELL_EQ, L_WORKER, L_CARD_RES), (B_ENGINEER, B_BUY_RES, B_SELL_RES, B_PAIR))
 TRADE_WORDS = ("resources", "equipment", "sell-cards", "worker", "card-for-resource",
                "engineer", "resources", "sell-resources", "engineer-pair")
+
+#: An action: its code, then at most one value (a barge card, a resource, a blueprint, a site...).
+Action = tuple[int, ...]
+#: A pending frame or a queued chance event: its kind, then the numbers it carries.
+Frame = tuple[int, ...]

@@ -113,7 +113,7 @@ class HarbourTile:
 @dataclass(frozen=True)
 class ProductionCard:
     id: str
-    resources: Mapping[str, tuple[int, int, int]]  # per kind: for 2, 3, 4 players
+    resources: Mapping[str, tuple[int, ...]]  # per kind: for 2, 3, 4 players (the loader checks the three)
 
     def for_players(self, players: int) -> dict[str, int]:
         return {kind: counts[PLAYER_COUNTS.index(players)] for kind, counts in self.resources.items()}

@@ -8,12 +8,17 @@ workers in harbours (the end scoring now, and their income for each round left).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bgkit_bretagne.codes import S_OVER
+
+if TYPE_CHECKING:
+    from bgkit_bretagne.state import BretagneState
 
 RESOURCE, CARD, ENGINEER, FRANC, WORKER_HOME, WORKER_ON_TOWER, INCOME_ROUND, LEAD = 0.7, 1.8, 0.5, 0.3, 0.15, 1.2, 1.2, 0.8
 
 
-def values(state) -> list[float]:
+def values(state: BretagneState) -> list[float]:
     """Every player's worth, in one pass over the board."""
     comp, t = state.comp, state.t
     n = state.num_players
@@ -54,20 +59,18 @@ def values(state) -> list[float]:
     return out
 
 
-class HeuristicMixin:
-    """The greedy bot's and MCTS's judgement of a position (composed into the state)."""
+def heuristic(state: BretagneState, player: int) -> float:
+    if state.stage == S_OVER:
+        return state.outcome().rewards()[player]
+    return _lead(values(state), player)
 
-    def heuristic(self, player: int) -> float:
-        if self.stage == S_OVER:
-            return self.outcome().rewards()[player]
-        return _lead(values(self), player)
 
-    def heuristic_values(self) -> list[float]:
-        """Every seat's ``heuristic`` from one pass over the board (the same numbers, not n passes)."""
-        if self.stage == S_OVER:
-            return [self.heuristic(p) for p in range(self.num_players)]
-        worth = values(self)
-        return [_lead(worth, p) for p in range(self.num_players)]
+def heuristic_values(state: BretagneState) -> list[float]:
+    """Every seat's ``heuristic`` from one pass over the board (the same numbers, not n passes)."""
+    if state.stage == S_OVER:
+        return [state.heuristic(p) for p in range(state.num_players)]
+    worth = values(state)
+    return [_lead(worth, p) for p in range(state.num_players)]
 
 
 def _lead(worth: list[float], player: int) -> float:

@@ -11,17 +11,23 @@ components only (never on the player count), so an index means the same action a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from bgkit.api import derived
 
 from bgkit_bretagne.codes import (
     BARGE, BLUEPRINT, BUILD, DONE, ENTER, EQUIPMENT, EXCHANGE, GO, LOAD, PASS, PICK, PLAY, PRODUCTION, RETURN, SITE,
     TRADE, WEATHER, CITIES, CITY_TRADES, F_PICK, F_RETURN, L_BUY_RES, L_SELL_EQ, L_CARD_RES, B_BUY_RES, B_SELL_RES,
-    M_CARD_RES, M_SELL_CARD, M_SELL_RES, Q_BLUEPRINT, Q_EQUIPMENT, Q_PRODUCTION, Q_WEATHER, TRADE_WORDS,
+    M_CARD_RES, M_SELL_CARD, M_SELL_RES, Q_BLUEPRINT, Q_EQUIPMENT, Q_PRODUCTION, Q_WEATHER, TRADE_WORDS, Action, Frame,
 )
 from bgkit_bretagne.data import Components
 
+if TYPE_CHECKING:
+    from bgkit_bretagne.state import BretagneState
+    from bgkit_bretagne.tables import Tables
+
 #: The text of an action whose value names itself: code -> (its word, the value's name from the tables).
-_TEXTS = {
+_TEXTS: dict[int, tuple[str, Callable[[Tables, int], object]]] = {
     BARGE: ("barge", lambda t, v: v + 1),
     LOAD: ("load", lambda t, v: t.resources[v]),
     BUILD: ("build", lambda t, v: t.bp_ids[v]),
@@ -38,35 +44,33 @@ _TEXTS = {
 }
 
 
-class NotationMixin:
-    """The texts of actions and chance draws (composed into the state)."""
+def action_text(state: BretagneState, action: Action) -> str:
+    code = action[0]
+    named = _TEXTS.get(code)
+    if named is not None:
+        return f"{named[0]} {named[1](state.t, action[1])}"
+    if code == DONE:
+        return "done"
+    if code == PASS:
+        return "pass"
+    top = state.pending.top()
+    if code == RETURN:
+        stay = (top[3] if top is not None and top[0] == F_RETURN else action[1]) - action[1]
+        return f"return {action[1]} stay {stay}"
+    if code == PICK:
+        if top is not None and top[0] == F_PICK and top[1] in (M_SELL_CARD, M_CARD_RES):
+            return f"card {state.t.kinds[action[1]]}"
+        return f"{'sell' if top is not None and top[1] == M_SELL_RES else 'take'} {state.t.resources[action[1]]}"
+    return str(action)
 
-    def action_text(self, action) -> str:
-        code = action[0]
-        named = _TEXTS.get(code)
-        if named is not None:
-            return f"{named[0]} {named[1](self.t, action[1])}"
-        if code == DONE:
-            return "done"
-        if code == PASS:
-            return "pass"
-        top = self.pending.top()
-        if code == RETURN:
-            stay = (top[3] if top is not None and top[0] == F_RETURN else action[1]) - action[1]
-            return f"return {action[1]} stay {stay}"
-        if code == PICK:
-            if top is not None and top[0] == F_PICK and top[1] in (M_SELL_CARD, M_CARD_RES):
-                return f"card {self.t.kinds[action[1]]}"
-            return f"{'sell' if top is not None and top[1] == M_SELL_RES else 'take'} {self.t.resources[action[1]]}"
-        return str(action)
 
-    def chance_label(self) -> str:
-        head = self.chance[0]
-        return _DRAWS[head[0]](self, head)
+def chance_label(state: BretagneState) -> str:
+    head = state.chance[0]
+    return _DRAWS[head[0]](state, head)
 
 
 #: What each queued draw is, for the person typing it in at the table.
-_DRAWS = {
+_DRAWS: dict[int, Callable[[BretagneState, Frame], str]] = {
     Q_WEATHER: lambda s, head: f"the weather forecast for round {s.round + 1}, turned up from the weather pile",
     Q_PRODUCTION: lambda s, head: f"the Quimper production card of round {s.round}, turned up",
     Q_BLUEPRINT: lambda s, head: f"a blueprint turned up from the {s.t.stacks[head[1]]} stack at Pontivy",
@@ -86,7 +90,8 @@ def _blocks(comp: Components) -> tuple[dict[int, tuple[int, int]], list[int]]:
         (WEATHER, len(comp.weather)), (PRODUCTION, len(comp.production)), (BLUEPRINT, len(comp.blueprints)),
         (EQUIPMENT, kinds),
     )
-    blocks, codes = {}, []
+    blocks: dict[int, tuple[int, int]] = {}
+    codes: list[int] = []
     for code, size in sizes:
         blocks[code] = (len(codes), size)
         codes += [code] * size
@@ -136,12 +141,33 @@ def _picks(comp: Components, item: int) -> int:
     return 0
 
 
-def action_index(comp: Components, action: tuple) -> int:
+def action_index(comp: Components, action: Action) -> int:
     start, _ = _layout(comp)[0][action[0]]
     return start + action[1] if len(action) > 1 else start
 
 
-def action_from_index(comp: Components, state, index: int) -> tuple:
+def action_from_index(comp: Components, state: BretagneState, index: int) -> Action:
     blocks, codes = _layout(comp)
     code = codes[index]
     return (code,) if code in (DONE, PASS) else (code, index - blocks[code][0])
+
+
+#: What each of Bretagne's action words does, for ``?`` at the prompt (its first word picks the entries shown).
+WORDS = (
+    ("barge N", "choose barge card N for this round (its boats load your resources from Quimper)"),
+    ("load RESOURCE", "your boat loads this resource from Quimper"),
+    ("build BLUEPRINT", "buy the blueprint at Pontivy and take its reward; then choose the site ('at')"),
+    ("at SITE", "build the blueprint's level on lighthouse site SITE (pay its resources, engineers and workers)"),
+    ("return N stay M", "of the workers on the level you built, N go home for points and M stay for the lighthouse's scoring"),
+    ("exchange CITY", "send a worker to Lorient or Brest, then trade there one trade at a time"),
+    ("trade WHAT", "one of the city's trades (each at most once a visit): buy resources or equipment, sell, "
+                   "take a worker or an engineer"),
+    ("take RESOURCE", "the resource the trade gives you, one at a time"),
+    ("sell RESOURCE", "the resource the trade sells, one at a time"),
+    ("card KIND", "the equipment card the trade asks for"),
+    ("go CITY", "send another worker on to the other city"),
+    ("play KIND", "a lighthouse is scored: play an equipment card; a worker of yours leaves it for points"),
+    ("harbour N", "a lighthouse is scored: put one of its workers of yours into its harbour N"),
+    ("done", "end this visit to a city, or this step of a lighthouse's scoring"),
+    ("pass", "pass for the whole round: you take no more actions until the next round"),
+)

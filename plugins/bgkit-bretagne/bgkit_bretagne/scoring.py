@@ -14,16 +14,22 @@ No source gives a tie-break: tied players share the win (and the place).
 from __future__ import annotations
 
 from collections import Counter
-
-from bgkit.api import Field, ScoreResult, Sheet, build_result, check_in_all, check_one_of_each
+from typing import TYPE_CHECKING, Any
 
 from bgkit_bretagne.data import Components
+
+if TYPE_CHECKING:  # bgkit's sheets are imported when a sheet is read or scored, never by `bgkit setup`
+    from bgkit.api import Field, ScoreResult, Sheet
+
+    from bgkit_bretagne.state import BretagneState
 
 CATEGORIES = ("track", "Pontivy", "harbours", "money")
 NO_TIEBREAK = "No source gives a tie-break for Bretagne: players tied on the total share the win."
 
 
 def sheet_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
+
     harbours = comp.board.harbours
     return [
         # the track laps, so there is no printed end; no game comes near 999 points or francs
@@ -51,6 +57,8 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
 
 def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Places at Pontivy are all different; no harbour holds more workers than the rules score."""
+    from bgkit.api import Sheet, check_in_all, check_one_of_each
+
     places = Sheet(sheet.game, sheet.names, [{"pontivy": [values["pontivy"]]} for values in sheet.players])
     check_one_of_each(places, "pontivy", "Pontivy place")
     most = len(comp.final_scoring.harbour)
@@ -77,6 +85,8 @@ def money_points(comp: Components, francs: int) -> int:
 
 
 def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
+    from bgkit.api import build_result
+
     harbours = harbour_points(comp, [values["harbours"] for values in sheet.players])
     table = [
         {
@@ -88,3 +98,29 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
         for index, values in enumerate(sheet.players)
     ]
     return build_result(sheet.game, sheet.names, table, notes=[NO_TIEBREAK])
+
+
+# -- a table in play read as a score sheet (the state only read, so no engine is imported) ------------
+
+
+def pontivy_places(state: BretagneState) -> list[int]:
+    """Each seat's place on Pontivy's track as it stands: those who passed first, then the rest in order."""
+    track = state.next_order + [p for p in state.order if p not in state.next_order]
+    places = [0] * state.num_players
+    for i, p in enumerate(track):
+        places[p] = i + 1
+    return places
+
+
+def harbour_list(state: BretagneState, p: int) -> list[int]:
+    return [h + 1 for h, workers in enumerate(state.harb) for _ in range(workers[p])]
+
+
+def sheet_values(state: BretagneState, p: int, places: list[int] | None = None) -> dict[str, Any]:
+    places = places or pontivy_places(state)
+    return {"track": state.vp[p], "pontivy": places[p], "harbours": harbour_list(state, p), "francs": state.francs[p]}
+
+
+def sheet_from_state(comp: Components, state: BretagneState) -> dict[str, Any]:
+    places = pontivy_places(state)
+    return {"player": [{"name": f"Player {p + 1}", **sheet_values(state, p, places)} for p in range(state.num_players)]}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from bgkit.api import SetupError, clockwise, draw_start, seat_document, start_factor, start_option, suggest
 
@@ -38,7 +39,7 @@ ANY_KEYS = ("quimper.resources",)
 MAX_SCORE = 999
 
 
-def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict[str, Any]:
     first = draw_start(players, rng, options)
     order = clockwise(players, first)
     lighthouses = _lighthouses(comp, players, rng)
@@ -102,7 +103,7 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
     }
 
 
-def check_setup(comp: Components, setup: dict) -> None:
+def check_setup(comp: Components, setup: dict[str, Any]) -> None:
     """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
     has checked its shape, list lengths, fixed fields and seats. Each seat: its place in the turn
     order, its workers and cubes in reserve adding up to its cubes, no negative amounts. The
@@ -115,7 +116,7 @@ def check_setup(comp: Components, setup: dict) -> None:
     _check_lighthouses(comp, setup)
 
 
-def _check_seats(comp: Components, setup: dict) -> None:
+def _check_seats(comp: Components, setup: dict[str, Any]) -> None:
     order, box = setup["turn_order"], comp.supply
     francs = 0
     for index, row in enumerate(setup["seats"]):
@@ -143,7 +144,7 @@ def _check_seats(comp: Components, setup: dict) -> None:
                 raise SetupError(f"is {count}, but it cannot be below 0", "seats", index, "resources", kind)
 
 
-def _check_cards(comp: Components, setup: dict) -> None:
+def _check_cards(comp: Components, setup: dict[str, Any]) -> None:
     """The weather cards, the blueprints at Pontivy and the production card: known ones, each once."""
     weather = setup["weather"]
     for field in ("current", "forecast"):
@@ -167,7 +168,7 @@ def _check_cards(comp: Components, setup: dict) -> None:
                          "quimper", "resources")
 
 
-def _check_supply(comp: Components, setup: dict) -> None:
+def _check_supply(comp: Components, setup: dict[str, Any]) -> None:
     """The supply holds what the box has less what the seats, Brest and Quimper hold."""
     box = comp.supply
     produced = setup["quimper"]["resources"]
@@ -184,7 +185,7 @@ def _check_supply(comp: Components, setup: dict) -> None:
                          f"and Brest hold leaves {engineers}", "supply", "engineers")
 
 
-def _check_lighthouses(comp: Components, setup: dict) -> None:
+def _check_lighthouses(comp: Components, setup: dict[str, Any]) -> None:
     """Known tiles, each once, each on a site of its colour, built or not only if it is there."""
     placed: dict[str, int] = {}
     for index, row in enumerate(setup["lighthouses"]):
@@ -208,7 +209,7 @@ def _check_lighthouses(comp: Components, setup: dict) -> None:
 # -- lighthouses ------------------------------------------------------------------------------
 
 
-def _lighthouses(comp: Components, players: int, rng: random.Random) -> list[dict]:
+def _lighthouses(comp: Components, players: int, rng: random.Random) -> list[dict[str, Any]]:
     """Tiles on sites by the colour printed at each site (rule summary: 按照版圖邊的顏色隨機放置)."""
     board = comp.board
     tiles_by_type = {t: [tile.id for tile in comp.lighthouses.values() if tile.type == t] for t in TYPES}

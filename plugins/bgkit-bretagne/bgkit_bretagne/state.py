@@ -1,9 +1,10 @@
 """Bretagne in play: the state as data, one mutable object of plain lists, applied in place.
 
-The class is composed by concern: the rules (``rules.py``, with its topics ``building.py``,
-``exchange.py`` and ``lighthouses.py``) on the core's flow runner, what a seat sees
-(``views.py``), the texts (``notation.py``) and the bots' judgement (``heuristic.py``); this
-module holds its fields, copying and serialisation.
+What the state does is the spec's parts (``bgkit_bretagne.play``), one module per concern: the
+rules (``rules.py``, with its topics ``building.py``, ``exchange.py`` and ``lighthouses.py``) on
+the core's flow runner, what a seat sees (``views.py``), the texts and the action space
+(``notation.py``), the bots' judgement (``heuristic.py``) and the drawing (``display.py``); this
+module holds its fields and its constructors.
 
 Actions are small tuples, opcode first. Multi-step choices are micro-decisions on a
 :class:`bgkit.api.Pending` stack (a build, an exchange, the picks of a trade), each kind of
@@ -20,32 +21,77 @@ The rule readings (where the summary is silent or contradicts itself) are listed
 
 from __future__ import annotations
 
-from bgkit.api import DECK, DECKS, FIXED, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, Flow, Pending, StateFields
+from typing import Any
 
-from bgkit_bretagne import building, exchange
-from bgkit_bretagne.codes import (  # noqa: F401  (the codes are read from here too)
-    BARGE, LOAD, BUILD, SITE, RETURN, EXCHANGE, TRADE, PICK, GO, DONE, PASS, PLAY, ENTER, WEATHER,
-    PRODUCTION, BLUEPRINT, EQUIPMENT, Q_WEATHER, Q_PRODUCTION, Q_BLUEPRINT, Q_EQUIPMENT, Q_INCOME, F_SITE,
-    F_RETURN, F_EXCHANGE, F_PICK, M_SUPPLY, M_MARKET, M_SELL_RES, M_SELL_CARD, M_CARD_RES, S_BARGE, S_LOAD,
-    S_ACT, S_SCORE, S_OVER, EQUIP, HARBOUR, UNUSED, OPEN, COMPLETE, BUILT, CITIES, L_BUY_RES, L_BUY_EQ,
-    L_SELL_EQ, L_WORKER, L_CARD_RES, B_ENGINEER, B_BUY_RES, B_SELL_RES, B_PAIR, TRADE_CITY, CITY_TRADES,
-    TRADE_WORDS,
-)
-from bgkit_bretagne.building import BuildingMixin
+from bgkit.api import DECK, DECKS, FIXED, LIST, LISTS, PENDING, TUPLES, VALUE, Deck, FlowState, Pending, StateFields
+
+from bgkit_bretagne import lighthouses
+from bgkit_bretagne.codes import BUILT, EQUIP, OPEN, S_BARGE, UNUSED
 from bgkit_bretagne.data import Components
-from bgkit_bretagne.exchange import ExchangeMixin
-from bgkit_bretagne.heuristic import HeuristicMixin
-from bgkit_bretagne.lighthouses import LighthouseMixin
-from bgkit_bretagne.notation import NotationMixin, action_from_index, action_index, max_game_length, num_actions  # noqa: F401  (the core reads them here)
-from bgkit_bretagne.rules import RulesMixin
 from bgkit_bretagne.tables import Tables, tables
-from bgkit_bretagne.views import ViewsMixin, observation_layout, observation_shape, observation_tensor  # noqa: F401  (the core reads them here)
 
 
-class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, ViewsMixin, NotationMixin, HeuristicMixin, Flow):
+class BretagneState(FlowState):
     """The whole table; per-player data are lists indexed by seat (0-based)."""
 
-    frame_rules = {**building.FRAME_RULES, **exchange.FRAME_RULES}
+    __slots__ = ("num_players", "round", "stage", "cur", "actor", "turn", "boat", "order", "next_order", "barge",
+                 "passed", "res", "francs", "eng", "work", "reserve", "vp", "city", "hands", "deck", "discard", "bank",
+                 "sup_res", "sup_eng", "quimper", "prod", "prod_left", "market", "singles", "pairs", "weather",
+                 "forecast", "weather_left", "face_up", "piles", "under", "tile", "site", "lv_bp", "lv_own", "lv_wk",
+                 "site_eng", "bounty", "harb", "improved", "pending", "chance", "score_sites", "score_step",
+                 "score_order", "score_idx", "played", "comp", "t")
+    # the fields' types (the slots hold them; ``chance``, ``pending`` and ``cur`` are Flow's)
+    num_players: int
+    round: int
+    stage: int  # S_BARGE ... S_OVER
+    actor: int  # whose multi-step choice it is
+    turn: int  # the index in ``order`` of the seat acting
+    boat: int  # the boat being loaded
+    order: list[int]  # the seats in Pontivy order
+    next_order: list[int]  # the seats who passed, in the order they did
+    barge: list[int]  # each seat's barge card, -1 before the choice
+    passed: list[bool]
+    res: list[list[int]]  # [seat][resource]
+    francs: list[int]
+    eng: list[int]
+    work: list[int]  # workers at home
+    reserve: list[int]  # worker cubes in the supply
+    vp: list[int]
+    city: list[int]  # workers in the cities
+    hands: list[Deck]  # equipment cards by kind
+    deck: Deck
+    discard: Deck
+    bank: int
+    sup_res: list[int]
+    sup_eng: int
+    quimper: list[int]
+    prod: int
+    prod_left: Deck
+    market: list[int]  # Brest's resources
+    singles: int
+    pairs: int
+    weather: int
+    forecast: int  # -1 after the last round's
+    weather_left: Deck
+    face_up: list[list[int]]  # [stack] -> blueprints face up
+    piles: list[Deck]
+    under: list[Deck]
+    tile: list[int]  # [site] -> lighthouse tile, -1 for none
+    site: list[int]  # UNUSED, OPEN, COMPLETE or BUILT
+    lv_bp: list[list[int]]  # [site][level] -> blueprint
+    lv_own: list[list[int]]  # [site][level] -> seat
+    lv_wk: list[list[int]]  # [site][level] -> workers there
+    site_eng: list[int]
+    bounty: list[int]
+    harb: list[list[int]]  # [harbour][seat] -> workers
+    improved: list[bool]  # [coast]
+    score_sites: list[int]
+    score_step: int  # EQUIP or HARBOUR
+    score_order: list[int]
+    score_idx: int
+    played: int
+    comp: Components
+    t: Tables
 
     # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
     # loads them. The saved ones in the order of a save's keys (``keys`` spells out the short names).
@@ -71,7 +117,7 @@ class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, V
         self.t = t
 
     @classmethod
-    def from_setup(cls, comp: Components, setup: dict) -> "BretagneState":
+    def from_setup(cls, comp: Components, setup: dict[str, Any]) -> BretagneState:
         n = setup["players"]
         t = tables(comp, n)
         s = cls(comp, t)
@@ -137,26 +183,18 @@ class BretagneState(RulesMixin, BuildingMixin, ExchangeMixin, LighthouseMixin, V
         s.score_idx = 0
         s.played = 0  # equipment kinds played at the lighthouse being scored (bit mask)
         for coast in range(len(t.coasts)):
-            s._check_coast(coast)
+            lighthouses._check_coast(s, coast)
         s.run()
         return s
 
     @classmethod
-    def from_dict(cls, comp: Components, data: dict) -> "BretagneState":
+    def from_dict(cls, comp: Components, data: dict[str, Any]) -> BretagneState:
         n = data["players"]
         s = cls(comp, tables(comp, n))
         BretagneState.FIELDS.load(s, data)
         return s
 
 
-# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
-
-
 #: A new game from its setup, and a saved one: the state class's own constructors.
 new_state = BretagneState.from_setup
 state_from_dict = BretagneState.from_dict
-
-
-def sheet_from_state(comp: Components, state: BretagneState) -> dict:
-    places = state.pontivy_places()
-    return {"player": [{"name": f"Player {p + 1}", **state.sheet_values(p, places)} for p in range(state.num_players)]}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from bgkit.api import derived
 
-from bgkit_bretagne.data import TYPES, Components
+from bgkit_bretagne.data import TYPES, Components, LighthouseTile
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Tables:
     bp_stack: tuple[int, ...]
     bp_cost: tuple[tuple[int, ...], ...]  # [blueprint][resource]
     bp_spent: tuple[int, ...]  # resources the blueprint costs in all
-    bp_reward: tuple[tuple[int, int, int, int, int], ...]  # vp, francs, engineers, equipment, workers
+    bp_reward: tuple[tuple[int, ...], ...]  # vp, francs, engineers, equipment, workers
     stacks: tuple[str, ...]
     weather_ids: tuple[str, ...]
     weather_engineers: tuple[tuple[int, ...], ...]  # [card][type]
@@ -102,7 +102,7 @@ def _build(comp: Components, players: int) -> Tables:
     return t
 
 
-def _level_extra(comp: Components, res: tuple[str, ...], tile) -> tuple:
+def _level_extra(comp: Components, res: tuple[str, ...], tile: LighthouseTile) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Per level of ``tile``: the resources it asks beside the blueprint (its extra, and wood from
     the scaffolding level up) and how many that is."""
     levels = []

@@ -1,63 +1,57 @@
-"""What a seat may see: the view, its determinisation, who is told a chance draw, the drawing, and
-the observation tensor (the view as a fixed-size list of numbers, for learning tools)."""
+"""What a seat may see (the spec's observer): the view, its determinisation, who is told a chance
+draw, and the observation tensor (the view as a fixed-size list of numbers, for learning tools).
+
+Equipment hands are secret: an equipment card drawn is seen by its owner only."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from bgkit.api import CHANCE, EVERYONE, TERMINAL, resample
+from bgkit.api import CHANCE, EVERYONE, TERMINAL, Deck, resample
 
-from bgkit_bretagne.codes import Q_BLUEPRINT, Q_EQUIPMENT, Q_PRODUCTION, Q_WEATHER, UNUSED
+from bgkit_bretagne import scoring
+from bgkit_bretagne.codes import Q_BLUEPRINT, Q_EQUIPMENT, Q_PRODUCTION, Q_WEATHER, UNUSED, Action
 from bgkit_bretagne.data import Components
 from bgkit_bretagne.tables import tables
 
 if TYPE_CHECKING:
     from bgkit_bretagne.state import BretagneState
 
+#: Where the tensor's parts go, in order (the list's ``extend``).
+Add = Callable[[Iterable[float]], None]
 
-class ViewsMixin:
-    """Equipment hands are secret: an equipment card drawn is seen by its owner only (composed into
-    the state)."""
 
-    def audience(self, action) -> frozenset[int] | None:
-        if self.cur == CHANCE and self.chance[0][0] == Q_EQUIPMENT:
-            return frozenset((self.chance[0][1],))
-        return EVERYONE
+def audience(state: BretagneState, action: Action) -> frozenset[int] | None:
+    if state.cur == CHANCE and state.chance[0][0] == Q_EQUIPMENT:
+        return frozenset((state.chance[0][1],))
+    return EVERYONE
 
-    def public_text(self, action) -> str:
-        if self.cur == CHANCE and self.chance[0][0] == Q_EQUIPMENT:
-            return f"P{self.chance[0][1] + 1} draws an equipment card"
-        return self.action_text(action)
 
-    def view(self, player: int) -> dict:
-        """The table as ``player`` sees it: their own hand; of the others' hands and of the deck only the sizes."""
-        data = self.to_dict()
-        data["hands"] = [h.to_list() if q == player else len(h) for q, h in enumerate(self.hands)]
-        data["deck"] = len(self.deck)
-        return data
+def public_text(state: BretagneState, action: Action) -> str:
+    if state.cur == CHANCE and state.chance[0][0] == Q_EQUIPMENT:
+        return f"P{state.chance[0][1] + 1} draws an equipment card"
+    return state.action_text(action)
 
-    def determinize(self, player: int, rng: random.Random) -> "BretagneState":
-        """Redeal the equipment deck and the other players' hands (pooled in kind order, sizes kept)."""
-        other = self.clone()
-        others = [q for q in range(self.num_players) if q != player]
-        places = [self.deck] + [self.hands[q] for q in others]
-        dealt = resample(places, rng)
-        other.deck = dealt[0]
-        for q, hand in zip(others, dealt[1:]):
-            other.hands[q] = hand
-        return other
 
-    def render(self, player: int | None):
-        from bgkit_bretagne.render import render_state
+def view(state: BretagneState, player: int) -> dict[str, Any]:
+    """The table as ``player`` sees it: their own hand; of the others' hands and of the deck only the sizes."""
+    data = state.to_dict()
+    data["hands"] = [h.to_list() if q == player else len(h) for q, h in enumerate(state.hands)]
+    data["deck"] = len(state.deck)
+    return data
 
-        return render_state(self, player)
 
-    def render_compact(self, player: int | None):
-        """What fits a terminal the full drawing does not (the screen picks it)."""
-        from bgkit_bretagne.render import render_compact
-
-        return render_compact(self, player)
+def determinize(state: BretagneState, player: int, rng: random.Random) -> BretagneState:
+    """Redeal the equipment deck and the other players' hands (pooled in kind order, sizes kept)."""
+    other = state.clone()
+    others = [q for q in range(state.num_players) if q != player]
+    places = [state.deck] + [state.hands[q] for q in others]
+    dealt = resample(places, rng)
+    other.deck = dealt[0]
+    for q, hand in zip(others, dealt[1:]):
+        other.hands[q] = hand
+    return other
 
 
 # -- the observation tensor (issue 31): what a seat sees, as a fixed-size list of numbers --------------
@@ -105,7 +99,7 @@ def observation_layout(comp: Components, players: int) -> list[tuple[str, int]]:
     ]
 
 
-def observation_tensor(comp: Components, state, player: int) -> list[float]:
+def observation_tensor(comp: Components, state: BretagneState, player: int) -> list[float]:
     """What ``player`` sees of ``state`` as numbers, laid out as :func:`observation_layout` says:
     the whole public table, their own hand, and of the others' hands and the deck only sizes."""
     t, n = state.t, state.num_players
@@ -141,11 +135,11 @@ def _onehot(index: int, size: int) -> list[float]:
     return row
 
 
-def _summed(decks: list) -> list[int]:
+def _summed(decks: list[Deck]) -> list[int]:
     return [sum(counts) for counts in zip(*(deck.counts for deck in decks))]
 
 
-def _add_sites(state, add) -> None:
+def _add_sites(state: BretagneState, add: Add) -> None:
     t, n = state.t, state.num_players
     for site, where in enumerate(state.site):
         workers = [0] * n
@@ -155,9 +149,9 @@ def _add_sites(state, add) -> None:
             + workers + [state.site_eng[site], state.bounty[site]])
 
 
-def _add_seats(state, add) -> None:
+def _add_seats(state: BretagneState, add: Add) -> None:
     t = state.t
-    places = state.pontivy_places()
+    places = scoring.pontivy_places(state)
     for q in range(state.num_players):
         later = state.next_order.index(q) + 1 if q in state.next_order else 0
         add(_onehot(state.barge[q], len(t.barge_caps)) + [float(state.passed[q])] + state.res[q]
@@ -165,7 +159,7 @@ def _add_seats(state, add) -> None:
                len(state.hands[q]), places[q], later])
 
 
-def _add_frames(state, add) -> None:
+def _add_frames(state: BretagneState, add: Add) -> None:
     frames = state.pending.frames
     for i in range(FRAMES):
         if i < len(frames):
@@ -176,7 +170,7 @@ def _add_frames(state, add) -> None:
             add([0.0] * FRAME_SIZE)
 
 
-def _add_scoring(state, add) -> None:
+def _add_scoring(state: BretagneState, add: Add) -> None:
     t, n = state.t, state.num_players
     sites = [0] * len(t.site_type)
     for site in state.score_sites:
@@ -187,7 +181,7 @@ def _add_scoring(state, add) -> None:
     add([state.score_step] + sites + order + [float(state.played >> k & 1) for k in range(len(t.kinds))])
 
 
-def _add_queue(state, add) -> None:
+def _add_queue(state: BretagneState, add: Add) -> None:
     t, n = state.t, state.num_players
     weather = production = income = 0
     stacks, draws = [0] * len(t.stacks), [0] * n

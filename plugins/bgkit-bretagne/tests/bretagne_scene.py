@@ -8,7 +8,7 @@ import random
 from bgkit.api import sample_chance
 from bgkit.testing import get_registry
 
-from bgkit_bretagne import state as S
+from bgkit_bretagne import codes as S
 
 
 def game(data=None):

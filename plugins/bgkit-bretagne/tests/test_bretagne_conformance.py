@@ -3,7 +3,7 @@ action space numbers the actions."""
 
 from bgkit.testing import conformance_suite, get_registry
 
-from bgkit_bretagne import state as S
+from bgkit_bretagne import codes as S
 
 test_conformance = conformance_suite("bretagne", games=1)  # the core's tests/test_conformance.py plays more
 

@@ -9,7 +9,7 @@ import pytest
 from bgkit.api import sample_chance
 from bgkit.testing import get_registry
 
-from bgkit_bretagne import state as S
+from bgkit_bretagne import views
 
 
 def play_random(players: int, seed: int):
@@ -27,13 +27,13 @@ def play_random(players: int, seed: int):
 def test_the_tensor_has_one_length_and_hides_what_the_seat_cannot_see(players):
     rng = random.Random(players)
     for step, (game, state) in enumerate(play_random(players, seed=players)):
-        (size,) = S.observation_shape(game.components, players)
+        (size,) = views.observation_shape(game.components, players)
         for seat in range(players):
-            seen = S.observation_tensor(game.components, state, seat)
+            seen = views.observation_tensor(game.components, state, seat)
             assert len(seen) == size and all(isinstance(x, float) for x in seen)
             if step % 7 == 0:
                 other = state.determinize(seat, rng)
-                assert S.observation_tensor(game.components, other, seat) == seen, f"step {step}, P{seat + 1}"
+                assert views.observation_tensor(game.components, other, seat) == seen, f"step {step}, P{seat + 1}"
 
 
 def test_a_seat_sees_its_own_cards_and_only_the_count_of_the_others():
@@ -43,12 +43,12 @@ def test_a_seat_sees_its_own_cards_and_only_the_count_of_the_others():
             break
     else:
         pytest.skip("no state where both seats hold cards")
-    mine = S.observation_tensor(game.components, state, 0)
-    layout = S.observation_layout(game.components, 2)
+    mine = views.observation_tensor(game.components, state, 0)
+    layout = views.observation_layout(game.components, 2)
     start = sum(size for what, size in layout[: [what for what, _ in layout].index(
         "the observing seat's own equipment cards per kind")])
     kinds = len(game.components.equipment)
     assert mine[start:start + kinds] == [float(c) for c in state.hands[0].counts]
-    theirs = S.observation_tensor(game.components, state, 1)
+    theirs = views.observation_tensor(game.components, state, 1)
     assert theirs[start:start + kinds] == [float(c) for c in state.hands[1].counts]
-    assert sum(size for _, size in layout) == S.observation_shape(game.components, 2)[0]
+    assert sum(size for _, size in layout) == views.observation_shape(game.components, 2)[0]

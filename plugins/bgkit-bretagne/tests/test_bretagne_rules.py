@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from bgkit_bretagne import state as S
+from bgkit_bretagne import codes as S
+from bgkit_bretagne import rules
 
 from bretagne_scene import at_actions, bp, by_text, chance, fresh, game, give, give_cards, res, resolve_chance, show, site_of, texts, weather
 
@@ -526,7 +527,7 @@ def test_every_harbour_income_normal_and_improved():
             s.harb[h][0] = 1
             s.work[0] -= 1
         before = (list(s.res[0]), s.francs[0], s.eng[0], s.work[0], s.vp[0])
-        s._income()
+        rules._income(s)
         side = 1 if improved else 0
         want = {}
         for h in range(len(s.harb)):

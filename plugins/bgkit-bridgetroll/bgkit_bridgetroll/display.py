@@ -162,6 +162,26 @@ def render_compact(state: TrollState, player: int | None) -> Text:
     trophy, each side's cards and total, the hand; then what is being decided. ``full`` at the
     prompt shows the full drawing."""
     from rich.text import Text
+
+    return Text("\n".join(compact_lines(state, player)))
+
+
+def render_part(state: TrollState, player: int | None, word: str) -> Text | None:
+    """``board``: the round, the row and what is being decided; ``hand``: ``player``'s bridge;
+    ``others``: the other bridges (each a line of :func:`render_compact`)."""
+    from rich.text import Text
+
+    lines, n = compact_lines(state, player), state.num_players
+    bridges = lines[2:2 + n]
+    if word == "board":
+        return Text("\n".join(lines[:2] + lines[2 + n:]))
+    if word in ("hand", "others") and player is not None:
+        return Text("\n".join(line for q, line in enumerate(bridges) if (q == player) == (word == "hand")))
+    return None
+
+
+def compact_lines(state: TrollState, player: int | None) -> list[str]:
+    """The compact drawing's lines: the round, the row, a line per bridge, what is being decided (and the mark's legend)."""
     comp = state.comp
     t = state.t
     keys = colour_keys(t.colours)
@@ -197,5 +217,5 @@ def render_compact(state: TrollState, player: int | None) -> Text:
     lines.append(_now(state, player))
     if not all(p.confirmed for p in comp.provenance.values()):
         lines.append(f"{MARK} reconstructed · type full for the whole table")
-    return Text("\n".join(lines))
+    return lines
 

@@ -111,17 +111,76 @@ def render_state(state: BrugesState, player: int | None) -> Drawing:
 
 
 def state_lines(state: BrugesState, player: int | None) -> list[str]:
-    from bgkit.api import MARK, MARK_LEGEND
+    """The full drawing's lines: the board, the players' table and hands, every area, the own hand."""
+    n, drawing = state.num_players, _drawing(state)
+    lines = board_lines(state) + [""] + table_lines(state, player)
+    for q in range(n):
+        lines.append("")
+        lines += area_lines(state, q, player)
+    if player is not None and (state.hands[player] or (player == drawing and state.fresh)):
+        lines += _hand(state, player, player == drawing, _marks(state)[0])
+    return lines + pending_lines(state)
 
-    from bgkit_bruges.codes import P_ACTIONS, P_DICE, P_DRAW, P_OVER, PILES, PLAYS
 
-    comp, cards = state.comp, state.cards
-    colours = comp.card_colours
-    persons_mark = "" if comp.is_confirmed("persons") else MARK
-    canal_mark = "" if comp.is_confirmed("canals") else MARK
-    rep_mark = "" if comp.is_confirmed("reputation") else MARK
-    n = state.num_players
-    drawing = state.order[state.turn] if state.phase == P_DRAW and state.turn < n else -1
+def render_compact(state: BrugesState, player: int | None) -> Drawing:
+    """For a terminal the full drawing does not fit: the round and the dice, ``player``'s own hand
+    and area, the players' table, then the piles (``board``, ``hand``, ``others`` and ``full``
+    show the rest)."""
+    board = board_lines(state)  # the round, the piles, the dice (when rolled), the statues
+    mine = render_part(state, player, "hand")
+    return Drawing([board[0], *board[2:-1], *(mine.lines if mine else []), *table_lines(state, player, hands=False),
+                    board[1], *pending_lines(state)])
+
+
+def render_part(state: BrugesState, player: int | None, word: str) -> Drawing | None:
+    """``board``: the round, piles, dice and statues; ``hand``: ``player``'s hand and area;
+    ``others``: the players' table, hands and every other area."""
+    if word == "board":
+        return Drawing(board_lines(state) + pending_lines(state))
+    if word == "others":
+        lines = table_lines(state, player)
+        for q in range(state.num_players):
+            if q != player:
+                lines += [""] + area_lines(state, q, player)
+        return Drawing(lines)
+    if word != "hand" or player is None:
+        return None
+    drawing = _drawing(state)
+    lines = area_lines(state, player, player)
+    if state.hands[player] or (player == drawing and state.fresh):
+        lines = _hand(state, player, player == drawing, _marks(state)[0])[1:] + lines
+    return Drawing([_own_line(state, player)] + lines)
+
+
+def _own_line(state: BrugesState, q: int) -> str:
+    """A seat's holdings in a line: money, workers and threats by colour, reputation, score."""
+    workers = " ".join(f"{SHORT[c]}{w}" for c, w in enumerate(state.workers[q]))
+    threats = " ".join(f"{SHORT[c]}{t}" for c, t in enumerate(state.threats[q]) if t) or "none"
+    rep = state.reputation[q] or "hall"
+    return (f"P{q + 1} (you): {state.guilders[q]} guilders · workers {workers} · threats {threats} · "
+            f"rep {rep} · score {state.score[q]}")
+
+
+def _marks(state: BrugesState) -> tuple[str, str, str]:
+    """The marks of reconstructed values: persons, canals, reputation (``*`` or nothing)."""
+    from bgkit.api import MARK
+
+    persons, canals, reputation = ("" if state.comp.is_confirmed(table) else MARK for table in ("persons", "canals", "reputation"))
+    return persons, canals, reputation
+
+
+def _drawing(state: BrugesState) -> int:
+    """The seat drawing cards this phase, or -1."""
+    from bgkit_bruges.codes import P_DRAW
+
+    return state.order[state.turn] if state.phase == P_DRAW and state.turn < state.num_players else -1
+
+
+def board_lines(state: BrugesState) -> list[str]:
+    """The round, the piles, the dice, then the statues and the threat supply (the last line)."""
+    from bgkit_bruges.codes import P_ACTIONS, P_DICE, P_OVER, PILES, PLAYS
+
+    colours, n = state.comp.card_colours, state.num_players
     head = [f"Bruges · round {state.round} · {PHASE_NAMES[state.phase]}"]
     if state.phase == P_ACTIONS:
         head.append(f"turn {min(state.turn, PLAYS * n - 1) // n + 1} of {PLAYS}")
@@ -146,10 +205,16 @@ def state_lines(state: BrugesState, player: int | None) -> list[str]:
     statues = " ".join(map(str, state.statues)) or "none"
     supply = " ".join(f"{SHORT[c]}{state.threat_supply[c]}" for c in range(5))
     lines.append(f"Statues left (top first): {statues} · threat markers in the supply: {supply}")
+    return lines
 
-    lines.append("")
-    lines.append(f"{'':7} {'score':>5} {'rep':>7} {'money':>5}  {'workers':<9}  {'threats':<9}  {'canal':<5} "
-                 f"{'statue':<6} majorities")
+
+def table_lines(state: BrugesState, player: int | None, hands: bool = True) -> list[str]:
+    """Every player's open holdings and score in a table, then (``hands``) each hand as ``player`` may see it."""
+    comp, cards = state.comp, state.cards
+    rep_mark = _marks(state)[2]
+    n, drawing = state.num_players, _drawing(state)
+    lines = [f"{'':7} {'score':>5} {'rep':>7} {'money':>5}  {'workers':<9}  {'threats':<9}  {'canal':<5} "
+             f"{'statue':<6} majorities"]
     lines.append(f"{'':7} {'':>5} {'':>7} {'':>5}  {'r y b br p':<9}  {'r y b br p':<9}  {'L/R':<5}")
     for q in range(n):
         who = ("▶" if q == state.cur else " ") + f"P{q + 1}" + (" you" if q == player else "")
@@ -160,7 +225,7 @@ def state_lines(state: BrugesState, player: int | None) -> list[str]:
                      f"{' '.join(str(w) for w in state.workers[q]):<9}  {' '.join(str(t) for t in state.threats[q]):<9}  "
                      f"{'/'.join(str(b) for b in state.canals[q]):<5} {' '.join(map(str, state.won[q])) or '-':<6} "
                      f"{markers}")
-    for q in range(n):
+    for q in range(n) if hands else ():
         hand = state.hands[q]
         if q == player:
             text = f"{plural(len(hand), 'card')} (yours, below)"
@@ -169,18 +234,28 @@ def state_lines(state: BrugesState, player: int | None) -> list[str]:
         if q == drawing and state.fresh:
             text += f", and {len(state.fresh)} drawn face down: " + " ".join(SHORT[c] for c in state.fresh)
         lines.append(f"P{q + 1} hand: {text}")
+    return lines
 
-    for q in range(n):
-        lines.append("")
-        lines += _area(state, q, q == player, persons_mark, canal_mark)
-    if player is not None and (state.hands[player] or (player == drawing and state.fresh)):
-        lines += _hand(state, player, player == drawing, persons_mark)
+
+def area_lines(state: BrugesState, q: int, player: int | None) -> list[str]:
+    persons_mark, canal_mark, _ = _marks(state)
+    return _area(state, q, q == player, persons_mark, canal_mark)
+
+
+def pending_lines(state: BrugesState) -> list[str]:
+    """What is still to settle (disasters, threats owed), and the legend of reconstructed values."""
+    from bgkit.api import MARK_LEGEND
+
+    from bgkit_bruges.codes import P_DICE
+
+    colours = state.comp.card_colours
+    lines = []
     if state.phase == P_DICE and any(state.disasters):
         waiting = ", ".join(f"P{q + 1}: " + ", ".join(colours[c] for c in d) for q, d in enumerate(state.disasters) if d)
         lines.append(f"Disasters to resolve: {waiting}")
     if state.owed:
         lines.append("Threats owed (the supply ran out): " + ", ".join(f"P{q + 1} {colours[c]}" for c, q in state.owed))
-    if persons_mark or canal_mark or rep_mark:
+    if any(_marks(state)):
         lines.append(MARK_LEGEND)
     return lines
 

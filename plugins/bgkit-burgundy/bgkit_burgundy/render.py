@@ -208,7 +208,8 @@ def render_state(state: BurgundyState, player: int | None) -> Group:
         "score now": [f"{v:g}" for v in scores],
         "silverlings": [str(v) for v in state.silver],
         "workers": [str(v) for v in state.workers],
-        "goods (type×n)": [_counts(state.goods[p]) for p in range(n)],
+        "goods (type×n)": [_counts(state.goods[p]) + (" (full)" if sum(1 for c in state.goods[p] if c) >= 3 else "")
+                           for p in range(n)],
         "sold (type×n)": [_counts(state.sold[p]) for p in range(n)],
         "storage": ["\n".join(comp.kind_names[k] for k in state.storage[p]) or "-" for p in range(n)],
         "dice": [_dice(state, p) for p in range(n)],
@@ -223,7 +224,7 @@ def render_state(state: BurgundyState, player: int | None) -> Group:
         panels.append(Panel(estate_text(state.boards[p], state.tiles[p], comp),
                             title=Text(f"P{p + 1} estate (board #{state.board_ids[p]})"), expand=False))
     notes = Text("score now = points + unsold goods + silverlings + workers/2 + knowledge end scoring; "
-                 "bonus tile (1st) = the large one", style="dim", no_wrap=False, overflow="fold")
+                 f"bonus tile (1st) = the large one; {GOODS_FULL}", style="dim", no_wrap=False, overflow="fold")
     parts: list[RenderableType] = [head, depots, table, estates(panels), estate_key(comp, played=True), notes]
     within_reach = {k for tiles in (*state.depots, state.black, *state.storage) for k in tiles}
     numbers = sorted(int(comp.kind_names[k][1:]) for k in within_reach if comp.kind_names[k].startswith("k"))
@@ -234,38 +235,85 @@ def render_state(state: BurgundyState, player: int | None) -> Group:
     return Group(*parts)
 
 
-def render_compact(state: BurgundyState, player: int) -> Group:
-    """The table in about 30 lines at 4 players, for a terminal the full drawing does not fit:
-    the depots and every player in one row each, and only the deciding player's own estate
-    (``full`` at the prompt draws everything)."""
+def render_compact(state: BurgundyState, player: int | None) -> Group:
+    """For a terminal the full drawing does not fit (80×24): the phase, ``player``'s own line and
+    estate (where a tile goes), the depots in a few lines, then one line for each other player (``board``, ``hand``,
+    ``others`` and ``full`` at the prompt show the rest)."""
+    from rich.console import Group
+
+    me = state.cur if player is None else player
+    others = [_player_line(state, p, player) for p in range(state.num_players) if p != me]
+    return Group(_head(state), _player_line(state, me, player), *_estate_lines(state, me), *_depot_lines(state), *others)
+
+
+def render_part(state: BurgundyState, player: int | None, word: str) -> Group | None:
+    """``board``: the phase and the depots; ``hand``: ``player``'s line, estate and bonus tiles;
+    ``others``: the other players' lines and estates."""
     from rich.console import Group
     from rich.panel import Panel
-    from rich.table import Table
     from rich.text import Text
 
-    comp = state.comp
-    n = state.num_players
-    head = Text(f"Phase {PHASES[min(state.phase, 4)]}, round {min(state.round, 4) + 1} — turn order: "
-                + " → ".join(f"P{p + 1}" for p in state.order) + " — type full for the whole table", style="bold")
-    depots = Table(box=None, padding=(0, 1), show_header=False)
-    depots.add_column("depot", style="bold")
-    depots.add_column("tiles")
-    depots.add_column("goods")
+    me = state.cur if player is None else player
+    if word == "board":
+        return Group(_head(state), *_depot_lines(state))
+    if word == "hand":
+        bonus = ", ".join(COLOURS[b // 2] + ("" if b % 2 else " (1st)") for b in state.bonus[me]) or "-"
+        return Group(_player_line(state, me, player), *_estate_lines(state, me), Text(f"bonus tiles: {bonus}"),
+                     Text(GOODS_FULL, style="dim"), estate_key(state.comp, played=True))
+    if word == "others":
+        rest = [p for p in range(state.num_players) if p != me]
+        return Group(*[_player_line(state, p, player) for p in rest],
+                     estates([Panel(estate_text(state.boards[p], state.tiles[p], state.comp),
+                                    title=Text(f"P{p + 1} estate (board #{state.board_ids[p]})"), expand=False)
+                              for p in rest]))
+    return None
+
+
+#: Why a ship may take no goods: the storage holds three types at most.
+GOODS_FULL = "goods (full) = three types held, the most a storage holds: a ship takes only goods of these types"
+
+
+def _head(state: BurgundyState) -> Text:
+    from rich.text import Text
+
+    rounds_left = state.round_goods[state.round:] if state.round < 5 else []
+    return Text(f"Phase {PHASES[min(state.phase, 4)]}, round {min(state.round, 4) + 1} · order "
+                + " → ".join(f"P{p + 1}" for p in state.order)
+                + f" · goods to come: {' '.join(map(str, rounds_left)) or '-'}", style="bold")
+
+
+def _depot_lines(state: BurgundyState) -> list[Text]:
+    """The depots, one after the other, wrapped at word ends: ``3: ship, cow2 +5×1`` (tiles, goods)."""
+    from rich.text import Text
+
+    names = state.comp.kind_names
+    depots = []
     for d in range(6):
         goods = " ".join(f"{t + 1}×{c}" for t, c in enumerate(state.depot_goods[d]) if c)
-        depots.add_row(f"depot {d + 1}", ", ".join(comp.kind_names[k] for k in sorted(state.depots[d])), goods)
-    depots.add_row("black", ", ".join(comp.kind_names[k] for k in sorted(state.black)), "")
-    players = Table(padding=(0, 1))
-    for column in ("", "track", "score", "silver", "workers", "goods", "storage", "dice"):
-        players.add_column(column, justify="right" if column in ("track", "score", "silver", "workers") else "left")
-    scores = state.scores()
-    for p in range(n):
-        players.add_row(f"P{p + 1}" + (" ◀" if p == state.cur else ""), str(state.vp[p]), f"{scores[p]:g}",
-                        str(state.silver[p]), str(state.workers[p]), _counts(state.goods[p]),
-                        ", ".join(comp.kind_names[k] for k in state.storage[p]) or "-", _dice(state, p))
-    mine = Panel(estate_text(state.boards[player], state.tiles[player], comp),
-                 title=f"P{player + 1} estate (board #{state.board_ids[player]})", expand=False)
-    return Group(head, depots, players, mine, estate_key(comp, played=True))
+        depots.append(f"{d + 1}: " + (", ".join(names[k] for k in sorted(state.depots[d])) or "-") + (f" +goods {goods}" if goods else ""))
+    depots.append("black: " + (", ".join(names[k] for k in sorted(state.black)) or "-"))
+    return [Text("Depots " + " · ".join(depots))]
+
+
+def _player_line(state: BurgundyState, p: int, player: int | None) -> Text:
+    """One player in a line: points, silverlings, workers, goods (``full``: three types, so a ship
+    takes only goods of these), storage, dice."""
+    from rich.text import Text
+
+    names = state.comp.kind_names
+    goods = ",".join(f"{t + 1}" + (f"×{c}" if c > 1 else "") for t, c in enumerate(state.goods[p]) if c) or "-"
+    full = " (full)" if sum(1 for c in state.goods[p] if c) >= 3 else ""
+    who = ("▶" if p == state.cur else " ") + f"P{p + 1}" + (" you" if p == player else "")
+    return Text(f"{who}: dice {_dice(state, p)} · {state.vp[p]} pts (score {state.scores()[p]:g}) · "
+                f"{state.silver[p]} silver · {state.workers[p]} workers · goods {goods}{full} · storage "
+                f"{','.join(names[k] for k in state.storage[p]) or '-'}", style="bold" if p == player else "")
+
+
+def _estate_lines(state: BurgundyState, p: int) -> list[Text]:
+    from rich.text import Text
+
+    return [Text(f"P{p + 1} estate (board #{state.board_ids[p]}) · 19C6: space, colour, die · Wt/6: tile, die", style="dim"),
+            estate_text(state.boards[p], state.tiles[p], state.comp)]
 
 
 def _counts(per_type: list[int]) -> str:
@@ -278,4 +326,4 @@ def _dice(state: BurgundyState, p: int) -> str:
     return " ".join(map(str, state.dice[p])) or "-"
 
 
-__all__ = ["render_setup", "render_state", "render_compact", "estate_text", "kind_colour"]
+__all__ = ["render_setup", "render_state", "render_compact", "render_part", "estate_text", "kind_colour"]

@@ -177,7 +177,7 @@ def test_a_four_player_turn_fits_a_120_by_50_terminal_and_full_shows_everything(
     screen = Screen(console, lambda prompt: "", list("abcd"), [player])
     console.print(screen.drawing(state, player))
     compact = console.file.getvalue()
-    assert compact.count("\n") <= 32 and f"P{player + 1} estate" in compact and "type full" in compact
+    assert compact.count("\n") <= 32 and f"P{player + 1} estate" in compact and "Depots 1:" in compact
     console.file = io.StringIO()
     console.print(screen.drawing(state, player, full=True))
     assert all(f"P{p + 1} estate" in console.file.getvalue() for p in range(4))
