@@ -53,3 +53,32 @@ def test_a_grid_fits_the_terminal_between_its_narrowest_and_widest_cells():
     narrow = shown(drawing, 20)  # cells of 6 characters: "Market hall" wraps inside its cell
     assert all(len(line) <= 20 for line in narrow)
     assert "│ Market │" in narrow[-3] and "│ hall   │" in narrow[-2]
+
+
+def test_a_table_takes_its_widest_cells_and_wraps_them_on_a_narrow_terminal():
+    drawing = Drawing()
+    drawing.table(("seat", "stones under the board", ""), [["1", "6 green", "start player: weather die, trophies"], None,
+                                                           ["2", "6 blue", ""]], title="Boards", note="a note", right=(0,))
+    wide = shown(drawing, 100)
+    assert wide[:4] == ["Boards", "┌──────┬────────────────────────┬─────────────────────────────────────┐",
+                        "│ seat │ stones under the board │                                     │",
+                        "╞══════╪════════════════════════╪═════════════════════════════════════╡"]
+    assert wide[4] == "│    1 │ 6 green                │ start player: weather die, trophies │" and wide[-1] == "a note"
+    assert wide[5].startswith("├──────┼")  # the rule between two groups of rows
+    narrow = shown(drawing, 40)
+    assert all(len(line) <= 40 for line in narrow)
+    words = lambda lines: sorted(" ".join(lines).replace("│", " ").split())  # noqa: E731
+    assert [w for w in words(narrow) if w.isalnum()] == [w for w in words(wide) if w.isalnum()]  # nothing lost
+
+
+def test_a_hex_map_is_framed_and_cuts_nothing_on_a_narrow_terminal():
+    drawing = Drawing()
+    drawing.hexes([[(f"{i}A6", "on green") for i in range(4)], [(f"{i}B2", "") for i in range(4, 11)]],
+                  title="Board #1", note="Players 1, 2")
+    wide = shown(drawing, 80)
+    assert wide[0].startswith("╭") and "Board #1" in wide[0] and "Players 1, 2" in wide[-1]
+    assert wide[1] == "│           0A6   1A6   2A6   3A6           │"  # a row of 4 centred over the 7
+    narrow = shown(drawing, 20)
+    assert all(len(line.rstrip()) <= 20 for line in narrow)
+    assert sorted(" ".join(narrow).split()) == sorted(["Board", "#1", "Players", "1,", "2"] + [f"{i}A6" for i in range(4)]
+                                                       + [f"{i}B2" for i in range(4, 11)])

@@ -20,7 +20,7 @@ ARGS = (
     # bgkit's plain words, whichever typer (Pydantic's words from 0.29, click's before it)
     (["setup", "goofspiel", "-p", "x"], 2, "Invalid value for '-p' / '--players': must be a whole number (see:"),
     (["play", "goofspiel", "random", "random", "--games", "0"], 2, "Invalid value for '--games': must be at least 1 (see:"),
-    (["games", "--format", "xml"], 2, "Invalid value for '--format': 'xml' is not one of 'text', 'json', 'toml', 'csv' (see:"),
+    (["games", "--format", "xml"], 2, "Invalid value for '--format': 'xml' is not one of 'text', 'json', 'toml', 'csv', 'svg' (see:"),
 )
 RUN = ("import sys, typer; assert typer.__version__ == sys.argv[1], typer.__version__\n"
        "from bgkit.cli.main import main; sys.argv = ['bgkit'] + sys.argv[2:]; main()")

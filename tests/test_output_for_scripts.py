@@ -189,7 +189,7 @@ def test_blue_moon_city_says_its_total_once():
     [
         (["games", "--format", "toml"], "text, json"),
         (["plugins", "--format", "csv"], "text, json"),
-        (["setup", "goofspiel", "-p", "2", "--seed", "1", "--format", "csv"], "text, json, toml"),
+        (["setup", "goofspiel", "-p", "2", "--seed", "1", "--format", "csv"], "text, json, toml, svg"),
         (["score", "goofspiel", "examples/sheets/goofspiel-2p.toml", "--format", "toml"], "text, json"),
         (["play", "goofspiel", "random", "random", "--seed", "1", "--format", "toml"], "text, json"),
         (["history", "export", "--format", "text"], "json, csv"),

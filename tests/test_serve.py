@@ -190,8 +190,16 @@ def test_one_field_at_a_time_from_the_script(client):
 def test_a_name_new_to_the_history_gets_a_did_you_mean(client):
     table = fill_from_sheet(client, SHEETS / "goofspiel-2p.toml")
     post(client, f"/table/{table}/record", {"date": "2024-05-01"})
-    other = new_table(client, "goofspiel", ["Adaa", "Bo"])
-    assert state(client, other)["hints"] == {"0": "new to the history (did you mean 'Ada'?)"}
+    asked = post(client, "/tables", {"game": "goofspiel", "players": "2", "name0": "Adaa", "name1": "Bo"})
+    assert asked.status_code == 200  # issue 42: asked on the names page, where it is easy to fix, before the sheet
+    assert '<p class="error" id="hint0">new to the history (did you mean &#39;Ada&#39;?)</p>' in asked.text
+    assert 'value="Adaa"' in asked.text and 'value="Bo"' in asked.text  # what was typed is kept
+    kept = post(client, "/tables", {"game": "goofspiel", "players": "2", "name0": "Adaa", "name1": "Bo", "names_checked": "1"})
+    other = int(re.match(r"/table/(\d+)", kept.headers["location"]).group(1))  # sent again: the name is kept
+    assert state(client, other)["hints"] == {"0": "new to the history (did you mean 'Ada'?)"}  # and still said on the sheet
+    assert new_table(client, "goofspiel", ["Ada", "Cy"]) > other  # a known name, or a new one close to none: no question
+    for typed, hint in (("Adaa", "new to the history (did you mean 'Ada'?)"), ("ada", ""), ("Zed", ""), ("", "")):
+        assert client.get("/names/hint.json", params={"name": typed}).json() == {"hint": hint}  # for the page's script
     assert 'value="Ada"' in client.get("/new?game=goofspiel&players=2").text  # the known names are offered
 
 
@@ -272,11 +280,42 @@ def test_setup_page_is_bgkit_setup_with_its_seed(client):
     cli = run_cli(["setup", "burgundy", "-p", "3", "--seed", "7"])
     again = cli.stdout.strip().splitlines()[-1]
     assert again.startswith("Repeat with: bgkit setup burgundy -p 3 --seed 7 --option boards=standard")
-    assert f"Repeat with: <code>{again[len('Repeat with: '):]}</code>" in page
-    assert "Phase A depots" in page and "│ 3 1 6 3 6 │ 3 2 3 2 6 │" in cli.stdout and "│ 3 1 6 3 6 │ 3 2 3 2 6 │" in page
+    shown = re.search(r'<p class="repeat" id="repeat">(.*?)</p>', page, re.S).group(1)
+    assert re.sub(r"<[^>]+>", "", shown).replace("&nbsp;", " ") == again
+    picture = re.search(r'<figure class="setup" id="setup-picture">\s*(<svg .*?</svg>)', page, re.S).group(1)
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", picture)  # issue 42: the setup as a picture, not a monospace box
+    assert "Phase A depots (3 spaces each)" in texts and "│ 3 1 6 3 6 │ 3 2 3 2 6 │" in cli.stdout
+    assert ["3 1 6 3 6", "3 2 3 2 6"] == [t for t in texts if t in ("3 1 6 3 6", "3 2 3 2 6")]
+    assert picture.count("<polygon ") == 37  # the estate's hexes
+    printed = client.get("/setup.svg?game=burgundy&players=3&seed=7&option_boards=standard")
+    assert printed.headers["content-type"].startswith("image/svg+xml")
+    assert printed.text == run_cli(["setup", "burgundy", "-p", "3", "--seed", "7", "--format", "svg"]).stdout
     assert "seed must be between" in client.get("/setup?game=burgundy&players=3&seed=-1").text
-    assert client.get("/setup?game=burgundy&players=9&seed=1").status_code == 400
+    bad = client.get("/setup?game=burgundy&players=9&seed=1")
+    assert bad.status_code == 400  # said on the form, beside the field, the form kept
+    assert '<p class="error" id="players-error" role="alert">The Castles of Burgundy is for 2-4 players, not 9</p>' in bad.text
+    assert 'id="players" name="players" inputmode="numeric" value="9"' in bad.text and "Not possible" not in bad.text
     assert client.get("/setup").status_code == 200
+
+
+def test_a_player_count_the_game_cannot_take_is_said_on_the_new_game_form(client):
+    for typed, message in (("9", "Goofspiel is for 2-4 players, not 9"), ("x", "the number of players must be a whole number, not 'x'")):
+        page = client.get(f"/new?game=goofspiel&players={typed}")
+        assert page.status_code == 400 and "Not possible" not in page.text
+        shown = message.replace("'", "&#39;")
+        assert f'<p class="error" id="players-error" role="alert">{shown}</p>' in page.text
+        assert f'value="{typed}"' in page.text and 'id="names"' not in page.text  # no names asked for a bad count
+
+
+def test_a_rule_between_players_is_said_as_soon_as_both_fields_are_typed(client):
+    """Issue 42: in a 4-player Bridge Troll sheet, Cy's upgrade 9 (Ada holds 9 too) is said at once,
+    while Dee's fields are still empty."""
+    table = new_table(client, "bridgetroll", ["Ada", "Bo", "Cy", "Dee"])
+    post(client, f"/table/{table}/save", {"seat": "0", "vp_tokens": "10", "upgrades": "9", "stones": "1"})
+    post(client, f"/table/{table}/save", {"seat": "2", "upgrades": "9 3"})
+    errors = {(e["seat"], e["field"]): e["value"] for e in state(client, table)["errors"]}
+    assert errors == {(2, "upgrades"): "upgrade card 9 is listed for both Ada and Cy (there is one of each)"}
+    assert "upgrade card 9 is listed for both Ada and Cy" in client.get(f"/table/{table}?seat=2").text  # without script too
 
 
 # -- safety ---------------------------------------------------------------------------------------
@@ -488,7 +527,8 @@ def test_a_name_with_a_script_is_never_raw_on_any_page_or_chart(client):
                    f"/stats?game=goofspiel&player=Bo&vs={q}", f"/stats?player={q}x"],
         "/setup": [f"/setup?game={q}"],
     }
-    data = {"/table/{draft:int}/state.json", "/table/{draft:int}/result.json", "/export.csv", "/export.json"}
+    data = {"/table/{draft:int}/state.json", "/table/{draft:int}/result.json", "/export.csv", "/export.json", "/setup.svg",
+            "/names/hint.json"}
     shown = {route.path for route in routes.ROUTES if "GET" in (route.methods or ())}
     assert shown == set(pages) | data, "a page of bgkit serve is not in this test: add it"
     charts = client.get("/stats?game=goofspiel").text

@@ -36,12 +36,12 @@ def test_everyday_commands_do_not_import_pydantic_or_what_they_never_use(args):
 
 PYDANTIC_WORDS = (  # typer 0.29 converts through Pydantic
     "Invalid value for '-p' / '--players': Input should be a valid integer, unable to parse string as an integer",
-    "Invalid value for '--format': Value error, 'xml' is not one of 'text', 'json', 'toml', 'csv'.",
+    "Invalid value for '--format': Value error, 'xml' is not one of 'text', 'json', 'toml', 'csv', 'svg'.",
     "Invalid value for '--games': Input should be greater than or equal to 1",
 )
 CLICK_WORDS = (  # typer before 0.29 converts through click's types
     "Invalid value for '-p' / '--players': 'x' is not a valid int",
-    "Invalid value for '--format': 'xml' is not one of 'text', 'json', 'toml', 'csv'.",
+    "Invalid value for '--format': 'xml' is not one of 'text', 'json', 'toml', 'csv', 'svg'.",
     "Invalid value for '--games': 0 is not in the range x>=1.",
 )
 REFUSED = (["setup", "goofspiel", "-p", "x"], ["games", "--format", "xml"], ["play", "goofspiel", "random", "random", "--games", "0"])
@@ -63,7 +63,7 @@ def test_a_value_typer_refuses_keeps_typers_words(number):
     "args, message",
     [
         (["setup", "goofspiel", "-p", "x"], "Invalid value for '-p' / '--players': must be a whole number"),
-        (["games", "--format", "xml"], "Invalid value for '--format': 'xml' is not one of 'text', 'json', 'toml', 'csv'"),
+        (["games", "--format", "xml"], "Invalid value for '--format': 'xml' is not one of 'text', 'json', 'toml', 'csv', 'svg'"),
         (["play", "goofspiel", "random", "random", "--games", "0"], "Invalid value for '--games': must be at least 1"),
         (["history", "show", "abc"], "Invalid value for 'PLAY_ID': must be a whole number"),
     ],

@@ -153,7 +153,7 @@ def setup(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed; without it one is chosen and printed."),
     option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE", autocompletion=complete_game_option,
                                help="Game option NAME=VALUE (repeatable)."),
-    format: Format = typer.Option(Format.text, "--format", help="text, json or toml."),
+    format: Format = typer.Option(Format.text, "--format", help="text, json, toml or svg (a picture to print)."),
     count: bool = typer.Option(False, "--count", help="Print the number of distinct setups instead."),
     data: Optional[Path] = typer.Option(None, "--data", help=DATA_HELP),
 ) -> None:
@@ -170,7 +170,8 @@ def setup(
         return
     seed = setups.check_seed(setups.new_seed() if seed is None else seed)
     doc = setups.setup_document(the_game, players, seed, options, setups.make_setup(the_game, players, seed, options))
-    emit(Output(doc, lambda console: render.print_setup(console, the_game, doc, data), toml=True), format, "setup")
+    emit(Output(doc, lambda console: render.print_setup(console, the_game, doc, data), toml=True,
+                svg=lambda: render.setup_svg(the_game, doc, data)), format, "setup")
 
 
 @app.command()

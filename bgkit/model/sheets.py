@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-import tomli_w
 
 from bgkit.model.errors import BadInput, SheetError, suggest
 from bgkit.model.savefile import read_text
@@ -311,6 +310,8 @@ def template(game: "Game", players: int) -> str:
 
 
 def _toml_line(name: str, value: Any) -> str:
+    import tomli_w  # only where a sheet is written: bgkit score reads one without it
+
     return tomli_w.dumps({name: value}).strip()
 
 
@@ -337,6 +338,8 @@ def _words(names: list[str]) -> str:
 
 def dump_sheet(sheet: Sheet) -> str:
     """A validated sheet as TOML text."""
+    import tomli_w
+
     return f"# bgkit score sheet: {sheet.game}\n" + tomli_w.dumps(sheet.to_toml_dict())
 
 

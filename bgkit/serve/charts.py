@@ -59,8 +59,10 @@ def totals_over_time(timeline: list[dict[str, Any]], names: list[str]) -> Markup
 
 
 def win_share(players: list[dict[str, Any]]) -> Markup:
-    """A bar per player who won: their share of the wins, with the count."""
-    winners = [p for p in players if p["wins"]]
+    """A bar per player who won, the largest share first: their share of the wins, with the count.
+    Each keeps its colour of the totals chart (its place in ``players``)."""
+    colour = {p["name"]: COLOURS[n % len(COLOURS)] for n, p in enumerate(players)}
+    winners = sorted((p for p in players if p["wins"]), key=lambda p: (-p["win_share"], -p["wins"], p["name"].casefold()))
     if not winners:
         return Markup("")
     top = max(p["win_share"] for p in winners) or 1
@@ -71,7 +73,7 @@ def win_share(players: list[dict[str, Any]]) -> Markup:
         width = max(1.0, p["win_share"] / top * bar_w)
         name = p["name"] if len(p["name"]) <= 16 else p["name"][:15] + "…"
         parts.append(f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end">{escape(name)}</text>')
-        parts.append(f'<rect x="{label_w}" y="{y}" width="{width:.1f}" height="16" fill="{COLOURS[n % len(COLOURS)]}"/>')
+        parts.append(f'<rect x="{label_w}" y="{y}" width="{width:.1f}" height="16" fill="{colour[p["name"]]}"/>')
         parts.append(f'<text x="{label_w + width + 4:.1f}" y="{y + 13}">{p["win_share"]:.0%} ({p["wins"]})</text>')
     parts.append("</svg>")
     return Markup("".join(parts))

@@ -12,9 +12,9 @@ scored by the game's ``bgkit_score`` hook, and ``result.json`` is ``bgkit score 
 from __future__ import annotations
 
 import dataclasses
-import io
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
+from markupsafe import Markup
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -28,7 +28,7 @@ from bgkit.serve.security import csrf_ok
 if TYPE_CHECKING:
     from bgkit.history.records import Play
     from bgkit.history.store import History
-    from bgkit.model.game import Game
+    from bgkit.model.game import Game, GameInfo
     from bgkit.model.ranking import ScoreResult
     from bgkit.serve.app import Site
 
@@ -127,18 +127,40 @@ async def home(request: Request) -> Response:
 
 
 async def new_table(request: Request) -> Response:
+    """The new game's form; a player count the game cannot take is said beside it (400)."""
     site = _site(request)
     game_id = request.query_params.get("game", "").strip()
-    info, count, players = None, None, []
-    if game_id:
-        info = site.game(game_id).info
-        count = _int(request.query_params.get("players", info.min_players), "the number of players")
+    if not game_id:
+        return _names_page(request, None, None, "")
+    info = site.game(game_id).info
+    typed = request.query_params.get("players", "").strip()
+    try:
+        count = _int(typed or info.min_players, "the number of players")
         info.check_players(count)
-        players = [p["name"] for p in await site.store(lambda store: store.players())]
-    return page(request, "new.html", games=site.games(), info=info, count=count, known=players, title="New game")
+    except BadInput as exc:
+        return _names_page(request, info, None, typed, count_error=exc.message, status=400)
+    known = [p["name"] for p in await site.store(lambda store: store.players())]
+    return _names_page(request, info, count, str(count), known=known)
+
+
+def _names_page(request: Request, info: GameInfo | None, count: int | None, typed: str, known: list[str] | None = None,
+                count_error: str | None = None, names: list[str] | None = None, hints: dict[int, str] | None = None,
+                status: int = 200) -> Response:
+    return page(request, "new.html", status=status, games=_site(request).games(), info=info, count=count, typed=typed,
+                known=known or [], count_error=count_error, names=names or [""] * (count or 0), hints=hints or {},
+                title="New game")
+
+
+async def name_hint(request: Request) -> Response:
+    """The names page's script asks, as a name is typed: is it new and close to a known one?"""
+    name = " ".join(request.query_params.get("name", "").split())[: tables.MAX_NAME]
+    hint = (await _name_hints(_site(request), [name])).get(0, "") if name else ""
+    return JSONResponse({"hint": hint if "did you mean" in hint else ""})
 
 
 async def create_table(request: Request) -> Response:
+    """Start a sheet; a name new to the history that is close to a known one is asked about on the
+    names page first ("did you mean 'Ada'?"), where it is easy to fix, unless it was kept already."""
     site = _site(request)
     form = await posted(request)
     game = site.game(_text(form, "game"))
@@ -150,6 +172,12 @@ async def create_table(request: Request) -> Response:
         if len(name) > tables.MAX_NAME:
             raise BadInput(f"a name is at most {tables.MAX_NAME} characters")
         names.append(name)
+    if _text(form, "names_checked") != "1":
+        close = {i: hint for i, hint in (await _name_hints(site, names)).items() if "did you mean" in hint}
+        if close:
+            known = [p["name"] for p in await site.store(lambda store: store.players())]
+            typed = [_text(form, f"name{index}").strip() for index in range(count)]
+            return _names_page(request, game.info, count, str(count), known=known, names=typed, hints=close)
     state = tables.new_state(game, names)
     draft_id = await site.store(lambda store: store.new_draft(game.info.id, state))
     return back(f"/table/{draft_id}?seat=0")
@@ -529,37 +557,72 @@ async def export(request: Request) -> Response:
 # -- setups -------------------------------------------------------------------------------------------
 
 
-async def setup_page(request: Request) -> Response:
-    """``bgkit setup`` as a page: seeded, and the line that repeats it; a new seed is put in the address."""
-    from rich.console import Console
+#: The setup picture's width on a phone, in characters: at 390 px its text is about 12 px.
+PICTURE_COLUMNS = 50
 
-    from bgkit.terminal import render
+
+def _setup_asked(request: Request) -> tuple[Game, int, dict[str, str]]:
+    """The game, player count and options of the setup page's form (BadInput naming what is wrong)."""
     from bgkit.engine import setups
 
-    site = _site(request)
     params = request.query_params
-    game_id = params.get("game", "").strip()
-    if not game_id:
-        return page(request, "setup.html", games=site.games(), game=None, text=None, again=None, error=None, doc=None,
-                    title="Setup")
-    game = site.game(game_id)
+    game = _site(request).game(params.get("game", "").strip())
     players = _int(params.get("players") or game.info.min_players, "the number of players")
     known = {option.name for option in game.options}  # the form may still hold another game's options
     pairs = [f"{k[len('option_'):]}={v}" for k, v in params.multi_items() if k.startswith("option_") and v and k[len("option_"):] in known]
-    options = setups.parse_options(game, pairs)
-    if not params.get("seed", "").strip():
-        query = [("game", game_id), ("players", str(players)), ("seed", str(setups.new_seed()))]
-        query += [(f"option_{k}", v) for k, v in options.items()]
-        from urllib.parse import urlencode
+    return game, players, setups.parse_options(game, pairs)
 
-        return back("/setup?" + urlencode(query))
-    seed = setups.check_seed(_int(params.get("seed"), "the seed"))
+
+async def setup_page(request: Request) -> Response:
+    """``bgkit setup`` as a page: seeded, drawn as a picture, and the line that repeats it; a new seed
+    is put in the address. A player count or option the game cannot take is said on the form."""
+    from urllib.parse import urlencode
+
+    from bgkit.engine import setups
+    from bgkit.terminal import render
+
+    site = _site(request)
+    params = request.query_params
+    context: dict[str, Any] = {"games": site.games(), "game": None, "players": "", "options": {}, "doc": None,
+                               "picture": None, "again": None, "error": None, "players_error": None, "title": "Setup"}
+    if not params.get("game", "").strip():
+        return page(request, "setup.html", **context)
+    game = site.game(params.get("game", "").strip())
+    context.update(game=game, players=params.get("players", ""), title=f"Setup — {game.info.name}")
+    try:
+        game, players, options = _setup_asked(request)
+        context.update(players=players, options=options)
+        game.info.check_players(players)
+    except BadInput as exc:
+        context["players_error" if "player" in exc.message else "error"] = exc.message
+        return page(request, "setup.html", status=400, **context)
+    if not params.get("seed", "").strip():
+        query = [("game", game.info.id), ("players", str(players)), ("seed", str(setups.new_seed()))]
+        return back("/setup?" + urlencode(query + [(f"option_{k}", v) for k, v in options.items()]))
+    try:
+        seed = setups.check_seed(_int(params.get("seed"), "the seed"))
+        doc = setups.setup_document(game, players, seed, options, setups.make_setup(game, players, seed, options))
+    except BadInput as exc:
+        context["error"] = exc.message
+        return page(request, "setup.html", status=400, **context)
+    picture = render.setup_svg(game, doc, None, PICTURE_COLUMNS, None, standalone=False)
+    link = urlencode([("game", game.info.id), ("players", str(players)), ("seed", str(seed))]
+                     + [(f"option_{k}", v) for k, v in options.items()])
+    return page(request, "setup.html", **{**context, "doc": doc, "picture": Markup(picture), "link": link,
+                                          "again": render.setup_again(game, doc, None)})
+
+
+async def setup_picture(request: Request) -> Response:
+    """The setup page's picture as a file to print or keep (``bgkit setup --format svg``'s)."""
+    from bgkit.engine import setups
+    from bgkit.terminal import render
+
+    game, players, options = _setup_asked(request)
+    seed = setups.check_seed(_int(request.query_params.get("seed"), "the seed"))
     doc = setups.setup_document(game, players, seed, options, setups.make_setup(game, players, seed, options))
-    console = Console(file=io.StringIO(), width=72, record=True, color_system=None, force_terminal=False)
-    render.print_setup(console, game, doc, None)
-    text, _, again = console.export_text().rstrip("\n").rpartition("\nRepeat with: ")  # its own line, wrapped
-    return page(request, "setup.html", games=site.games(), game=game, players=players, options=options, doc=doc,
-                text=text, again=again, error=None, title=f"Setup — {game.info.name}")
+    name = f"{game.info.id}-{players}p-seed{seed}.svg"
+    return Response(render.setup_svg(game, doc, None), media_type="image/svg+xml",
+                    headers={"content-disposition": f'inline; filename="{name}"'})
 
 
 # -- errors -------------------------------------------------------------------------------------------
@@ -601,4 +664,6 @@ ROUTES = [
     Route("/export.csv", export, name="export_csv"),
     Route("/export.json", export, name="export_json"),
     Route("/setup", setup_page),
+    Route("/setup.svg", setup_picture),
+    Route("/names/hint.json", name_hint),
 ]

@@ -23,22 +23,24 @@ class Format(str, Enum):
     json = "json"
     toml = "toml"
     csv = "csv"
+    svg = "svg"
 
 
 class Output:
     """What a command prints: ``record`` for scripts, ``text(console)`` drawing it for people,
     ``toml`` when the record is a document (a setup) that reads back as TOML (``text_in_toml``: keys
-    written as TOML strings whatever their type, such as a seed past TOML's 64 bits). A plain class:
-    every command's start pays for what is built when bgkit starts."""
+    written as TOML strings whatever their type, such as a seed past TOML's 64 bits), ``svg()`` when
+    it is also a picture (a setup to print). A plain class: every command's start pays for what is built when bgkit starts."""
 
-    __slots__ = ("record", "text", "toml", "text_in_toml")
+    __slots__ = ("record", "text", "toml", "text_in_toml", "svg")
 
     def __init__(self, record: Any, text: Callable[[Any], None] | None = None, toml: bool = False,
-                 text_in_toml: tuple[str, ...] = ()):
+                 text_in_toml: tuple[str, ...] = (), svg: Callable[[], str] | None = None):
         self.record = record
         self.text = text
         self.toml = toml
         self.text_in_toml = text_in_toml
+        self.svg = svg
 
     def formats(self) -> list[str]:
         return [name for name, (can, _) in FORMATS.items() if can(self)]
@@ -63,12 +65,20 @@ def _print_toml(out: Output) -> None:
     render.print_document(out.record, "toml", out.text_in_toml)
 
 
+def _print_svg(out: Output) -> None:
+    import sys
+
+    assert out.svg is not None  # FORMATS gives svg only for an Output that has it
+    sys.stdout.write(out.svg())
+
+
 #: Each format: whether an Output can be given in it, and how it is printed.
 FORMATS: dict[str, tuple[Callable[[Output], bool], Callable[[Output], None]]] = {
     Format.text.value: (lambda out: out.text is not None, _print_text),
     Format.json.value: (lambda out: True, _print_json),
     Format.toml.value: (lambda out: out.toml, _print_toml),
     Format.csv.value: (lambda out: False, _print_text),  # files only: history export writes it
+    Format.svg.value: (lambda out: out.svg is not None, _print_svg),
 }
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from rich.measure import Measurement
 
     from bgkit.engine.driver import Event
+    from bgkit.model.drawing import Drawing
     from bgkit.engine.match import GameLog
     from bgkit.model.game import Game, GameInfo, State
     from bgkit.model.ranking import ScoreResult
@@ -401,11 +402,47 @@ def _tables(renderable: Any) -> Iterator[Table]:  # any of rich's drawings
 
 def print_setup(console: Console, game: Game, doc: dict[str, Any], data: Path | None) -> None:
     """A setup to lay out, with the line that repeats it."""
-    options, players, seed = doc["options"], doc["players"], doc["seed"]
-    console.print(f"[bold]{literal(game.info.name)}[/bold] — {players} players — seed {seed} — options {literal(options_text(options))}")
+    console.print(f"[bold]{literal(game.info.name)}[/bold] — {literal(setup_details(doc))}")
     console.print(never_cut(game.render_setup(doc["setup"])))
-    again = f"bgkit setup {game.info.id} -p {players} --seed {seed}" + "".join(f" --option {k}={v}" for k, v in options.items())
-    console.print(f"Repeat with: {literal(again)}" + (f" --data {literal(data)}" if data else ""), soft_wrap=True)
+    console.print(f"Repeat with: {literal(setup_again(game, doc, data))}", soft_wrap=True)
+
+
+def setup_details(doc: dict[str, Any]) -> str:
+    return f"{doc['players']} players — seed {doc['seed']} — options {options_text(doc['options'])}"
+
+
+def setup_again(game: Game, doc: dict[str, Any], data: Path | None) -> str:
+    """The command that deals the same setup again."""
+    again = f"bgkit setup {game.info.id} -p {doc['players']} --seed {doc['seed']}"
+    again += "".join(f" --option {k}={v}" for k, v in doc["options"].items())
+    return again + (f" --data {data}" if data else "")
+
+
+def setup_drawing(game: Game, doc: dict[str, Any], data: Path | None) -> Drawing:
+    """A setup as one drawing, heading and repeating line included (what its picture shows): a
+    game's own drawing on lines, its text, or any other drawing of rich as it is."""
+    from bgkit.model.drawing import Drawing
+
+    out = Drawing(hang=0)
+    out.line(f"{game.info.name} — {setup_details(doc)}", "bold")
+    drawn = game.render_setup(doc["setup"])
+    if isinstance(drawn, Drawing):
+        out.add(drawn)
+    elif isinstance(drawn, str):
+        out.line(drawn)
+    else:
+        out.rich(never_cut(drawn))
+    out.line("Repeat with: " + setup_again(game, doc, data), "dim")
+    return out
+
+
+def setup_svg(game: Game, doc: dict[str, Any], data: Path | None, columns: int = 96, width_mm: float | None = 190.0,
+              standalone: bool = True) -> str:
+    """A setup as a picture: ``bgkit setup --format svg`` to print, the setup page's for a phone."""
+    from bgkit.model.svg import to_svg
+
+    title = f"{game.info.name} setup, {doc['players']} players, seed {doc['seed']}"
+    return to_svg(setup_drawing(game, doc, data), columns, title, width_mm, standalone)
 
 
 def games_table(rows: list[dict[str, Any]]) -> Any:

@@ -118,3 +118,42 @@
   }
   setTimeout(poll, 2000);
 })();
+
+// The names page: a name new to the history that is close to a known one is asked about as it is
+// typed ("did you mean 'Ada'?"). Without this script the server asks when the form is sent.
+(function () {
+  "use strict";
+  var form = document.getElementById("names");
+  if (!form || !window.fetch) return;
+  var asking = 0;
+  form.querySelectorAll("input[id^=name]").forEach(function (input) {
+    var timer = null;
+    var hint = document.getElementById("hint" + input.id.slice(4));
+    function ask() {
+      var name = input.value.trim();
+      timer = null;
+      fetch("/names/hint.json?name=" + encodeURIComponent(name), { credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (answer) {
+          if (input.value.trim() !== name) return;  // typed on since: its own answer follows
+          hint.textContent = answer.hint || "";
+          input.closest(".field").classList.toggle("todo", !!answer.hint);
+        })
+        .catch(function () {})
+        .then(function () { asking -= 1; });
+    }
+    input.addEventListener("input", function () {
+      if (!timer) asking += 1;  // a name typed is being asked about until its answer is shown
+      clearTimeout(timer);
+      timer = setTimeout(ask, 400);
+    });
+  });
+  form.addEventListener("submit", function () {
+    // every hint already shown on the page: the server need not ask again
+    if (asking === 0 && !form.querySelector("input[name=names_checked]")) {
+      var seen = document.createElement("input");
+      seen.type = "hidden"; seen.name = "names_checked"; seen.value = "1";
+      form.appendChild(seen);
+    }
+  });
+})();

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
-from bgkit_goofspiel import advisor, notation, observer, render, rules
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit_goofspiel import advisor, notation, observer, render, rules, wording
 from bgkit_goofspiel.state import GoofState, new_state, state_from_dict
 
 PLAY = Play(
@@ -27,4 +27,5 @@ PLAY = Play(
         action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
     display=Display[GoofState](render=render.render, render_compact=render.render_compact, render_part=render.render_part),
+    wording=Wording[GoofState, int](instruction=wording.instruction),
 )

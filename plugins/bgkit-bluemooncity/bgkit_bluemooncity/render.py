@@ -1,5 +1,5 @@
-"""Drawing Blue Moon City: a setup with rich (the city as a grid to copy onto the table, then what
-goes beside it), and the table in play as a person sees it.
+"""Drawing Blue Moon City: a setup (the city as a grid to copy onto the table, then what goes beside
+it; ``bgkit setup --format svg`` draws the same as a picture), and the table in play as a person sees it.
 
 The table in play fits any terminal: it is drawn on the core's line renderable
 (:class:`bgkit.api.Drawing`), the city's cells widening with the terminal up to 120 columns and
@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rich.console import Group
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
 from bgkit.api import MARK, MARK_LEGEND, Drawing, plural
 
@@ -37,44 +33,38 @@ STYLES = {
 }
 
 
-def render_setup(comp: Components, setup: dict):
-    city = _city(comp, setup)
-    parts = [city, _legend(comp, setup), _beside(comp, setup)]
+def render_setup(comp: Components, setup: dict) -> Drawing:
+    """The setup on the core's drawing: the terminal prints it, ``bgkit setup --format svg`` draws
+    it as a picture (the city tile by tile)."""
+    out = Drawing(hang=2)
+    out.line("The city — north at the top, west on the left; copy it tile by tile", "bold")
+    cells = {(r, c): _cell(comp, b, setup["layout"]) for r, row in enumerate(setup["city"]) for c, b in enumerate(row) if b}
+    out.grid(cells, rows=SIZE, columns=SIZE, widest=20, narrowest=12)
+    for line in _legend(comp, setup):
+        out.line(line, "dim")
+    out.line("Beside the city", "bold")
+    for line in _beside(comp, setup):
+        out.line(line)
     hands = [seat["hand"] for seat in setup["seats"] if "hand" in seat]
     if hands:
-        parts.append(_hands(comp, hands))
-    return Group(*parts)
+        _hands(out, comp, hands)
+    return out
 
 
-def _cell(comp: Components, building_id: str, layout: str) -> Text:
+def _cell(comp: Components, building_id: str, layout: str) -> list[tuple[str, str]]:
+    """A tile of the city: its name, whether it is fixed, its colour and box values."""
     building = comp.buildings[building_id]
-    text = Text()
-    text.append(building.name, style="bold" if building.position else "")
+    lines = [(building.name, "bold" if building.position else "")]
     if building.position and (layout == "standard" or building.position == "centre"):
-        text.append(" (fixed)", style="dim")
-    text.append("\n")
+        lines.append(("(fixed)", "dim"))
     if not building.boxes:
-        text.append("figures start here", style="dim")
-        return text
-    colour = building.colour
+        return lines + [("figures start here", "dim")]
     values = "-".join(str(v) for v in building.boxes)
     mark = MARK if building.is_reconstructed("boxes") else ""
-    text.append(f"{colour} {mark}{values}", style=STYLES.get(building.colour, ""))
-    return text
+    return lines + [(f"{building.colour} {mark}{values}", STYLES.get(building.colour, ""))]
 
 
-def _city(comp: Components, setup: dict) -> Table:
-    """Five columns west to east, five rows north to south; fits an 80-column terminal."""
-    title = "The city — north at the top, west on the left; copy it tile by tile"
-    table = Table(title=title, title_justify="left", show_header=False, show_lines=True)
-    for _ in range(5):
-        table.add_column(justify="center", min_width=12, ratio=1)
-    for cells in setup["city"]:
-        table.add_row(*(_cell(comp, b, setup["layout"]) if b else Text("") for b in cells))
-    return table
-
-
-def _legend(comp: Components, setup: dict) -> Text:
+def _legend(comp: Components, setup: dict) -> list[str]:
     layouts = count_layouts(comp, setup["layout"])
     lines = [
         "Box values are printed left to right; the left-most box wins a majority tie.",
@@ -84,10 +74,10 @@ def _legend(comp: Components, setup: dict) -> Text:
         lines.append(f"Standard city: courtyard, temples and palace fixed, 16 tiles at random ({layouts:,} cities).")
     else:
         lines.append(f"Variant city: only the courtyard fixed, 20 tiles at random ({layouts:,} cities).")
-    return Text("\n".join(lines), style="dim")
+    return lines
 
 
-def _beside(comp: Components, setup: dict) -> Panel:
+def _beside(comp: Components, setup: dict) -> list[str]:
     obelisk = setup["obelisk"]
     dealt = any("hand" in seat for seat in setup["seats"])
     lines = [
@@ -95,8 +85,8 @@ def _beside(comp: Components, setup: dict) -> Panel:
         f"Offerings to win: {setup['offerings_to_win']}.",
         f"Obelisk: {len(obelisk)} boxes in use, filled bottom up, costing " + ", ".join(map(str, obelisk)) + " crystals"
         + ("; leave the two shaded outer 7 boxes empty." if len(obelisk) < len(comp.obelisk) else "."),
-        "West of the city (left, level with the courtyard): the obelisk, the crystals on one side of it,",
-        f"  {setup['scales']} golden scales on the other; return the other scales to the box.",
+        "West of the city (left, level with the courtyard): the obelisk, the crystals on one side of it, "
+        f"{setup['scales']} golden scales on the other; return the other scales to the box.",
         f"East of the city (right): the {len(setup['dragons'])} dragons ({', '.join(setup['dragons'])}), off the board.",
         f"Each player: figure on the courtyard, {setup['markers_per_player']} markers in front of them.",
         f"Cards: shuffle all {len(comp.deck())}, deal {setup['hand_size']} to each player; "
@@ -104,32 +94,29 @@ def _beside(comp: Components, setup: dict) -> Panel:
     ]
     if dealt:
         lines[-1] += " The hands dealt are below."
-    return Panel("\n".join(lines), title="Beside the city", title_align="left")
+    return lines
 
 
-def _hands(comp: Components, hands: list[list[str]]) -> Table:
+def _hands(out: Drawing, comp: Components, hands: list[list[str]]) -> None:
     guessed = [p.name for p in comp.peoples.values() if p.provenance.reconstructed]
-    caption = None
+    caption = ""
     if guessed:
         caption = (
             f"The values of the {', '.join(guessed)} cards are a reconstruction (no source gives how many "
             "1s, 2s and 3s each people has), so your deck may not hold these exact cards; "
             "--data FILE loads your deck's values."
         )
-    table = Table(title="Starting hands (show each player only their own)", title_justify="left",
-                  caption=caption, caption_justify="left")
-    table.add_column("player")
-    table.add_column("cards (people value)")
+    rows = []
     for seat, hand in enumerate(hands, start=1):
         counts = Counter(hand)
         shown = []
         for card_id in sorted(counts, key=comp.card_order):
             people_id, _, value = card_id.rpartition("-")
             people = comp.peoples[people_id]
-            text = f"{people.name} ({people.colour}) {value}" + (f" ×{counts[card_id]}" if counts[card_id] > 1 else "")
-            shown.append(f"[{STYLES.get(people.colour, '')}]{text}[/]" if STYLES.get(people.colour) else text)
-        table.add_row(f"Player {seat}", ", ".join(shown))
-    return table
+            shown.append(f"{people.name} ({people.colour}) {value}" + (f" ×{counts[card_id]}" if counts[card_id] > 1 else ""))
+        rows.append([f"Player {seat}", ", ".join(shown)])
+    out.table(("player", "cards (people value)"), rows, title="Starting hands (show each player only their own)",
+              note=caption)
 
 
 # -- the table in play ---------------------------------------------------------------------------

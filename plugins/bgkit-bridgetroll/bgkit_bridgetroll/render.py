@@ -1,78 +1,48 @@
-"""Drawing a setup with rich: the tables a person lays out the table from, in setup-step order."""
+"""Drawing a setup on the core's drawing (:class:`bgkit.api.Drawing`): the tables a person lays out
+the table from, in setup-step order; the terminal prints it and ``bgkit setup --format svg`` draws
+it as a picture."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bgkit.api import MARK
+from bgkit.api import MARK, Drawing
 
 from bgkit_bridgetroll.data import Components, Traveller
 
-if TYPE_CHECKING:  # rich is imported where a drawing is made
-    from rich.console import Group, RenderableType
-    from rich.panel import Panel
-    from rich.table import Table
-    from rich.text import Text
 
-
-def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
-    from rich.console import Group
-    from rich.text import Text
+def render_setup(comp: Components, setup: dict[str, Any]) -> Drawing:
     start = setup["start_player"]
-    parts: list[RenderableType] = [
-        _seats(setup, start),
-        _pool(setup),
-        Text(
-            f"4) Victory points: each player takes {setup['seats'][0]['victory_points']} face down above their "
-            "board; the other tokens are the supply, face up."
-        ),
-        _deck(setup, comp),
-        _upgrades(setup, comp),
-        _schedule(setup, comp),
-        Text(
-            f"8-9) Trophies {', '.join(setup['trophies'])} are in play. Start player: seat {start} "
-            f"({_colour_of(setup, start)}) takes the weather die and the trophies, with "
-            f"{setup['trophy_bonus']} victory point on top of the trophy pile."
-        ),
-    ]
+    out = Drawing(hang=0)
+    _seats(out, setup, start)
+    out.line(_pool(setup))
+    out.line(f"4) Victory points: each player takes {setup['seats'][0]['victory_points']} face down above their "
+             "board; the other tokens are the supply, face up.")
+    _deck(out, setup, comp)
+    _upgrades(out, setup, comp)
+    _schedule(out, setup, comp)
+    out.line(f"8-9) Trophies {', '.join(setup['trophies'])} are in play. Start player: seat {start} "
+             f"({_colour_of(setup, start)}) takes the weather die and the trophies, with "
+             f"{setup['trophy_bonus']} victory point on top of the trophy pile.")
     reconstructed = comp.reconstructed_tables()
     if reconstructed:
-        parts.append(
-            Text(
-                f"{MARK} reconstructed value, not confirmed by a source "
-                f"(reconstructed tables: {', '.join(reconstructed)}); use --data FILE for your box's values.",
-                style="dim",
-            )
-        )
-    return Group(*parts)  # the core's header line already names the game and the players
+        out.line(f"{MARK} reconstructed value, not confirmed by a source "
+                 f"(reconstructed tables: {', '.join(reconstructed)}); use --data FILE for your box's values.", "dim")
+    return out  # the core's header line already names the game and the players
 
 
 def _colour_of(setup: dict[str, Any], seat: int) -> str:
     return str(setup["seats"][seat - 1]["colour"])
 
 
-def _seats(setup: dict[str, Any], start: int) -> Table:
-    from rich.table import Table
-    table = Table(
-        title="1-3) Boards and stones, seats clockwise; each player also takes a rules summary card",
-        title_justify="left",
-    )
-    for column in ("seat", "colour", "stones under the board", "victory points", ""):
-        table.add_column(column, justify="right" if column in ("seat", "victory points") else "left")
-    for seat in setup["seats"]:
-        note = "start player: weather die, trophies" if seat["seat"] == start else ""
-        table.add_row(
-            str(seat["seat"]),
-            seat["colour"],
-            f"{seat['stones']} {seat['colour']}",
-            str(seat["victory_points"]),
-            note,
-        )
-    return table
+def _seats(out: Drawing, setup: dict[str, Any], start: int) -> None:
+    rows = [[str(seat["seat"]), seat["colour"], f"{seat['stones']} {seat['colour']}", str(seat["victory_points"]),
+             "start player: weather die, trophies" if seat["seat"] == start else ""] for seat in setup["seats"]]
+    out.table(("seat", "colour", "stones under the board", "victory points", ""), rows, right=(0, 3),
+              title="1-3) Boards and stones, seats clockwise; each player also takes a rules summary card")
 
 
-def _pool(setup: dict[str, Any]) -> Text:
-    from rich.text import Text
+def _pool(setup: dict[str, Any]) -> str:
     own = {seat["colour"] for seat in setup["seats"]}
     parts = [
         f"{count} {colour}" + ("" if colour in own else " (all of an unused colour)")
@@ -83,83 +53,52 @@ def _pool(setup: dict[str, Any]) -> Text:
         box = setup["box_colours"]
         colours = " and ".join([", ".join(box[:-1]), box[-1]] if len(box) > 1 else box)
         text += f" Back in the box: every {colours} stone."
-    return Text(text)
+    return text
 
 
-def _upgrades(setup: dict[str, Any], comp: Components) -> Table:
-    from rich.table import Table
+def _upgrades(out: Drawing, setup: dict[str, Any], comp: Components) -> None:
     pile = setup["upgrade_pile"]
-    table = Table(
-        title=(
-            f"6) Bridge upgrade pile, face up, in descending order ({pile[0]} on top, {pile[-1]} at the "
-            "bottom): only the top card can be bought"
-        ),
-        title_justify="left",
-        show_header=False,
-    )
-    table.add_column("from the top")
-    for _ in pile:
-        table.add_column(justify="right")
     costs = comp.upgrade_costs
     mark = "" if comp.provenance["upgrade_costs"].confirmed else MARK
-    table.add_row("card", *(str(v) for v in pile))
-    table.add_row("cost" + mark, *(str(costs.get(v, "?")) for v in pile))
-    if setup["upgrades_removed"]:
-        table.caption = f"back in the box: {', '.join(str(v) for v in setup['upgrades_removed'])}"
-        table.caption_justify = "left"
-    return table
+    removed = setup["upgrades_removed"]
+    out.table((), [["card", *(str(v) for v in pile)], ["cost" + mark, *(str(costs.get(v, "?")) for v in pile)]],
+              title=(f"6) Bridge upgrade pile, face up, in descending order ({pile[0]} on top, {pile[-1]} at the "
+                     "bottom): only the top card can be bought"),
+              note=f"back in the box: {', '.join(str(v) for v in removed)}" if removed else "",
+              right=tuple(range(1, len(pile) + 1)))
 
 
-def _schedule(setup: dict[str, Any], comp: Components) -> Table:
-    from rich.table import Table
+def _schedule(out: Drawing, setup: dict[str, Any], comp: Components) -> None:
     schedule = setup["schedule"]
     card = comp.schedules.get(schedule["players"])
     confirmed = set(card.confirmed_values) if card is not None else set()
-    table = Table(title=f"7) Travel schedule card for {schedule['players']} players", title_justify="left")
-    table.add_column("weather (die faces)")
-    table.add_column("travellers drawn", justify="right")
     faces = setup["weather_faces"]
-    for weather, count in schedule["travellers"].items():
-        mark = "" if weather in confirmed else MARK
-        table.add_row(f"{weather} ×{faces.count(weather)}", f"{count}{mark}")
+    rows = [[f"{weather} ×{faces.count(weather)}", f"{count}{'' if weather in confirmed else MARK}"]
+            for weather, count in schedule["travellers"].items()]
     mark = "" if "stones_per_open_player" in confirmed else MARK
-    table.caption = (
-        f"a closed bridge takes {schedule['stones_per_open_player']}{mark} stones from the pool per open bridge"
-    )
-    table.caption_justify = "left"
-    return table
+    out.table(("weather (die faces)", "travellers drawn"), rows, right=(1,),
+              title=f"7) Travel schedule card for {schedule['players']} players",
+              note=f"a closed bridge takes {schedule['stones_per_open_player']}{mark} stones from the pool per open bridge")
 
 
-def _deck(setup: dict[str, Any], comp: Components) -> Panel:
-    from rich.panel import Panel
-    from rich.table import Table
+def _deck(out: Drawing, setup: dict[str, Any], comp: Components) -> None:
     if "deck" not in setup:
-        return Panel(
-            f"Shuffle the {setup['deck_size']} travellers and put them face down beside the schedule card.",
-            title="5) Traveller deck",
-            title_align="left",
-        )
+        out.line(f"5) Traveller deck. Shuffle the {setup['deck_size']} travellers and put them face down beside "
+                 "the schedule card.")
+        return
     names = {card.key: card.name for card in comp.travellers}
+    deck = setup["deck"]
     columns = 4
-    rows = -(-len(setup["deck"]) // columns)
-    table = Table(show_header=False, box=None, pad_edge=False)
-    for _ in range(columns):
-        table.add_column(justify="right", style="dim")
-        table.add_column()
+    rows = -(-len(deck) // columns)
+    table: list[list[str]] = []
     for row in range(rows):
         cells: list[str] = []
         for column in range(columns):
             index = column * rows + row
-            if index < len(setup["deck"]):
-                cells += [str(index + 1), names.get(setup["deck"][index], setup["deck"][index])]
-            else:
-                cells += ["", ""]
-        table.add_row(*cells)
-    return Panel(
-        table,
-        title=f"5) Traveller deck, face down, from the top (1) to the bottom ({len(setup['deck'])})",
-        title_align="left",
-    )
+            cells += [str(index + 1), names.get(deck[index], deck[index])] if index < len(deck) else ["", ""]
+        table.append(cells)
+    out.table((), table, right=(0, 2, 4, 6),
+              title=f"5) Traveller deck, face down, from the top (1) to the bottom ({len(deck)})")
 
 
 # -- a state in play -------------------------------------------------------------------------------

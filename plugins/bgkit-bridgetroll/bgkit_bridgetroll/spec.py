@@ -23,6 +23,7 @@ SPEC: GameSpec[TrollState, Action, Components] = GameSpec(
     scoring=Scoring(
         sheet_fields=scoring.sheet_fields, score_sheet=scoring.score_sheet, sheet_from_state=scoring.sheet_from_state,
         check_sheet=scoring.check_sheet,
+        check_partial_sheet=scoring.check_sheet,  # every rule holds while typing (a field not typed: no cards, no stones)
     ),
     load_data=data.load,
 )

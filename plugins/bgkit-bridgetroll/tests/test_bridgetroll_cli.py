@@ -266,7 +266,7 @@ def test_setup_text_fits_a_100_column_terminal(monkeypatch, players):
 
     names = {card.key: card.name for card in load().travellers}
     for position, key in enumerate(deck["setup"]["deck"], start=1):
-        assert re.search(rf"(?<!\d){position}  {re.escape(names[key])}\b", out), (position, key)
+        assert re.search(rf"(?<!\d){position} │ {re.escape(names[key])}\b", out), (position, key)  # its cell beside it
 
 
 def test_a_four_player_game_scored_by_hand(tmp_path):

@@ -149,9 +149,9 @@ def test_stones_field_limit_follows_player_count(game):
 def test_prompted_sheet_asks_again_after_an_impossible_answer(game):
     from bgkit.testing import ask_sheet
 
-    answers = iter(["Ada", "12", "1, 4", "3", "Bo", "14", "4", "5", "Cy", "10", "3 5", "1", "2"])
+    answers = iter(["Ada", "12", "1, 4", "3", "Bo", "14", "4", "2", "5", "Cy", "10", "3 5", "1"])
     said = []
     result = game.score_sheet(ask_sheet(game, 3, lambda question: next(answers), said.append))
-    # Bo's upgrade card 4 was Ada's too: asked again, answered 2
+    # Bo's upgrade card 4 was Ada's too: asked again at once (issue 42: before Bo's stones), answered 2
     assert any("listed for both Ada and Bo" in line for line in said)
     assert result.totals == [19, 17, 20]

@@ -8,6 +8,8 @@ from bgkit_burgundy.data import COLOURS, LETTERS, ROW_LENGTHS, Board, Components
 
 if TYPE_CHECKING:  # rich is imported by the functions that draw: `bgkit score` draws nothing
     from rich.columns import Columns
+
+    from bgkit.api import Drawing
     from rich.console import Group, RenderableType
     from rich.panel import Panel
     from rich.text import Text
@@ -128,54 +130,49 @@ def estates(panels: list[Panel]) -> Columns:
     return Columns(panels, padding=(0, 1))
 
 
-def render_setup(comp: Components, setup: dict[str, Any]) -> Group:
-    from rich.console import Group
-    from rich.panel import Panel
-    from rich.table import Table
-    from rich.text import Text
+def render_setup(comp: Components, setup: dict[str, Any]) -> Drawing:
+    """The setup on the core's drawing (:class:`bgkit.api.Drawing`): the terminal prints it and
+    ``bgkit setup --format svg`` draws it as a picture, the estates as coloured hexes."""
+    from bgkit.api import Drawing
 
-    n = setup["players"]
-    order = setup["turn_order"]
-    players = Table(title="Players — turn order: Player " + " → ".join(map(str, order))
-                    + f"; Player {setup['start_player']} starts and rolls the white die", title_justify="left")
-    for col in ("player", "turn", "board", "start castle", "workers", "silverlings", "goods (die numbers)"):
-        players.add_column(col)
+    out = Drawing(hang=0)
+    order = " → ".join(map(str, setup["turn_order"]))
+    rows: list[list[str]] = []
     for seat, row in enumerate(setup["seats"], start=1):
         castle = f"space {row['castle']} (centre)" if row["castle"] else "choose: " + ", ".join(map(str, row["castle_spaces"]))
-        players.add_row(
-            f"Player {seat}",
-            str(row["position"]),
-            f"#{row['board']}",
-            castle,
-            str(row["workers"]),
-            str(row["silverlings"]),
-            " ".join(map(str, row["goods"])),
-        )
-    piles = Table(title="Goods piles (face down; round 1 first)", title_justify="left")
-    for phase in PHASES:
-        piles.add_column(f"phase {phase}")
-    piles.add_row(*(" ".join(map(str, pile)) for pile in setup["goods_piles"]))
-    depots = Table(title=f"Phase A depots ({n} spaces each)", title_justify="left")
-    depots.add_column("depot")
-    depots.add_column("hex tiles")
-    for d, tiles in enumerate(setup["depots"], start=1):
-        depots.add_row(str(d), ", ".join(tiles))
-    depots.add_row("black", ", ".join(setup["black_depot"]))
-    panels = []
+        rows.append([f"Player {seat}", str(row["position"]), f"#{row['board']}", castle, str(row["workers"]),
+                     str(row["silverlings"]), " ".join(map(str, row["goods"]))])
+    out.table(("player", "turn", "board", "start castle", "workers", "silverlings", "goods (die numbers)"), rows,
+              title=f"Players — turn order: Player {order}; Player {setup['start_player']} starts and rolls the white die")
+    out.table([f"phase {phase}" for phase in PHASES], [[" ".join(map(str, pile)) for pile in setup["goods_piles"]]],
+              title="Goods piles (face down; round 1 first)")
+    depots = [[str(d), ", ".join(tiles)] for d, tiles in enumerate(setup["depots"], start=1)]
+    out.table(("depot", "hex tiles"), depots + [["black", ", ".join(setup["black_depot"])]],
+              title=f"Phase A depots ({setup['players']} spaces each)")
     for board_id in sorted({row["board"] for row in setup["seats"]}):
         board = comp.boards[board_id]
-        title = f"Board #{board_id}" + ("" if board.confirmed else " (UNCONFIRMED)")
         seats = [str(seat) for seat, row in enumerate(setup["seats"], start=1) if row["board"] == board_id]
-        players_on = ("Player " if len(seats) == 1 else "Players ") + ", ".join(seats)
-        # Text, not str: a str title is read as markup with emoji codes (and loads rich's emoji table)
-        panels.append(Panel(estate_text(board, None, comp), title=Text(title), subtitle=Text(players_on), expand=False))
-    parts: list[RenderableType] = [players, piles, depots, estates(panels), estate_key(comp, played=False)]
+        out.hexes(estate_hexes(board), title=f"Board #{board_id}" + ("" if board.confirmed else " (UNCONFIRMED)"),
+                  note=("Player " if len(seats) == 1 else "Players ") + ", ".join(seats))
+    out.line(estate_key(comp, played=False).plain, "dim")
     if any(not comp.boards[row["board"]].confirmed for row in setup["seats"]):
-        parts.append(Text("UNCONFIRMED: the original layout of this board rests on a single source "
-                          "(see the README); --data FILE replaces it.", style="dim"))
-    parts.append(Text(f"Ruleset {setup['ruleset']}. Goods are named by die number 1-6. "
-                      "Each goods pile goes onto the round spaces at the start of its phase.", style="dim"))
-    return Group(*parts)
+        out.line("UNCONFIRMED: the original layout of this board rests on a single source "
+                 "(see the README); --data FILE replaces it.", "dim")
+    out.line(f"Ruleset {setup['ruleset']}. Goods are named by die number 1-6. "
+             "Each goods pile goes onto the round spaces at the start of its phase.", "dim")
+    return out
+
+
+def estate_hexes(board: Board) -> list[list[tuple[str, str]]]:
+    """An empty estate as the rows of a hex map: each space's id, colour letter and die number
+    (``19C6``) in its colour."""
+    rows: list[list[tuple[str, str]]] = []
+    index = 0
+    for length in ROW_LENGTHS:
+        rows.append([(f"{i + 1:>2}{LETTERS[board.colour[i]]}{board.die[i]}", BACKGROUND[board.colour[i]])
+                     for i in range(index, index + length)])
+        index += length
+    return rows
 
 
 def render_state(state: BurgundyState, player: int | None) -> Group:
