@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from bgkit.api import MARK
+from bgkit.api import MARK, plural
 
 from bgkit_bretagne import scoring
 from bgkit_bretagne.codes import (BUILT, COMPLETE, EQUIP, F_EXCHANGE, F_RETURN, F_SITE, OPEN, S_ACT, S_BARGE, S_OVER, S_SCORE,
@@ -105,7 +105,7 @@ def _seat_line(state: BretagneState, q: int, player: int | None) -> Text:
     mover = state.actor if state.pending.top() is not None else state.cur
     who = ("▶" if q == mover and state.stage != S_OVER else " ") + f"P{q + 1}" + (" you" if q == player else "")
     who += " passed" if state.passed[q] and state.stage == S_ACT else ""
-    return Text(f"{who}: {state.vp[q]} pts · {state.francs[q]} francs · {state.eng[q]} eng · workers {state.work[q]} home "
+    return Text(f"{who}: {plural(state.vp[q], 'pt')} · {plural(state.francs[q], 'franc')} · {state.eng[q]} eng · workers {state.work[q]} home "
                 f"{state.city[q]} city {state.reserve[q]} spare · {_res(t, state.res[q])} · equipment {cards} · "
                 f"barge {barge_text} · place {scoring.pontivy_places(state)[q]}", style="bold" if q == player else "")
 
