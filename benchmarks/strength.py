@@ -7,6 +7,7 @@ Run with the Python that has bgkit installed (slow: a full run is hours of MCTS;
     python benchmarks/strength.py --cpu 0.05 --jobs 2               # MCTS thinks 0.05 CPU-s a decision
     python benchmarks/strength.py --seconds 0.05                    # 0.05 s of wall clock instead
     python benchmarks/strength.py --match ismcts-mcts --iterations 100 --format json
+    python benchmarks/strength.py --game bluemooncity --match mcts-greedy --cpu 0.03 --params macros=0
     python benchmarks/strength.py --workers-speed --game burgundy --seconds 2   # root-parallel MCTS
 
 Each match is a measured bot against copies of one opponent (``greedy random``, ``mcts greedy``,
@@ -166,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     budget.add_argument("--cpu", type=float, help="search budget: processor seconds a decision (the fair clock)")
     budget.add_argument("--seconds", type=float, help="search budget: seconds a decision (wall clock)")
     budget.add_argument("--iterations", type=int, help="search budget: iterations a decision (reproducible)")
+    parser.add_argument("--params", default="",
+                        help="more parameters for the search bots, after the budget (e.g. macros=0: steps one by one)")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="worker processes (at most 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--format", choices=("text", "json"), default="text")
@@ -176,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be positive")
     budget_text = (f"cpu={args.cpu:g}" if args.cpu else f"seconds={args.seconds:g}" if args.seconds
                    else f"iterations={args.iterations}" if args.iterations else "")
+    budget_text = ",".join(part for part in (budget_text, args.params) if part)
 
     from bgkit.testing import get_registry
 
