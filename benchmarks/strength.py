@@ -75,7 +75,8 @@ def search_spec(bot: str, budget: str) -> str:
     return f"{bot}:{budget}" if bot in SEARCHES and budget else bot
 
 
-def measure(registry, game_id: str, match: str, players: int, games: int, seed: int, budget: str, jobs: int) -> Figure:
+def measure(registry, game_id: str, match: str, players: int, games: int, seed: int, budget: str, jobs: int,
+            each: bool = False) -> Figure:
     """Play one match through the tournament machinery and reduce its records to a figure."""
     from bgkit.tournaments.summary import wilson_interval
     from bgkit.testing import play_games, seat_names
@@ -99,6 +100,8 @@ def measure(registry, game_id: str, match: str, players: int, games: int, seed: 
         seat = record.seats.index(measured)
         mine += record.scores[seat]
         others += (sum(record.scores) - record.scores[seat]) / (players - 1)
+        if each:  # the running tally, so a run stopped early still tells what it found
+            print(f"{game_id} {match} {players}p: {share:g} of {played} games won", file=sys.stderr, flush=True)
 
     start, cpu = time.perf_counter(), cpu_seconds()
     if play_games(registry, plan, range(games), games, on_record, jobs=jobs):
@@ -169,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     budget.add_argument("--iterations", type=int, help="search budget: iterations a decision (reproducible)")
     parser.add_argument("--params", default="",
                         help="more parameters for the search bots, after the budget (e.g. macros=0: steps one by one)")
+    parser.add_argument("--each", action="store_true", help="print the running tally after every game (stderr)")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="worker processes (at most 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--format", choices=("text", "json"), default="text")
@@ -197,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             info = playable[game_id]
             for players in [n for n in args.players or player_counts(info) if info.min_players <= n <= info.max_players]:
                 for match in args.match or DEFAULT_MATCHES:
-                    figure = measure(registry, game_id, match, players, args.games, args.seed, budget_text, args.jobs)
+                    figure = measure(registry, game_id, match, players, args.games, args.seed, budget_text, args.jobs, args.each)
                     print(json.dumps(asdict(figure)) if args.format == "json" else text_line(figure), flush=True)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
