@@ -12,14 +12,16 @@ else is there a macro (None: the search takes the legal actions one by one).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bgkit_bluemooncity.board import ANY_COLOUR
-from bgkit_bluemooncity.codes import F_COLOUR, F_PAY
+from bgkit_bluemooncity.codes import COLOUR, F_COLOUR, F_PAY
 from bgkit_bluemooncity.heuristic import card_worth
-from bgkit_bluemooncity.payment import steps, take
+from bgkit_bluemooncity.payment import can_pay, steps, take
 
 if TYPE_CHECKING:
+    from bgkit_bluemooncity.board import Board
     from bgkit_bluemooncity.kinds import Kinds
     from bgkit_bluemooncity.state import BlueMoonState
 
@@ -31,23 +33,30 @@ MOST_PARTIALS = 400
 
 
 def payments(state: BlueMoonState) -> list[tuple] | None:
-    """The ways to finish the payment under way (None when no payment is under way)."""
+    """The ways to finish the payment under way (None when no payment is under way). The list is
+    shared (a search asks for it at every visit of a node): read it, do not change it."""
     top = state.pending.top()
     if top is None or top[0] not in (F_PAY, F_COLOUR):
         return None
-    board = state.board
+    return _listed(state.board, tuple(state.hands[state.cur].counts), tuple(top), _wanted(state))
+
+
+@lru_cache(maxsize=4096)
+def _listed(board: Board, counts: tuple[int, ...], top: tuple, wanted: int) -> list[tuple] | None:
+    """:func:`payments` of a hand, a payment frame and the colours wanted: all it depends on, so a
+    search that visits the same payment again (every iteration at its root) lists it once."""
     kinds = board.kinds
-    counts = list(state.hands[state.cur].counts)
-    wanted = _wanted(state)
+    hand = list(counts)
     if top[0] == F_PAY:
         _, box, colour, need, recolour, anyone = top
-        return _cheapest(kinds, _finishes(kinds, counts, colour, need, recolour, anyone), wanted)
-    box = top[1]
+        return _cheapest(kinds, _finishes(kinds, hand, colour, need, recolour, anyone), wanted)
+    value = board.box_value[top[1]]
+    start = (0,) * len(kinds.colour_names)
     found = []
-    for choice in state.legal_actions():  # (COLOUR, colour): the palace box's colour, then its payment
-        start = (0,) * len(kinds.colour_names)
-        found += [((choice,) + seq, spent)
-                  for seq, spent in _finishes(kinds, counts, choice[1], board.box_value[box], start, 0)]
+    for colour in kinds.box_colours:  # the palace box's colour (COLOUR, colour) first, as the rules offer it
+        if can_pay(kinds, hand, colour, value):
+            found += [(((COLOUR, colour),) + seq, spent)
+                      for seq, spent in _finishes(kinds, hand, colour, value, start, 0)]
     return _cheapest(kinds, found, wanted)
 
 
