@@ -1,6 +1,7 @@
 """Macro-actions in the searches (Advisor.macros; Blue Moon City's whole payments): the tree's
 children at a payment are whole payments, the bots still play one legal action a decision, follow
-their plan only at the decision it was made for, and ``macros=0`` searches step by step."""
+their plan only at the decision it was made for (``follow=0``: never), and without ``macros=1`` the search goes
+step by step."""
 
 from __future__ import annotations
 
@@ -39,9 +40,9 @@ def paying_state(seed: int = 3):
 @pytest.mark.parametrize("bot_class", [MctsBot, IsmctsBot])
 def test_a_search_plays_only_legal_actions_and_follows_its_plan(bot_class):
     """Two searching seats play 2-player Blue Moon City for 150 decisions: every action is one of the
-    legal list, payments are searched whole (Macro children) and their later steps played from the plan."""
+    legal list, payments are searched whole (Macro children) and their later steps played from the plan (``macros=1``)."""
     state = GAME.new_state(GAME.setup(2, random.Random(5), {o.name: o.default for o in GAME.options}))
-    bots = [bot_class(RUNTIME, seed, iterations="4") for seed in (1, 2)]
+    bots = [bot_class(RUNTIME, seed, iterations="4", macros="1") for seed in (1, 2)]
     followed = macro_roots = decisions = 0
     while not state.is_terminal() and decisions < 150:
         player = state.current_player()
@@ -65,7 +66,7 @@ def test_a_search_plays_only_legal_actions_and_follows_its_plan(bot_class):
 def test_a_plan_is_followed_only_at_the_decision_it_was_made_for():
     state = paying_state()
     player = state.current_player()
-    bot = MctsBot(RUNTIME, 4, iterations="30")
+    bot = MctsBot(RUNTIME, 4, iterations="30", macros="1")
     first = decide(bot, state.clone(), player)
     assert first in RUNTIME.legal_actions(state)
     assert all(type(key) is Macro for key in bot.last_root.children)
@@ -83,9 +84,18 @@ def test_a_plan_is_followed_only_at_the_decision_it_was_made_for():
     assert decide(bot, after.clone(), player) == planned and bot.last_iterations == 0
 
 
-def test_macros_0_searches_the_steps_one_by_one():
+@pytest.mark.parametrize("params", [{}, {"macros": "0"}])
+def test_by_default_and_with_macros_0_the_steps_are_searched_one_by_one(params):
     state = paying_state()
-    bot = MctsBot(RUNTIME, 4, iterations="30", macros="0")
+    bot = MctsBot(RUNTIME, 4, iterations="30", **params)
     action = decide(bot, state.clone(), state.current_player())
     assert action in RUNTIME.legal_actions(state)
     assert not any(type(key) is Macro for key in bot.last_root.children) and not bot.plan
+
+
+def test_follow_0_searches_again_at_every_step():
+    state = paying_state()
+    bot = MctsBot(RUNTIME, 4, iterations="30", macros="1", follow="0")
+    action = decide(bot, state.clone(), state.current_player())
+    assert action in RUNTIME.legal_actions(state) and not bot.plan
+    assert all(type(key) is Macro for key in bot.last_root.children)

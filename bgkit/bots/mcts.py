@@ -24,7 +24,8 @@
   ply ahead with the game's heuristic (as the greedy bot does); that rating orders expansion and
   adds ``B * rating / (visits + 1)`` to UCT, so the search starts from greedy's judgement and
   outgrows it as visits accumulate.
-* **Macro-actions**: where the game's advisor declares ``macros(state)`` (a choice that takes
+* **Macro-actions** (``macros=1``; off by default: benchmarks/README.md found no gain yet): where
+  the game's advisor declares ``macros(state)`` (a choice that takes
   several decisions of one player in a row, such as paying a box card by card), a node's children
   are those whole sequences (:class:`Macro`), each applied whole, rated whole by the bias, and drawn
   whole in a random playout; the tree then spends its visits on what a payment buys instead of on
@@ -32,8 +33,8 @@
   step and **follows the plan** at the next ones (no new search) as long as what it sees is what
   the step was planned to lead to: the search already chose the whole sequence, and a new search
   of the rest would spend the same budget again to decide what is decided. Anything unplanned (an
-  undo, a view that differs) drops the plan and searches afresh. ``macros=0`` searches the
-  steps one by one instead (to compare).
+  undo, a view that differs) drops the plan and searches afresh (``follow=0``: a new search at
+  every step, over the completions of the macro under way).
 
 Rewards are rank-based: at the end of a game, the game's own outcome (its tie-breaks and
 no-winner endings included) gives each seat the share of opponents it beats (ties count half);
@@ -122,7 +123,7 @@ class MctsBot(BaseSeat):
     name = "mcts"
 
     def __init__(self, runtime: Runtime, seed: int, **params: str):
-        check_params(self.name, params, {"iterations", "seconds", "cpu", "c", "depth", "bias", "workers", "macros"})
+        check_params(self.name, params, {"iterations", "seconds", "cpu", "c", "depth", "bias", "workers", "macros", "follow"})
         seconds = number_param(params, "seconds", None, float, most=MOST_SECONDS)
         cpu = number_param(params, "cpu", None, float, most=MOST_SECONDS)
         self.iterations = number_param(params, "iterations", None if seconds or cpu else 400, most=MAX_ITERATIONS)
@@ -132,7 +133,8 @@ class MctsBot(BaseSeat):
         self.depth = number_param(params, "depth", None)  # None: the game's State.rollout_depth
         self.bias = number_param(params, "bias", 1.0, float, zero=True)
         self.workers = number_param(params, "workers", 1, most=MOST_WORKERS)
-        self.macros = bool(number_param(params, "macros", 1, zero=True, most=1))  # 0: the game's macros unused
+        self.macros = bool(number_param(params, "macros", 0, zero=True, most=1))  # 1: the game's macros searched whole
+        self.follow = bool(number_param(params, "follow", 1, zero=True, most=1))  # 0: search again at a macro's every step
         self.runtime = runtime
         self.rng: random.Random = random.Random(seed)
         self.last_iterations = 0
@@ -175,7 +177,7 @@ class MctsBot(BaseSeat):
         best = max((a for a in stats if first_step(a) in legal), key=stats.__getitem__, default=None)
         if best is None:
             return self.rng.choice(actions)
-        if type(best) is Macro and len(best) > 1:
+        if type(best) is Macro and len(best) > 1 and self.follow:
             self._make_plan(decision, best)
         return first_step(best)
 
