@@ -13,10 +13,10 @@ else is there a macro (None: the search takes the legal actions one by one).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bgkit_bluemooncity.board import ANY_COLOUR
-from bgkit_bluemooncity.codes import COLOUR, F_COLOUR, F_PAY
+from bgkit_bluemooncity.codes import COLOUR, F_COLOUR, F_PAY, Action, Frame
 from bgkit_bluemooncity.heuristic import card_worth
 from bgkit_bluemooncity.payment import can_pay, steps, take
 
@@ -31,8 +31,11 @@ MOST_PAYMENTS = 8
 #: a hand of a dozen cards and a box of at most 9 needs far fewer).
 MOST_PARTIALS = 400
 
+#: A whole payment: the steps that make it, in order.
+Macro = tuple[Action, ...]
 
-def payments(state: BlueMoonState) -> list[tuple] | None:
+
+def payments(state: BlueMoonState) -> list[Macro] | None:
     """The ways to finish the payment under way (None when no payment is under way). The list is
     shared (a search asks for it at every visit of a node): read it, do not change it."""
     top = state.pending.top()
@@ -42,7 +45,7 @@ def payments(state: BlueMoonState) -> list[tuple] | None:
 
 
 @lru_cache(maxsize=4096)
-def _listed(board: Board, counts: tuple[int, ...], top: tuple, wanted: int) -> list[tuple] | None:
+def _listed(board: Board, counts: tuple[int, ...], top: Frame, wanted: int) -> list[Macro] | None:
     """:func:`payments` of a hand, a payment frame and the colours wanted: all it depends on, so a
     search that visits the same payment again (every iteration at its root) lists it once."""
     kinds = board.kinds
@@ -72,12 +75,12 @@ def _wanted(state: BlueMoonState) -> int:
 
 
 def _finishes(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tuple[int, ...],
-              anyone: int) -> list[tuple[tuple, tuple[int, ...]]]:
+              anyone: int) -> list[tuple[Macro, tuple[int, ...]]]:
     """Every set of cards that finishes the payment, once each: (the steps in a legal order, the
     cards spent, a count per kind), depth first over the steps the rules offer."""
-    done: dict[tuple[int, ...], tuple] = {}
-    seen: set[tuple] = set()
-    stack: list[tuple[tuple, list[int], int, tuple[int, ...], int]] = [((), counts, need, recolour, anyone)]
+    done: dict[tuple[int, ...], Macro] = {}
+    seen: set[tuple[Any, ...]] = set()
+    stack: list[tuple[Macro, list[int], int, tuple[int, ...], int]] = [((), counts, need, recolour, anyone)]
     while stack and len(seen) < MOST_PARTIALS:
         seq, hand, left, allowed, extra = stack.pop()
         for step in reversed(steps(kinds, hand, colour, left, allowed, extra)):
@@ -95,15 +98,15 @@ def _finishes(kinds: Kinds, counts: list[int], colour: int, need: int, recolour:
     return [(seq, tuple(c - a for c, a in zip(counts, after))) for after, seq in done.items()]
 
 
-def _cheapest(kinds: Kinds, found: list[tuple[tuple, tuple[int, ...]]], wanted: int) -> list[tuple] | None:
+def _cheapest(kinds: Kinds, found: list[tuple[Macro, tuple[int, ...]]], wanted: int) -> list[Macro] | None:
     """The payments no other one spends a strict subset of, each set of cards once (at the palace two
     colours may take the same cards), the cheapest first, at most MOST_PAYMENTS."""
-    kept: list[tuple[tuple, tuple[int, ...]]] = []
+    kept: list[tuple[Macro, tuple[int, ...]]] = []
     for seq, spent in sorted(found, key=lambda item: sum(item[1])):  # a strict subset has fewer cards: kept already
         if not any(all(o <= s for o, s in zip(other, spent)) for _, other in kept):  # (the same cards: kept once)
             kept.append((seq, spent))
 
-    def worth(item: tuple[tuple, tuple[int, ...]]) -> tuple[float, int, tuple]:
+    def worth(item: tuple[Macro, tuple[int, ...]]) -> tuple[float, int, Macro]:
         seq, spent = item
         return (sum(n * card_worth(kinds, k, wanted) for k, n in enumerate(spent) if n), sum(spent), seq)
 
