@@ -28,6 +28,7 @@ GAMES = {
     "bruges": (["human:Me", "greedy"], 5, "takes the top card of pile"),
     "bridgetroll": (["human:Me", "greedy", "greedy"], 1, "P2 (greedy)"),
     "goofspiel": (["human:Me", "greedy", "--option", "deck=13"], 3, "lay the"),
+    "bretagne": (["human:Me", "greedy"], 2, "P2 (greedy)"),  # the default wording: the action's text
 }
 
 
