@@ -583,6 +583,13 @@ def seen_drawings(state: State, player: int, width: int = 160) -> str:
     return _printed([picture for picture in pictures if picture is not None], width)
 
 
+def public_drawing(state: State, width: int = 160) -> str | None:
+    """The text a shared screen at the table shows of the state (the game's ``render_public``: what
+    everyone sees); None for a game that draws no public table."""
+    public = getattr(state, "render_public", None)
+    return None if public is None else _printed([public()], width)
+
+
 def _printed(pictures: list[Any], width: int) -> str:
     import io
 
@@ -715,11 +722,14 @@ def check_chance_pick(state: State, outcomes: list[tuple[Any, float]], where: st
 def check_views(state: State, rng: random.Random, where: str) -> None:
     """A seat's view and drawings (full, compact, each part) hold nothing it cannot see: they are the same in every
     determinisation for it, and a determinisation depends on the view alone (the same seed gives
-    the same sample from any state with that view)."""
+    the same sample from any state with that view). The public drawing (``render_public``, a shared
+    screen's) is the same in every determinisation for every seat: it shows no seat's hidden
+    information (each seat's is redrawn by another seat's determinisation) and no face-down draw."""
     import random
 
     from bgkit.model.game import any_to_json
 
+    public = public_drawing(state)
     for player in range(state.num_players):
         view = any_to_json(state.view(player))
         picture = seen_drawings(state, player)
@@ -732,6 +742,9 @@ def check_views(state: State, rng: random.Random, where: str) -> None:
             )
             assert attempt or seen_drawings(other, player) == picture, (
                 f"{where}: what player {player + 1} is shown changes with what they cannot see (the drawing leaks)"
+            )
+            assert attempt or public_drawing(other) == public, (
+                f"{where}: the public drawing (render_public) changes with what P{player + 1} cannot see (it shows hidden information)"
             )
             again = any_to_json(other.determinize(player, random.Random(seed)).to_dict())
             assert again == sample, (
