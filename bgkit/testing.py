@@ -780,7 +780,8 @@ def note_private(before: State, after: State, text: str, owed: dict[tuple[int, i
 
 def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str) -> None:
     """At a private chance node or action, every seat outside the audience is told the same public
-    text and sees the same view, drawing and determinisation, whatever the outcome.
+    text and sees the same view, drawing and determinisation, whatever the outcome; and the public
+    drawing (``render_public``) is the same whatever the outcome.
 
     A sealed choice that ends its stage is revealed at once, so it is left out.
     """
@@ -798,6 +799,7 @@ def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str
     seed = random.Random(where).getrandbits(32)
     told: dict[int, set[str]] = {}
     shown: dict[int, set[tuple[str, str, str]]] = {}
+    publics: set[str | None] = set()
     for action in private:
         audience = state.audience(action)
         assert audience is not None  # only the private ones (above)
@@ -806,6 +808,7 @@ def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str
         runtime.apply(after, action)
         if state.is_sealed() and not after.is_sealed():
             continue  # the last choice of a sealed stage: everything is revealed
+        publics.add(public_drawing(after))
         for seat in range(state.num_players):
             if seat in audience:
                 continue
@@ -819,6 +822,7 @@ def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str
         assert len(shown[seat]) == 1, (
             f"{where}: what P{seat + 1} sees after a private outcome depends on that outcome (hidden information leaks)"
         )
+    assert len(publics) <= 1, f"{where}: the public drawing (render_public) shows a private outcome (hidden information leaks)"
 
 
 def swap_a_card(hand: Any, deck: Any) -> None:

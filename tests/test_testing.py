@@ -200,3 +200,10 @@ def test_a_public_drawing_that_prints_a_hand_is_caught():
 def test_a_game_without_a_public_drawing_has_none():
     state = Hand()
     assert public_drawing(state) is None
+
+
+def test_a_public_drawing_naming_a_private_draw_is_caught():
+    state = Public(leak="public")
+    with pytest.raises(AssertionError, match=r"the public drawing \(render_public\) shows a private outcome"):
+        check_secrets(Runtime(), state, [o for o, _ in state.chance_outcomes()], "draw")
+    check_secrets(Runtime(), Public(), [o for o, _ in Public().chance_outcomes()], "draw")  # the honest one passes
