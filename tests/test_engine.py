@@ -101,16 +101,19 @@ def test_chance_typed_at_the_table(goofspiel, tmp_path):
 
 def test_bots_at_a_real_table_are_shown_playing_before_the_table_types_chance_again(goofspiel, tmp_path):
     """With only bots seated and the chance typed in, the people around the table carry out the
-    bots' moves: each is shown (a sealed bid face down, then revealed) before the next prize is asked."""
-    match, console = human_match(goofspiel, ["prize 4", "prize 2"], tmp_path, specs=("random", "greedy"), chance="table")
+    bots' moves: each is said as it is made (a sealed bid face down, then revealed in the game's
+    words), and the table says done before the next prize is asked."""
+    match, console = human_match(goofspiel, ["prize 4", "", "prize 2"], tmp_path, specs=("random", "greedy"), chance="table")
     for _ in range(4):  # prize, two bids, the next prize
         match.step()
     out = console.file.getvalue()
     first, second = out.index("what happened at the table?"), out.rindex("what happened at the table?")
     shown = out[first:second]
-    bids = [line for line in shown.splitlines() if line.startswith(("P1 random:", "P2 greedy:", "revealed:"))]
-    assert any("revealed: P1 random: bid" in line for line in bids) and any("revealed: P2 greedy: bid" in line for line in bids), shown
-    assert [line for line in bids if not line.startswith("revealed")], shown  # the bids as made: face down
+    bids = [line for line in shown.splitlines() if line.startswith("▶ ")]
+    assert "▶ P1 (random): P1 bids" in bids and "▶ P2 (greedy): P2 bids" in bids, shown  # face down
+    revealed = [line for line in bids if line.startswith("▶ revealed: ")]
+    assert [line.split(" bids its ")[0] for line in revealed] == ["▶ revealed: P1 (random)", "▶ revealed: P2 (greedy)"], shown
+    assert "then type done" in shown and match.log.actions[-1] == [-1, "prize 2"]
 
 
 def test_save_command_saves_and_carries_on(goofspiel, tmp_path, monkeypatch):
@@ -189,7 +192,7 @@ def test_at_the_table_a_bare_number_is_the_outcome_not_a_position(goofspiel, tmp
 
 
 def test_at_the_table_a_bare_number_is_the_outcome_even_when_the_list_has_moved_on(goofspiel, tmp_path):
-    match, console = human_match(goofspiel, ["1", "bid 1", "4", "bid 2"], tmp_path, chance="table")
+    match, console = human_match(goofspiel, ["1", "bid 1", "", "4", "bid 2"], tmp_path, chance="table")  # "": done (the bot's bid laid)
     while len([p for p, _ in match.log.actions if p == -1]) < 2:
         match.step()
     # prize 1 is gone, so the 4th outcome listed is prize 5: '4' must still record prize 4

@@ -173,7 +173,8 @@ def test_a_bot_that_does_not_offer_it_is_started_for_each_game_and_ended_after_i
 
 def test_an_exec_bot_joins_people_at_a_real_table(goofspiel):
     specs = ["human:Ada", f"exec:{sys.executable} {BOTS / 'random.py'}"]
-    typed = [x for n in (2, 5, 1, 3, 4) for x in (f"prize {n}", f"bid {6 - n}")]  # the table's cards, and Ada's bids
+    # the table's cards, Ada's bids, and Enter once the bot's bid is laid (done), before the next card
+    typed = [x for n in (2, 5, 1, 3, 4) for x in (f"prize {n}", f"bid {6 - n}", "")][:-1]
     console = Console(file=io.StringIO(), width=120)
     match = build_match(goofspiel, specs, ["Ada", "bot"], 3, {"deck": "5"}, chance="table", console=console, ask=scripted(typed))
     assert _run_match(match, "json", None) is not None

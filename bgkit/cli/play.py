@@ -82,6 +82,10 @@ def play_command(
     )
     match.secret_seed = seed_kept_secret(game, has_human, chance)
     render.stderr().print(f"{render.literal(game.info.name)}: {render.literal(', '.join(names))} — {_seed_text(match)}")
+    if chance == "table" and match.screen is not None:  # before the first question: the table's layout
+        from bgkit.terminal.table import say_layout
+
+        say_layout(match.screen.console, game, match.log, match.secret_seed)
     return _run_match(match, format, log)
 
 

@@ -397,8 +397,17 @@ class SaveRequest(Exception):
     """A person asked to save now and carry on."""
 
 
+class RewindRequest(Exception):
+    """The people at a real table corrected what they typed in: the game goes back to its first
+    ``keep`` logged actions (:meth:`Match.rewind_to`) and is played on from there."""
+
+    def __init__(self, keep: int):
+        super().__init__(keep)
+        self.keep = keep
+
+
 #: What a match's driver lets through untouched: a person's requests, Ctrl-C, bad input, a named fault.
-MATCH_PASSING = (*PASS_THROUGH, UndoRequest, SaveRequest, QuitRequest)
+MATCH_PASSING = (*PASS_THROUGH, UndoRequest, SaveRequest, QuitRequest, RewindRequest)
 
 
 def _the_cores_own(seat: Any) -> bool:
@@ -479,6 +488,10 @@ class SeatSource:
             except UndoRequest:
                 action = self._undo(player)
                 state = match.driving_state()  # the game played again up to the person's last decision
+            except RewindRequest as request:  # a table entry taken back or corrected
+                match.rewind_to(request.keep)
+                action = AGAIN
+                state = match.driving_state()
             except SaveRequest:
                 action = self._save(player)
             except (QuitRequest, KeyboardInterrupt, BadInput, PluginError):
@@ -548,6 +561,7 @@ class Match:
     chance: Callable[[State], Any]
     save_path: Path | None = None
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
+    watchers: list[Observer] = field(default_factory=list)  # more observers of a played game (a real table's)
     view_rngs: list[random.Random | None] = field(default_factory=list)  # per seat: where its determinisations come from
     revealed: list[bool] = field(default_factory=list)  # per logged action: did it show something new?
     seat_plugins: list[str] = field(default_factory=list)  # per seat: the plugin whose bot sits there ("" for the core's)
@@ -575,7 +589,7 @@ class Match:
         try:
             self.run()
             return self.finish()
-        except (UndoRequest, SaveRequest, QuitRequest, KeyboardInterrupt, BadInput, PluginError):
+        except (UndoRequest, SaveRequest, QuitRequest, RewindRequest, KeyboardInterrupt, BadInput, PluginError):
             raise
         except BaseException as exc:  # SystemExit too: a plugin does not end bgkit unnamed
             raise PluginError(f"{self._origin(None, exc)} failed while playing: {fault_text(exc)}") from exc
@@ -585,6 +599,7 @@ class Match:
         stream, no seat asking for its history: the driver runs without observers."""
         return not (
             self.listeners
+            or self.watchers
             or self.save_path is not None
             or self.histories is not None
             or type(self.chance) is not RandomChance
@@ -600,6 +615,7 @@ class Match:
     def _observers(self) -> list[Observer]:
         observers: list[Observer] = [RevealTracker(self.revealed)]
         observers += [Listener(tell) for tell in self.listeners]
+        observers += self.watchers
         if self.histories is not None:
             observers.append(self.histories)
         observers.append(Saver(self))
@@ -717,7 +733,14 @@ class Match:
         if any(self.revealed[last:]) or any(p == CHANCE for p, _ in self.log.actions[last + 1 :]):
             raise BadInput("cannot undo: something was revealed since your last decision")
         undone = [text for _, text in self.log.actions[last:]]
-        del self.revealed[last:]
+        self.rewind_to(last)
+        self.seats[player].tell(f"undone: {' · '.join(undone)}", error=False)
+
+    def rewind_to(self, keep: int) -> None:
+        """Take back every logged action after the first ``keep``: the driver plays the game again up
+        to there (:meth:`Driver.rewind`), each seat that keeps a history told it again from the
+        start, the screen's news of what was taken back forgotten; saved at once when saving."""
+        del self.revealed[keep:]
         observers: list[Observer] = []
         if self.histories is not None:  # told again from the start, as the replayed game tells it
             for history in self.histories.of.values():
@@ -725,11 +748,19 @@ class Match:
             observers.append(self.histories)
         self._undos += 1
         driver = self._driving or self._driver([])  # between runs: a driver of the match's own for the undo
-        driver.rewind(start_state(self.game, self.log.setup), last, observers)
+        driver.rewind(start_state(self.game, self.log.setup), keep, observers)
         self.state, self.narrator = driver.state, driver.narrator
+        if self.screen is not None:
+            self.screen.forget()
         if self.save_path is not None:
             self.save()
-        self.seats[player].tell(f"undone: {' · '.join(undone)}", error=False)
+
+    def states_along(self, keep: int, observer: Observer) -> State:
+        """The game played again, apart, through its first ``keep`` logged actions, each told to
+        ``observer``; the state reached (the match's own is untouched)."""
+        again = Driver(self.runtime, start_state(self.game, self.log.setup), [], [observer], self._game_origin, MATCH_PASSING)
+        again.run(LogSource(self.runtime, self.log.actions[:keep], "log"), budget=keep)
+        return again.state
 
     def save(self, path: Path | None = None) -> Path:
         from bgkit.model.savefile import write_json

@@ -17,6 +17,7 @@ objects, each a small typed set of plain functions, none of which shares a ``sel
 ``advisor``     advice for bots: heuristic, rollout (playout) policy, rollout depth
 ``notation``    action texts, parsing, and the action space (indices, size, longest game)
 ``display``     how a state is drawn (on :class:`bgkit.model.drawing.Drawing`)
+``wording``     (optional) a bot's move said as an instruction for the people at a real table
 ``setup``       (table half) options, the randomised setup and how it is drawn; ``scoring``: the
                 score sheet and its scoring
 ==============  ===================================================================================
@@ -260,6 +261,19 @@ class Display(Generic[S]):
     render_public: Callable[[S], object] | None = None  # for no seat: what everyone sees
 
 
+@part
+class Wording(Generic[S, A]):
+    """How a move is said at a real table (``--chance table``), where people carry out a bot's moves.
+
+    ``instruction(state, player, action)``, called with the state just before ``action`` is applied,
+    returns what the people do, after the seat's name: ``"takes the 6 from depot 3 and places it on
+    space 20"`` is shown as ``P2 (greedy) takes the 6 from depot 3 …``. Default (or None): ``P2
+    (greedy): <the action's text>``. Not a method of the state: it is called once per bot move, at a
+    table, never by a search."""
+
+    instruction: Callable[[S, int, A], str] | None = None
+
+
 def _seats_only(comp: object, players: int, rng: random.Random, options: dict[str, str]) -> Doc:
     from bgkit.model.seats import seat_document
 
@@ -336,6 +350,7 @@ class Play(Generic[S, A, C]):
     advisor: Advisor[S, A] = dataclasses.field(default_factory=Advisor)
     notation: Notation[S, A, C] = dataclasses.field(default_factory=Notation)
     display: Display[S] = dataclasses.field(default_factory=Display)
+    wording: Wording[S, A] = dataclasses.field(default_factory=Wording)
 
     def __post_init__(self) -> None:
         for part, group in ((self.notation, ("num_actions", "max_game_length", "action_index", "action_from_index")),

@@ -152,7 +152,20 @@ def build_match(
         screen.attach(match)
         match.screen = screen
         match.listeners.append(screen.tell_event)
+        if chance == "table":
+            _at_table(game, match, screen)
     return match
+
+
+def _at_table(game: Game, match: Match, screen: Any) -> None:
+    """A real table: the bots' moves said as instructions in the game's words, corrections of what
+    is typed in (bgkit.terminal.table)."""
+    from bgkit.terminal.table import TableTalk
+
+    play = game.play  # a GameSpec's play half (None for a game of the old shape: the default wording)
+    talk = TableTalk(screen, match.seats, play.wording.instruction if play is not None else None, match.log.actions)
+    screen.at_table(talk)
+    match.watchers.append(talk)
 
 
 def _exec_seeds(log: GameLog, kinds: list[str], seed: int, bot_seeds: list[int]) -> list[int]:

@@ -14,7 +14,7 @@ is read from it and terminal control characters are shown escaped.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.console import Console
 
@@ -25,6 +25,9 @@ from bgkit.model.game import CHANCE, State
 from bgkit.model.spec import action_words
 from bgkit.terminal.render import can_wipe, literal, never_cut, plural, wipe
 from bgkit.engine.runtime import Runtime
+
+if TYPE_CHECKING:
+    from bgkit.terminal.table import TableTalk
 
 HELP = (
     "Type the place of an action in the list, its text, or a prefix that only one action has. Where a "
@@ -42,6 +45,8 @@ HELP = (
         ("quit", "save the game and stop (resume with: bgkit play --resume FILE)"),
     ),
 )
+#: The command a person has at a real table (``--chance table``) besides those of HELP.
+FIX_HELP = (("fix", "correct a roll or draw typed in at the table earlier: the game is played again from there"),)
 #: Lines of "since your last decision" shown at once (``log`` shows them all).
 NEWS_LINES = 12
 
@@ -49,7 +54,12 @@ CHANCE_HELP = (
     "Type what happened at the table as listed (e.g. 'dice 2 5'), #N for the Nth outcome listed, or a "
     "prefix only one outcome has; the first word may be left out when every outcome starts with it "
     "('goat_s' for 'draw goat_small'). A bare number is what was rolled, never a place in the list.",
-    (("quit", "save the game and stop"),),
+    (
+        ("undo", "take back the last entry typed in at the table, and type it again"),
+        ("fix", "correct an earlier entry: choose it, type the right value; the game is played again from there "
+                "(the bots decide again, what was typed after it is kept where still possible)"),
+        ("quit", "save the game and stop"),
+    ),
 )
 
 
@@ -164,20 +174,52 @@ class Screen:
         self.last: dict[int, list[Event]] = {p: [] for p in people}  # shown at their last decision (``log``)
         self._match: Any = None
         self.above = 0  # lines printed since the last prompt (bgkit.terminal.fit leaves them room)
-        # With no person seated (bots at a real table, its chance typed in), the people around it
-        # still carry out the bots' moves: they are told each one, as much as everyone may see.
-        self.onlookers: list[Event] | None = None if people else []
+        self.table: TableTalk | None = None  # at a real table (--chance table): the bots' moves said, corrections
 
     def attach(self, match: Any) -> None:
         self._match = match
+
+    def at_table(self, talk: "TableTalk") -> None:
+        """Play at a real table: the bots' moves said as instructions by ``talk`` (bgkit.terminal.table)."""
+        self.table = talk
+
+    def forget(self) -> None:
+        """After a rewind (an undo, a correction): nobody's news holds what was taken back."""
+        for person in self.people:
+            self.news[person], self.last[person] = [], []
+        if self.table is not None:
+            self.table.forget()
+
+    def state_at(self, keep: int, observer: Any = None) -> State:
+        """The game as it was after its first ``keep`` logged actions (played again apart)."""
+        from bgkit.engine.driver import Observer
+
+        state: State = self._match.states_along(keep, observer or Observer())
+        return state
+
+    def before_question(self, player: int, state: State, items: list[Any]) -> Any:
+        """At a real table, before a question (a person's move, or chance): the bots' moves carried
+        out first (``done``); while a correction is replayed, what was answered here before, if it
+        is still possible (returned: nothing is asked), else None."""
+        talk = self.table
+        if talk is None:
+            return None
+        talk.confirm()
+        text = talk.recorded(player)
+        if text is None:
+            return None
+        texts = [state.action_text(item) for item in items]
+        if text in texts:
+            talk.kept(player, text)
+            return items[texts.index(text)]
+        talk.not_kept(player, text)
+        return None
 
     def who(self, seat: int) -> str:
         return "chance" if seat == CHANCE else f"P{seat + 1} {literal(self.names[seat])}"
 
     def tell_event(self, event: Event) -> None:
         """Keep an action for the people who have not seen it yet (their own moves they typed)."""
-        if self.onlookers is not None and event.player != CHANCE:  # the table typed its chance in
-            self.onlookers.append(event)
         for person, news in self.news.items():
             if event.player == person and not event.reveal:
                 continue
@@ -210,16 +252,10 @@ class Screen:
     def seen(self, person: int) -> None:
         self.last[person], self.news[person] = self.news[person], []
 
-    def tell_onlookers(self) -> None:
-        """The bots' moves since the table was last asked, for the people around it to carry out."""
-        if self.onlookers:
-            self.console.print("\n".join(self._said(event, event.shown_to(())) for event in self.onlookers))
-            self.onlookers.clear()
-
     def flush(self) -> None:
-        """At the end of the game: what nobody has been told yet, said once for everyone."""
+        """At the end of the game: what nobody has been told yet, said once for everyone (at a real
+        table, the bots' moves were said as they were made)."""
         if not self.people:
-            self.tell_onlookers()
             return
         lines = self.news_lines(self.people[0], private=False)
         if lines:
@@ -306,6 +342,9 @@ class HumanSeat(BaseSeat):
     def choose(self, decision: Decision) -> Any:
         screen, console, player = self.screen, self.screen.console, decision.player
         name = literal(self.name)
+        earlier = screen.before_question(player, decision.state, decision.actions)
+        if earlier is not None:  # a correction replayed: this person's earlier choice still stands
+            return earlier
         private = screen.needs_handover(player)
         if private:
             screen.hand_over(f"{self.name}, your turn: the others look away, then press Enter")
@@ -320,7 +359,7 @@ class HumanSeat(BaseSeat):
         while True:
             answer = screen.read(f"{self.name}> ").strip()
             if answer in ("?", "help"):
-                print_help(console, HELP)
+                print_help(console, HELP if screen.table is None else (HELP[0], HELP[1][:4] + FIX_HELP + HELP[1][4:]))
                 print_words(console, action_words(state, texts))
                 console.print(f"Seats: {screen.legend}")
                 show_options(console, texts)
@@ -332,7 +371,12 @@ class HumanSeat(BaseSeat):
                 screen.show_news(player, private, everything=True)
                 continue
             if answer == "undo":
+                if screen.table is not None:
+                    screen.table.replay = None  # what was corrected is not replayed over the person's undo
                 raise UndoRequest()
+            if answer in ("fix", "fix all") and screen.table is not None:
+                screen.table.fix(everything=answer == "fix all")
+                continue
             if answer == "save":
                 raise SaveRequest()
             if answer == "quit":
@@ -368,11 +412,13 @@ class TableChance:
 
     def __call__(self, state: State) -> Any:
         screen, console = self.screen, self.screen.console
-        screen.tell_onlookers()
         outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+        earlier = screen.before_question(CHANCE, state, outcomes)
+        if earlier is not None:  # a correction replayed: what was typed here before still stands
+            return earlier
         texts = [state.action_text(o) for o in outcomes]
         audience = state.audience(outcomes[0])
-        label = state.chance_label() or "Chance"
+        label = self.label(state)
         private = audience is not None
         if audience is not None:
             owners = sorted(audience)
@@ -393,6 +439,9 @@ class TableChance:
                 print_help(console, CHANCE_HELP)
                 show_options(console, texts, limit=len(texts), numbered=False)
                 continue
+            if answer in ("undo", "fix", "fix all") and screen.table is not None:
+                self.correct(answer)
+                continue
             # A bare number is what was rolled, never a position in the list: that needs '#'.
             index = understand(state, outcomes, texts, answer, numbers=False)
             if index is not None:
@@ -400,3 +449,26 @@ class TableChance:
                     wipe(console)
                 return outcomes[index]
             console.print(f"[red]{literal(repr(answer))} is not a possible outcome[/red]; type it as listed, #N for its place in the list, ? for all")
+
+    def label(self, state: State) -> str:
+        """What is asked: the game's label, each seat it names named as at the table (``P2
+        (greedy)``); a label that names nobody, right after a bot's move, says it follows that move."""
+        from bgkit.terminal.table import name_seats, seat_words
+
+        screen = self.screen
+        given = state.chance_label() or "Chance"
+        bots = frozenset(range(len(screen.names))) - frozenset(screen.people)
+        label = name_seats(given, screen.names, bots)
+        log = screen._match.log.actions if screen._match is not None else []
+        if label == given and log and log[-1][0] != CHANCE and log[-1][0] not in screen.people:
+            label += f" (after {seat_words(screen.names, log[-1][0])}'s move)"
+        return label
+
+    def correct(self, answer: str) -> None:
+        """``undo`` or ``fix`` at ``table>`` (a RewindRequest: the game goes back), or why not."""
+        table = self.screen.table
+        assert table is not None
+        try:
+            table.undo_entry() if answer == "undo" else table.fix(everything=answer == "fix all")
+        except BadInput as exc:
+            self.screen.console.print(f"[red]{literal(exc.message)}[/red]")

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
-from bgkit_goofspiel import advisor, notation, observer, render, rules
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit_goofspiel import advisor, notation, observer, render, rules, wording
 from bgkit_goofspiel.state import GoofState, new_state, state_from_dict
 
 PLAY = Play(
@@ -28,4 +28,5 @@ PLAY = Play(
     ),
     display=Display[GoofState](render=render.render, render_compact=render.render_compact, render_part=render.render_part,
                                  render_public=render.render_public),
+    wording=Wording[GoofState, int](instruction=wording.instruction),
 )

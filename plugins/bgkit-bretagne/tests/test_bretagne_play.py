@@ -75,11 +75,12 @@ def test_greedy_and_mcts_play_through_the_command_line():
 
 
 def answering(log: list[str], answer=lambda prompt: "1"):
-    """An ``ask`` that records every prompt: Enter at a hand-over, '#1' at the table, else ``answer``."""
+    """An ``ask`` that records every prompt: Enter at a hand-over and once a bot's moves are carried
+    out at the table (``done>``), '#1' at the table, else ``answer``."""
 
     def ask(prompt: str) -> str:
         log.append(prompt)
-        if "press Enter" in prompt:
+        if "press Enter" in prompt or prompt.startswith("done>"):
             return ""
         if prompt.startswith("table>"):
             return "#1"

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
-from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views, wording
 from bgkit_bridgetroll.codes import Action
 from bgkit_bridgetroll.data import Components
 from bgkit_bridgetroll.state import TrollState, new_state, state_from_dict
@@ -35,4 +35,5 @@ PLAY = Play(
     ),
     display=Display[TrollState](render=display.render_state, render_compact=display.render_compact, render_public=display.render_public,
                                 render_part=display.render_part),
+    wording=Wording[TrollState, Action](instruction=wording.instruction),
 )

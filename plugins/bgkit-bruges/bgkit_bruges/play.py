@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
-from bgkit_bruges import disasters, heuristic, notation, persons, piles, plays, render, rules, views
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit_bruges import disasters, heuristic, notation, persons, piles, plays, render, rules, views, wording
 from bgkit_bruges.codes import F_CANAL, F_DRAW, F_FIRE, F_HOUSE, F_ORDER, F_PICK, F_PLAGUE, F_REP, F_THREAT, F_WCOL, Act
 from bgkit_bruges.data import Components
 from bgkit_bruges.state import BrugesState, new_state, state_from_dict
@@ -43,4 +43,5 @@ PLAY = Play(
     ),
     display=Display[BrugesState](render=render.render_state, render_compact=render.render_compact, render_public=render.render_public,
                                   render_part=render.render_part),
+    wording=Wording[BrugesState, Act](instruction=wording.instruction),
 )

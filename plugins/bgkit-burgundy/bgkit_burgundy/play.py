@@ -3,9 +3,9 @@ play starts (``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_burgundy.spec`
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
 
-from bgkit_burgundy import heuristic, notation, offers, render, rules, views
+from bgkit_burgundy import heuristic, notation, offers, render, rules, views, wording
 from bgkit_burgundy.codes import Action
 from bgkit_burgundy.data import Components
 from bgkit_burgundy.state import BurgundyState, new_state, state_from_dict
@@ -31,4 +31,5 @@ PLAY = Play(
     ),
     display=Display[BurgundyState](render=render.render_state, render_compact=render.render_compact, render_public=render.render_public,
                                     render_part=render.render_part),
+    wording=Wording[BurgundyState, Action](instruction=wording.instruction),
 )
