@@ -62,9 +62,10 @@ def test_a_stalling_exec_bot_ends_the_game_with_no_winner(first_bot, tmp_path):
 @pytest.fixture
 def short_bluemooncity(registry, monkeypatch):
     """Blue Moon City with a maximum length of 300 decisions, so a stalled game takes a moment."""
-    import bgkit_bluemooncity.state as state
+    from bgkit_bluemooncity.play import PLAY
 
-    monkeypatch.setattr(state, "max_game_length", lambda comp, players: 300)
+    # the spec's notation, as every game loaded from now on reads it (the registry is fresh)
+    monkeypatch.setattr(PLAY.notation, "max_game_length", lambda comp, players: 300)
     return registry
 
 

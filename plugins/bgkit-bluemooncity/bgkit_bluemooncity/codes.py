@@ -4,8 +4,16 @@ A player's decisions are ``(GO, cell)``, ``(USE, kind)``, ``(TO, cell or OFF)``,
 ``(BOX, box)``, ``(COLOUR, colour)``, the payment steps ``(PAY, kind)``, ``(WILD_CARD, kind)``,
 ``(PAIR_CARDS, kind, kind)``, ``(RECOLOUR, kind, colour or -1)``, ``(OFFER,)``, ``(PILLAR, kind)``,
 ``(END,)``, ``(DISCARD, kind)`` and ``(DRAW,)``; chance's outcome is ``(CARD, kind)``, the card drawn.
-Their texts are the state's ``action_text``.
+Their texts are the notation's ``action_text``.
 """
+
+from typing import Any
+
+#: An action: its code, then whole numbers (a cell, a card kind, a box, a colour).
+Action = tuple[int, ...]
+#: A frame of a multi-step choice on the pending stack, or a chance event (the core's ``Step``):
+#: its kind first, then what it needs (a payment's frame carries a tuple of recolour allowances).
+Frame = tuple[Any, ...]
 
 GO, USE, TO, DONE, BOX, COLOUR = 1, 2, 3, 4, 5, 6
 PAY = 7  # a card at its value, of the box's colour or recoloured into it

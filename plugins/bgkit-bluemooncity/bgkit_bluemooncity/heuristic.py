@@ -17,10 +17,16 @@ when it sees one and avoids an ending without a winner when it is ahead.
 
 from __future__ import annotations
 
-from bgkit_bluemooncity.board import ANY_COLOUR
+from typing import TYPE_CHECKING
+
+from bgkit_bluemooncity import rules as _rules
+from bgkit_bluemooncity.board import ANY_COLOUR, Board
 from bgkit_bluemooncity.city import STEPS
-from bgkit_bluemooncity.kinds import EXTRA_OFFERING, NO_POWER, PAIR, WILD
+from bgkit_bluemooncity.kinds import EXTRA_OFFERING, NO_POWER, PAIR, WILD, Kinds
 from bgkit_bluemooncity.payment import can_pay
+
+if TYPE_CHECKING:
+    from bgkit_bluemooncity.state import BlueMoonState
 
 OFFERING = 17.0
 SCALE = 0.9
@@ -48,7 +54,7 @@ def reward_worth(reward: tuple[int, int, int]) -> float:
     return crystals + SCALE * scales + REWARD_CARD * cards
 
 
-def card_worth(kinds, k: int, wanted: int = -1) -> float:
+def card_worth(kinds: Kinds, k: int, wanted: int = -1) -> float:
     """A card's worth; ``wanted`` (a bit per colour) the colours some open box still asks for."""
     power = kinds.power[k]
     if power == WILD:
@@ -80,13 +86,13 @@ def payment_cost(need: int, hand: int) -> float:
 class _Static:
     """What the heuristic looks up per tile, worked out once per board."""
 
-    def __init__(self, board):
+    def __init__(self, board: Board) -> None:
         self.every = [reward_worth(r) for r in board.every]
         self.majority = [reward_worth(r) for r in board.majority]
         self.neighbour = [reward_worth(r) for r in board.neighbour]
         self.worths: dict[int, tuple[tuple[float, int], ...]] = {}
 
-    def card_order(self, kinds, wanted: int) -> tuple[tuple[float, int], ...]:
+    def card_order(self, kinds: Kinds, wanted: int) -> tuple[tuple[float, int], ...]:
         """(worth, kind) of every kind, the most worth first, for the colours ``wanted``."""
         order = self.worths.get(wanted)
         if order is None:
@@ -95,8 +101,8 @@ class _Static:
         return order
 
 
-def _static(board) -> _Static:
-    found = board.__dict__.get("_heuristic")
+def _static(board: Board) -> _Static:
+    found: _Static | None = board.__dict__.get("_heuristic")
     if found is None:
         found = board.__dict__["_heuristic"] = _Static(board)
     return found
@@ -107,8 +113,15 @@ class Look:
     colours the open boxes still ask for (a bit per colour; -1: the palace takes any)."""
 
     __slots__ = ("state", "static", "held", "filled", "wanted", "_shared")
+    state: BlueMoonState
+    static: _Static
+    #: per unfinished cell with a marker on it: the markers each seat holds there, and how many
+    held: dict[int, list[int]]
+    filled: dict[int, int]
+    wanted: int
+    _shared: dict[int, float]
 
-    def __init__(self, state):
+    def __init__(self, state: BlueMoonState) -> None:
         board = state.board
         n = state.num_players
         built, owner, colours = state.built, state.owner, board.box_colour
@@ -185,7 +198,7 @@ class Look:
             if state.discarded:
                 v += DRAWN_CARD * state.discarded  # each card discarded is one more drawn
             v += self.opportunity(p)
-        elif state.free[p] and state._can_offer(p):
+        elif state.free[p] and _rules._can_offer(state, p):
             v -= PER_STEP * STEPS[state.pos[p]][state.board.courtyard]
         return v
 
@@ -204,16 +217,19 @@ class Look:
         if state.stage not in (S_MOVE, S_POWERS, S_CONTRIBUTE) or not state.free[p]:
             return 0.0
         if cell == board.courtyard:
+            cost = _rules.next_cost(state)
+            if cost is None:  # the obelisk is full: nothing to offer
+                return 0.0 if state.offered else -PER_STEP * self.nearest_work(p)
             if not state.offered:
-                if state._can_offer(p):
-                    return OFFERING - state.next_cost() - (FREE_WORTH[state.free[p]] - FREE_WORTH[state.free[p] - 1])
+                if _rules._can_offer(state, p):
+                    return OFFERING - cost - (FREE_WORTH[state.free[p]] - FREE_WORTH[state.free[p] - 1])
                 return -PER_STEP * self.nearest_work(p)
             best = 0.0
             for k, n in enumerate(state.hands[p].counts):
-                if n and kinds.power[k] == EXTRA_OFFERING and state._can_offer(p, kinds.value[k]):
-                    best = max(best, OFFERING - state.next_cost() - kinds.value[k] - card_worth(kinds, k, self.wanted))
+                if n and kinds.power[k] == EXTRA_OFFERING and _rules._can_offer(state, p, kinds.value[k]):
+                    best = max(best, OFFERING - cost - kinds.value[k] - card_worth(kinds, k, self.wanted))
             return best
-        if not state.offered and state._can_offer(p):
+        if not state.offered and _rules._can_offer(state, p):
             return -PER_STEP * STEPS[cell][board.courtyard]
         if state.built[cell]:
             return -PER_STEP * self.nearest_work(p)
@@ -299,7 +315,7 @@ class Look:
         return 0
 
 
-def heuristic(state, player: int) -> float:
+def heuristic(state: BlueMoonState, player: int) -> float:
     """``player``'s value less the best rival's (a finished game: its outcome, far beyond)."""
     if state.ended:
         return (state.outcome().rewards()[player] - 0.5) * END
@@ -308,7 +324,7 @@ def heuristic(state, player: int) -> float:
     return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 
-def values(state) -> list[float]:
+def values(state: BlueMoonState) -> list[float]:
     """Every seat's value from one look (a finished game: its outcome's rewards, far beyond), in
     the order ``heuristic`` puts the seats."""
     if state.ended:
@@ -317,18 +333,6 @@ def values(state) -> list[float]:
     return [look.value(p) for p in range(state.num_players)]
 
 
-def value(state, p: int) -> float:
+def value(state: BlueMoonState, p: int) -> float:
     """``p``'s value alone (for tests and the curious)."""
     return Look(state).value(p)
-
-
-class Advice:
-    """The heuristic, as a mixin of the state (advice for bots, apart from the rules)."""
-
-    def heuristic(self, player: int) -> float:
-        return heuristic(self, player)
-
-    def heuristic_values(self) -> list[float]:
-        """Every seat's own value from one look at the table (``heuristic`` is a seat's value less
-        the best rival's, so it orders the seats as these do, ties included)."""
-        return values(self)

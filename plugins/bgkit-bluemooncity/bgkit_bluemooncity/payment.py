@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from bgkit_bluemooncity.codes import PAIR_CARDS, PAY, RECOLOUR, WILD_CARD
+from bgkit_bluemooncity.codes import PAIR_CARDS, PAY, RECOLOUR, WILD_CARD, Action
 from bgkit_bluemooncity.kinds import (
     PAIR,
     PAIR_VALUE,
@@ -167,7 +167,7 @@ def _can_pay_from(kinds: Kinds, direct: int, pools: list[list[int]], h1: int, h2
     return False
 
 
-def steps(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tuple[int, ...], anyone: int) -> list[tuple]:
+def steps(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tuple[int, ...], anyone: int) -> list[Action]:
     """Every step that keeps the box payable, in a stable order (by card kind)."""
     out = candidates(kinds, counts, colour, recolour, anyone)
     kcolour, kpower = kinds.colour, kinds.power
@@ -177,7 +177,7 @@ def steps(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tup
     sure = quick_pay(kinds, counts, colour) >= need
     white = colour == kinds.hoax_colour
     brown = colour == kinds.mimix_colour
-    kept = []
+    kept: list[Action] = []
     for step in out:
         code = step[0]
         if sure and (code == WILD_CARD or (code == PAIR_CARDS and not brown) or (code == RECOLOUR and not white)
@@ -188,9 +188,9 @@ def steps(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tup
     return kept
 
 
-def candidates(kinds: Kinds, counts: list[int], colour: int, recolour: tuple[int, ...], anyone: int) -> list[tuple]:
+def candidates(kinds: Kinds, counts: list[int], colour: int, recolour: tuple[int, ...], anyone: int) -> list[Action]:
     """Every step the cards allow, whether or not the box can still be paid after it."""
-    out: list[tuple] = []
+    out: list[Action] = []
     kcolour, kpower = kinds.colour, kinds.power
     pairs: list[int] = []
     for k, n in enumerate(counts):
@@ -221,7 +221,7 @@ def candidates(kinds: Kinds, counts: list[int], colour: int, recolour: tuple[int
     return out
 
 
-def take(kinds: Kinds, step: tuple, colour: int, need: int, recolour: tuple[int, ...], anyone: int
+def take(kinds: Kinds, step: Action, colour: int, need: int, recolour: tuple[int, ...], anyone: int
          ) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
     """Apply ``step``: (the cards it spends, the need left, the recolour allowances, any-colour allowance)."""
     code = step[0]
@@ -247,7 +247,7 @@ def take(kinds: Kinds, step: tuple, colour: int, need: int, recolour: tuple[int,
 
 
 def _keeps_payable(kinds: Kinds, counts: list[int], colour: int, need: int, recolour: tuple[int, ...], anyone: int,
-                   step: tuple) -> bool:
+                   step: Action) -> bool:
     spent, left, recolour, anyone = take(kinds, step, colour, need, recolour, anyone)
     if left <= 0:
         return True

@@ -1,4 +1,4 @@
-"""A cheap rule of thumb for MCTS playouts (``BlueMoonState.rollout_action``): play a turn as a
+"""A cheap rule of thumb for MCTS playouts (:func:`move`, the spec's ``Advisor.rollout_action``): play a turn as a
 person would at a glance, so that a playout of a few turns shows what a decision is worth instead
 of wandering the city at random and paying boxes by accident.
 
@@ -23,10 +23,13 @@ search draws; it always returns one of ``legal_actions()``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from bgkit_bluemooncity import rules as _rules
 from bgkit_bluemooncity.codes import (
     BOX, DONE, DRAW, END, F_COLOUR, F_FIGURE, F_PAY, GO, OFFER, PAIR_CARDS, PAY, PILLAR, S_CONTRIBUTE, S_DISCARD,
-    S_MOVE, S_POWERS, TO, WILD_CARD,
+    S_MOVE, S_POWERS, TO, WILD_CARD, Action, Frame,
 )
 from bgkit_bluemooncity.board import ANY_COLOUR
 from bgkit_bluemooncity.city import STEPS
@@ -34,6 +37,9 @@ from bgkit_bluemooncity.kinds import (
     DRAGON_STEPS, EXTRA_STEPS, FLY, NO_POWER, PAIR, PAIR_VALUE, RECOLOUR_MANY, RECOLOUR_ONE, TELEPORT, WILD,
 )
 from bgkit_bluemooncity.payment import quick_pay
+
+if TYPE_CHECKING:
+    from bgkit_bluemooncity.state import BlueMoonState
 
 #: the last free marker is kept back for the courtyard only this close to the next offering's crystals
 NEAR_OFFERING = 3
@@ -46,7 +52,7 @@ JUNK_POWERS = frozenset((NO_POWER, FLY, DRAGON_STEPS, TELEPORT, EXTRA_STEPS, REC
 _DONE, _DRAW, _END = (DONE,), (DRAW,), (END,)
 
 
-def move(s, rng: random.Random) -> tuple:
+def move(s: BlueMoonState, rng: random.Random) -> Action:
     """The playout's action for the player to move at ``s`` (one of ``s.legal_actions()``)."""
     p = s.cur
     top = s.pending.top()
@@ -57,8 +63,8 @@ def move(s, rng: random.Random) -> tuple:
         if kind == F_COLOUR:
             return _colour(s, p)
         if kind == F_FIGURE:
-            return (TO, _where(s, p, [a[1] for a in s.legal_actions()], rng))
-        return rng.choice(s.legal_actions())  # F_DRAGON: anywhere
+            return (TO, _where(s, p, [a[1] for a in _rules.legal_actions(s)], rng))
+        return rng.choice(_rules.legal_actions(s))  # F_DRAGON: anywhere
     stage = s.stage
     if stage == S_MOVE:
         return (GO, _where(s, p, s.board.moves[s.pos[p]], rng))
@@ -68,10 +74,10 @@ def move(s, rng: random.Random) -> tuple:
         return _contribute(s, p)
     if stage == S_DISCARD:
         return _discard(s, p)
-    return rng.choice(s.legal_actions())
+    return rng.choice(_rules.legal_actions(s))
 
 
-def _quick(s, p: int) -> list[int]:
+def _quick(s: BlueMoonState, p: int) -> list[int]:
     """What the hand pays of each colour at a quick look, as :func:`payment.quick_pay` counts it
     (the colour's cards as they are, wild cards, Mimix pairs but at a brown box), in one pass."""
     kinds = s.board.kinds
@@ -98,7 +104,7 @@ def _quick(s, p: int) -> list[int]:
     return out
 
 
-def _tile_worth(s, p: int, cell: int, quick: list[int], best: int) -> float:
+def _tile_worth(s: BlueMoonState, p: int, cell: int, quick: list[int], best: int) -> float:
     """What the hand can do at ``cell`` at a quick look (0: nothing): the open boxes it can pay
     together, the cheapest first (a free marker each), more if that completes the building."""
     board = s.board
@@ -125,11 +131,11 @@ def _tile_worth(s, p: int, cell: int, quick: list[int], best: int) -> float:
     return worth
 
 
-def _where(s, p: int, cells, rng: random.Random) -> int:
+def _where(s: BlueMoonState, p: int, cells: Sequence[int], rng: random.Random) -> int:
     """Where the figure should end, of ``cells`` (all reachable)."""
     board = s.board
     courtyard = board.courtyard
-    if s.free[p] and not s.offered and s._can_offer(p):
+    if s.free[p] and not s.offered and _rules._can_offer(s, p):
         to_court = STEPS[courtyard]
         nearest = min(to_court[c] for c in cells)
         return rng.choice([c for c in cells if to_court[c] == nearest])
@@ -150,11 +156,11 @@ def _where(s, p: int, cells, rng: random.Random) -> int:
     return rng.choice(list(cells))
 
 
-def _contribute(s, p: int) -> tuple:
+def _contribute(s: BlueMoonState, p: int) -> Action:
     """An offering (and every Pillar extra) whenever allowed; else the cheapest box the hand pays at
     a quick look (a box that needs a Hoax is left alone), while a marker would be left over, the
     box completes the building or the crystals are far from the next offering; else done."""
-    actions = s.legal_actions()
+    actions = _rules.legal_actions(s)
     board = s.board
     box, cheapest = -1, 99
     quick = None
@@ -176,19 +182,19 @@ def _contribute(s, p: int) -> tuple:
     owner = s.owner
     if s.free[p] >= 2 or sum(1 for b in board.cell_boxes[board.box_cell[box]] if owner[b] < 0) == 1:
         return board.boxes[box]
-    cost = s.next_cost()
+    cost = _rules.next_cost(s)
     if cost is not None and s.crystals[p] + NEAR_OFFERING < cost:
         return board.boxes[box]  # far from an offering: only a contribution can bring crystals in
     return _END
 
 
-def _colour(s, p: int) -> tuple:
+def _colour(s: BlueMoonState, p: int) -> Action:
     """At the palace: the colour the hand pays best (among those that can pay the box)."""
     quick = _quick(s, p)
-    return max(s.legal_actions(), key=lambda a: quick[a[1]])
+    return max(_rules.legal_actions(s), key=lambda a: quick[a[1]])
 
 
-def _pay_step(s, p: int, top: tuple) -> tuple:
+def _pay_step(s: BlueMoonState, p: int, top: Frame) -> Action:
     """A card of the box's colour that finishes the box with the least overpay (a card without a
     power first), else the biggest such card (a plain one first), else a wild card, else a Mimix
     pair; when the quick look cannot pay the box (a Hoax is needed), the same order over the steps
@@ -223,11 +229,11 @@ def _pay_step(s, p: int, top: tuple) -> tuple:
     return (PAIR_CARDS, held[0], held[1] if len(held) > 1 else held[0])
 
 
-def _pay_listed(s, colour: int, need: int) -> tuple:
+def _pay_listed(s: BlueMoonState, colour: int, need: int) -> Action:
     """The same preferences over the steps ``payment.steps`` offers."""
     kinds = s.board.kinds
     kcolour, kvalue, kpower = kinds.colour, kinds.value, kinds.power
-    candidates = s.legal_actions()
+    candidates = _rules.legal_actions(s)
     finish = biggest = other = wild = None
     finish_key = biggest_key = other_key = None
     for a in candidates:
@@ -249,7 +255,7 @@ def _pay_listed(s, colour: int, need: int) -> tuple:
     return finish or biggest or other or wild or candidates[0]
 
 
-def _discard(s, p: int) -> tuple:
+def _discard(s: BlueMoonState, p: int) -> Action:
     """Up to two cards of a colour no open box asks for whose power the playout has no use for
     (none, a movement power or a Hoax: wild cards, Mimix and Pillar cards are kept), then draw."""
     board = s.board
@@ -267,10 +273,3 @@ def _discard(s, p: int) -> tuple:
         if n and not wanted >> kinds.colour[k] & 1 and kinds.power[k] in JUNK_POWERS:
             return board.discards[k]
     return _DRAW
-
-
-class Playout:
-    """The playout's rule of thumb, as a mixin of the state."""
-
-    def rollout_action(self, rng: random.Random) -> tuple:
-        return move(self, rng)

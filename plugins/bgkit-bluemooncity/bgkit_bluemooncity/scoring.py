@@ -6,7 +6,7 @@
 - ``markers``: every player has used all 10 markers: the game ends at once with no winner.
 
 No other ending is needed: a table that has not ended by these can always go on (see
-``BlueMoonState.can_progress``).
+``bgkit_bluemooncity.rules.can_progress``).
 
 Golden scales left at the end are recorded but count for nothing: they turn into crystals only
 when the supply runs out during play (see :mod:`bgkit_bluemooncity.scales`).
@@ -14,15 +14,21 @@ when the supply runs out during play (see :mod:`bgkit_bluemooncity.scales`).
 
 from __future__ import annotations
 
-from bgkit.api import Field, ScoreResult, Sheet, SheetError, TieBreak, build_result, check_in_all
+from typing import TYPE_CHECKING, Any
 
 from bgkit_bluemooncity.data import Components
+
+if TYPE_CHECKING:  # bgkit's sheets are imported where a sheet is made, read or scored, never by `bgkit setup`
+    from bgkit.api import Field, ScoreResult, Sheet
+    from bgkit_bluemooncity.state import BlueMoonState
 
 ENDINGS = ("offerings", "buildings", "markers")
 CRYSTALS_TIEBREAK = "crystals left"
 
 
 def sheet_game_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
+
     target = comp.count(players).offerings_to_win
     return [
         Field(
@@ -36,6 +42,8 @@ def sheet_game_fields(comp: Components, players: int) -> list[Field]:
 
 
 def sheet_fields(comp: Components, players: int) -> list[Field]:
+    from bgkit.api import Field
+
     count = comp.count(players)
     return [
         Field("offerings", f"markers this player put on the obelisk (target {count.offerings_to_win})",
@@ -50,6 +58,8 @@ def sheet_fields(comp: Components, players: int) -> list[Field]:
 
 def check_sheet(comp: Components, sheet: Sheet) -> None:
     """Reject endings the offerings make impossible, and more scales or offerings than exist."""
+    from bgkit.api import SheetError, check_in_all
+
     count = comp.count(sheet.num_players)
     target = count.offerings_to_win
     offerings = [p["offerings"] for p in sheet.players]
@@ -90,6 +100,8 @@ def check_sheet(comp: Components, sheet: Sheet) -> None:
 
 def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
     """Offerings as the total, crystals left as the tie-break, the winner as the ending decides."""
+    from bgkit.api import TieBreak, build_result
+
     n = sheet.num_players
     target = comp.count(n).offerings_to_win
     offerings = [p["offerings"] for p in sheet.players]
@@ -119,3 +131,15 @@ def score_sheet(comp: Components, sheet: Sheet) -> ScoreResult:
             f"anyone reached {target} offerings (the game ends at once)"
         )
     return result
+
+
+def sheet_values(state: BlueMoonState, p: int) -> dict[str, int]:
+    """The player's part of the score sheet a person would fill in from this table."""
+    return {"offerings": state.offerings[p], "crystals": state.crystals[p], "scales": state.scales[p]}
+
+
+def sheet_from_state(comp: Components, state: BlueMoonState) -> dict[str, Any]:
+    return {
+        "ended_by": state.ended,
+        "player": [{"name": f"Player {p + 1}", **sheet_values(state, p)} for p in range(state.num_players)],
+    }

@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
-from bgkit.api import Option, SetupError, draw_start, seat_document, start_factor, start_option, suggest
+from bgkit.api import Option, draw_start, seat_document, start_factor, start_option, suggest
 
 from bgkit_bluemooncity.city import CORNERS, POSITION_CELLS, SIZE, free_cells
 from bgkit_bluemooncity.data import Components
@@ -34,7 +36,7 @@ OPTIONS = (
 FIXED = ("layout", "offerings_to_win", "obelisk", "scales", "markers_per_player", "hand_size", "dragons", "deal", "deck")
 
 
-def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict:
+def make_setup(comp: Components, players: int, rng: random.Random, options: dict[str, str]) -> dict[str, Any]:
     """The setup as plain JSON data.
 
     ``city`` holds the rows from north to south, each from west to east, as building ids; the four
@@ -68,7 +70,7 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
         "dragons": list(comp.dragons),
         "deal": options["deal"] == "yes",
     }
-    rows: list[dict] = [{} for _ in range(players)]
+    rows: list[dict[str, Any]] = [{} for _ in range(players)]
     if setup["deal"]:
         deck = [card.id for card in comp.deck()]
         rng.shuffle(deck)
@@ -80,11 +82,13 @@ def make_setup(comp: Components, players: int, rng: random.Random, options: dict
     return setup
 
 
-def check_setup(comp: Components, setup: dict) -> None:
+def check_setup(comp: Components, setup: dict[str, Any]) -> None:
     """Refuse a setup edited into one the box cannot lay out (``bgkit play --setup FILE``); the core
     has checked its shape, list lengths, fixed fields and seats. The city: every tile once (there
     are as many as cells), the corners empty, the fixed tiles of the layout in place. The hands: cards of the deck, no more
     copies of one than it holds."""
+    from bgkit.api import SetupError  # here, not at the top: `bgkit score` imports this module and checks no setup
+
     city = setup["city"]
     fixed = {POSITION_CELLS[b.position]: b.id for b in comp.buildings.values()
              if b.position is not None and (setup["layout"] == "standard" or b.position == "centre")}
@@ -151,7 +155,7 @@ def count_deals(available: tuple[int, ...], players: int, hand: int) -> int:
     return ways(0, (hand,) * players)
 
 
-def _splits(needs: tuple[int, ...], copies: int):
+def _splits(needs: tuple[int, ...], copies: int) -> Iterator[tuple[int, ...]]:
     """Every way to hand out at most ``copies`` cards of one type, player i taking at most needs[i]."""
     if not needs:
         yield ()

@@ -1,6 +1,9 @@
-"""Blue Moon City in play: the table as data (its fields, ``clone``, ``to_dict``/``state_from_dict``),
-the class composed of the rules (:mod:`bgkit_bluemooncity.rules`), the views, the notation, the
-advice for bots and the drawing, each a mixin from its own module.
+"""Blue Moon City in play: the table as data, one mutable ``BlueMoonState`` with plain fields
+(``clone``, ``to_dict``/``state_from_dict`` made from them); what the state does is the spec's
+parts (``bgkit_bluemooncity.play``), one module per concern: ``rules`` (with ``payment`` and
+``scales``) the flow runner's hooks, the legal actions, their effects and the scores; ``views``
+what a seat may see; ``notation`` the action texts and the action space; ``heuristic`` and
+``playout`` advice for bots; ``display`` the drawing.
 
 Per-player data are lists indexed by seat; the cards are counts per kind (:class:`bgkit.api.Deck`)
 in the hands, the deck, the discard pile and the pool of set-aside reward cards. ``chance`` is the
@@ -9,52 +12,82 @@ flow runner's queue of cards to draw, each ``(why, seat, i, of how many)``.
 
 from __future__ import annotations
 
-from bgkit.api import DECK, DECKS, FIXED, LIST, PENDING, VALUE, Deck, Flow, Kind, Pending, StateFields
+from typing import Any
 
-from bgkit_bluemooncity import scoring
-from bgkit_bluemooncity.board import board_for
-from bgkit_bluemooncity.codes import (  # noqa: F401  (stages and frames are read from here too)
-    BOX, CARD, COLOUR, DISCARD, DONE, DRAW, END, GO, OFF, OFFER, PAIR_CARDS, PAY, PILLAR, RECOLOUR, TO, USE, WILD_CARD,
-    DEAL, EXTRA_DRAWS, MOST_DISCARDS, REWARD, TURN,
-    F_COLOUR, F_DRAGON, F_FIGURE, F_PAY, S_CONTRIBUTE, S_DISCARD, S_DRAWS, S_MOVE, S_OVER, S_POWERS, STAGE_NAMES,
-)
+from bgkit.api import DECK, DECKS, FIXED, LIST, PENDING, VALUE, Deck, FlowState, Kind, Pending, StateFields
+
+from bgkit_bluemooncity import rules
+from bgkit_bluemooncity.board import Board, board_for
+from bgkit_bluemooncity.codes import DEAL, OFF, S_MOVE, Action, Frame
 from bgkit_bluemooncity.data import Components
-from bgkit_bluemooncity.heuristic import Advice
-from bgkit_bluemooncity.notation import (  # noqa: F401  (the action space: the core looks here)
-    Notation,
-    action_from_index,
-    action_index,
-    max_game_length,
-    num_actions,
-)
-from bgkit_bluemooncity.playout import Playout
-from bgkit_bluemooncity.render import Render
-from bgkit_bluemooncity.rules import FRAME_RULES, Rules
-from bgkit_bluemooncity.views import Views, observation_shape, observation_tensor  # noqa: F401  (the core looks here)
-
-# how the game ended (the score sheet's ``ended_by``)
-ENDINGS = scoring.ENDINGS
 
 
-def _draws(chance: list[tuple]) -> list[list]:
+def _draws(chance: list[Frame]) -> list[list[int]]:
     """The chance queue as a save holds it: each card to draw as ``[seat, why, i, of how many]``."""
     return [[p, why, i, total] for why, p, i, total in chance]
 
 
-def _queue(draws: list[list]) -> list[tuple]:
+def _queue(draws: list[list[int]]) -> list[Frame]:
     return [(why, p, i, total) for p, why, i, total in draws]
+
+
+def _city(board: Board) -> list[list[str]]:
+    return board.city
 
 
 #: The board, saved by its city's name (``from_dict`` builds it from the components); the chance queue
 #: saved as draws, seat first.
-CITY = Kind(dump=lambda board: board.city, load=None)
+CITY = Kind(dump=_city, load=None)
 DRAWS = Kind("{v}[:]", _draws, _queue)
 
 
-class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
+class BlueMoonState(FlowState):
     """The whole table. Per-player data are lists indexed by seat (0-based)."""
 
-    frame_rules = FRAME_RULES
+    __slots__ = ("num_players", "board", "order", "turn", "turns", "target", "obelisk", "in_play", "hand_size",
+                 "markers", "stage", "cur", "owner", "built", "pos", "dragons", "deck", "discard", "pool", "hands",
+                 "owed_old", "owed_new", "crystals", "scales", "supply", "free", "offerings", "obelisk_owners",
+                 "pending", "chance", "scaled", "offered", "discarded", "ended", "comp", "_legal")
+    num_players: int
+    board: Board
+    #: the seats in turn order; ``turn`` indexes it (whose turn: ``order[turn]``), ``turns`` counts them
+    order: list[int]
+    turn: int
+    turns: int
+    #: offerings to win; the obelisk's box costs, bottom up, and who holds them
+    target: int
+    obelisk: list[int]
+    obelisk_owners: list[int]
+    in_play: int
+    hand_size: int
+    markers: int
+    stage: int
+    #: per box its holder (-1: free); per cell restored or not; per seat the cell of its figure;
+    #: per dragon its cell (OFF: off the board)
+    owner: list[int]
+    built: list[bool]
+    pos: list[int]
+    dragons: list[int]
+    deck: Deck
+    discard: Deck
+    pool: Deck
+    hands: list[Deck]
+    #: per seat: reward cards owed from the pool (set aside) and from the deck (reserved)
+    owed_old: list[int]
+    owed_new: list[int]
+    crystals: list[int]
+    scales: list[int]
+    supply: int
+    free: list[int]
+    offerings: list[int]
+    #: this turn: a scale taken, an offering made, the cards discarded
+    scaled: bool
+    offered: bool
+    discarded: int
+    ended: str
+    comp: Components
+    #: the legal actions, cached until the state changes (``rules.legal_actions``)
+    _legal: list[Action] | None
 
     # The fields, declared once (bgkit.api.StateFields): they make clone and to_dict, and from_dict
     # loads them. The saved ones in the order of a save's keys; the derived ones are rebuilt by from_dict.
@@ -69,7 +102,7 @@ class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
     )
 
     @classmethod
-    def from_setup(cls, comp: Components, setup: dict) -> "BlueMoonState":
+    def from_setup(cls, comp: Components, setup: dict[str, Any]) -> BlueMoonState:
         s = cls.__new__(cls)
         s.comp = comp
         s.board = board = board_for(comp, setup["city"])
@@ -115,16 +148,12 @@ class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
         else:
             for p in s.order:
                 s.chance += [(DEAL, p, i + 1, s.hand_size) for i in range(s.hand_size)]
-        s.run()
+        s._legal = None
+        rules.run(s)
         return s
 
-    @property
-    def active(self) -> int:
-        """The player whose turn it is."""
-        return self.order[self.turn]
-
     @classmethod
-    def from_dict(cls, comp: Components, data: dict) -> "BlueMoonState":
+    def from_dict(cls, comp: Components, data: dict[str, Any]) -> BlueMoonState:
         s = cls.__new__(cls)
         s.comp = comp
         s.board = board_for(comp, data["city"])
@@ -133,16 +162,6 @@ class BlueMoonState(Rules, Views, Notation, Advice, Playout, Render, Flow):
         return s
 
 
-# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
-
-
 #: A new game from its setup, and a saved one: the state class's own constructors.
 new_state = BlueMoonState.from_setup
 state_from_dict = BlueMoonState.from_dict
-
-
-def sheet_from_state(comp: Components, state: BlueMoonState) -> dict:
-    return {
-        "ended_by": state.ended,
-        "player": [{"name": f"Player {p + 1}", **state.sheet_values(p)} for p in range(state.num_players)],
-    }

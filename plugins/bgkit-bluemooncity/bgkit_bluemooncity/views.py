@@ -7,55 +7,56 @@ history: the views keep it and determinisations never resample it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bgkit.api import CHANCE, EVERYONE, resample
 
 from bgkit_bluemooncity.city import CELLS
-from bgkit_bluemooncity.codes import CARD, F_COLOUR, F_DRAGON, F_FIGURE, F_PAY, S_OVER
+from bgkit_bluemooncity.codes import CARD, F_COLOUR, F_DRAGON, F_FIGURE, F_PAY, S_OVER, Action
+from bgkit_bluemooncity.data import Components
 from bgkit_bluemooncity.notation import space_for
 
 if TYPE_CHECKING:
     from bgkit_bluemooncity.state import BlueMoonState
 
 
-class Views:
-    """Who sees what, as a mixin of the state."""
+def audience(state: BlueMoonState, action: Action) -> frozenset[int] | None:
+    if state.cur == CHANCE:
+        return frozenset((state.chance[0][1],))  # a card drawn into a hand: its owner sees it
+    return EVERYONE
 
-    def audience(self, action: tuple) -> frozenset[int] | None:
-        if self.cur == CHANCE:
-            return frozenset((self.chance[0][1],))  # a card drawn into a hand: its owner sees it
-        return EVERYONE
 
-    def public_text(self, action: tuple) -> str:
-        if self.cur == CHANCE:
-            why, p = self.chance[0][0], self.chance[0][1]
-            return (f"P{p + 1} is dealt a card", f"P{p + 1} draws a card", f"P{p + 1} takes a reward card into their hand")[why]
-        return self.action_text(action)
+def public_text(state: BlueMoonState, action: Action) -> str:
+    if state.cur == CHANCE:
+        why, p = state.chance[0][0], state.chance[0][1]
+        return (f"P{p + 1} is dealt a card", f"P{p + 1} draws a card", f"P{p + 1} takes a reward card into their hand")[why]
+    return state.action_text(action)
 
-    def view(self, player: int) -> dict:
-        """Everything on the table but the others' hands, the deck and the set-aside reward cards
-        (their sizes show). Crystal totals stay: every gain and offering was public."""
-        data = self.to_dict()
-        for key in ("hands", "deck", "pool"):
-            del data[key]
-        data["hand_sizes"] = [h.size for h in self.hands]
-        data["deck_size"] = self.deck.size
-        data["pool_size"] = self.pool.size
-        data["my_hand"] = self.hands[player].to_list()
-        return data
 
-    def determinize(self, player: int, rng: random.Random) -> "BlueMoonState":
-        """Redeal the cards ``player`` cannot see (the others' hands, the deck, the set-aside reward
-        cards) among those places, each keeping its size; pooled in kind order by ``resample``."""
-        other = self.clone()
-        others = [q for q in range(self.num_players) if q != player]
-        dealt = resample([self.deck, self.pool] + [self.hands[q] for q in others], rng)
-        other.deck, other.pool = dealt[0], dealt[1]
-        for q, hand in zip(others, dealt[2:]):
-            other.hands[q] = hand
-        other._legal = self._legal if self.cur == player else None  # the player's own choices: unchanged
-        return other
+def view(state: BlueMoonState, player: int) -> dict[str, Any]:
+    """Everything on the table but the others' hands, the deck and the set-aside reward cards
+    (their sizes show). Crystal totals stay: every gain and offering was public."""
+    data = state.to_dict()
+    for key in ("hands", "deck", "pool"):
+        del data[key]
+    data["hand_sizes"] = [h.size for h in state.hands]
+    data["deck_size"] = state.deck.size
+    data["pool_size"] = state.pool.size
+    data["my_hand"] = state.hands[player].to_list()
+    return data
+
+
+def determinize(state: BlueMoonState, player: int, rng: random.Random) -> BlueMoonState:
+    """Redeal the cards ``player`` cannot see (the others' hands, the deck, the set-aside reward
+    cards) among those places, each keeping its size; pooled in kind order by ``resample``."""
+    other = state.clone()
+    others = [q for q in range(state.num_players) if q != player]
+    dealt = resample([state.deck, state.pool] + [state.hands[q] for q in others], rng)
+    other.deck, other.pool = dealt[0], dealt[1]
+    for q, hand in zip(others, dealt[2:]):
+        other.hands[q] = hand
+    other._legal = state._legal if state.cur == player else None  # the player's own choices: unchanged
+    return other
 
 
 # -- the observation tensor ------------------------------------------------------------------------
@@ -77,7 +78,7 @@ _STAGES = S_OVER + 1
 _FRAMES = F_PAY + 1  # and one more place: no frame
 
 
-def _sizes(comp, players: int) -> dict[str, int]:
+def _sizes(comp: Components, players: int) -> dict[str, int]:
     kinds = len(space_for(comp).fields[CARD][0])  # a card drawn may be of every kind
     colours = len(comp.peoples)
     boxes = sum(len(b.boxes) for b in comp.buildings.values())
@@ -92,12 +93,12 @@ def _sizes(comp, players: int) -> dict[str, int]:
     }
 
 
-def observation_shape(comp, players: int) -> tuple[int, ...]:
+def observation_shape(comp: Components, players: int) -> tuple[int, ...]:
     """The length of :func:`observation_tensor` for ``players`` (one flat axis)."""
     return (sum(_sizes(comp, players).values()),)
 
 
-def observation_tensor(comp, state, player: int) -> list[float]:
+def observation_tensor(comp: Components, state: BlueMoonState, player: int) -> list[float]:
     """What ``player`` sees of ``state`` as numbers (the layout is described above)."""
     board = state.board
     n = state.num_players
@@ -119,10 +120,10 @@ def observation_tensor(comp, state, player: int) -> list[float]:
     card = top[1] if top is not None and top[0] in (F_FIGURE, F_DRAGON) else -1
     one_hot(len(board.box_cell), box)
     one_hot(kinds, card)
-    paying = top is not None and top[0] == F_PAY
-    one_hot(colours, top[2] if paying else -1)
-    out += [float(top[3]) if paying else 0.0, float(top[5]) if paying else 0.0]
-    out += [float(v) for v in top[4]] if paying else [0.0] * colours
+    paying = top if top is not None and top[0] == F_PAY else None
+    one_hot(colours, paying[2] if paying is not None else -1)
+    out += [float(paying[3]), float(paying[5])] if paying is not None else [0.0, 0.0]
+    out += [float(v) for v in paying[4]] if paying is not None else [0.0] * colours
 
     tiles = {bid: i for i, bid in enumerate(comp.buildings)}
     for building in board.building:

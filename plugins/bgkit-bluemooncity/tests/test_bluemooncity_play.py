@@ -18,8 +18,9 @@ from bgkit.api import CHANCE, EVERYONE, any_to_json, final_result, sample_chance
 from bgkit.testing import get_registry
 from bluemooncity_scene import GAME, act, own_library, cards_in_play, cell, draw, hold, restore, table
 
+from bgkit_bluemooncity import rules
 from bgkit_bluemooncity.codes import OFFER, PILLAR
-from bgkit_bluemooncity.state import S_CONTRIBUTE
+from bgkit_bluemooncity.codes import S_CONTRIBUTE
 
 
 def random_game(players, seed, stop=None, game=GAME, deal="no"):
@@ -131,7 +132,7 @@ def check_table(s, before=None, action=None):
     spent = [b - a for a, b in zip(s.crystals, before.crystals)]
     if action[0] in (OFFER, PILLAR):
         p = before.current_player()
-        price = before.next_cost() + (before.board.kinds.value[action[1]] if action[0] == PILLAR else 0)
+        price = rules.next_cost(before) + (before.board.kinds.value[action[1]] if action[0] == PILLAR else 0)
         assert spent[p] == price and all(d == 0 for q, d in enumerate(spent) if q != p)
     elif any(spent):
         assert all(d <= 0 for d in spent), "crystals vanished"
@@ -261,7 +262,7 @@ def test_a_persons_own_cards_and_tiles_play_exactly_as_given(tmp_path):
     assert s.board.building[cell(s, "library")].provenance.confirmed
     drawn_ids = Counter(t.split()[1] for t in log if t.startswith("card "))
     assert set(drawn_ids) <= set(have)  # only the person's cards come out
-    from bgkit_bluemooncity.render import _tile as _cell
+    from bgkit_bluemooncity.display import _tile as _cell
 
     lines = [text for text, _ in _cell(s, cell(s, "library"))]
     assert lines[1] == "restored" or lines[1] == "white 4:- 3:-" or lines[1].startswith("white 4:")  # no mark: confirmed
@@ -306,7 +307,7 @@ def test_the_drawing_marks_reconstructed_values_and_shows_the_decision():
     s = table(hands={0: ["vulca-3", "vulca-2"]})
     s.pos[0] = cell(s, "fire_temple")
     s.stage = S_CONTRIBUTE
-    s.run()
+    rules.run(s)
     act(s, "box 1")
     out = drawn(s, 0, 120)
     assert "P1 pays box 1 of the Fire Temple (black 5): 5 still to pay" in out
@@ -350,7 +351,7 @@ def test_greedy_completes_a_building_it_leads():
     restore(s, "royal_palace")
     s.pos[0] = cell(s, "fire_temple")
     s.stage = S_CONTRIBUTE
-    s.run()
+    rules.run(s)
     assert greedy_choice(s) == "box 3: black 3"
     act(s, "box 3")
     assert greedy_choice(s) == "pay vulca-3"  # the black card, not the wild one

@@ -9,6 +9,7 @@ import pytest
 from bgkit.api import CHANCE, sample_chance
 
 from bluemooncity_scene import act, cell, hold, restore, table
+from bgkit_bluemooncity import rules
 from bgkit_bluemooncity.codes import S_CONTRIBUTE, S_DISCARD
 
 
@@ -80,7 +81,7 @@ def test_it_pays_with_plain_cards_before_wild_ones_and_keeps_the_last_marker_nea
     s.free[0] = 2
     s.crystals[0] = 5  # the first offering costs 7
     s.stage = S_CONTRIBUTE
-    s.run()
+    rules.run(s)
     rng = random.Random(4)
     assert s.action_text(s.rollout_action(rng)) == "box 3: black 3"  # the cheapest box
     act(s, "box 3")
@@ -96,7 +97,7 @@ def test_it_offers_when_it_can():
     s = table(players=2)
     s.crystals[0] = 20
     s.stage = S_CONTRIBUTE
-    s.run()
+    rules.run(s)
     assert s.action_text(s.rollout_action(random.Random(1))) == "offer 7 crystals"
 
 
@@ -104,7 +105,7 @@ def test_it_discards_a_plain_card_no_box_wants_and_keeps_the_rest():
     s = table(players=2, hands={0: ["aqua-3", "khind-1", "vulca-3"]})
     restore(s, *[s.board.ids[c] for c in s.board.buildings if s.board.building[c].colour in ("blue", "any")])
     s.stage = S_DISCARD
-    s.run()
+    rules.run(s)
     rng = random.Random(1)
     assert s.action_text(s.rollout_action(rng)) == "discard aqua-3"  # no blue box is left
     act(s, "discard aqua-3")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from bgkit.api import TERMINAL
 from bluemooncity_scene import act, boxes, cell, cell_at, draw, hold, kind, restore, table, texts
 
-from bgkit_bluemooncity.state import S_CONTRIBUTE, S_DISCARD, S_MOVE, S_POWERS
+from bgkit_bluemooncity import rules
+from bgkit_bluemooncity.codes import S_CONTRIBUTE, S_DISCARD, S_MOVE, S_POWERS
 
 
 def moved(state, text="stay"):
@@ -21,7 +22,7 @@ def at_building(state, building_id, p=0):
     """Put seat ``p``'s figure on a building, in the contribution phase of its turn."""
     state.pos[p] = cell(state, building_id)
     state.stage = S_CONTRIBUTE
-    state.run()
+    rules.run(state)
     return state
 
 
@@ -493,7 +494,7 @@ def test_a_player_keeping_their_last_marker_back_does_not_end_a_game_that_can_go
     s.free = [1, 0]
     for _ in range(400):
         pass_turn(s)
-    assert not s.ended and s.can_progress()
+    assert not s.ended and rules.can_progress(s)
     from bluemooncity_scene import set_hand
 
     set_hand(s, 0, ["vulca-3"])
@@ -510,7 +511,7 @@ def test_the_restored_city_goes_on_while_someone_can_offer_however_long_they_wai
     s.offerings, s.obelisk_owners, s.free = [1, 0], [0], [9, 10]
     for _ in range(400):
         pass_turn(s)  # P2 could offer, and does not
-    assert not s.ended and s.can_progress()
+    assert not s.ended and rules.can_progress(s)
     s.crystals[1] = 0  # nobody can offer any more: the end of the next turn ends the game
     pass_turn(s)
     assert s.ended == "buildings" and s.outcome().winners == (0,)

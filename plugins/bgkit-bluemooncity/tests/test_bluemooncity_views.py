@@ -12,7 +12,7 @@ from bluemooncity_scene import GAME
 
 from bgkit.api import sample_chance
 
-from bgkit_bluemooncity.state import observation_shape, observation_tensor
+from bgkit_bluemooncity.views import observation_shape, observation_tensor
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
