@@ -10,7 +10,7 @@ import pytest
 from bgkit.plugins.registry import get_registry
 from bgkit.testing import _random_match, check_views, public_drawing
 
-GAMES = [("goofspiel", 3), ("burgundy", 2), ("bruges", 3), ("bridgetroll", 3), ("bretagne", 2)]
+GAMES = [("goofspiel", 3), ("burgundy", 2), ("bruges", 3), ("bridgetroll", 3), ("bretagne", 2), ("bluemooncity", 2)]
 
 
 def playout(game_id: str, players: int, steps: int, seed: int = 5):
