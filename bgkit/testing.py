@@ -723,13 +723,15 @@ def check_views(state: State, rng: random.Random, where: str) -> None:
     """A seat's view and drawings (full, compact, each part) hold nothing it cannot see: they are the same in every
     determinisation for it, and a determinisation depends on the view alone (the same seed gives
     the same sample from any state with that view). The public drawing (``render_public``, a shared
-    screen's) is the same in every determinisation for every seat: it shows no seat's hidden
-    information (each seat's is redrawn by another seat's determinisation) and no face-down draw."""
+    screen's) is the same in the determinisation for the seat to move (P1 at chance), which redraws
+    every other seat's hidden information and the face-down draws: over a game, as the turn goes
+    round, no seat's hidden information may show on it."""
     import random
 
     from bgkit.model.game import any_to_json
 
     public = public_drawing(state)
+    twin_seat = max(state.current_player(), 0)  # one twin a state (a drawing costs: Bretagne's 13 ms)
     for player in range(state.num_players):
         view = any_to_json(state.view(player))
         picture = seen_drawings(state, player)
@@ -743,7 +745,7 @@ def check_views(state: State, rng: random.Random, where: str) -> None:
             assert attempt or seen_drawings(other, player) == picture, (
                 f"{where}: what player {player + 1} is shown changes with what they cannot see (the drawing leaks)"
             )
-            assert attempt or public_drawing(other) == public, (
+            assert attempt or player != twin_seat or public_drawing(other) == public, (
                 f"{where}: the public drawing (render_public) changes with what P{player + 1} cannot see (it shows hidden information)"
             )
             again = any_to_json(other.determinize(player, random.Random(seed)).to_dict())
