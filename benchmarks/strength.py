@@ -7,6 +7,7 @@ Run with the Python that has bgkit installed (slow: a full run is hours of MCTS;
     python benchmarks/strength.py --cpu 0.05 --jobs 2               # MCTS thinks 0.05 CPU-s a decision
     python benchmarks/strength.py --seconds 0.05                    # 0.05 s of wall clock instead
     python benchmarks/strength.py --match ismcts-mcts --iterations 100 --format json
+    python benchmarks/strength.py --game bluemooncity --match mcts-greedy --cpu 0.03 --params macros=0
     python benchmarks/strength.py --workers-speed --game burgundy --seconds 2   # root-parallel MCTS
     python benchmarks/strength.py --match mcts-openspiel --cpu 1 --game goofspiel --games 20   # equal CPU
 
@@ -77,7 +78,8 @@ def search_spec(bot: str, budget: str) -> str:
     return f"{bot}:{budget}" if bot in SEARCHES and budget else bot
 
 
-def measure(registry, game_id: str, match: str, players: int, games: int, seed: int, budget: str, jobs: int) -> Figure:
+def measure(registry, game_id: str, match: str, players: int, games: int, seed: int, budget: str, jobs: int,
+            each: bool = False) -> Figure:
     """Play one match through the tournament machinery and reduce its records to a figure."""
     from bgkit.tournaments.summary import wilson_interval
     from bgkit.testing import play_games, seat_names
@@ -101,6 +103,8 @@ def measure(registry, game_id: str, match: str, players: int, games: int, seed: 
         seat = record.seats.index(measured)
         mine += record.scores[seat]
         others += (sum(record.scores) - record.scores[seat]) / (players - 1)
+        if each:  # the running tally, so a run stopped early still tells what it found
+            print(f"{game_id} {match} {players}p: {share:g} of {played} games won", file=sys.stderr, flush=True)
 
     start, cpu = time.perf_counter(), cpu_seconds()
     if play_games(registry, plan, range(games), games, on_record, jobs=jobs):
@@ -169,6 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     budget.add_argument("--cpu", type=float, help="search budget: processor seconds a decision (the fair clock)")
     budget.add_argument("--seconds", type=float, help="search budget: seconds a decision (wall clock)")
     budget.add_argument("--iterations", type=int, help="search budget: iterations a decision (reproducible)")
+    parser.add_argument("--params", default="",
+                        help="more parameters for the search bots, after the budget (e.g. macros=0: steps one by one)")
+    parser.add_argument("--each", action="store_true", help="print the running tally after every game (stderr)")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="worker processes (at most 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--format", choices=("text", "json"), default="text")
@@ -179,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be positive")
     budget_text = (f"cpu={args.cpu:g}" if args.cpu else f"seconds={args.seconds:g}" if args.seconds
                    else f"iterations={args.iterations}" if args.iterations else "")
+    budget_text = ",".join(part for part in (budget_text, args.params) if part)
 
     from bgkit.testing import get_registry
 
@@ -196,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
             info = playable[game_id]
             for players in [n for n in args.players or player_counts(info) if info.min_players <= n <= info.max_players]:
                 for match in args.match or DEFAULT_MATCHES:
-                    figure = measure(registry, game_id, match, players, args.games, args.seed, budget_text, args.jobs)
+                    figure = measure(registry, game_id, match, players, args.games, args.seed, budget_text, args.jobs, args.each)
                     print(json.dumps(asdict(figure)) if args.format == "json" else text_line(figure), flush=True)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

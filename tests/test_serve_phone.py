@@ -114,6 +114,11 @@ def test_the_setup_page_shows_the_setup_as_a_picture_at_a_phones_width(server):
         await page.goto(f"{server}/setup?game=burgundy&players=4&seed=3&option_boards=standard")
         assert await page.locator("#setup-picture svg polygon").count() == 37  # the estate, hex by hex
         await fits(page, "setup-burgundy")
+        await page.goto(f"{server}/setup?game=bruges&players=4&seed=5")
+        assert await page.locator("#setup-picture svg text[font-family=monospace]").count() == 0  # tables, not the terminal's text
+        shown = await page.locator("#setup-picture svg text").all_text_contents()
+        assert "draw pile B" in shown and "Belgian" in " ".join(shown)  # a table's cell, whole; a wrapped cell's words
+        await fits(page, "setup-bruges")
         for url in ("/setup", "/new"):
             await page.goto(server + url)
             await fits(page, "form-" + url.strip("/"))

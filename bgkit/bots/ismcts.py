@@ -13,6 +13,10 @@ changes that make its tree one over the deciding seat's information sets:
 * **Availability counts.** A move is legal in some determinisations and not in others, so UCB's
   exploration term counts how often a child *could* have been chosen where it is
   (``sqrt(log(available) / visits)``), not how often its parent was visited.
+
+A game's macro-actions (:class:`bgkit.bots.mcts.Macro`) are searched whole here too; a macro
+another seat plays is hidden from the observer if any of its steps is (each step's audience read
+at the state the macro starts from), and its class is then keyed by the steps' public texts.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from bgkit.bots.mcts import MctsBot, Node
+from bgkit.bots.mcts import Macro, MctsBot, Node
 from bgkit.model.game import State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,12 +65,14 @@ class IsmctsBot(MctsBot):
         classes: dict[Any, list[Any]] = {}
         hidden = False
         for action in actions:
-            audience = state.audience(action)
-            if audience is None or observer in audience:
+            steps = action if type(action) is Macro else (action,)
+            audiences = [state.audience(step) for step in steps]
+            if all(audience is None or observer in audience for audience in audiences):
                 classes[action] = [action]
             else:
                 hidden = True
-                classes.setdefault((HIDDEN, state.public_text(action)), []).append(action)
+                told = tuple(state.public_text(step) for step in steps)
+                classes.setdefault((HIDDEN, told[0] if len(told) == 1 else told), []).append(action)
         return classes if hidden else None
 
     def _select_available(self, node: Node, keys: list[Any], mover: int) -> Any:

@@ -24,6 +24,17 @@
   ply ahead with the game's heuristic (as the greedy bot does); that rating orders expansion and
   adds ``B * rating / (visits + 1)`` to UCT, so the search starts from greedy's judgement and
   outgrows it as visits accumulate.
+* **Macro-actions** (``macros=1``; off by default: benchmarks/README.md found no gain yet): where
+  the game's advisor declares ``macros(state)`` (a choice that takes
+  several decisions of one player in a row, such as paying a box card by card), a node's children
+  are those whole sequences (:class:`Macro`), each applied whole, rated whole by the bias, and drawn
+  whole in a random playout; the tree then spends its visits on what a payment buys instead of on
+  the orders and halves of the same payment. At the real decision the bot plays a macro's first
+  step and **follows the plan** at the next ones (no new search) as long as what it sees is what
+  the step was planned to lead to: the search already chose the whole sequence, and a new search
+  of the rest would spend the same budget again to decide what is decided. Anything unplanned (an
+  undo, a view that differs) drops the plan and searches afresh (``follow=0``: a new search at
+  every step, over the completions of the macro under way).
 
 Rewards are rank-based: at the end of a game, the game's own outcome (its tie-breaks and
 no-winner endings included) gives each seat the share of opponents it beats (ties count half);
@@ -45,7 +56,7 @@ from bgkit.engine.runtime import Runtime, rank_rewards  # noqa: F401  (rank_rewa
 from bgkit.model.game import CHANCE, State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Callable
+    from collections.abc import Callable
 
     LegalActions = Callable[[State], list[Any]]  # a state's legal actions, as the runtime resolved it
     Apply = Callable[[State, Any], Any]  # apply an action to a state in place
@@ -56,6 +67,42 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_ITERATIONS = 1_000_000
 
 SEALED = "sealed"  # children of a sealed stage are keyed (SEALED, choices in order)
+
+
+class Macro(tuple):  # type: ignore[type-arg]
+    """A multi-step choice of the game's ``Advisor.macros``: its actions in order, searched as one move."""
+
+    __slots__ = ()
+
+
+def whole(apply: Apply) -> Apply:
+    """``apply`` for a node's moves when they are macros: every step of one, in order."""
+    def apply_macro(state: State, macro: Any) -> None:
+        for action in macro:
+            apply(state, action)
+    return apply_macro
+
+
+def first_step(move: Any) -> Any:
+    """The action a root move starts with (a macro's first step, else the move itself)."""
+    return move[0] if type(move) is Macro else move
+
+
+def planned_playout(macros: Callable[[State], Any], legal_actions: LegalActions) -> Callable[[State, random.Random], Any]:
+    """A random playout's move for a game with macros and no playout rule: a macro drawn at random
+    where the game offers some (its steps played in turn), else a random legal action. One per playout."""
+    queue: list[Any] = []
+
+    def move(state: State, rng: random.Random) -> Any:
+        if queue:
+            return queue.pop()
+        plans = macros(state)
+        if not plans:
+            return rng.choice(legal_actions(state))
+        plan = rng.choice(plans)
+        queue.extend(reversed(plan[1:]))
+        return plan[0]
+    return move
 
 
 class Node:
@@ -76,7 +123,7 @@ class MctsBot(BaseSeat):
     name = "mcts"
 
     def __init__(self, runtime: Runtime, seed: int, **params: str):
-        check_params(self.name, params, {"iterations", "seconds", "cpu", "c", "depth", "bias", "workers"})
+        check_params(self.name, params, {"iterations", "seconds", "cpu", "c", "depth", "bias", "workers", "macros", "follow"})
         seconds = number_param(params, "seconds", None, float, most=MOST_SECONDS)
         cpu = number_param(params, "cpu", None, float, most=MOST_SECONDS)
         self.iterations = number_param(params, "iterations", None if seconds or cpu else 400, most=MAX_ITERATIONS)
@@ -86,11 +133,15 @@ class MctsBot(BaseSeat):
         self.depth = number_param(params, "depth", None)  # None: the game's State.rollout_depth
         self.bias = number_param(params, "bias", 1.0, float, zero=True)
         self.workers = number_param(params, "workers", 1, most=MOST_WORKERS)
+        self.macros = bool(number_param(params, "macros", 0, zero=True, most=1))  # 1: the game's macros searched whole
+        self.follow = bool(number_param(params, "follow", 1, zero=True, most=1))  # 0: search again at a macro's every step
         self.runtime = runtime
         self.rng: random.Random = random.Random(seed)
         self.last_iterations = 0
         self.last_root: Node | None = None
         self.progress: Any = None  # a progress line to draw while thinking (at a table with people)
+        self.plan: list[Any] = []  # the rest of the macro being played, next step first
+        self.plan_view: Any = None  # what the seat should see when the plan's next step is due
 
     def at_table(self, seconds: float, progress: Any = None) -> None:
         """At a table with people (:mod:`bgkit.bots.table`): think at most ``seconds`` unless the
@@ -101,6 +152,10 @@ class MctsBot(BaseSeat):
 
     def choose(self, decision: Decision) -> Any:
         actions, player = decision.actions, decision.player
+        if self.plan:
+            step = self._planned(decision)
+            if step is not None:
+                return step
         if len(actions) == 1:
             return actions[0]
         self.last_root = None  # the last decision's tree is not kept while the next one grows
@@ -119,8 +174,30 @@ class MctsBot(BaseSeat):
         self.last_iterations = done
         self.last_root = root  # the search tree of the last decision, for analysis and tests
         legal = set(actions)
-        best = max((a for a in stats if a in legal), key=stats.__getitem__, default=None)
-        return best if best is not None else self.rng.choice(actions)
+        best = max((a for a in stats if first_step(a) in legal), key=stats.__getitem__, default=None)
+        if best is None:
+            return self.rng.choice(actions)
+        if type(best) is Macro and len(best) > 1 and self.follow:
+            self._make_plan(decision, best)
+        return first_step(best)
+
+    def _make_plan(self, decision: Decision, macro: Macro) -> None:
+        """Keep ``macro``'s later steps, and what the seat will see when the second is due."""
+        state = decision.sample(self.rng)
+        self.runtime.functions(type(state)).apply(state, macro[0])
+        self.plan, self.plan_view = list(macro[1:]), state.view(decision.player)
+
+    def _planned(self, decision: Decision) -> Any:
+        """The plan's next step if this decision is the one it was planned for, else None (the plan dropped)."""
+        step = self.plan.pop(0)
+        if step not in decision.actions or decision.view() != self.plan_view:
+            self.plan = []
+            return None
+        if self.plan:
+            state = decision.sample(self.rng)
+            self.runtime.functions(type(state)).apply(state, step)
+            self.plan_view = state.view(decision.player)
+        return step
 
     def grow(self, decision: Decision, budget: Budget) -> tuple[Node | None, bool, int]:
         """Search until ``budget`` ends: the tree's root, whether it starts a sealed stage, iterations."""
@@ -148,6 +225,7 @@ class MctsBot(BaseSeat):
         rng = self.rng
         functions = self.runtime.functions(type(state))  # resolved once: no layer per call unless hooked
         legal_actions, apply = functions.legal_actions, functions.apply
+        macros = functions.macros if self.macros else None
         path: list[Node] = []
         picks: list[tuple[list[float], int]] = []  # sealed-stage statistics to update: (entry, seat)
         node = root
@@ -169,7 +247,11 @@ class MctsBot(BaseSeat):
                 node = child
                 path.append(node)
                 continue
-            node, expanded = self._descend(node, state, mover, legal_actions(state), apply, observer)
+            plans = macros(state) if macros is not None else None
+            if plans:
+                node, expanded = self._descend(node, state, mover, [Macro(p) for p in plans], whole(apply), observer)
+            else:
+                node, expanded = self._descend(node, state, mover, legal_actions(state), apply, observer)
             path.append(node)
             if expanded:
                 break
@@ -269,6 +351,8 @@ class MctsBot(BaseSeat):
         # included), the game's own playout move (None: a random legal one), the rating of a cut playout
         functions = self.runtime.functions(type(state))
         rewards, policy = functions.rewards, functions.rollout_action
+        if policy is None and functions.macros is not None and self.macros:
+            policy = planned_playout(functions.macros, legal_actions)
         decisions = 0
         # the hottest loop of the search: its calls looked up once (the same calls as sample_chance
         # and State.rollout_action make, drawing the same numbers)

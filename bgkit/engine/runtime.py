@@ -53,12 +53,15 @@ class Functions:
     finished game rated by the scoring in force). ``rollout_action``: the advisor's playout move
     ``(state, rng) -> action``, or None for a uniformly random legal one (the bot draws it inline,
     the same numbers either way); ``rollout_depth``: the decisions a playout plays before it is cut.
+    ``macros``: the advisor's ``macros(state)`` (the multi-step choices a search takes as one move),
+    or None when the game declares none or plugins extend the turn hooks (whose legal actions the
+    game's macros do not know).
     ``rewards(state)``: each seat's reward at a finished state, by the scoring in force;
     ``cut_rewards(state, rng)``: the same for a playout cut at its depth (see :meth:`Runtime.cut_rewards`).
     """
 
     __slots__ = ("legal_actions", "apply", "current_player", "chance_pick", "heuristic", "rollout_action",
-                 "rollout_depth", "rewards", "cut_rewards")
+                 "rollout_depth", "macros", "rewards", "cut_rewards")
 
     def __init__(self, runtime: "Runtime", cls: "type[State]"):
         from bgkit.model.game import State
@@ -71,6 +74,9 @@ class Functions:
         own_policy = not runtime.turn_hooked and cls.rollout_action is not State.rollout_action
         self.rollout_action: Callable[[Any, Any], Any] | None = cls.rollout_action if own_policy else None
         self.rollout_depth: int = cls.rollout_depth
+        play = getattr(cls, "_bound_play", None)  # a GameSpec's play half (the old shape declares no macros)
+        macros = play.advisor.macros if play is not None else None
+        self.macros: Callable[[Any], list[tuple[Any, ...]] | None] | None = None if runtime.turn_hooked else macros
         self.rewards: Callable[[Any], list[float]] = runtime.rewards
         self.cut_rewards: Callable[[Any, Any], list[float]] = runtime.cut_rewards
 

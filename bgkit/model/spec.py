@@ -202,12 +202,19 @@ class Observer(Generic[S, A, C]):
 
 @part
 class Advisor(Generic[S, A]):
-    """Advice for bots. Defaults: the score lead as heuristic, uniformly random playouts of 60 decisions."""
+    """Advice for bots. Defaults: the score lead as heuristic, uniformly random playouts of 60 decisions,
+    no macro-actions.
+
+    ``macros(state)``, optional: where one choice takes several decisions of the same player in a row
+    (paying a box card by card), the whole choices as sequences of actions (each a legal action at
+    the state the ones before it leave), or None to search this state's legal actions one by one.
+    A search then weighs the sequences as one move each (:mod:`bgkit.bots.mcts`)."""
 
     heuristic: Callable[[S, int], float] | None = None
     heuristic_values: Callable[[S], list[float]] | None = None
     rollout_action: Callable[[S, random.Random], A] | None = None
     rollout_depth: int | None = None
+    macros: Callable[[S], list[tuple[A, ...]] | None] | None = None
 
 
 @part

@@ -74,21 +74,20 @@ class Site:
             self._history = open_history(self.db, create=True)
         return work(self._history)
 
-    async def store(self, work: Callable[[History], _T]) -> _T:
-        """Run ``work(store)`` on the history in its thread (a busy file waits there, the server does not)."""
+    def _history_thread(self) -> ThreadPoolExecutor:
+        """The one thread the history's SQLite connection is used from, started on first use."""
         with self._lock:
             if self._worker is None:
                 self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bgkit-history")
-            worker = self._worker
-        return await asyncio.get_running_loop().run_in_executor(worker, self._run, work)
+            return self._worker
+
+    async def store(self, work: Callable[[History], _T]) -> _T:
+        """Run ``work(store)`` on the history in its thread (a busy file waits there, the server does not)."""
+        return await asyncio.get_running_loop().run_in_executor(self._history_thread(), self._run, work)
 
     def store_now(self, work: Callable[[History], _T]) -> _T:
         """``store`` for a thread of its own (a game's worker): run ``work`` in the history's thread and wait."""
-        with self._lock:
-            if self._worker is None:
-                self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bgkit-history")
-            worker = self._worker
-        return worker.submit(self._run, work).result()
+        return self._history_thread().submit(self._run, work).result()
 
     def close(self) -> None:
         """Close the history (when the server stops), after the work already given to it."""

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
-from bgkit_bluemooncity import display, heuristic, notation, playout, rules, views
+from bgkit_bluemooncity import display, heuristic, macros, notation, playout, rules, views
 from bgkit_bluemooncity.codes import Action
 from bgkit_bluemooncity.data import Components
 from bgkit_bluemooncity.state import BlueMoonState, new_state, state_from_dict
@@ -26,6 +26,7 @@ PLAY = Play(
     ),
     advisor=Advisor[BlueMoonState, Action](
         heuristic=heuristic.heuristic, heuristic_values=heuristic.values, rollout_action=playout.move,
+        macros=macros.payments,
     ),
     notation=Notation[BlueMoonState, Action, Components](
         action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,

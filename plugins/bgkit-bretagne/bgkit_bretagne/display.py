@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from bgkit.api import MARK
+from bgkit.api import MARK, plural
 
 from bgkit_bretagne import scoring
-from bgkit_bretagne.codes import BUILT, COMPLETE, EQUIP, F_EXCHANGE, F_RETURN, F_SITE, OPEN, S_ACT, S_OVER, S_SCORE, TRADE_WORDS, UNUSED
+from bgkit_bretagne.codes import (BUILT, COMPLETE, EQUIP, F_EXCHANGE, F_RETURN, F_SITE, OPEN, S_ACT, S_BARGE, S_OVER, S_SCORE,
+                                  TRADE_WORDS, UNUSED)
 from bgkit_bretagne.render import _counts
 
 if TYPE_CHECKING:  # rich is imported where a drawing is made
@@ -41,27 +42,174 @@ def _box(title: str, columns: list[str]) -> Table:
 
 
 def render_compact(state: BretagneState, player: int | None) -> Group:
-    """The same table in fewer lines, for a terminal the full drawing does not fit: the harbours
-    on one line, the built lighthouses and the equipment legend left out."""
-    return render_state(state, player, compact=True)
+    """For a terminal the full drawing does not fit (80×24): the round and the weather, ``player``'s
+    own position and what is being decided, Quimper and Brest, the blueprints (a line a stack), the
+    unfinished lighthouses and the harbours in a few lines, then one line for each other player
+    (``board``, ``hand``, ``others`` and ``full`` at the prompt show the rest)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    me = state.actor if player is None else player
+    mark = _marks(state)
+    parts: list[RenderableType] = [_short_heading(state, mark), _seat_line(state, me, player)]
+    doing = _doing(state) or (_barge_line(state, mark) if state.stage == S_BARGE else "")
+    if doing:
+        parts.append(Text(doing, style="bold"))
+    parts += [Text(_markets(state, mark)), *_blueprint_lines(state), _lighthouse_line(state, mark)]
+    parts += _harbours(state, mark, compact=True)
+    parts += [_seat_line(state, q, player) for q in _seats_from(state, me) if q != me]
+    return Group(*parts)
 
 
-def render_state(state: BretagneState, player: int | None, compact: bool = False) -> Group:
+def render_part(state: BretagneState, player: int | None, word: str) -> Group | None:
+    """``board``: the round, weather, Quimper and Brest, the blueprints, every lighthouse and the
+    harbours; ``hand``: ``player``'s own position (its equipment cards by name, its workers on the
+    lighthouses and at the harbours); ``others``: the other players, their cards as counts."""
+    from rich.console import Group
+    from rich.text import Text
+
+    me = state.actor if player is None else player
+    mark = _marks(state)
+    if word == "board":
+        return Group(_heading(state, mark), _blueprints(state, mark), _lighthouses(state, mark),
+                     *_harbours(state, mark, False))
+    if word == "hand":
+        return Group(_seat_line(state, me, player), *[Text(line) for line in _placed(state, me)])
+    if word == "others":
+        return Group(*[_seat_line(state, q, player) for q in _seats_from(state, me) if q != me])
+    return None
+
+
+def _marks(state: BretagneState) -> Mark:
+    """The mark after a value from a reconstructed table (or nothing), by the table's name."""
+    recon = set(state.comp.reconstructed())
+    return lambda table: MARK if table in recon else ""
+
+
+def _seats_from(state: BretagneState, me: int) -> list[int]:
+    """The seats in order, ``me`` first."""
+    return [(me + k) % state.num_players for k in range(state.num_players)]
+
+
+def _seat_line(state: BretagneState, q: int, player: int | None) -> Text:
+    """One seat in a line: points, francs, engineers, workers, resources, equipment (``player``'s
+    own by kind, another's as a count), barge and place at Pontivy."""
+    from rich.text import Text
+
+    t = state.t
+    hand = state.hands[q]
+    cards = (", ".join(f"{c} {t.kinds[k]}" for k, c in enumerate(hand.counts) if c) or "none") if q == player \
+        else f"{len(hand)} hidden"
+    barge = state.barge[q]
+    barge_text = f"{barge + 1} ({'/'.join(map(str, t.barge_caps[barge]))})" if barge >= 0 else "-"
+    mover = state.actor if state.pending.top() is not None else state.cur
+    who = ("▶" if q == mover and state.stage != S_OVER else " ") + f"P{q + 1}" + (" you" if q == player else "")
+    who += " passed" if state.passed[q] and state.stage == S_ACT else ""
+    return Text(f"{who}: {plural(state.vp[q], 'pt')} · {plural(state.francs[q], 'franc')} · {state.eng[q]} eng · workers {state.work[q]} home "
+                f"{state.city[q]} city {state.reserve[q]} spare · {_res(t, state.res[q])} · equipment {cards} · "
+                f"barge {barge_text} · place {scoring.pontivy_places(state)[q]}", style="bold" if q == player else "")
+
+
+def _placed(state: BretagneState, q: int) -> list[str]:
+    """Where seat ``q``'s workers stand: on the lighthouses' levels and at the harbours."""
+    t = state.t
+    levels = [f"site {i + 1} {t.tile_ids[state.tile[i]]} level {n + 1}: {w}"
+              for i in range(len(state.site)) if state.site[i] != UNUSED
+              for n, (o, w) in enumerate(zip(state.lv_own[i], state.lv_wk[i])) if o == q]
+    harbours = [f"harbour {h + 1}: {state.harb[h][q]}" for h in range(len(state.harb)) if state.harb[h][q]]
+    return [f"P{q + 1} workers on lighthouses: " + (" · ".join(levels) or "none"),
+            f"P{q + 1} workers at harbours: " + (" · ".join(harbours) or "none")]
+
+
+def _short_heading(state: BretagneState, mark: Mark) -> Text:
+    """The round, the stage, the weather (engineers a level at Heaven/Purgatory/Hell: H, P, X) and
+    the forecast, and Pontivy's order, in a line."""
+    from rich.text import Text
+
+    comp, t = state.comp, state.t
+    eng = t.weather_engineers[state.weather]
+    storm = " STORM" if t.weather_storm[state.weather] else ""
+    forecast = f" · next {comp.weather[t.weather_ids[state.forecast]].name}" if state.forecast >= 0 else ""
+    order = " ".join(f"P{p + 1}" for p in state.order)
+    return Text(f"Bretagne · round {state.round} of {comp.play.rounds} · {_STAGES[state.stage]} · "
+                f"{comp.weather[t.weather_ids[state.weather]].name}{mark('weather')}{storm}: eng H{eng[0]} P{eng[1]} X{eng[2]}"
+                f"{forecast} · order {order}", style="bold")
+
+
+def _barge_line(state: BretagneState, mark: Mark) -> str:
+    """The barge cards in play: each one's boat sizes, francs and engineers (less per build), and who took it."""
+    t = state.t
+    cards = []
+    for b in range(state.num_players):
+        taken = [f"P{q + 1}" for q in range(state.num_players) if state.barge[q] == b]
+        less = f", {t.barge_discount[b]} eng less a build" if t.barge_discount[b] else ""
+        cards.append(f"{b + 1} boats {'/'.join(map(str, t.barge_caps[b]))} +{t.barge_francs[b]}fr +{t.barge_engineers[b]}eng"
+                     f"{less}{': ' + taken[0] if taken else ''}")
+    return f"Barge cards{mark('barges')}: " + " · ".join(cards)
+
+
+def _markets(state: BretagneState, mark: Mark) -> str:
+    t = state.t
+    return (f"Quimper{mark('production')}: {_res(t, state.quimper)} · Brest: {_res(t, state.market)}, engineers "
+            f"{state.singles}×1 {state.pairs}×2 · equipment deck {len(state.deck)}")
+
+
+#: The short words of a blueprint's rewards (``Tables.bp_reward``'s order).
+_REWARDS = ("vp", "fr", "eng", "card", "wk")
+
+
+def _blueprint_lines(state: BretagneState) -> list[Text]:
+    """A line per stack of face-up blueprints: ``green: G05 1sa 1br>1vp | ...`` (cost > reward)."""
+    from rich.text import Text
+
+    t = state.t
+    lines = []
+    for k, stack in enumerate(t.stacks):
+        tiles = []
+        for b in state.face_up[k]:
+            reward = " ".join(f"{n}{word}" for n, word in zip(t.bp_reward[b], _REWARDS) if n)
+            tiles.append(f"{t.bp_ids[b]} {_res(t, t.bp_cost[b])}>{reward}")
+        lines.append(Text(f"{stack}: " + (" | ".join(tiles) or "-")))
+    return lines
+
+
+def _lighthouse_line(state: BretagneState, mark: Mark) -> Text:
+    """The unfinished lighthouses in a line or two: site, tile, levels built, who is on them
+    (seat×workers), + what the next level asks beside its blueprint and engineers, francs lying there."""
+    from rich.text import Text
+
+    t = state.t
+    sites = []
+    for i in range(len(state.site)):
+        if state.site[i] in (UNUSED, BUILT):
+            continue
+        tile, done = state.tile[i], len(state.lv_bp[i])
+        text = f"{i + 1} {t.tile_ids[tile]} {done}/{t.tile_levels[tile]}"
+        text += "".join(f" P{o + 1}×{w}" for o, w in zip(state.lv_own[i], state.lv_wk[i]))
+        if state.site[i] == COMPLETE:
+            text += " complete"
+        else:
+            extra = list(t.tile_extra[tile])
+            if done + 1 >= state.comp.play.scaffold_from_level:
+                extra[t.wood] += 1
+            text += f" +{_res(t, extra)}" if any(extra) else ""
+        text += f" {state.bounty[i]}fr" if state.bounty[i] else ""
+        sites.append(text)
+    return Text(f"Lighthouses{mark('lighthouses')} (site tile built, workers, +asked, fr on it): " + " · ".join(sites))
+
+
+def render_state(state: BretagneState, player: int | None) -> Group:
     """The table as ``player`` sees it (None: a spectator): their own hand, the others' counts."""
     from rich.console import Group
     from rich.text import Text
     recon = set(state.comp.reconstructed())
-
-    def mark(table: str) -> str:
-        return MARK if table in recon else ""
-
-    parts: list[RenderableType] = [_heading(state, mark), _blueprints(state, mark), _lighthouses(state, mark, compact)]
-    parts += _harbours(state, mark, compact)
+    mark = _marks(state)
+    parts: list[RenderableType] = [_heading(state, mark), _blueprints(state, mark), _lighthouses(state, mark)]
+    parts += _harbours(state, mark, compact=False)
     parts.append(_players(state, player, mark))
-    if not compact:
-        kinds = " · ".join(f"{k.id} {k.points['heaven']}/{k.points['purgatory']}/{k.points['hell']}" for k in state.comp.equipment)
-        parts.append(Text(f"Equipment{mark('equipment')} points at Heaven/Purgatory/Hell: {kinds}; a later card of a "
-                          "kind at the same lighthouse scores 1 less."))
+    kinds = " · ".join(f"{k.id} {k.points['heaven']}/{k.points['purgatory']}/{k.points['hell']}" for k in state.comp.equipment)
+    parts.append(Text(f"Equipment{mark('equipment')} points at Heaven/Purgatory/Hell: {kinds}; a later card of a "
+                      "kind at the same lighthouse scores 1 less."))
     doing = _doing(state)
     if doing:
         parts.append(Text(doing, style="bold"))
@@ -108,14 +256,14 @@ def _blueprints(state: BretagneState, mark: Mark) -> Table:
     return prints
 
 
-def _lighthouses(state: BretagneState, mark: Mark, compact: bool) -> Table:
-    """Every lighthouse in play (compact: not the built ones) and what its next level asks."""
+def _lighthouses(state: BretagneState, mark: Mark) -> Table:
+    """Every lighthouse in play and what its next level asks."""
     t = state.t
     eng = t.weather_engineers[state.weather]
-    lights = _box(f"Lighthouses (from Lorient clockwise){mark('lighthouses')}",
-                  ["site", "coast", "type", "tile", "built", "levels: owner×workers", "eng", "fr", "next level asks"])
+    lights = _box(f"Lighthouses (from Lorient clockwise){mark('lighthouses')}; levels: owner×workers",
+                  ["site", "coast", "type", "tile", "built", "levels", "eng", "fr", "next level asks"])
     for i in range(len(state.site)):
-        if state.site[i] == UNUSED or (compact and state.site[i] == BUILT):
+        if state.site[i] == UNUSED:
             continue
         tile = state.tile[i]
         done = len(state.lv_bp[i])
@@ -146,7 +294,7 @@ def _harbours(state: BretagneState, mark: Mark, compact: bool) -> list[Renderabl
         workers = " ".join(f"P{q + 1}×{w}" for q, w in enumerate(state.harb[h]) if w)
         rows.append((h, improved, income, workers))
     if compact:
-        line = [f"{h + 1} {income}{'+' if improved else ''}{': ' + workers if workers else ''}"
+        line = [f"{h + 1}:{income}{'+' if improved else ''}{': ' + workers if workers else ''}"
                 for h, improved, income, workers in rows]
         return [Text(f"Harbours{mark('harbours')} (income per worker, + improved): " + " · ".join(line))]
     harbours = _box(f"Harbours{mark('harbours')}", ["#", "coast", "side", "income per worker", "workers"])
@@ -158,8 +306,9 @@ def _harbours(state: BretagneState, mark: Mark, compact: bool) -> list[Renderabl
 def _players(state: BretagneState, player: int | None, mark: Mark) -> Table:
     """Each seat's place, barge, points, francs, workers, resources and cards (others' hidden)."""
     t = state.t
-    players = _box(f"Players (barge cards{mark('barges')})",
-                   ["", "place", "barge", "points", "francs", "eng", "workers home/city/spare", "resources", "equipment"])
+    # short header words: the table fits 80 columns without a header cut into fragments
+    players = _box(f"Players (barge cards{mark('barges')}; workers at home/in the cities/spare)",
+                   ["", "place", "barge", "pts", "fr", "eng", "workers", "resources", "cards"])
     places = scoring.pontivy_places(state)
     for q in range(state.num_players):
         hand = state.hands[q]

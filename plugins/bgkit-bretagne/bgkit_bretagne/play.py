@@ -30,5 +30,6 @@ PLAY = Play(
         action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
         action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
-    display=Display[BretagneState](render=display.render_state, render_compact=display.render_compact, render_public=display.render_public),
+    display=Display[BretagneState](render=display.render_state, render_compact=display.render_compact,
+                                   render_part=display.render_part, render_public=display.render_public),
 )
