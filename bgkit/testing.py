@@ -583,6 +583,13 @@ def seen_drawings(state: State, player: int, width: int = 160) -> str:
     return _printed([picture for picture in pictures if picture is not None], width)
 
 
+def public_drawing(state: State, width: int = 160) -> str | None:
+    """The text a shared screen at the table shows of the state (the game's ``render_public``: what
+    everyone sees); None for a game that draws no public table."""
+    public = getattr(state, "render_public", None)
+    return None if public is None else _printed([public()], width)
+
+
 def _printed(pictures: list[Any], width: int) -> str:
     import io
 
@@ -715,11 +722,16 @@ def check_chance_pick(state: State, outcomes: list[tuple[Any, float]], where: st
 def check_views(state: State, rng: random.Random, where: str) -> None:
     """A seat's view and drawings (full, compact, each part) hold nothing it cannot see: they are the same in every
     determinisation for it, and a determinisation depends on the view alone (the same seed gives
-    the same sample from any state with that view)."""
+    the same sample from any state with that view). The public drawing (``render_public``, a shared
+    screen's) is the same in the determinisation for the seat to move (P1 at chance), which redraws
+    every other seat's hidden information and the face-down draws: over a game, as the turn goes
+    round, no seat's hidden information may show on it."""
     import random
 
     from bgkit.model.game import any_to_json
 
+    public = public_drawing(state)
+    twin_seat = max(state.current_player(), 0)  # one twin a state (a drawing costs: Bretagne's 13 ms)
     for player in range(state.num_players):
         view = any_to_json(state.view(player))
         picture = seen_drawings(state, player)
@@ -732,6 +744,9 @@ def check_views(state: State, rng: random.Random, where: str) -> None:
             )
             assert attempt or seen_drawings(other, player) == picture, (
                 f"{where}: what player {player + 1} is shown changes with what they cannot see (the drawing leaks)"
+            )
+            assert attempt or player != twin_seat or public_drawing(other) == public, (
+                f"{where}: the public drawing (render_public) changes with what P{player + 1} cannot see (it shows hidden information)"
             )
             again = any_to_json(other.determinize(player, random.Random(seed)).to_dict())
             assert again == sample, (
@@ -767,7 +782,8 @@ def note_private(before: State, after: State, text: str, owed: dict[tuple[int, i
 
 def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str) -> None:
     """At a private chance node or action, every seat outside the audience is told the same public
-    text and sees the same view, drawing and determinisation, whatever the outcome.
+    text and sees the same view, drawing and determinisation, whatever the outcome; and the public
+    drawing (``render_public``) is the same whatever the outcome.
 
     A sealed choice that ends its stage is revealed at once, so it is left out.
     """
@@ -785,6 +801,7 @@ def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str
     seed = random.Random(where).getrandbits(32)
     told: dict[int, set[str]] = {}
     shown: dict[int, set[tuple[str, str, str]]] = {}
+    publics: set[str | None] = set()
     for action in private:
         audience = state.audience(action)
         assert audience is not None  # only the private ones (above)
@@ -793,6 +810,7 @@ def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str
         runtime.apply(after, action)
         if state.is_sealed() and not after.is_sealed():
             continue  # the last choice of a sealed stage: everything is revealed
+        publics.add(public_drawing(after))
         for seat in range(state.num_players):
             if seat in audience:
                 continue
@@ -806,6 +824,7 @@ def check_secrets(runtime: Runtime, state: State, actions: list[Any], where: str
         assert len(shown[seat]) == 1, (
             f"{where}: what P{seat + 1} sees after a private outcome depends on that outcome (hidden information leaks)"
         )
+    assert len(publics) <= 1, f"{where}: the public drawing (render_public) shows a private outcome (hidden information leaks)"
 
 
 def swap_a_card(hand: Any, deck: Any) -> None:

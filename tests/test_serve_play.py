@@ -28,7 +28,7 @@ httpx2 = pytest.importorskip("httpx2", reason="the test extra's HTTP client")
 from bgkit.engine.match import GameLog, replay, replay_events  # noqa: E402
 from bgkit.engine.runtime import runtime_for  # noqa: E402
 from bgkit.plugins.registry import get_registry  # noqa: E402
-from bgkit.serve.play import seat_drawings  # noqa: E402
+from bgkit.serve.play import public_drawing, seat_drawings  # noqa: E402
 from bgkit.testing import run_cli  # noqa: E402
 
 SCRIPT = "<script>alert(1)</script>"
@@ -219,6 +219,49 @@ def test_a_game_of_bruges_from_two_phones_and_a_bot_through_a_restart(tmp_path):
         play = store.play(play_id)
     assert play.source == "play" and [s.spec for s in play.seats] == ["human:Ada", "human:Bo", "greedy"]
     assert play.log["actions"] == json.loads(save.read_text())["actions"]  # the whole log, as saved
+
+
+def shown_public(page: str) -> str:
+    return html.unescape(re.search(r'<pre class="drawing" id="public">(.*?)</pre>', page, re.S).group(1))
+
+
+def test_the_tables_page_shows_the_public_drawing_and_no_hidden_card(tmp_path):
+    """Mid-game, the shared screen (/game/N/table, no key) shows the game's public drawing inside its
+    live part: the very picture of ``render_public`` for the saved state, the same for every twin
+    state whose hands differ where only their owner sees it, and none of a seat's own hand."""
+    import time
+
+    save = tmp_path / "h-games" / "1.bgkit.json"
+    with served(tmp_path / "h.sqlite3") as (base, _):
+        host, csrf = phone(base)
+        _, links = start_game(host, csrf, "bruges", [("human", "Ada"), ("human", "Bo"), ("greedy", "")])
+        clients, csrfs = zip(*[phone(base) for _ in links])
+        assert not play_turns(links, clients, csrfs, save, random.Random(3), 12, [])
+        stranger = httpx2.Client(base_url=base, timeout=30)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # the bot and chance play on: wait for a phone's turn (saved)
+            page = stranger.get("/game/1/table")
+            assert page.status_code == 200
+            if re.search(r"Waiting for P[12] ", page.text):
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("no phone's turn came")
+    _, state, _ = state_of(save)
+    shown = shown_public(page.text)
+    assert page.text.index('id="live"') < page.text.index('id="public"')  # redrawn live with the rest
+    assert shown == public_drawing(state) and "P1 hand: " in shown and "Your hand" not in shown
+    twins = [twin for seat in range(2) if (twin := bruges_twin(state, seat)) is not None]
+    assert twins, "no hand to swap a card of"
+    for twin in twins:  # a card swapped in a hand its owner sees: the table's picture is the same
+        assert public_drawing(twin) == shown, "the table's page shows a seat's hidden card"
+    named = 0
+    for seat in range(2):  # each seat's own hand, as only its phone shows it, is not on the table's page
+        own = seat_drawings(state, seat)[1] or seat_drawings(state, seat)[0]
+        cards = re.findall(r"^  (\S[^·]*?) · ", own[own.index("Your hand"):], re.M) if "Your hand" in own else []
+        assert all(card not in shown for card in cards), (seat, cards)  # each card of a seat's own hand, by name
+        named += len(cards)
+    assert named
 
 
 def test_a_game_started_from_the_command_line_and_what_a_page_may_not_start(tmp_path):

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bgkit.model.game import CHANCE, State
-from bgkit.testing import check_secrets, check_views
+from bgkit.testing import check_secrets, check_views, public_drawing
 
 
 class Hand(State):
@@ -37,7 +37,7 @@ class Hand(State):
             self.card, self.drawn = action, True
 
     def clone(self):
-        other = Hand(self.card, self.leak)
+        other = type(self)(self.card, self.leak)
         other.drawn = self.drawn
         return other
 
@@ -174,3 +174,36 @@ def test_a_determinisation_that_keeps_the_true_hidden_card_is_caught(leak, redra
     owed = {}
     note_private(before, after, before.action_text(4), owed, random.Random(1))
     assert owed == {(1, 0): redrawn}
+
+
+class Public(Hand):
+    """Hand with a public drawing: that seat 2 holds a card (honest), or which one (``leak``)."""
+
+    def render_public(self):
+        return f"P2 holds card {self.card}" if self.leak == "public" else f"P2 holds {int(self.drawn)} card"
+
+
+def test_an_honest_public_drawing_passes():
+    state = Public()
+    state.apply(4)
+    check_views(state, random.Random(1), "after the draw")
+    assert public_drawing(state).strip() == "P2 holds 1 card"
+
+
+def test_a_public_drawing_that_prints_a_hand_is_caught():
+    state = Public(leak="public")
+    state.apply(4)
+    with pytest.raises(AssertionError, match=r"the public drawing \(render_public\) changes with what P1 cannot see"):
+        check_views(state, random.Random(1), "after the draw")
+
+
+def test_a_game_without_a_public_drawing_has_none():
+    state = Hand()
+    assert public_drawing(state) is None
+
+
+def test_a_public_drawing_naming_a_private_draw_is_caught():
+    state = Public(leak="public")
+    with pytest.raises(AssertionError, match=r"the public drawing \(render_public\) shows a private outcome"):
+        check_secrets(Runtime(), state, [o for o, _ in state.chance_outcomes()], "draw")
+    check_secrets(Runtime(), Public(), [o for o, _ in Public().chance_outcomes()], "draw")  # the honest one passes

@@ -256,12 +256,16 @@ class Display(Generic[S]):
     does not fit, and without it cuts the full drawing), and ``render_part(state, player, word)``,
     the part of the table a word at the prompt names: ``board`` (the shared table), ``hand`` (the
     player's own position), ``others`` (the other players, as the player may see them); None for a
-    part the game does not draw apart (the full drawing is shown). (How a setup is drawn is the
-    table half's: ``Setup.render_setup``.)"""
+    part the game does not draw apart (the full drawing is shown). Optional, for a shared screen
+    (``bgkit serve``'s ``/game/N/table``): ``render_public(state)``, what everyone at the table sees
+    (boards, supplies, scores, the backs and counts of hands; never a hidden card or a face-down
+    draw); without it a shared screen shows no drawing, never ``render(None)``, the whole table.
+    (How a setup is drawn is the table half's: ``Setup.render_setup``.)"""
 
     render: Callable[[S, int | None], object] | None = None
     render_compact: Callable[[S, int], object] | None = None  # for the deciding seat: never None
     render_part: Callable[[S, int, str], object | None] | None = None  # likewise
+    render_public: Callable[[S], object] | None = None  # for no seat: what everyone sees
 
 
 @part
@@ -395,7 +399,7 @@ STATE_PARTS: dict[str, tuple[str, ...]] = {
     "observer": ("view", "determinize", "audience", "public_text", "chance_label"),
     "advisor": ("heuristic", "heuristic_values", "rollout_action"),
     "notation": ("action_text", "parse_action"),
-    "display": ("render", "render_compact", "render_part"),
+    "display": ("render", "render_compact", "render_part", "render_public"),
 }
 
 

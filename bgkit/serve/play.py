@@ -115,6 +115,13 @@ def seat_drawings(state: Any, seat: int) -> tuple[str, str | None]:
     return drawing_text(compact(seat)), full
 
 
+def public_drawing(state: Any) -> str | None:
+    """What everyone at the table sees (the game's ``render_public``), for a shared screen; None for a
+    game that draws no public table (never ``render(None)``: that is the whole table, hidden cards too)."""
+    public = getattr(state, "render_public", None)
+    return None if public is None else drawing_text(public(), 100)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A table as it stands after an action: what the pages show (never changed once published)."""
@@ -126,6 +133,7 @@ class Snapshot:
     views: dict[int, tuple[str, str | None]]  # each person's seat: its drawings (seat_drawings)
     result: dict[str, Any] | None = None  # the finished game's ScoreResult.to_dict()
     final: str | None = None  # the whole table, once the game is over
+    public: str | None = None  # what everyone sees (public_drawing), for the table's page
     problem: str | None = None  # a bot or the game failed: the game is saved up to here
     thinking: str | None = None  # the name of the bot thinking now
     play_id: int | None = None  # the play in the history, once recorded
@@ -346,6 +354,7 @@ class Table:
             views={seat: self._drawings(seat) for seat in self.phones()},
             result=scored.to_dict() if scored is not None else None,
             final=drawing_text(state.render(None), 100) if over else None,
+            public=self._public(),
             problem=self.seating.problem, thinking=self.thinking, play_id=self.seating.play_id,
         )
 
@@ -354,6 +363,12 @@ class Table:
             return seat_drawings(self.match.state, seat)
         except Exception as fault:  # a drawing that fails leaves the page, and the game, working
             return f"(the drawing of {self.game.info.name} failed: {fault_text(fault)})", None
+
+    def _public(self) -> str | None:
+        try:
+            return public_drawing(self.match.state)
+        except Exception as fault:  # a drawing that fails leaves the page, and the game, working
+            return f"(the public drawing of {self.game.info.name} failed: {fault_text(fault)})"
 
     def save_seating(self) -> None:
         from bgkit.model.savefile import write_json

@@ -6,7 +6,7 @@
 | ``/game/new`` | anyone here | game, options, and each seat: a person (a phone) or an installed bot |
 | ``/game/N/host?key=`` | who started it | each person's join link and QR code |
 | ``/game/N/seat/S?key=`` | seat S alone | its drawing, what happened since its last turn, its actions |
-| ``/game/N/table`` | anyone here | the public table: whose turn, every action as everyone was told it |
+| ``/game/N/table`` | anyone here | the public table: whose turn, the game's public drawing (``render_public``), every action as everyone was told it |
 | ``/game/N/events`` | anyone here | server-sent events: the table's version, each time it changes |
 
 A seat's page and actions need the seat's key (403 without it); an ``exec:`` seat is never offered

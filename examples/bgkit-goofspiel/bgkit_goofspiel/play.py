@@ -26,6 +26,7 @@ PLAY = Play(
         max_game_length=notation.max_game_length,
         action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
-    display=Display[GoofState](render=render.render, render_compact=render.render_compact, render_part=render.render_part),
+    display=Display[GoofState](render=render.render, render_compact=render.render_compact, render_part=render.render_part,
+                                 render_public=render.render_public),
     wording=Wording[GoofState, int](instruction=wording.instruction),
 )

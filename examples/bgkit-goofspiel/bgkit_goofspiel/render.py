@@ -21,13 +21,30 @@ def render_setup(components: None, setup: dict[str, Any]) -> str:
 def seat_row(state: GoofState, q: int, player: int | None) -> tuple[str, str, str, str]:
     """One seat as ``player`` sees it: the prizes won, their points, the cards left (another's by
     their count) and the bid (another's sealed); the full drawing and the compact one both use it."""
-    mine = player is None or q == player
-    left = " ".join(map(str, sorted(state.hands[q]))) if mine else f"{len(state.hands[q]) + (state.bids[q] is not None)} cards"
-    bid = state.bids[q] if mine else ("sealed" if state.bids[q] is not None else "")
-    return " ".join(map(str, state.won[q])), str(sum(state.won[q])), left, str(bid or "")
+    if player is not None and q != player:
+        return public_row(state, q)
+    left = " ".join(map(str, sorted(state.hands[q])))
+    return " ".join(map(str, state.won[q])), str(sum(state.won[q])), left, str(state.bids[q] or "")
+
+
+def public_row(state: GoofState, q: int) -> tuple[str, str, str, str]:
+    """One seat as everyone sees it: the prizes won, their points, how many cards it holds, whether
+    its bid is sealed (never which cards)."""
+    left = f"{len(state.hands[q]) + (state.bids[q] is not None)} cards"
+    return " ".join(map(str, state.won[q])), str(sum(state.won[q])), left, "sealed" if state.bids[q] is not None else ""
 
 
 def render(state: GoofState, player: int | None) -> Any:
+    return _table(state, [seat_row(state, q, player) for q in range(state.num_players)])
+
+
+def render_public(state: GoofState) -> Any:
+    """What everyone at the table sees (a shared screen): the prize, each seat's prizes won and
+    points, its cards by their count and its bid as sealed."""
+    return _table(state, [public_row(state, q) for q in range(state.num_players)])
+
+
+def _table(state: GoofState, rows: list[tuple[str, str, str, str]]) -> Any:
     from rich.table import Table
 
     table = Table(title=f"Goofspiel — prize on the table: {state.prize or '-'}", title_justify="left")
@@ -36,8 +53,8 @@ def render(state: GoofState, player: int | None) -> Any:
     table.add_column("points", justify="right")
     table.add_column("cards left")
     table.add_column("bid")
-    for q in range(state.num_players):
-        table.add_row(f"P{q + 1}", *seat_row(state, q, player))
+    for q, row in enumerate(rows):
+        table.add_row(f"P{q + 1}", *row)
     return table
 
 

@@ -163,3 +163,10 @@ def render_compact(state: BlueMoonState, player: int) -> Drawing:
     out.line(result_text(state) if state.ended else _deciding(state), "bold")
     out.line(MARK_LEGEND, "dim")
     return out
+
+
+def render_public(state: BlueMoonState) -> Drawing:
+    """What everyone at the table sees (a shared screen): the city, the obelisk, the supply and the
+    deck by its count, each player's line with the hand's size and crystals hidden until the end
+    (the spectator's drawing: no hand)."""
+    return render_state(state, None)

@@ -343,3 +343,9 @@ def _doing(state: BretagneState) -> str:
         used = ", ".join(TRADE_WORDS[i] for i in range(9) if top[2] >> i & 1) or "none yet"
         return f"{who} is exchanging in {('Lorient', 'Brest')[top[1]]} (done: {used}; each trade once)"
     return f"{who} picks {top[3]} more for the trade"
+
+
+def render_public(state: BretagneState) -> Group:
+    """What everyone at the table sees (a shared screen): the board and each player's barge cards
+    by their count, never their faces (the spectator's drawing)."""
+    return render_state(state, None)

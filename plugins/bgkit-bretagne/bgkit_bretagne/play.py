@@ -31,5 +31,5 @@ PLAY = Play(
         action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
     display=Display[BretagneState](render=display.render_state, render_compact=display.render_compact,
-                                   render_part=display.render_part),
+                                   render_part=display.render_part, render_public=display.render_public),
 )

@@ -219,3 +219,8 @@ def compact_lines(state: TrollState, player: int | None) -> list[str]:
         lines.append(f"{MARK} reconstructed · type full for the whole table")
     return lines
 
+
+def render_public(state: TrollState) -> Group:
+    """What everyone at the table sees (a shared screen): the round, the row, every bridge, the
+    bids as sealed, the face-down traveller as a back (the spectator's drawing)."""
+    return render_state(state, None)

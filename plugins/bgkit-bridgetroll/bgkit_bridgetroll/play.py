@@ -33,7 +33,7 @@ PLAY = Play(
         action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
         action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
-    display=Display[TrollState](render=display.render_state, render_compact=display.render_compact,
+    display=Display[TrollState](render=display.render_state, render_compact=display.render_compact, render_public=display.render_public,
                                 render_part=display.render_part),
     wording=Wording[TrollState, Action](instruction=wording.instruction),
 )

@@ -41,7 +41,7 @@ PLAY = Play(
         max_game_length=notation.max_game_length, action_index=notation.action_index,
         action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
-    display=Display[BrugesState](render=render.render_state, render_compact=render.render_compact,
+    display=Display[BrugesState](render=render.render_state, render_compact=render.render_compact, render_public=render.render_public,
                                   render_part=render.render_part),
     wording=Wording[BrugesState, Act](instruction=wording.instruction),
 )

@@ -292,3 +292,9 @@ def _area(state: BrugesState, q: int, mine: bool, persons_mark: str, canal_mark:
         lines.append(f"  [{colour} house] {cards.name[person]} {cards.points[person]}pt{persons_mark}: "
                      f"{comp.persons[person].ability}{persons_mark}{used}")
     return lines
+
+
+def render_public(state: BrugesState) -> Drawing:
+    """What everyone at the table sees (a shared screen): the board, the players' table with each
+    hand by its count and card backs (colours), every area; no hand's faces (the spectator's drawing)."""
+    return render_state(state, None)

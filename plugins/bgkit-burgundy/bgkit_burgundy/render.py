@@ -324,3 +324,10 @@ def _dice(state: BurgundyState, p: int) -> str:
 
 
 __all__ = ["render_setup", "render_state", "render_compact", "render_part", "estate_text", "kind_colour"]
+
+
+def render_public(state: BurgundyState) -> Group:
+    """What everyone at the table sees (a shared screen): the phase, the depots, every player's
+    line and estate; the face-down goods by their count, a secret start space not at all (the
+    spectator's drawing)."""
+    return render_state(state, None)
