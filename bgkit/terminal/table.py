@@ -159,8 +159,10 @@ class TableTalk(Observer):
                 self.fix(everything=answer == "fix all")
             elif answer == "quit":
                 raise QuitRequest()
-            else:
-                console.print(f"[red]{literal(repr(answer))}: press Enter once the moves are carried out[/red] (? for more)")
+            else:  # anything else is done too: what was typed is asked for by the next question, if it is one
+                console.print(f"{literal(repr(answer))} is not a command here: taken as done (? for the commands)")
+                self.waiting = False
+                return
 
     # -- corrections ----------------------------------------------------------------------------
     def recorded(self, player: int) -> str | None:

@@ -29,16 +29,17 @@ def _play(s: Any, action: tuple[Any, ...]) -> str:
     _, card, what, arg = action
     name, colours = s.cards.name[card], s.comp.card_colours
     colour = colours[s.cards.colour[card]]
+    if what == A_HIRE:  # arg is a house here, a canal section only for A_CANAL: each read where it means that
+        house = colours[s.cards.colour[s.houses[s.cur][arg]]]
+        return f"puts its {name} card on its {house} house: it is hired"
+    if what == A_CANAL:
+        return f"discards its {name} card ({colour}) and builds the next section of its {SECTIONS[arg]} canal"
     said = {
         A_WORKERS: f"discards its {name} card ({colour}) and takes workers of that colour",
         A_GUILDERS: f"discards its {name} card ({colour}) and takes guilders",
         A_THREAT: f"discards its {name} card ({colour}) and gives back a {colour} threat marker",
-        A_CANAL: f"discards its {name} card ({colour}) and builds the next section of its {SECTIONS[arg]} canal",
         A_HOUSE: f"discards its {name} card ({colour}) and builds a {colour} house",
     }
-    if what == A_HIRE:
-        house = colours[s.cards.colour[s.houses[s.cur][arg]]]
-        return f"puts its {name} card on its {house} house: it is hired"
     return said.get(what, "")
 
 
