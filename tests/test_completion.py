@@ -40,7 +40,7 @@ def test_the_bash_script_itself_fills_in_the_game():
         ("bgkit se", 1, ["setup", "serve"]),  # commands
         ("bgkit play goofspiel gr", 3, ["greedy"]),  # bots, for a seat
         ("bgkit play goofspiel random h", 4, ["human"]),
-        ("bgkit games --format ", 3, ["text", "json", "toml", "csv"]),  # an option's values
+        ("bgkit games --format ", 3, ["text", "json", "toml", "csv", "svg"]),  # an option's values (svg: bgkit setup; the others refuse it in one line)
         ("bgkit arena goofspiel random greedy --executor d", 6, ["dask"]),
         ("bgkit setup goofspiel --se", 3, ["--seed"]),  # options
         ("bgkit score g", 2, ["goofspiel"]),
