@@ -110,12 +110,82 @@ def test_a_killed_worker_costs_nothing(cluster, goofspiel):
     assert victim not in client.run(os.getpid).values()
 
 
+def test_closing_mid_run_leaves_no_chunk_on_the_cluster_and_drew_only_the_look_ahead(cluster, goofspiel):
+    """What Ctrl-C and SIGTERM do to a run (play_games closes the executor): the records so far are
+    the first games in order, the chunks in flight are cancelled, and a million-game run drew from
+    its indices no more than the look-ahead."""
+    import time
+
+    from bgkit.engine.setups import parse_options
+    from bgkit.tournaments.dask_executor import DaskExecutor
+    from bgkit.tournaments.executors import LOOK_AHEAD, MAX_CHUNK, run_games
+    from bgkit.tournaments.tournament import Schedule, play_task
+
+    local, client = cluster
+    plan = Schedule("goofspiel", None, parse_options(goofspiel, []), ("random", "random"), ("random", "random #2"), 1_000_000, 5)
+    drawn = []
+
+    def indices():
+        for g in range(plan.games):
+            drawn.append(g)
+            yield g
+
+    executor = DaskExecutor(scheduler=local.scheduler_address)
+    try:
+        records = run_games(executor, plan, indices(), plan.games)
+        first = [next(records) for _ in range(40)]
+    finally:
+        executor.close()
+    assert first == [play_task(plan.task(g)) for g in range(40)]
+    assert drawn == list(range(len(drawn))) and len(drawn) <= (LOOK_AHEAD * 2 + LOOK_AHEAD + 1) * MAX_CHUNK
+
+    def left():
+        return client.run_on_scheduler(lambda dask_scheduler: [str(k) for k in dask_scheduler.tasks if "bgkit-games" in str(k)])
+
+    end = time.monotonic() + 60
+    while left() and time.monotonic() < end:
+        time.sleep(0.1)
+    assert left() == []
+
+
 def test_an_arena_on_the_cluster_matches_a_local_one(cluster, tmp_path):
     local, _ = cluster
     args = ["arena", "goofspiel", "random", "greedy", "mcts:iterations=10", "--players", "2", "--games", "12", "--seed", "3", "--format", "json"]
     done = bgkit(*args, "--executor", "dask", "--scheduler", local.scheduler_address, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout == run_cli(args).stdout
+
+
+def test_a_local_worker_killed_mid_run_costs_nothing_and_is_replaced(goofspiel):
+    """The local cluster has no nannies: bgkit replaces a worker that died (from a forkserver, since
+    Dask's threads run by then), and the scheduler has already handed its games to the other one."""
+    import time
+
+    from bgkit.engine.setups import parse_options
+    from bgkit.tournaments.dask_executor import DaskExecutor
+    from bgkit.tournaments.executors import run_games
+    from bgkit.tournaments.tournament import Schedule, play_task
+
+    specs = ("random", "greedy", "random")
+    plan = Schedule("goofspiel", None, parse_options(goofspiel, []), specs, ("random", "greedy", "random #2"), 300, 12)
+    executor = DaskExecutor(jobs=2)
+    try:
+        records = run_games(executor, plan, range(plan.games), plan.games)
+        played = [next(records)]
+        victim = executor._processes[0]
+        os.kill(victim.pid, signal.SIGKILL)
+        victim.join(60)
+        executor._check()  # what the wait for a result does once a second
+        assert len(executor._processes) == 2 and victim not in executor._processes
+        played.extend(records)
+        workers = list(executor._processes)
+    finally:
+        executor.close()
+    assert played == [play_task(plan.task(g)) for g in range(plan.games)]
+    end = time.monotonic() + 30
+    while any(w.is_alive() for w in workers) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not any(w.is_alive() for w in workers)  # close() stopped them
 
 
 def test_an_unreachable_scheduler_is_one_line():

@@ -76,6 +76,48 @@ def test_the_last_chunks_shrink_to_share_the_end_but_not_below_a_tenth_of_a_chun
     assert sizes == sorted(sizes, reverse=True)
 
 
+def test_chunks_are_sized_by_cpu_so_a_busy_machine_does_not_shrink_them():
+    chunker = Chunker(range(100_000), total=100_000, workers=2, seconds=0.25)
+    chunks = iter(chunker)
+    next(chunks)
+    chunker.observe(10, 0.03, cpu=0.01)  # a millisecond of CPU a game, three by the clock: other work ran
+    assert len(next(chunks)) == 250  # by the wall clock it was 83: three round trips for the same games
+
+
+def test_games_that_wait_on_other_processes_are_chunked_by_the_wall_clock():
+    chunker = Chunker(range(100_000), total=100_000, workers=2, seconds=0.25)
+    chunks = iter(chunker)
+    next(chunks)
+    chunker.observe(1, 0.5, cpu=0.001)  # an exec: bot thinks in its own process: the worker's thread barely ran
+    assert len(next(chunks)) == 2  # at most four chunks' worth of wall clock, so progress still shows
+
+
+def test_the_chunks_of_a_run_played_for_real_cover_every_game_once_in_order(goofspiel):
+    """play_chunk reports its CPU; the chunks grow from it and the records come back in game order."""
+    from bgkit.engine.setups import parse_options
+    from bgkit.tournaments.executors import LocalExecutor, run_games
+    from bgkit.tournaments.tournament import Schedule, play_task
+
+    plan = Schedule("goofspiel", None, parse_options(goofspiel, []), ("random", "random"), ("random", "random #2"), 300, 5)
+    sizes = []
+    executor = LocalExecutor(jobs=1)  # plays each chunk it is given in this process
+
+    class Counting:  # chunked as for two workers
+        workers = 2
+        chunk_seconds = 0.25
+
+        def play(self, schedule, chunks):
+            for result in executor.play(schedule, chunks):
+                sizes.append(len(result[0]))
+                assert result[2] > 0  # the chunk's CPU seconds
+                yield result
+
+    records = list(run_games(Counting(), plan, range(300), 300))
+    assert [r.index for r in records] == list(range(300)) and sum(sizes) == 300
+    assert max(sizes) > 1 and len(sizes) < 300  # fast games share round trips
+    assert records[::37] == [play_task(plan.task(g)) for g in range(0, 300, 37)]
+
+
 def test_slow_games_go_one_at_a_time():
     chunker = Chunker(range(10), total=10, workers=2, seconds=0.25)
     chunker.observe(1, 3.0)

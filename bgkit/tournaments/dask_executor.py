@@ -1,14 +1,16 @@
 """The Dask executor (``--executor dask``): games on a ``dask.distributed`` cluster.
 
-Without ``--scheduler`` it starts a ``LocalCluster`` of ``--jobs`` worker processes (one thread
-each) on this machine; with ``--scheduler tcp://HOST:PORT`` it uses a running cluster, whose
-workers need bgkit and the same game plugins installed. Chunks of games are submitted as Dask
-tasks with a bounded look-ahead and their results yielded in chunk order.
+Without ``--scheduler`` it starts a local cluster on loopback: a scheduler in this process and
+``--jobs`` Dask worker processes of one thread each, forked from this process itself (no nanny,
+no forkserver) before Dask starts any thread, so they begin with Dask imported and the game
+loaded. With ``--scheduler tcp://HOST:PORT`` it uses a running cluster, whose workers need bgkit
+and the same game plugins installed. Chunks of games are submitted as Dask tasks with a bounded
+look-ahead and their results yielded in chunk order.
 
 Faults cost nothing but time: when a worker dies, the scheduler runs its tasks again elsewhere
 (up to ``distributed.scheduler.allowed-failures`` times per task), and since every game is
-determined by its seed the output is the same. This module is imported only for ``--executor
-dask``, so ``bgkit --help`` and ``bgkit games`` never load Dask.
+determined by its seed the output is the same; a local worker that dies is replaced. This module
+is imported only for ``--executor dask``, so ``bgkit --help`` and ``bgkit games`` never load Dask.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ import uuid
 from typing import Any, Iterator
 
 from bgkit.model.errors import BadInput, PluginError
-from bgkit.tournaments.executors import CHUNK_SECONDS, LOOK_AHEAD, play_chunk
+from bgkit.tournaments.executors import CHUNK_SECONDS, LOOK_AHEAD, RESTARTS, play_chunk
 
 CONNECT_TIMEOUT = "10s"
+WORKERS_TIMEOUT = 120  # seconds for a local cluster's workers to join its scheduler
 
-# Imported once by the forkserver process, so each local worker forked from it starts warm.
+# Imported once by the forkserver process, so each local worker forked from it starts warm (when
+# this process already runs threads and so cannot fork its workers itself: a replacement worker).
 PRELOAD = ["distributed", "bgkit.tournaments.executors", "bgkit.tournaments.tournament", "bgkit.plugins.registry", "bgkit.sessions.build"]
 
 # A local cluster serves no web pages: no dashboard, no HTTP routes (nothing to import for them),
@@ -76,30 +80,49 @@ def _start_forkserver() -> str:
     return "forkserver"
 
 
-def _leave_ctrl_c_to_the_parent() -> Any:
-    """A Dask worker plugin for a local cluster's workers: ignore SIGINT (Ctrl-C) and SIGHUP (the
-    terminal closed): bgkit stops them."""
-    from distributed import WorkerPlugin
+def _worker_process(scheduler: Any, parent: int | None, config: dict[str, Any]) -> None:
+    """A local cluster's worker process: one of bgkit's workers (Ctrl-C and hang-ups are bgkit's, it
+    dies with bgkit: ``guard.as_worker``), its stdout ``/dev/null``, a Dask worker of one thread on
+    loopback until it is stopped. ``scheduler`` is the end of a pipe that brings the scheduler's
+    address (the worker is forked before the scheduler starts its threads)."""
+    import asyncio
+    import os
 
-    class LeaveCtrlCToTheParent(WorkerPlugin):
-        def setup(self, worker: Any) -> None:
-            import signal
-            import threading
+    import dask
 
-            if threading.current_thread() is threading.main_thread():
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
-                signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    from bgkit.exec import guard
 
-    return LeaveCtrlCToTheParent()
+    guard.as_worker(parent)
+    # The records on bgkit's stdout come back through Dask: a stray print in a worker cannot land
+    # among them, and a program reading them sees their end when bgkit exits.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)
+    dask.config.set(config)
+    address = scheduler.recv()
+    scheduler.close()
+    if address is not None:
+        asyncio.run(_serve(address))
 
 
-def _result(future: Any) -> Any:
+async def _serve(address: str) -> None:
+    import distributed
+
+    worker = distributed.Worker(
+        address, nthreads=1, host="127.0.0.1", dashboard_address=LOCAL_HTTP_ADDRESS, memory_limit=0, silence_logs=logging.ERROR
+    )
+    async with worker:
+        await worker.finished()
+
+
+def _result(future: Any, check: Any = None) -> Any:
     """The future's result, waited for here so that Ctrl-C lands in bgkit and not in Dask.
 
     ``Future.result()`` waits inside ``distributed.utils.sync``, whose Ctrl-C handler fails (it
     logs a ``NameError`` traceback) when the interrupt comes before the wait has really begun, a
     window a busy machine widens. So the wait is on an event of ours, and the result, ready by
-    then, is fetched with Ctrl-C held back for that moment and raised just after.
+    then, is fetched with Ctrl-C held back for that moment and raised just after. ``check`` is
+    called once a second meanwhile.
     """
     import signal
     import threading
@@ -107,7 +130,8 @@ def _result(future: Any) -> Any:
     done = threading.Event()
     future.add_done_callback(lambda _: done.set())
     while not done.wait(1.0):
-        pass
+        if check is not None:
+            check()
     if threading.current_thread() is not threading.main_thread():
         return future.result()
     pressed: list[bool] = []
@@ -126,35 +150,25 @@ class DaskExecutor:
 
         if importlib.util.find_spec("distributed") is None:
             raise BadInput("--executor dask needs Dask; install it with: pip install 'bgkit[dask]'")
-        start_method = None if scheduler else _start_forkserver()
-        import distributed
         self.chunk_seconds = CHUNK_SECONDS
         self._cluster: Any = None
         self._client: Any = None
         self._running: list[Any] = []
+        self._processes: list[Any] = []  # a local cluster's worker processes
+        self._replaced = 0
         if scheduler:
+            import distributed
+
             try:
                 self._client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
             except (OSError, TimeoutError, ValueError) as exc:
                 raise BadInput(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         else:
-            import dask
-
-            with dask.config.set({**LOCAL_CLUSTER_CONFIG, "distributed.worker.multiprocessing-method": start_method}):
-                self._cluster = distributed.LocalCluster(
-                    n_workers=max(1, jobs),
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address=None,
-                    scheduler_kwargs={"dashboard_address": LOCAL_HTTP_ADDRESS},
-                    memory_limit=0,
-                    silence_logs=logging.ERROR,
-                )
-            self._client = distributed.Client(self._cluster, set_as_default=False)
-            # Ctrl-C reaches every process of the terminal's process group: the local workers leave
-            # it to this process, which stops them (a remote cluster's workers are not touched).
-            self._client.register_plugin(_leave_ctrl_c_to_the_parent(), name="bgkit-leave-ctrl-c")
+            try:
+                self._start_local(max(1, jobs))
+            except BaseException:  # Ctrl-C while starting, or a failure: nothing started stays
+                self.close()
+                raise
         threads = self._client.nthreads()
         if not threads:
             if sys.stderr.isatty():
@@ -166,10 +180,76 @@ class DaskExecutor:
             where = "a local cluster" if self._cluster is not None else self._client.scheduler.address
             print(f"dask: {len(threads)} workers, {self.workers} threads on {where}", file=sys.stderr)
 
-    def play(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float]]:
+    def _start_local(self, jobs: int) -> None:
+        """A scheduler in this process (no dashboard) and ``jobs`` worker processes, forked from this
+        process while it has no other thread (Dask's threads start with the scheduler), else from a
+        forkserver. Forked, a worker starts at once with Dask imported and the game loaded: no
+        forkserver importing Dask a second time (a third of a CPU-second), no nanny per worker."""
+        import multiprocessing
+        import threading
+
+        forked = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+        method = "fork" if forked else _start_forkserver()
+        import dask
+        import distributed
+
+        # Dask's logs stay silenced for good, workers (forked now) included: the scheduler notes at
+        # INFO a comm closed by a worker stopped at the end, after LocalCluster's own silencing ends.
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        addresses = [self._start_worker(method) for _ in range(jobs)]
+        with dask.config.set(LOCAL_CLUSTER_CONFIG):
+            self._cluster = distributed.LocalCluster(
+                n_workers=0,
+                host="127.0.0.1",
+                dashboard_address=None,
+                scheduler_kwargs={"dashboard_address": LOCAL_HTTP_ADDRESS},
+                silence_logs=logging.ERROR,
+            )
+        for address in addresses:
+            address.send(self._cluster.scheduler_address)
+            address.close()
+        self._client = distributed.Client(self._cluster, set_as_default=False)
+        try:
+            self._client.wait_for_workers(jobs, timeout=WORKERS_TIMEOUT)
+        except TimeoutError:
+            raise PluginError(f"the local Dask workers did not join the scheduler within {WORKERS_TIMEOUT} s") from None
+
+    def _start_worker(self, method: str) -> Any:
+        """Start one local worker process; returns the pipe to send it the scheduler's address."""
+        import multiprocessing
+        import os
+
+        context: Any = multiprocessing.get_context(method)
+        receive, send = context.Pipe(duplex=False)
+        parent = os.getpid() if method == "fork" else None
+        sys.stdout.flush()  # a forked worker must not write this process's buffered output again
+        process = context.Process(target=_worker_process, args=(receive, parent, LOCAL_CLUSTER_CONFIG), name="bgkit dask worker")
+        process.start()
+        receive.close()
+        self._processes.append(process)
+        return send
+
+    def _check(self) -> None:
+        """Once a second while a result is awaited: a local worker that died (killed, out of
+        memory) is replaced; the scheduler has already handed its games to the others."""
+        for process in [p for p in self._processes if not p.is_alive()]:
+            from bgkit.exec import guard
+
+            if guard.received() is not None:  # SIGTERM to the whole group: the run stops
+                raise KeyboardInterrupt
+            self._processes.remove(process)
+            self._replaced += 1
+            if self._replaced > RESTARTS:
+                raise PluginError(f"the local Dask workers died {self._replaced} times (out of memory?)")
+            print("warning: a Dask worker process died; its games are played again", file=sys.stderr)
+            address = self._start_worker(_start_forkserver())  # threads run now: no fork
+            address.send(self._cluster.scheduler_address)
+            address.close()
+
+    def play(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float, float]]:
         return self._in_order(schedule, chunks)
 
-    def _in_order(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float]]:
+    def _in_order(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float, float]]:
         from distributed import KilledWorker
 
         run = uuid.uuid4().hex[:12]
@@ -190,7 +270,7 @@ class DaskExecutor:
                 return
             oldest = futures.pop(yielded)
             try:
-                result = _result(oldest)  # the later chunks run meanwhile
+                result = _result(oldest, self._check)  # the later chunks run meanwhile
             except KilledWorker as exc:
                 raise PluginError(f"Dask gave up on a chunk of games: every worker that ran it died ({exc})") from None
             oldest.release()
@@ -199,13 +279,24 @@ class DaskExecutor:
 
     def close(self) -> None:
         client, self._client = self._client, None
-        if client is None:
-            return
         try:
-            if self._running:
+            if client is not None and self._running:
                 client.cancel(self._running, force=True)
-            client.close()
+            self._stop_workers()  # before the scheduler: a worker that lost it would log that
+            if client is not None:
+                client.close()
         finally:
             if self._cluster is not None:
                 self._cluster.close()
                 self._cluster = None
+            self._stop_workers()
+
+    def _stop_workers(self) -> None:
+        processes, self._processes = self._processes, []
+        for process in processes:
+            process.terminate()  # SIGTERM: a worker's default (guard.as_worker); its bots die with it
+        for process in processes:
+            process.join(10)
+            if process.is_alive():
+                process.kill()
+                process.join()

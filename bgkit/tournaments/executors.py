@@ -5,8 +5,10 @@ game's index) and an iterator of *chunks* (tuples of game indices). The executor
 with :func:`play_chunk` wherever it likes and yields the results **in the order of the chunks**,
 whatever order they finish in, so the output is identical for every executor and worker count.
 It takes chunks from the iterator only as it has room for them (a bounded look-ahead), so memory
-does not grow with the number of games, and the chunks grow until one takes about
-``CHUNK_SECONDS``: fast games do not pay a round trip each, slow ones still show progress.
+does not grow with the number of games, and the chunks grow until one costs about
+``CHUNK_SECONDS`` of CPU (:class:`Chunker`): fast games do not pay a round trip each, slow ones
+still show progress. :func:`play_chunk` returns a chunk's records, its wall-clock seconds and the
+CPU seconds of the thread that played it.
 
 Executors are registered through the ``bgkit_register_executors`` hook; the core registers
 ``local`` (processes on this machine, the default) and ``dask`` (``bgkit/tournaments/dask_executor.py``) in
@@ -35,33 +37,42 @@ from typing import Any, Callable, Iterable, Iterator
 
 from bgkit.model.errors import BadInput, PluginError
 
-CHUNK_SECONDS = 0.25  # a chunk grows until it takes about this long
+CHUNK_SECONDS = 0.25  # a chunk grows until it takes about this much CPU
+WALL_CHUNKS = 4  # ... and at most this many times as long by the wall clock
 MAX_CHUNK = 1000
 LOOK_AHEAD = 4  # chunks handed out at once: LOOK_AHEAD per worker, plus LOOK_AHEAD
 RESTARTS = 3  # a local worker pool that breaks this often in a row without a result is given up
 JOBS_PER_CPU = 4  # the most workers a CPU (games waiting on bots' answers may use more than one a CPU)
 
 
-def play_chunk(schedule: Any, chunk: tuple[int, ...]) -> tuple[list[Any], float]:
-    """Play the games of one chunk: their records in index order, and the seconds it took."""
+def play_chunk(schedule: Any, chunk: tuple[int, ...]) -> tuple[list[Any], float, float]:
+    """Play the games of one chunk: their records in index order, the seconds it took, and the CPU
+    seconds of the thread that played them (what the chunk cost, however busy the machine was)."""
     from bgkit.tournaments.tournament import play_task
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     records = [play_task(schedule.task(g)) for g in chunk]
-    return records, time.perf_counter() - start
+    return records, time.perf_counter() - start, time.thread_time() - cpu
 
 
 class Chunker:
-    """Cuts game indices into chunks that take about ``seconds`` each, at the pace of the latest
-    chunk played.
+    """Cuts game indices into chunks that cost about ``seconds`` of CPU each, at the pace of the
+    latest chunk played.
 
-    The first chunks hold one game; later ones as many as fit ``seconds`` at the latest chunk's
-    seconds per game, but never so many that the last quarter of the run could not be shared out
-    among the workers, nor, at the end, fewer than fit a tenth of ``seconds``: a chunk of one
-    five-millisecond game would cost its round trip more than its game, and the workers can finish
-    no further apart than that tenth. The latest chunk, not the average so far: a worker's first games pay for
-    loading the game (ten times a game of random Burgundy), and an average that remembers them
-    kept the chunks small, and every chunk a round trip, for most of a run.
+    The first chunks hold one game; later ones as many as fit ``seconds`` at the latest chunk's CPU
+    seconds per game, and fit ``WALL_CHUNKS`` times that of its wall-clock seconds per game, but never
+    so many that the last quarter of the run could not be shared out among the workers, nor, at the
+    end, fewer than fit a tenth of ``seconds``: a chunk of one five-millisecond game would cost its
+    round trip more than its game, and the workers can finish no further apart than that tenth.
+
+    CPU time, since a chunk's cost to send and collect is CPU time too: by the wall clock, a
+    machine busy with other work made the chunks smaller in CPU (a tenth of their size at a load of
+    15 on two cores), and so the round trips more for the same games, just when CPU was scarce. The
+    wall-clock bound keeps games whose bots think in other processes (``exec:`` bots, root-parallel
+    MCTS), whose CPU the worker's thread does not see, at a chunk that still moves the progress bar.
+    The latest chunk, not the average so far: a worker's first games pay for loading the game (ten
+    times a game of random Burgundy), and an average that remembers them kept the chunks small, and
+    every chunk a round trip, for most of a run.
     """
 
     def __init__(self, indices: Iterable[int], total: int, workers: int, seconds: float = CHUNK_SECONDS) -> None:
@@ -70,18 +81,23 @@ class Chunker:
         self.workers = max(1, workers)
         self.seconds = seconds
         self.handed_out = 0
-        self.per_game: float | None = None  # seconds a game, in the latest chunk played
+        self.per_game: float | None = None  # CPU seconds a game, in the latest chunk played
+        self.wall_per_game = 0.0  # wall-clock seconds a game, in the latest chunk played
 
     def size(self) -> int:
         if self.seconds <= 0 or self.per_game is None:
             return 1
         fits = int(self.seconds / self.per_game) if self.per_game > 0 else MAX_CHUNK
+        if self.wall_per_game > 0:
+            fits = min(fits, max(1, int(WALL_CHUNKS * self.seconds / self.wall_per_game)))
         share = (self.total - self.handed_out) // (4 * self.workers)
         return max(1, min(fits, max(share, fits // 10), MAX_CHUNK))
 
-    def observe(self, games: int, seconds: float) -> None:
+    def observe(self, games: int, seconds: float, cpu: float | None = None) -> None:
+        """A chunk of ``games`` took ``seconds`` (wall clock) and ``cpu`` CPU seconds (default: as many)."""
         if games:
-            self.per_game = seconds / games
+            self.per_game = (seconds if cpu is None else cpu) / games
+            self.wall_per_game = seconds / games
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         while True:
@@ -102,8 +118,8 @@ def run_games(executor: Any, schedule: Any, indices: Iterable[int], total: int) 
     results = executor.play(schedule, iter(chunker))
 
     def records() -> Iterator[Any]:
-        for chunk_records, seconds in results:
-            chunker.observe(len(chunk_records), seconds)
+        for chunk_records, seconds, cpu in results:
+            chunker.observe(len(chunk_records), seconds, cpu)
             yield from chunk_records
 
     return records()
@@ -202,7 +218,7 @@ class LocalExecutor:
         self._pool: Any = None
         self._aborted = False
 
-    def play(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float]]:
+    def play(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float, float]]:
         if self.workers == 1:
             return (play_chunk(schedule, chunk) for chunk in chunks)
         self._start(schedule)
@@ -228,7 +244,7 @@ class LocalExecutor:
         )
         self._pool.submit(_ready)
 
-    def _in_order(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float]]:
+    def _in_order(self, schedule: Any, chunks: Iterator[tuple[int, ...]]) -> Iterator[tuple[list[Any], float, float]]:
         from concurrent.futures.process import BrokenProcessPool
 
         window = LOOK_AHEAD * self.workers + LOOK_AHEAD
