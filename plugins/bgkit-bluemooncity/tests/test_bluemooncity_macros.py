@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bluemooncity_scene import GAME, act, cell, table
 
-from bgkit.engine.runtime import runtime_for
+from bgkit.api import runtime_for
 from bgkit.testing import build_match, get_registry
 
 from bgkit_bluemooncity import rules
