@@ -276,6 +276,25 @@ def play_setup(game: str, players: int, path: str | Path) -> CliResult:
     return run_cli(["play", game, *["random"] * players, "--setup", str(path), "--format", "json"])
 
 
+def run_importing(args: list[str], package: str, cwd: str | Path | None = None) -> tuple[int, str, set[str]]:
+    """``bgkit ARGS`` in a fresh interpreter: its exit code, its stdout, and the modules of
+    ``package`` it imported (what a test of "setup and score read the table half alone" checks)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, runpy; sys.argv = ['bgkit', *sys.argv[1:]]\n"
+             "code = 0\n"
+             "try:\n    runpy.run_module('bgkit', run_name='__main__')\nexcept SystemExit as exit:\n"
+             "    code = exit.code or 0\n"
+             f"print('MODULES', code, *sorted(m for m in sys.modules if m.startswith({package!r})), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, cwd=cwd, timeout=60)
+    last = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
+    assert last.startswith("MODULES "), done.stdout + done.stderr
+    _, code, *modules = last.split()
+    return int(code), done.stdout, set(modules)
+
+
 def setup_file_kit(game: str) -> tuple[Callable[..., Path], Callable[[str | Path, int], CliResult]]:
     """A game's two setup-file helpers for its tests: ``setup_file(tmp_path, players, edit=None, **more)``
     writes the seed's setup (edited, as :func:`edited_setup`), ``play(path, players)`` plays it."""

@@ -3,32 +3,26 @@ play half, ``bgkit_bridgetroll.play``, and the engine modules it imports wait fo
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from bgkit.testing import run_importing
 
 ROOT = Path(__file__).resolve().parents[3]
 #: the table half: what a setup or a score may import of the game
 TABLE_HALF = {"bgkit_bridgetroll", "bgkit_bridgetroll.plugin", "bgkit_bridgetroll.spec", "bgkit_bridgetroll.setup",
               "bgkit_bridgetroll.scoring", "bgkit_bridgetroll.data", "bgkit_bridgetroll.render"}
-PROBE = ("import sys, runpy; sys.argv = ['bgkit', *sys.argv[1:]]\n"
-         "try:\n    runpy.run_module('bgkit', run_name='__main__')\nexcept SystemExit as exit:\n"
-         "    print('EXIT', exit.code, file=sys.stderr)\n"
-         "print(' '.join(sorted(m for m in sys.modules if m.startswith('bgkit_bridgetroll'))), file=sys.stderr)\n")
 
 
 @pytest.mark.parametrize("command, shown", [(["setup", "bridgetroll", "-p", "3", "--seed", "1"], "Travel schedule card"),
                                             (["score", "bridgetroll", "examples/sheets/bridgetroll-4p.toml"], "Winner: Ada")])
 def test_setup_and_score_import_no_play_half(command, shown):
-    done = subprocess.run([sys.executable, "-c", PROBE, *command], capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, cwd=ROOT, timeout=60)
-    exit_line, modules = done.stderr.strip().splitlines()[-2:]
-    assert exit_line == "EXIT 0", done.stdout + done.stderr
-    assert shown in done.stdout
-    assert set(modules.split()) <= TABLE_HALF, f"play half imported: {sorted(set(modules.split()) - TABLE_HALF)}"
-    assert "bgkit_bridgetroll.spec" in modules.split()
+    code, out, imported = run_importing(command, "bgkit_bridgetroll", cwd=ROOT)
+    assert code == 0, out
+    assert shown in out
+    assert imported <= TABLE_HALF, f"play half imported: {sorted(imported - TABLE_HALF)}"
+    assert "bgkit_bridgetroll.spec" in imported
 
 
 def test_the_state_is_data_and_the_parts_are_bound_when_play_starts(game, table):
