@@ -39,7 +39,11 @@
 Rewards are rank-based: at the end of a game, the game's own outcome (its tie-breaks and
 no-winner endings included) gives each seat the share of opponents it beats (ties count half);
 a rollout cut short ranks the seats by the heuristic. Games scored in points of any scale need no
-tuning.
+tuning. ``soft=T`` (T > 0) rates a cut rollout by the gaps instead: each seat gets the mean over its
+opponents of a logistic of (its value - theirs) / T, so a playout that ends far ahead counts more
+than one that ends just ahead, and the few playouts of a small budget say more (T is in the
+heuristic's own units: for Blue Moon City's crystals, 6; benchmarks/README.md). Not used when a
+plugin extends the scoring (the runtime's ``cut_rewards`` plays on to the end there).
 """
 
 from __future__ import annotations
@@ -105,6 +109,20 @@ def planned_playout(macros: Callable[[State], Any], legal_actions: LegalActions)
     return move
 
 
+def soft_rewards(values: list[float], scale: float) -> list[float]:
+    """Each seat's mean over its opponents of a logistic of the value gap (``scale``: the gap that
+    counts as 73%): a cut playout rated by how far ahead, not only who is ahead."""
+    n = len(values)
+    out = []
+    for v in values:
+        total = 0.0
+        for w in values:
+            gap = (v - w) / scale
+            total += 1.0 / (1.0 + math.exp(-gap)) if gap > -30 else 0.0
+        out.append((total - 0.5) / (n - 1))
+    return out
+
+
 class Node:
     __slots__ = ("children", "visits", "totals", "priors", "stage", "available")
 
@@ -123,7 +141,7 @@ class MctsBot(BaseSeat):
     name = "mcts"
 
     def __init__(self, runtime: Runtime, seed: int, **params: str):
-        check_params(self.name, params, {"iterations", "seconds", "cpu", "c", "depth", "bias", "workers", "macros", "follow"})
+        check_params(self.name, params, {"iterations", "seconds", "cpu", "c", "depth", "bias", "workers", "macros", "follow", "soft"})
         seconds = number_param(params, "seconds", None, float, most=MOST_SECONDS)
         cpu = number_param(params, "cpu", None, float, most=MOST_SECONDS)
         self.iterations = number_param(params, "iterations", None if seconds or cpu else 400, most=MAX_ITERATIONS)
@@ -135,6 +153,7 @@ class MctsBot(BaseSeat):
         self.workers = number_param(params, "workers", 1, most=MOST_WORKERS)
         self.macros = bool(number_param(params, "macros", 0, zero=True, most=1))  # 1: the game's macros searched whole
         self.follow = bool(number_param(params, "follow", 1, zero=True, most=1))  # 0: search again at a macro's every step
+        self.soft = number_param(params, "soft", 0.0, float, zero=True)  # >0: a cut playout rated by value gaps
         self.runtime = runtime
         self.rng: random.Random = random.Random(seed)
         self.last_iterations = 0
@@ -369,4 +388,6 @@ class MctsBot(BaseSeat):
                 decisions += 1
         if state.is_terminal():
             return rewards(state)
+        if self.soft and not self.runtime.score_hooked:
+            return soft_rewards(state.heuristic_values(), self.soft)
         return functions.cut_rewards(state, rng)
