@@ -104,7 +104,8 @@ def measure(registry, game_id: str, match: str, players: int, games: int, seed: 
         mine += record.scores[seat]
         others += (sum(record.scores) - record.scores[seat]) / (players - 1)
         if each:  # the running tally, so a run stopped early still tells what it found
-            print(f"{game_id} {match} {players}p: {share:g} of {played} games won", file=sys.stderr, flush=True)
+            print(f"{game_id} {match} {players}p: {share:g} of {played} games won (this one: {record.decisions} decisions)",
+                  file=sys.stderr, flush=True)
 
     start, cpu = time.perf_counter(), cpu_seconds()
     if play_games(registry, plan, range(games), games, on_record, jobs=jobs):
