@@ -40,6 +40,9 @@ def hooks_extended(hook: Any, *names: str) -> bool:
 #: How many more decisions a playout cut at its depth plays on when a plugin extends the scoring,
 #: as a multiple of the depth, so that the scoring in force (a house rule) rates it at its end.
 PLAY_ON = 4
+#: How far a finished game's rating moves for each step of reward a plugin's scoring changes
+#: (:meth:`Runtime.heuristic`): beyond any heuristic value a game gives.
+FINISHED = 1e9
 
 
 class Functions:
@@ -184,9 +187,14 @@ class Runtime:
         return self.outcome(state).rewards()
 
     def heuristic(self, state: "State", player: int) -> float:
-        """``state.heuristic(player)``, except that a finished game is rated by :meth:`outcome`."""
+        """``state.heuristic(player)``, except that a finished game's rating follows the scoring in
+        force: the game's own rating, moved by :data:`FINISHED` for each step of reward a plugin's
+        scoring changes (a house rule that makes a loss a win makes it rate as a win). Where the
+        scoring in force agrees with the game's, the rating is the game's own, on its own scale,
+        so a plugin that changes nothing changes no bot's choice."""
         if self.score_hooked and state.is_terminal():
-            return self.rewards(state)[player]
+            change = self.rewards(state)[player] - state.outcome().rewards()[player]
+            return state.heuristic(player) + change * FINISHED
         return state.heuristic(player)
 
     def cut_rewards(self, state: "State", rng: Any) -> list[float]:
