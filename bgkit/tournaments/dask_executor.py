@@ -173,6 +173,7 @@ class DaskExecutor:
         self._running: list[Any] = []
         self._processes: list[Any] = []  # a local cluster's worker processes
         self._replaced = 0
+        self._forked = False  # a local cluster's workers forked from this process (they have its plugins)
         if scheduler:
             import distributed
 
@@ -207,6 +208,7 @@ class DaskExecutor:
 
         forked = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
         method = "fork" if forked else _start_forkserver()
+        self._forked = forked
         import dask
         import distributed
 
@@ -271,6 +273,9 @@ class DaskExecutor:
 
         run = uuid.uuid4().hex[:12]
         plugins = parent_plugins()
+        if plugins.others and not self._forked:
+            raise BadInput(f"plugin {plugins.others[0]!r} was registered in this process as an object, so Dask's "
+                           "workers cannot load it; install it as a package, or play with --executor local")
         window = LOOK_AHEAD * self.workers + LOOK_AHEAD
         futures: dict[int, Any] = {}  # chunk number -> future, until its result is yielded
         taken = yielded = 0
