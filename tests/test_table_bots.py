@@ -19,8 +19,11 @@ from bgkit.testing import Terminal, run_cli
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
-#: A hand-over prompt (a private draw) ends "then press Enter"; the others are bgkit's prompts.
-PROMPTS = ("table> ", "done> ", "Me> ", "leave it)? ", "then press Enter")
+#: A hand-over prompt (a private draw) ends "then press Enter", wrapped at 80 columns where its
+#: words fall (Blue Moon City's draw labels are long enough to put "press" or "Enter" on the next
+#: line); the others are bgkit's prompts.
+HAND_OVER = ("then press Enter", "then press \r\nEnter", "then \r\npress Enter")
+PROMPTS = ("table> ", "done> ", "Me> ", "leave it)? ", *HAND_OVER)
 
 #: game, its seats and options, a seed, and words of its own wording a bot's move is said in
 GAMES = {
@@ -29,6 +32,8 @@ GAMES = {
     "bridgetroll": (["human:Me", "greedy", "greedy"], 1, "P2 (greedy)"),
     "goofspiel": (["human:Me", "greedy", "--option", "deck=13"], 3, "lay the"),
     "bretagne": (["human:Me", "greedy"], 2, "P2 (greedy)"),  # the default wording: the action's text
+    # the starting hands dealt in the layout (the table's questions are the draws), greedy first
+    "bluemooncity": (["human:Me", "greedy", "--option", "deal=yes", "--option", "start=2"], 2, "cards from the deck"),
 }
 
 
