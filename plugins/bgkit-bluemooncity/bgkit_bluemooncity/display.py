@@ -60,7 +60,7 @@ def _tile(state: BlueMoonState, cell: int, rewards: bool = True, terse: bool = F
         lines.append((said, "dim"))
     figures = [f"P{p + 1}" for p in range(state.num_players) if state.pos[p] == cell]
     if figures:  # on the name's line: a grid row a line shorter
-        lines[0] = (f"{building.name} · {' '.join(figures)}", "bold")
+        lines[0] = (f"{building.name} ({' '.join(figures)})", "bold")
     dragons = [f"{name} dragon" for name, where in zip(board.dragons, state.dragons) if where == cell]
     if dragons:
         lines.append((" ".join(dragons), "bold"))
