@@ -1,9 +1,11 @@
 """Drawing Blue Moon City's table in play as a person sees it (the spec's display).
 
 The table fits any terminal: it is drawn on the core's line renderable (:class:`bgkit.api.Drawing`),
-the city's cells widening with the terminal up to 120 columns and lines wrapping at spaces. Others'
-crystals are face down and their hands are counts; a spectator sees no hand. Values from
-reconstructed tables carry the core's MARK.
+the city's cells widening with the terminal up to 120 columns and lines wrapping at spaces. Where
+the whole drawing does not fit (80×24), ``render_compact`` gives the person's own position first in
+a dozen lines and ``render_part`` the city (``board``), their hand with its powers (``hand``) and
+the other players (``others``). Others' crystals are face down and their hands are counts; a
+spectator sees no hand. Values from reconstructed tables carry the core's MARK.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from bgkit_bluemooncity.state import BlueMoonState
 
 
-#: A tile's rewards by their data names, in the order they are drawn: the majority's, every contributor's, the neighbours'.
+#: A tile's rewards by their data names, in the order drawn: the majority's, every contributor's, the neighbours'.
 REWARDS = ("majority", "every", "neighbour")
 
 
@@ -183,6 +185,7 @@ def render_compact(state: BlueMoonState, player: int) -> Drawing:
 
 
 def compact_lines(state: BlueMoonState, player: int) -> list[str]:
+    """The compact drawing's lines, most needed first (see :func:`render_compact`)."""
     board = state.board
     cost = _rules.next_cost(state)
     lines = [f"Turn {state.turns + 1} · order " + " → ".join(f"P{p + 1}" for p in state.order)
