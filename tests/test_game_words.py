@@ -22,7 +22,7 @@ def test_the_help_explains_the_words_of_the_listed_actions_and_no_others(tmp_pat
     assert term.finish() == 0
 
 
-@pytest.mark.parametrize("game_id", ["bruges", "burgundy", "bridgetroll", "goofspiel", "bretagne"])
+@pytest.mark.parametrize("game_id", ["bruges", "burgundy", "bridgetroll", "goofspiel", "bretagne", "bluemooncity"])
 def test_every_word_the_actions_of_a_played_game_begin_with_is_explained(game_id):
     import random
 

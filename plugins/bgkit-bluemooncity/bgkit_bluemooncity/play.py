@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
-from bgkit_bluemooncity import display, heuristic, macros, notation, playout, rules, views
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit_bluemooncity import display, heuristic, macros, notation, playout, rules, views, wording
 from bgkit_bluemooncity.codes import Action
 from bgkit_bluemooncity.data import Components
 from bgkit_bluemooncity.state import BlueMoonState, new_state, state_from_dict
@@ -30,8 +30,9 @@ PLAY = Play(
     ),
     notation=Notation[BlueMoonState, Action, Components](
         action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index,
+        action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
     ),
     display=Display[BlueMoonState](render=display.render_state, render_compact=display.render_compact,
-                                   render_public=display.render_public),
+                                   render_part=display.render_part, render_public=display.render_public),
+    wording=Wording[BlueMoonState, Action](instruction=wording.instruction),
 )
