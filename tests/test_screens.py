@@ -245,8 +245,8 @@ def test_bretagne_at_80_columns_keeps_every_table_header_whole():
     console = Console(file=io.StringIO(), color_system=None, width=80)
     console.print(never_cut(state.render(state.current_player())))
     lines = [" ".join(line.split()) for line in console.file.getvalue().split("\n")]
-    for header in ("site coast type tile built levels eng fr next level asks", "place barge pts fr eng workers resources cards",
-                   "stack blueprints (cost > reward)"):
+    for header in ("site type tile built owner×workers eng fr next level asks", "place barge pts fr eng workers resources cards",
+                   "# coast income per worker workers"):
         assert header in lines, f"no whole header line {header!r}:\n" + "\n".join(lines)
 
 
