@@ -97,6 +97,7 @@ class Terminal:
     """
 
     def __init__(self, args: list[str], cwd: str | Path | None, columns: int = 100, lines: int = 50):
+        import codecs
         import os
         import pty
         import subprocess
@@ -112,6 +113,8 @@ class Terminal:
         os.close(slave)
         self.seen = ""
         self.last_found = ""
+        # one decoder for the whole stream: a character whose bytes arrive in two reads is decoded whole
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def read_until(self, *texts: str, limit: float = 120.0) -> str:
         import os
@@ -122,10 +125,11 @@ class Terminal:
             if not ready:
                 raise AssertionError(f"never saw {texts!r}; screen:\n{self.seen[-3000:]}")
             try:
-                chunk = os.read(self.master, 65536).decode(errors="replace")
+                data = os.read(self.master, 65536)
             except OSError:
-                chunk = ""
-            if not chunk:
+                data = b""
+            chunk = self._decoder.decode(data, final=not data)
+            if not data:
                 raise AssertionError(f"the program ended before {texts!r}; screen:\n{self.seen[-3000:]}")
             self.seen += chunk
         self.last_found = min((t for t in texts if t in self.seen), key=self.seen.index)
