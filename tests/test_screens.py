@@ -277,7 +277,7 @@ def test_bretagne_at_80_columns_keeps_every_table_header_whole():
     console.print(never_cut(state.render(state.current_player())))
     lines = [" ".join(line.split()) for line in console.file.getvalue().split("\n")]
     for header in ("site type tile built owner×workers eng fr next level asks", "place barge pts fr eng workers resources cards",
-                   "# coast income per worker workers"):
+                   "# income per worker workers"):
         assert header in lines, f"no whole header line {header!r}:\n" + "\n".join(lines)
 
 

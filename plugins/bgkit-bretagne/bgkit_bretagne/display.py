@@ -223,8 +223,8 @@ def render_state(state: BretagneState, player: int | None) -> Group:
     return Group(*parts)
 
 
-#: The width the equipment's points are wrapped to, under the harbours (as wide as their table).
-ASIDE = 40
+#: The width the equipment's points are wrapped to, under the harbours (about as wide as their table).
+ASIDE = 34
 
 
 def _equipment(state: BretagneState, mark: Mark) -> str:
@@ -323,9 +323,11 @@ def _harbours(state: BretagneState, mark: Mark, compact: bool) -> list[Renderabl
         line = [f"{h + 1}:{income}{'+' if improved else ''}{': ' + workers if workers else ''}"
                 for h, improved, income, workers in rows]
         return [Text(f"Harbours{mark('harbours')} (income per worker, + improved): " + " · ".join(line))]
-    harbours = _box(f"Harbours{mark('harbours')} (+ improved side)", ["#", "coast", "income per worker", "workers"])
+    coasts = " · ".join(f"{t.coasts[c]} {_ranges([h + 1 for h in range(len(state.harb)) if t.harbour_coast[h] == c])}"
+                        for c in range(len(t.coasts)))
+    harbours = _box(f"Harbours{mark('harbours')}: {coasts} (+ improved side)", ["#", "income per worker", "workers"])
     for h, improved, income, workers in rows:
-        harbours.add_row(str(h + 1), t.coasts[t.harbour_coast[h]], income + (" +" if improved else ""), workers or "-")
+        harbours.add_row(str(h + 1), income + (" +" if improved else ""), workers or "-")
     return [harbours]
 
 
