@@ -261,7 +261,7 @@ def render_compact(state: BurgundyState, player: int | None) -> ByWidth:
     narrow = Group(_head(state), _player_line(state, me, player), *_estate_lines(state, me), *_depot_lines(state), *others)
     seats = [me] + [p for p in range(state.num_players) if p != me]
     panels = [Panel(estate_text(state.boards[p], state.tiles[p], state.comp), expand=False,
-                    title=Text(f"P{p + 1}{' you' if p == player else ''} estate (board #{state.board_ids[p]})")) for p in seats]
+                    title=Text(f"P{p + 1} estate (board #{state.board_ids[p]})")) for p in seats]
     wide = Group(_head(state), *[_player_line(state, p, player, whole=True) for p in seats], *_depot_lines(state),
                  estates(panels), Text(ESTATE_WORDS, style="dim"))
     return ByWidth(narrow, wide)
