@@ -105,9 +105,8 @@ def render_state(state: BrugesState, player: int | None) -> Drawing:
 def state_lines(state: BrugesState, player: int | None) -> list[str]:
     """The full drawing's lines: the board, the players' table and hands, every area, the own hand."""
     n, drawing = state.num_players, _drawing(state)
-    lines = board_lines(state) + [""] + table_lines(state, player)
-    for q in range(n):
-        lines.append("")
+    lines = board_lines(state) + [""] + table_lines(state, player) + [""]
+    for q in range(n):  # one area after the other: each starts at the margin with its canals' line
         lines += area_lines(state, q, player)
     if player is not None and (state.hands[player] or (player == drawing and state.fresh)):
         lines += _hand(state, player, player == drawing, _marks(state)[0])
