@@ -94,6 +94,37 @@ def test_a_decision_screen_fits_and_is_the_golden_one(game_id, players, width, h
     assert text == path.read_text(), f"the screen differs from {path.name} (python tests/test_screens.py --update {game_id}):\n{text}"
 
 
+#: How a seat's public position shows on a game's whole table (each pattern must be found; ``{n}``: the seat's
+#: number), and what of the board (the shared table) must be there: at 120×50 every seat's and the board, nothing cut.
+WHOLE_TABLE = {
+    "goofspiel": ([r"^│ P{n} +│"], ["prize on the table"]),
+    "pig": ([r"^  P{n} +\d+ banked"], ["first to"]),
+    # the full drawing (a column per player) or, where it does not fit, the wide one (a line per player)
+    "burgundy": ([r"(┃ P{n}( ◀)? |^[▶ ]P{n}( you)?: dice .* · storage [^▶]*·\s+sold [^▶]*·\s+bonus )", r"P{n}( you)? estate \(board #"],
+                 ["Depots", "black", "goods "]),
+    "bruges": ([r"^[▶ ]P{n}( you)? +\d+ ", r"^P{n} hand: ", r"^P{n}( \(you\))? canals: "], ["Piles:", "Dice:", "Statues left"]),
+    "bridgetroll": ([r"^│P{n}( you)? +│"], ["Row:", "Upgrade on offer", "pool stones"]),
+    "bluemooncity": ([r"^P{n}( you)?( ◀)? +[A-Z]"], ["Obelisk, bottom up", "Golden scales in the supply", "Courtyard"]),
+    "bretagne": ([r"^P{n}( \(you\))?( passed)? +\d+ +(-|\d+ \()"],
+                 ["Blueprints face up at Pontivy", "Lighthouses", "Harbours", "Quimper", "Brest", "Weather"]),
+}
+
+
+@pytest.mark.parametrize("game_id, players", [(g, p) for g, p, w, _ in cases() if w == 120])
+def test_at_120_by_50_the_decision_screen_shows_the_whole_table(game_id, players):
+    """The 120×50 screen (its golden, checked above to be what bgkit prints) shows every seat's
+    public position and the board, and cuts nothing: no '… more lines' to reach with a word."""
+    text = golden(game_id, players, 120, 50).read_text()
+    seats, board = WHOLE_TABLE[game_id]
+    table = text.split("since your last decision:")[0]
+    assert "more lines: type" not in table, table
+    for n in range(1, players + 1):
+        for seat in seats:
+            assert re.search(seat.format(n=n), table, re.M), f"P{n}'s position ({seat}) is not on the screen:\n{table}"
+    for words in board:
+        assert words in table, f"no {words!r} on the {game_id} screen:\n{table}"
+
+
 def test_a_screen_too_long_or_too_wide_fails_the_check():
     fits = "\n".join(["x" * 80] * 23) + "\nAda> "
     check_fits(fits, 80, 24)
@@ -272,8 +303,8 @@ def test_bretagne_at_80_columns_keeps_every_table_header_whole():
     console = Console(file=io.StringIO(), color_system=None, width=80)
     console.print(never_cut(state.render(state.current_player())))
     lines = [" ".join(line.split()) for line in console.file.getvalue().split("\n")]
-    for header in ("site coast type tile built levels eng fr next level asks", "place barge pts fr eng workers resources cards",
-                   "stack blueprints (cost > reward)"):
+    for header in ("site type tile built owner×workers eng fr next level asks", "place barge pts fr eng workers resources cards",
+                   "# income per worker workers"):
         assert header in lines, f"no whole header line {header!r}:\n" + "\n".join(lines)
 
 

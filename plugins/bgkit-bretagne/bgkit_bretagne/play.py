@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
+from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
 
-from bgkit_bretagne import building, display, exchange, heuristic, notation, rules, views
+from bgkit_bretagne import building, display, exchange, heuristic, notation, rules, views, wording
 from bgkit_bretagne.codes import Action
 from bgkit_bretagne.data import Components
 from bgkit_bretagne.state import BretagneState, new_state, state_from_dict
@@ -32,4 +32,5 @@ PLAY = Play(
     ),
     display=Display[BretagneState](render=display.render_state, render_compact=display.render_compact,
                                    render_part=display.render_part, render_public=display.render_public),
+    wording=Wording[BretagneState, Action](instruction=wording.instruction),
 )
