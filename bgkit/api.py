@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from bgkit.plugins.hookspecs import API_VERSION, compatible, hookimpl
+from bgkit.plugins.hookspecs import API_VERSION, compatible, hookimpl, registration
 
 if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ hands them out
     # ruff: noqa: F401
@@ -95,7 +95,7 @@ _HOMES: dict[str, str] = {
                      "StateFields", "clonable", "clonables"), "bgkit.model.statefields"),
 }
 
-__all__ = ["API_VERSION", "hookimpl", "compatible", *_HOMES]
+__all__ = ["API_VERSION", "hookimpl", "compatible", "registration", *_HOMES]
 
 
 def __getattr__(name: str) -> Any:
