@@ -295,6 +295,27 @@ def run_importing(args: list[str], package: str, cwd: str | Path | None = None) 
     return int(code), done.stdout, set(modules)
 
 
+def check_table_half(args: list[str], package: str, table_half: set[str], shows: str, cwd: str | Path | None = None) -> None:
+    """``bgkit ARGS`` (a ``setup`` or a ``score``) succeeds, shows ``shows``, reads the spec and
+    imports of ``package`` nothing beyond ``table_half``: the play half waits for play."""
+    code, out, imported = run_importing(args, package, cwd=cwd)
+    assert code == 0, f"bgkit {' '.join(args)} exited {code}: {out}"
+    assert shows in out, out
+    assert imported <= table_half, f"play half imported: {sorted(imported - table_half)}"
+    assert f"{package}.spec" in imported, sorted(imported)
+
+
+def check_bound(game: Game, play: Any, methods: dict[str, object]) -> None:
+    """Play has started: ``game`` plays ``play`` (the module's ``PLAY``), its state is data
+    (:func:`check_spec`), and each of ``methods`` is the state class's method of that name, the
+    very function the part gives (``{"step": rules.step}``)."""
+    assert game.play is play, f"{game.info.id} plays {game.play!r}"
+    check_spec(play)
+    cls = play.state
+    for name, function in methods.items():
+        assert getattr(cls, name) is function, f"{cls.__qualname__}.{name} is not {function!r}"
+
+
 def setup_file_kit(game: str) -> tuple[Callable[..., Path], Callable[[str | Path, int], CliResult]]:
     """A game's two setup-file helpers for its tests: ``setup_file(tmp_path, players, edit=None, **more)``
     writes the seed's setup (edited, as :func:`edited_setup`), ``play(path, players)`` plays it."""
