@@ -305,6 +305,27 @@ def check_table_half(args: list[str], package: str, table_half: set[str], shows:
     assert f"{package}.spec" in imported, sorted(imported)
 
 
+def table_half_suite(package: str, table_half: Iterable[str], commands: dict[str, str],
+                     cwd: str | Path | None = None) -> Callable[..., None]:
+    """A game's test that ``bgkit setup`` and ``bgkit score`` read its table half alone::
+
+        test_setup_and_score_import_no_play_half = table_half_suite(
+            "bgkit_mygame", ("plugin", "spec", "setup", "scoring", "data", "render"),
+            {"setup mygame -p 3 --seed 1": "what the setup shows", "score mygame sheet.toml": "Winner"})
+
+    ``table_half`` names the package's modules that may be imported; one test per command (its
+    words split at spaces), each :func:`check_table_half`."""
+    import pytest
+
+    allowed = {package, *(f"{package}.{name}" for name in table_half)}
+
+    @pytest.mark.parametrize("command", list(commands))
+    def test(command: str) -> None:
+        check_table_half(command.split(), package, allowed, commands[command], cwd=cwd)
+
+    return test
+
+
 def check_bound(game: Game, play: Any, methods: dict[str, object]) -> None:
     """Play has started: ``game`` plays ``play`` (the module's ``PLAY``), its state is data
     (:func:`check_spec`), and each of ``methods`` is the state class's method of that name, the

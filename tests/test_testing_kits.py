@@ -38,3 +38,16 @@ def test_check_bound_passes_the_parts_functions_and_catches_another():
     check_bound(game, play.PLAY, {"legal_actions": rules.legal_actions, "view": observer.view})
     with pytest.raises(AssertionError, match="GoofState.heuristic is not"):
         check_bound(game, play.PLAY, {"heuristic": advisor.values})
+
+
+def test_table_half_suite_is_one_test_per_command_on_the_named_modules():
+    from bgkit.testing import table_half_suite
+
+    suite = table_half_suite("bgkit_goofspiel", ("plugin", "spec", "setup", "scoring", "render"),
+                             {"setup goofspiel -p 2 --seed 1": "Repeat with", "setup goofspiel -p 3 --seed 2": "3 players"},
+                             cwd=ROOT)
+    assert [mark.args for mark in suite.pytestmark] == [("command", ["setup goofspiel -p 2 --seed 1", "setup goofspiel -p 3 --seed 2"])]
+    suite("setup goofspiel -p 3 --seed 2")
+    strict = table_half_suite("bgkit_goofspiel", ("plugin", "spec", "setup", "scoring"), {"setup goofspiel -p 2": ""}, cwd=ROOT)
+    with pytest.raises(AssertionError, match=re.escape("play half imported: ['bgkit_goofspiel.render']")):
+        strict("setup goofspiel -p 2")

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from bgkit.testing import check_bound, check_table_half
+from bgkit.testing import check_bound, table_half_suite
 
 ROOT = Path(__file__).resolve().parents[3]
-#: the table half: what a setup or a score may import of the game
-TABLE_HALF = {"bgkit_bluemooncity", "bgkit_bluemooncity.plugin", "bgkit_bluemooncity.spec", "bgkit_bluemooncity.setup",
-              "bgkit_bluemooncity.scoring", "bgkit_bluemooncity.data", "bgkit_bluemooncity.render",
-              "bgkit_bluemooncity.city"}
-
-
-@pytest.mark.parametrize("command, shown", [(["setup", "bluemooncity", "-p", "2", "--seed", "1"], "The city — north at the top"),
-                                            (["score", "bluemooncity", "examples/sheets/bluemooncity-3p.toml"], "Winner")])
-def test_setup_and_score_import_no_play_half(command, shown):
-    check_table_half(command, "bgkit_bluemooncity", TABLE_HALF, shown, cwd=ROOT)
+test_setup_and_score_import_no_play_half = table_half_suite(
+    "bgkit_bluemooncity", ("plugin", "spec", "setup", "scoring", "data", "render", "city"),
+    {"setup bluemooncity -p 2 --seed 1": "The city — north at the top",
+     "score bluemooncity examples/sheets/bluemooncity-3p.toml": "Winner"}, cwd=ROOT)
 
 
 def test_the_state_is_data_and_the_parts_are_bound_when_play_starts():

@@ -7,20 +7,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
-
-from bgkit.testing import check_bound, check_table_half, get_registry
+from bgkit.testing import check_bound, table_half_suite, get_registry
 
 ROOT = Path(__file__).resolve().parents[3]
-#: the table half: what a setup or a score may import of the game
-TABLE_HALF = {"bgkit_bretagne", "bgkit_bretagne.plugin", "bgkit_bretagne.spec", "bgkit_bretagne.setup",
-              "bgkit_bretagne.scoring", "bgkit_bretagne.data", "bgkit_bretagne.render"}
-
-
-@pytest.mark.parametrize("command, shown", [(["setup", "bretagne", "-p", "3", "--seed", "1"], "Pontivy: blueprints face up"),
-                                            (["score", "bretagne", "examples/sheets/bretagne-3p.toml"], "Winner: Ada, Bo")])
-def test_setup_and_score_import_no_play_half(command, shown):
-    check_table_half(command, "bgkit_bretagne", TABLE_HALF, shown, cwd=ROOT)
+test_setup_and_score_import_no_play_half = table_half_suite(
+    "bgkit_bretagne", ("plugin", "spec", "setup", "scoring", "data", "render"),
+    {"setup bretagne -p 3 --seed 1": "Pontivy: blueprints face up",
+     "score bretagne examples/sheets/bretagne-3p.toml": "Winner: Ada, Bo"}, cwd=ROOT)
 
 
 def test_the_state_is_data_and_the_parts_are_bound_when_play_starts():

@@ -5,20 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from bgkit.testing import check_bound, check_table_half
+from bgkit.testing import check_bound, table_half_suite
 
 ROOT = Path(__file__).resolve().parents[3]
-#: the table half: what a setup or a score may import of the game
-TABLE_HALF = {"bgkit_bridgetroll", "bgkit_bridgetroll.plugin", "bgkit_bridgetroll.spec", "bgkit_bridgetroll.setup",
-              "bgkit_bridgetroll.scoring", "bgkit_bridgetroll.data", "bgkit_bridgetroll.render"}
-
-
-@pytest.mark.parametrize("command, shown", [(["setup", "bridgetroll", "-p", "3", "--seed", "1"], "Travel schedule card"),
-                                            (["score", "bridgetroll", "examples/sheets/bridgetroll-4p.toml"], "Winner: Ada")])
-def test_setup_and_score_import_no_play_half(command, shown):
-    check_table_half(command, "bgkit_bridgetroll", TABLE_HALF, shown, cwd=ROOT)
+test_setup_and_score_import_no_play_half = table_half_suite(
+    "bgkit_bridgetroll", ("plugin", "spec", "setup", "scoring", "data", "render"),
+    {"setup bridgetroll -p 3 --seed 1": "Travel schedule card",
+     "score bridgetroll examples/sheets/bridgetroll-4p.toml": "Winner: Ada"}, cwd=ROOT)
 
 
 def test_the_state_is_data_and_the_parts_are_bound_when_play_starts(game, table):

@@ -6,20 +6,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
-
-from bgkit.testing import check_bound, check_table_half
+from bgkit.testing import check_bound, table_half_suite
 
 ROOT = Path(__file__).resolve().parents[3]
-#: the table half: what a setup or a score may import of the game
-TABLE_HALF = {"bgkit_burgundy", "bgkit_burgundy.plugin", "bgkit_burgundy.spec", "bgkit_burgundy.setup",
-              "bgkit_burgundy.scoring", "bgkit_burgundy.data", "bgkit_burgundy.render"}
-
-
-@pytest.mark.parametrize("command, shown", [(["setup", "burgundy", "-p", "3", "--seed", "4"], "Repeat with: bgkit setup burgundy"),
-                                            (["score", "burgundy", "examples/sheets/burgundy-3p.toml"], "Winner: Bo")])
-def test_setup_and_score_import_no_play_half(command, shown):
-    check_table_half(command, "bgkit_burgundy", TABLE_HALF, shown, cwd=ROOT)
+test_setup_and_score_import_no_play_half = table_half_suite(
+    "bgkit_burgundy", ("plugin", "spec", "setup", "scoring", "data", "render"),
+    {"setup burgundy -p 3 --seed 4": "Repeat with: bgkit setup burgundy",
+     "score burgundy examples/sheets/burgundy-3p.toml": "Winner: Bo"}, cwd=ROOT)
 
 
 def test_the_state_is_data_and_its_methods_are_the_parts(burgundy):
