@@ -337,9 +337,14 @@ def check_bound(game: Game, play: Any, methods: dict[str, object]) -> None:
         assert getattr(cls, name) is function, f"{cls.__qualname__}.{name} is not {function!r}"
 
 
-def setup_file_kit(game: str) -> tuple[Callable[..., Path], Callable[[str | Path, int], CliResult]]:
-    """A game's two setup-file helpers for its tests: ``setup_file(tmp_path, players, edit=None, **more)``
-    writes the seed's setup (edited, as :func:`edited_setup`), ``play(path, players)`` plays it."""
+def setup_file_kit(game: str) -> tuple[Callable[..., Path], Callable[[str | Path, int], CliResult], Callable[..., CliResult]]:
+    """A game's three setup-file helpers for its tests: ``setup_file(tmp_path, players, edit=None, **more)``
+    writes the seed's setup (edited, as :func:`edited_setup`), ``play(path, players)`` plays it, and
+    ``plays(tmp_path, players, edit=None, **more)`` writes one and asserts that it plays to the end
+    (exit 0; the error shown when not), returning the result::
+
+        setup_file, play, plays = setup_file_kit("mygame")
+        plays(tmp_path, 3, lambda setup: setup["seats"][0].update(coins=8))"""
 
     def setup_file(tmp_path: Path, players: int, edit: Callable[[Any], Any] | None = None, **more: Any) -> Path:
         return edited_setup(tmp_path, game, players, edit, **more)
@@ -347,7 +352,12 @@ def setup_file_kit(game: str) -> tuple[Callable[..., Path], Callable[[str | Path
     def play(path: str | Path, players: int) -> CliResult:
         return play_setup(game, players, path)
 
-    return setup_file, play
+    def plays(tmp_path: Path, players: int, edit: Callable[[Any], Any] | None = None, **more: Any) -> CliResult:
+        result = play(setup_file(tmp_path, players, edit, **more), players)
+        assert result.exit_code == 0, result.stderr
+        return result
+
+    return setup_file, play, plays
 
 
 def assert_setup_refused(result: CliResult | subprocess.CompletedProcess[str], path: str | Path, field: str, *words: str) -> str:

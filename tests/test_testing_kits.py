@@ -51,3 +51,12 @@ def test_table_half_suite_is_one_test_per_command_on_the_named_modules():
     strict = table_half_suite("bgkit_goofspiel", ("plugin", "spec", "setup", "scoring"), {"setup goofspiel -p 2": ""}, cwd=ROOT)
     with pytest.raises(AssertionError, match=re.escape("play half imported: ['bgkit_goofspiel.render']")):
         strict("setup goofspiel -p 2")
+
+
+def test_setup_file_kits_plays_passes_a_setup_that_plays_and_shows_why_one_does_not(tmp_path):
+    from bgkit.testing import setup_file_kit
+
+    setup_file, play, plays = setup_file_kit("goofspiel")
+    assert plays(tmp_path, 2, options=["deck=5"]).exit_code == 0
+    with pytest.raises(AssertionError, match="setup.deck is 5, but Goofspiel's rules make it 13"):
+        plays(tmp_path, 2, lambda setup: setup.update(deck=5))
