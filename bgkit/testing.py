@@ -144,6 +144,55 @@ class Terminal:
         os.close(self.master)
         return code
 
+    def answer(self, line: str, *texts: str) -> str:
+        """Type ``line`` and read until one of ``texts``: the screen the answer brought."""
+        self.type(line)
+        return self.read_until(*texts)
+
+    def refused(self, line: str, prompt: str) -> str:
+        """Type ``line``, which is not a legal move: the prompt says so and asks again."""
+        screen = self.answer(line, prompt)
+        assert f"'{line}' is not legal here" in screen, screen
+        return screen
+
+    def quit_saved(self, save: Path) -> dict[str, Any]:
+        """Type ``quit``: the game says how to resume, exits 0, and ``save`` holds it (returned, read)."""
+        import json
+
+        self.answer("quit", "Resume with: bgkit play --resume")
+        assert self.finish() == 0
+        saved: dict[str, Any] = json.loads(save.read_text())
+        return saved
+
+
+def fits(screen: str, columns: int = 100) -> bool:
+    """Every line of ``screen`` fits a terminal ``columns`` wide (the :class:`Terminal` default)."""
+    return max(len(line) for line in screen.splitlines()) <= columns
+
+
+def resumed_to_the_end(save: Path, cwd: str | Path | None, prompt: str, reply: Callable[[str], str],
+                       limit: int = 3000) -> int:
+    """``bgkit play --resume SAVE`` at a :class:`Terminal`, each ``prompt`` answered ``reply(screen)``
+    until the winner is shown: it exits 0, the game went on from where the save left it (its
+    actions begin with the saved ones) and its result counts every decision. How many answers it took."""
+    import json
+
+    before = json.loads(save.read_text())["actions"]
+    term = Terminal(["play", "--resume", str(save)], cwd)
+    for answers in range(limit):
+        screen = term.read_until(prompt, "Winner")
+        if term.last_found == "Winner":
+            break
+        term.type(reply(screen))
+    else:
+        raise AssertionError(f"still playing after {limit} answers")
+    term.read_until("\n")
+    assert term.finish() == 0
+    done = json.loads(save.read_text())
+    assert done["actions"][: len(before)] == before, "the resumed game did not go on from where it was left"
+    assert done["result"]["decisions"] == sum(1 for a in done["actions"] if a[0] >= 0), done["result"]
+    return answers
+
 
 def run_cli(args: list[str], input: str | None = None) -> CliResult:
     """Run ``bgkit ARGS`` in this process as ``main()`` would: bad input is exit 2 and one line."""

@@ -60,3 +60,9 @@ def test_setup_file_kits_plays_passes_a_setup_that_plays_and_shows_why_one_does_
     assert plays(tmp_path, 2, options=["deck=5"]).exit_code == 0
     with pytest.raises(AssertionError, match="setup.deck is 5, but Goofspiel's rules make it 13"):
         plays(tmp_path, 2, lambda setup: setup.update(deck=5))
+
+
+def test_fits_says_whether_every_line_fits_the_terminal():
+    from bgkit.testing import fits
+
+    assert fits("a\n" + "b" * 100) and not fits("a\n" + "b" * 101) and fits("b" * 120, columns=120)
