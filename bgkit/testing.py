@@ -165,6 +165,14 @@ class Terminal:
         return saved
 
 
+def saved_game(tmp_path: Path, args: list[str], prompt: str = "Ada> ", columns: int = 100) -> tuple[Terminal, str, Path]:
+    """``bgkit ARGS --save tmp_path/game.json`` (a ``play`` with a human seat) at a :class:`Terminal`,
+    read to the first ``prompt``: the terminal, the screen before the prompt, and the save's path."""
+    save = tmp_path / "game.json"
+    term = Terminal([*args, "--save", str(save)], tmp_path, columns=columns)
+    return term, term.read_until(prompt), save
+
+
 def fits(screen: str, columns: int = 100) -> bool:
     """Every line of ``screen`` fits a terminal ``columns`` wide (the :class:`Terminal` default)."""
     return max(len(line) for line in screen.splitlines()) <= columns

@@ -7,15 +7,14 @@ import sys
 
 import pytest
 
-from bgkit.testing import Terminal, resumed_to_the_end
+from bgkit.testing import resumed_to_the_end, saved_game, Terminal
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
 
 def test_play_quit_resume_and_finish_at_the_terminal(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "goofspiel", "human:Ada", "random", "--seed", "1", "--option", "deck=5", "--save", str(save)], tmp_path, columns=120)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "goofspiel", "human:Ada", "random", "--seed", "1", "--option", "deck=5"],
+                                    columns=120)
     assert "Ada to play (5 legal actions; ? for help)" in screen
     term.refused("bid 9", "Ada> ")
     with pytest.raises(AssertionError, match="5 actions start with 'b'"):  # not refused: asked which one is meant

@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 
 from bgkit.api import QuitRequest
-from bgkit.testing import Terminal, build_match, fits, resumed_to_the_end
+from bgkit.testing import build_match, fits, resumed_to_the_end, saved_game
 from bluemooncity_scene import GAME
 
 OPTIONS = {"layout": "standard", "deal": "no", "start": "1"}
@@ -21,10 +21,7 @@ OPTIONS = {"layout": "standard", "deal": "no", "start": "1"}
 
 @pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "bluemooncity", "human:Ada", "greedy", "--seed", "3", "--option", "start=1",
-                     "--save", str(save)], tmp_path)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "bluemooncity", "human:Ada", "greedy", "--seed", "3", "--option", "start=1"])
     assert "Blue Moon City — turn 1" in screen and "Your hand (8):" in screen and "Courtyard" in screen
     assert "P1 you ◀" in screen and "Ada to play (" in screen and "stay" in screen
     assert fits(screen)  # the drawing fits the terminal

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from bgkit.api import sample_chance
-from bgkit.testing import Terminal, build_match, get_registry, resumed_to_the_end, run_cli
+from bgkit.testing import build_match, get_registry, resumed_to_the_end, run_cli, saved_game
 
 from bgkit_bretagne import codes as S
 from bgkit_bretagne import exchange
@@ -144,10 +144,7 @@ def test_hot_seat_hands_the_screen_over_between_two_people():
 
 @pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 def test_a_person_plays_at_the_terminal_with_an_illegal_move_undo_save_quit_and_resume(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "bretagne", "human:Ada", "greedy", "--seed", "1", "--option", "start=1",
-                     "--save", str(save)], tmp_path)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "bretagne", "human:Ada", "greedy", "--seed", "1", "--option", "start=1"])
     assert "Bretagne · round 1 of 5 · choosing barge cards" in screen and "barge 1" in screen
     drawing = [line for line in screen.splitlines() if not line.startswith("warning: plugin")]  # other plugins' load errors
     assert max(len(line) for line in drawing) <= 100

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bgkit.testing import Terminal, fits, resumed_to_the_end
+from bgkit.testing import fits, resumed_to_the_end, saved_game
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
@@ -29,9 +29,7 @@ def answer(screen: str) -> str:
 
 
 def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "bridgetroll", "human:Ada", "greedy", "greedy", "--seed", "1", "--save", str(save)], tmp_path)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "bridgetroll", "human:Ada", "greedy", "greedy", "--seed", "1"])
     assert "Bridge Troll, round 1 · start player P" in screen and "Row: face down" in screen
     assert "P1 you" in screen and "Upgrade on offer: 15" in screen and "bids in secret" in screen
     assert fits(screen)  # the drawing fits the terminal

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bgkit.testing import Terminal, fits, resumed_to_the_end
+from bgkit.testing import fits, resumed_to_the_end, saved_game
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
@@ -23,10 +23,7 @@ def answer(term, screen, reply, done, limit=400):
 
 
 def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "bruges", "human:Ada", "greedy", "--seed", "2", "--option", "start=1", "--save", save],
-                    tmp_path)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "bruges", "human:Ada", "greedy", "--seed", "2", "--option", "start=1"])
     assert "Bruges · round 1 · phase 1: draw" in screen and "Piles: A 33 cards, top" in screen
     assert "Ada to play (2 legal actions" in screen and "draw A " in screen and "draw B " in screen
     assert fits(screen)  # the drawing fits the terminal

@@ -6,15 +6,13 @@ import re
 
 import pytest
 
-from bgkit.testing import Terminal, fits, resumed_to_the_end
+from bgkit.testing import fits, resumed_to_the_end, saved_game
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
 
 def test_play_quit_resume_and_finish_at_the_terminal(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "burgundy", "human:Ada", "greedy", "--seed", "1", "--save", str(save)], tmp_path)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "burgundy", "human:Ada", "greedy", "--seed", "1"])
     assert "Phase A, round 1" in screen and "P1 estate (board #1)" in screen and "Ca/6" in screen  # the start castle
     assert "Ada to play (" in screen and "take " in screen and "workers@" in screen
     assert fits(screen)  # the whole drawing fits the terminal
