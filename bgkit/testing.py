@@ -46,6 +46,20 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(home), name)
 
 
+def game_fixture(game_id: str) -> Any:
+    """A session-wide pytest fixture, for a plugin's ``conftest.py``, of the game as every command
+    loads it (the registry's): ``game = game_fixture("mygame")``; the fixture's name is the name it
+    is bound to."""
+    import pytest
+
+    def game() -> Game:
+        from bgkit.plugins.registry import get_registry
+
+        return get_registry().load_game(game_id)
+
+    return pytest.fixture(scope="session")(game)
+
+
 def as_if_at_a_terminal(monkeypatch: Any) -> None:
     """Make bgkit believe stdin and stdout are a terminal (its prompts then ask, as for a person)."""
     import bgkit.terminal.render
