@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from bgkit.engine.match import Match
     from bgkit.engine.runtime import Runtime
     from bgkit.model.game import Game, State
+    from bgkit.model.spec import Play
 
 #: What a plugin's tests (and benchmarks) drive the core with, beyond :mod:`bgkit.api`: the
 #: registry, matches, sheets read as the CLI reads them, the core's bots and executors. Each is
@@ -55,7 +56,8 @@ def game_fixture(game_id: str) -> Any:
     def game() -> Game:
         from bgkit.plugins.registry import get_registry
 
-        return get_registry().load_game(game_id)
+        loaded: Game = get_registry().load_game(game_id)
+        return loaded
 
     return pytest.fixture(scope="session")(game)
 
@@ -397,7 +399,7 @@ def table_half_suite(package: str, table_half: Iterable[str], commands: dict[str
     return test
 
 
-def check_bound(game: Game, play: Any, methods: dict[str, object]) -> None:
+def check_bound(game: Game, play: Play[Any, Any, Any], methods: dict[str, object]) -> None:
     """Play has started: ``game`` plays ``play`` (the module's ``PLAY``), its state is data
     (:func:`check_spec`), and each of ``methods`` is the state class's method of that name, the
     very function the part gives (``{"step": rules.step}``)."""

@@ -44,7 +44,8 @@ import re
 import dataclasses
 from pathlib import Path
 from types import FunctionType, SimpleNamespace
-from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, Mapping, Self, Sequence, TypeVar, dataclass_transform
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Hashable, Mapping, Protocol, Self, Sequence, TypeVar,
+                    dataclass_transform)
 
 from bgkit.model.errors import PluginError
 from bgkit.model.flow import Flow
@@ -232,6 +233,63 @@ class Notation(Generic[S, A, C]):
     #: ``("reputation pay N", "pay N guilders ...")`` — shown by ``?`` at the prompt for the words
     #: (the first word of the pattern) that the listed actions begin with.
     words: Sequence[tuple[str, str]] = ()
+
+
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+C_contra = TypeVar("C_contra", contravariant=True)
+A_contra = TypeVar("A_contra", bound=Hashable, contravariant=True)
+
+
+class NotationModule(Protocol[S_contra, A, C_contra]):
+    """A game's notation module, for :func:`notation_of`: its action texts, its action words
+    (``WORDS``) and the four functions of its action space, each named as the :class:`Notation` field."""
+
+    @property
+    def WORDS(self) -> Sequence[tuple[str, str]]: ...
+
+    def action_text(self, state: S_contra, action: A, /) -> str: ...
+
+    def num_actions(self, comp: C_contra, players: int, /) -> int: ...
+
+    def max_game_length(self, comp: C_contra, players: int, /) -> int | None: ...
+
+    def action_index(self, comp: C_contra, action: A, /) -> int: ...
+
+    def action_from_index(self, comp: C_contra, state: S_contra, index: int, /) -> A: ...
+
+
+def notation_of(module: NotationModule[S, A, C], parse_action: Callable[[S, str], A] | None = None) -> Notation[S, A, C]:
+    """The :class:`Notation` a notation module gives whole (typed: a module that lacks one of
+    :class:`NotationModule`'s names, or gives it another signature, is a type error), with the
+    game's own ``parse_action`` where it has one: ``notation=notation_of(notation)``."""
+    return Notation(action_text=module.action_text, parse_action=parse_action, num_actions=module.num_actions,
+                    max_game_length=module.max_game_length, action_index=module.action_index,
+                    action_from_index=module.action_from_index, words=module.WORDS)
+
+
+class ObserverModule(Protocol[S, A_contra, C_contra]):
+    """A game's views module, for :func:`observer_of`: what each seat sees, its determinisation,
+    who sees an action and what the others are told, and its observation tensor."""
+
+    def view(self, state: S, player: int, /) -> Doc: ...
+
+    def determinize(self, state: S, player: int, rng: random.Random, /) -> S: ...
+
+    def audience(self, state: S, action: A_contra, /) -> "frozenset[int] | None": ...
+
+    def public_text(self, state: S, action: A_contra, /) -> str: ...
+
+    def observation_shape(self, comp: C_contra, players: int, /) -> tuple[int, ...]: ...
+
+    def observation_tensor(self, comp: C_contra, state: S, player: int, /) -> list[float]: ...
+
+
+def observer_of(module: ObserverModule[S, A, C], chance_label: Callable[[S], str] | None = None) -> Observer[S, A, C]:
+    """The :class:`Observer` a views module gives whole, with the game's ``chance_label`` (often
+    its notation's): ``observer=observer_of(views, notation.chance_label)``."""
+    return Observer(view=module.view, determinize=module.determinize, audience=module.audience,
+                    public_text=module.public_text, chance_label=chance_label,
+                    observation_shape=module.observation_shape, observation_tensor=module.observation_tensor)
 
 
 def action_words(state: State, texts: Sequence[str]) -> list[tuple[str, str]]:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit.api import Advisor, Display, Observer, Play, Rules, Wording, notation_of
 from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views, wording
 from bgkit_bridgetroll.codes import Action
 from bgkit_bridgetroll.data import Components
@@ -29,10 +29,7 @@ PLAY = Play(
     advisor=Advisor[TrollState, Action](
         heuristic=heuristic.heuristic, rollout_action=playout.rollout_action, rollout_depth=playout.ROLLOUT_DEPTH,
     ),
-    notation=Notation[TrollState, Action, Components](
-        action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
-    ),
+    notation=notation_of(notation),
     display=Display[TrollState](render=display.render_state, render_compact=display.render_compact, render_public=display.render_public,
                                 render_part=display.render_part),
     wording=Wording[TrollState, Action](instruction=wording.instruction),

@@ -3,7 +3,7 @@ play starts (``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_burgundy.spec`
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit.api import Advisor, Display, Observer, Play, Rules, Wording, notation_of
 
 from bgkit_burgundy import heuristic, notation, offers, render, rules, views, wording
 from bgkit_burgundy.codes import Action
@@ -24,11 +24,7 @@ PLAY = Play(
         view=views.view, determinize=views.determinize, public_text=views.public_text, chance_label=rules.chance_label,
     ),
     advisor=Advisor[BurgundyState, Action](heuristic=heuristic.heuristic, heuristic_values=heuristic.heuristic_values),
-    notation=Notation[BurgundyState, Action, Components](
-        action_text=notation.action_text, parse_action=notation.parse_action, num_actions=notation.num_actions,
-        max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
-    ),
+    notation=notation_of(notation, notation.parse_action),
     display=Display[BurgundyState](render=render.render_state, render_compact=render.render_compact, render_public=render.render_public,
                                     render_part=render.render_part),
     wording=Wording[BurgundyState, Action](instruction=wording.instruction),
