@@ -49,7 +49,8 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
         Advisor as Advisor, Display as Display, FlowState as FlowState, GameSpec as GameSpec, GameState as
         GameState, Notation as Notation, Observer as Observer, Play as Play, Rules as Rules, Scoring as Scoring,
         Setup as Setup, Wording as Wording, NotationModule as NotationModule, ObserverModule as ObserverModule,
-        notation_of as notation_of, observer_of as observer_of,
+        notation_of as notation_of, observer_of as observer_of, SpecSetupModule as SpecSetupModule,
+        SpecScoringModule as SpecScoringModule, setup_of as setup_of, scoring_of as scoring_of,
     )
     from bgkit.model.ranking import (
         Outcome as Outcome, ScoreResult as ScoreResult, TieBreak as TieBreak, build_result as build_result,
@@ -85,7 +86,8 @@ _HOMES: dict[str, str] = {
                      "Option", "State", "any_to_json"), "bgkit.model.game"),
     "Pending": "bgkit.model.pending",
     **dict.fromkeys(("Advisor", "Display", "FlowState", "GameSpec", "GameState", "Notation", "Observer", "Play", "Rules", "Scoring",
-                     "Setup", "Wording", "NotationModule", "ObserverModule", "notation_of", "observer_of"), "bgkit.model.spec"),
+                     "Setup", "Wording", "NotationModule", "ObserverModule", "notation_of", "observer_of", "SpecSetupModule",
+                     "SpecScoringModule", "setup_of", "scoring_of"), "bgkit.model.spec"),
     **dict.fromkeys(("Outcome", "ScoreResult", "TieBreak", "build_result", "outcome_of", "rank"), "bgkit.model.ranking"),
     "plural": "bgkit.terminal.render",
     **dict.fromkeys(("Runtime", "final_result", "runtime_for"), "bgkit.engine.runtime"),

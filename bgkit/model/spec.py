@@ -449,6 +449,54 @@ class GameSpec(Generic[S, A, C]):
             raise TypeError(f"GameSpec play must be a Play or 'module:NAME', not {self.play!r}")
 
 
+class SpecSetupModule(Protocol[C_contra]):
+    """A game's setup module, for :func:`setup_of`: its options, the fields a table may not change,
+    and its setup made, counted and checked."""
+
+    @property
+    def OPTIONS(self) -> Sequence[Option]: ...
+
+    @property
+    def FIXED(self) -> tuple[str, ...]: ...
+
+    def make_setup(self, comp: C_contra, players: int, rng: random.Random, options: dict[str, str], /) -> Doc: ...
+
+    def count_setups(self, comp: C_contra, players: int, options: dict[str, str], /) -> int: ...
+
+    def check_setup(self, comp: C_contra, setup: Doc, /) -> None: ...
+
+
+def setup_of(module: SpecSetupModule[C], render_setup: Callable[[C, Doc], object] | None = None,
+             any_length: tuple[str, ...] = (), any_keys: tuple[str, ...] = ()) -> Setup[C]:
+    """The :class:`Setup` a setup module gives whole, drawn by ``render_setup``:
+    ``setup=setup_of(setup, render.render_setup, any_keys=setup.ANY_KEYS)``."""
+    return Setup(options=module.OPTIONS, make_setup=module.make_setup, count_setups=module.count_setups,
+                 check_setup=module.check_setup, fixed=module.FIXED, any_length=any_length, any_keys=any_keys,
+                 render_setup=render_setup)
+
+
+class SpecScoringModule(Protocol[S_contra, C_contra]):
+    """A game's scoring module, for :func:`scoring_of`: its sheet's fields, checked and scored, and
+    the sheet a finished game fills in."""
+
+    def sheet_fields(self, comp: C_contra, players: int, /) -> "Sequence[Field]": ...
+
+    def score_sheet(self, comp: C_contra, sheet: "Sheet", /) -> "ScoreResult": ...
+
+    def sheet_from_state(self, comp: C_contra, state: S_contra, /) -> Doc: ...
+
+    def check_sheet(self, comp: C_contra, sheet: "Sheet", /) -> None: ...
+
+
+def scoring_of(module: SpecScoringModule[S, C], sheet_game_fields: Callable[[C, int], "Sequence[Field]"] | None = None,
+               check_partial_sheet: Callable[[C, "Sheet"], None] | None = None) -> Scoring[S, C]:
+    """The :class:`Scoring` a scoring module gives whole, with its optional parts:
+    ``scoring=scoring_of(scoring, check_partial_sheet=scoring.check_partial_sheet)``."""
+    return Scoring(sheet_fields=module.sheet_fields, score_sheet=module.score_sheet,
+                   sheet_from_state=module.sheet_from_state, check_sheet=module.check_sheet,
+                   sheet_game_fields=sheet_game_fields, check_partial_sheet=check_partial_sheet)
+
+
 #: The parts whose functions become the state's methods (each of the State API's name).
 STATE_PARTS: dict[str, tuple[str, ...]] = {
     "rules": ("current_player", "legal_actions", "apply", "chance_outcomes", "chance_pick", "is_sealed", "reveals",

@@ -1,5 +1,4 @@
-"""Goofspiel's play half: its state and the parts that play it, imported only when play starts
-(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_goofspiel.spec` alone)."""
+"""Goofspiel's play half, the state and the parts that play it: imported only when play starts."""
 
 from __future__ import annotations
 

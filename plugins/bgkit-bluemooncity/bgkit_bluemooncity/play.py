@@ -1,5 +1,4 @@
-"""Blue Moon City's play half: its state and the parts that play it, imported only when play starts
-(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_bluemooncity.spec` alone)."""
+"""Blue Moon City's play half, the state and the parts that play it: imported only when play starts."""
 
 from __future__ import annotations
 

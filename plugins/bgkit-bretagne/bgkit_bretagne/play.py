@@ -1,5 +1,4 @@
-"""Bretagne's play half: its state and the parts that play it, imported only when play starts
-(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_bretagne.spec` alone)."""
+"""Bretagne's play half, the state and the parts that play it: imported only when play starts."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Bridge Troll's play half: its state and the parts that play it, imported only when play starts
-(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_bridgetroll.spec` alone)."""
+"""Bridge Troll's play half, the state and the parts that play it: imported only when play starts."""
 
 from __future__ import annotations
 
