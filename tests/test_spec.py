@@ -191,3 +191,31 @@ def test_check_spec_refuses_a_state_built_of_its_plugins_mixins():
     bind(spec, "counter_game:SPEC")
     with pytest.raises(AssertionError, match="Counter carries 3 classes of its plugin: Counter, Rules, Views"):
         check_spec(spec)
+
+
+def test_a_part_from_a_module_that_gives_it_whole_holds_the_modules_functions():
+    """notation_of, observer_of, setup_of and scoring_of read a module's functions by the part's names."""
+    from bgkit.api import notation_of, observer_of, scoring_of, setup_of
+    from bgkit_bretagne import notation, scoring, setup, views
+
+    made = notation_of(notation)
+    assert (made.action_text, made.action_index, made.words, made.parse_action) == (
+        notation.action_text, notation.action_index, notation.WORDS, None)
+    seen = observer_of(views, notation.chance_label)
+    assert (seen.view, seen.audience, seen.observation_tensor, seen.chance_label) == (
+        views.view, views.audience, views.observation_tensor, notation.chance_label)
+    laid = setup_of(setup, any_keys=("quimper.resources",))
+    assert (laid.options, laid.fixed, laid.check_setup, laid.any_keys, laid.render_setup) == (
+        setup.OPTIONS, setup.FIXED, setup.check_setup, ("quimper.resources",), None)
+    scored = scoring_of(scoring, check_partial_sheet=scoring.check_sheet)
+    assert (scored.score_sheet, scored.check_partial_sheet, scored.sheet_game_fields) == (
+        scoring.score_sheet, scoring.check_sheet, None)
+
+
+def test_a_module_lacking_a_function_of_the_part_is_refused():
+    import types
+
+    from bgkit.api import notation_of
+
+    with pytest.raises(AttributeError, match="half_a_notation.* has no attribute"):
+        notation_of(types.ModuleType("half_a_notation"))  # type: ignore[arg-type]  # what mypy says first
