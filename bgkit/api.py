@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
         Setup as Setup, Wording as Wording, NotationModule as NotationModule, ObserverModule as ObserverModule,
         notation_of as notation_of, observer_of as observer_of, SpecSetupModule as SpecSetupModule,
         SpecScoringModule as SpecScoringModule, setup_of as setup_of, scoring_of as scoring_of,
+        FlowRulesModule as FlowRulesModule, flow_rules_of as flow_rules_of,
     )
     from bgkit.model.ranking import (
         Outcome as Outcome, ScoreResult as ScoreResult, TieBreak as TieBreak, build_result as build_result,
@@ -87,7 +88,7 @@ _HOMES: dict[str, str] = {
     "Pending": "bgkit.model.pending",
     **dict.fromkeys(("Advisor", "Display", "FlowState", "GameSpec", "GameState", "Notation", "Observer", "Play", "Rules", "Scoring",
                      "Setup", "Wording", "NotationModule", "ObserverModule", "notation_of", "observer_of", "SpecSetupModule",
-                     "SpecScoringModule", "setup_of", "scoring_of"), "bgkit.model.spec"),
+                     "SpecScoringModule", "setup_of", "scoring_of", "FlowRulesModule", "flow_rules_of"), "bgkit.model.spec"),
     **dict.fromkeys(("Outcome", "ScoreResult", "TieBreak", "build_result", "outcome_of", "rank"), "bgkit.model.ranking"),
     "plural": "bgkit.terminal.render",
     **dict.fromkeys(("Runtime", "final_result", "runtime_for"), "bgkit.engine.runtime"),

@@ -194,7 +194,7 @@ def test_check_spec_refuses_a_state_built_of_its_plugins_mixins():
 
 
 def test_a_part_from_a_module_that_gives_it_whole_holds_the_modules_functions():
-    """notation_of, observer_of, setup_of and scoring_of read a module's functions by the part's names."""
+    """notation_of, observer_of, flow_rules_of, setup_of and scoring_of read a module's functions by the part's names."""
     from bgkit.api import notation_of, observer_of, scoring_of, setup_of
     from bgkit_bretagne import notation, scoring, setup, views
 
@@ -207,6 +207,12 @@ def test_a_part_from_a_module_that_gives_it_whole_holds_the_modules_functions():
     laid = setup_of(setup, any_keys=("quimper.resources",))
     assert (laid.options, laid.fixed, laid.check_setup, laid.any_keys, laid.render_setup) == (
         setup.OPTIONS, setup.FIXED, setup.check_setup, ("quimper.resources",), None)
+    from bgkit.api import flow_rules_of
+    from bgkit_bretagne import rules
+
+    ruled = flow_rules_of(rules, settle_chance=rules.settle_chance)
+    assert (ruled.step, ruled.apply_chance, ruled.outcome, ruled.settle_chance, ruled.frame_rules) == (
+        rules.step, rules.apply_chance, rules.outcome, rules.settle_chance, None)
     scored = scoring_of(scoring, check_partial_sheet=scoring.check_sheet)
     assert (scored.score_sheet, scored.check_partial_sheet, scored.sheet_game_fields) == (
         scoring.score_sheet, scoring.check_sheet, None)

@@ -240,6 +240,38 @@ C_contra = TypeVar("C_contra", contravariant=True)
 A_contra = TypeVar("A_contra", bound=Hashable, contravariant=True)
 
 
+class FlowRulesModule(Protocol[S_contra, A]):
+    """A game's rules module on the core's flow runner (a :class:`FlowState`), for :func:`flow_rules_of`:
+    the step, a turn's actions and their effect, chance and its effect, the scores and the outcome."""
+
+    def step(self, state: S_contra, /) -> int | None: ...
+
+    def turn_actions(self, state: S_contra, /) -> list[A]: ...
+
+    def apply_turn(self, state: S_contra, action: A, /) -> None: ...
+
+    def apply_chance(self, state: S_contra, event: "Step", outcome: A, /) -> None: ...
+
+    def chance_outcomes(self, state: S_contra, /) -> list[tuple[A, float]]: ...
+
+    def scores(self, state: S_contra, /) -> list[float]: ...
+
+    def outcome(self, state: S_contra, /) -> "Outcome": ...
+
+
+def flow_rules_of(module: FlowRulesModule[S, A], *, settle_chance: Callable[[S, "Step"], bool] | None = None,
+                  settle_frame: Callable[[S, "Step"], bool] | None = None,
+                  frame_player: Callable[[S, "Step"], int] | None = None,
+                  frame_rules: Mapping[Any, tuple[Callable[[S, "Step"], list[A]], Callable[[S, "Step", A], None]]] | None = None,
+                  is_sealed: Callable[[S], bool] | None = None, reveals: Callable[[S, A], bool] | None = None) -> Rules[S, A]:
+    """The :class:`Rules` a flow game's rules module gives whole (:class:`FlowRulesModule`), with
+    the optional ones named: ``rules=flow_rules_of(rules, frame_rules=FRAME_RULES)``."""
+    return Rules(step=module.step, turn_actions=module.turn_actions, apply_turn=module.apply_turn,
+                 apply_chance=module.apply_chance, chance_outcomes=module.chance_outcomes, scores=module.scores,
+                 outcome=module.outcome, settle_chance=settle_chance, settle_frame=settle_frame,
+                 frame_player=frame_player, frame_rules=frame_rules, is_sealed=is_sealed, reveals=reveals)
+
+
 class NotationModule(Protocol[S_contra, A, C_contra]):
     """A game's notation module, for :func:`notation_of`: its action texts, its action words
     (``WORDS``) and the four functions of its action space, each named as the :class:`Notation` field."""

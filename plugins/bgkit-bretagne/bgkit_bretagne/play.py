@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Play, Rules, notation_of, observer_of
+from bgkit.api import Advisor, Display, Play, flow_rules_of, notation_of, observer_of
 
 from bgkit_bretagne import building, display, exchange, heuristic, notation, rules, views
 from bgkit_bretagne.codes import Action
@@ -12,12 +12,8 @@ PLAY = Play(
     state=BretagneState,
     new_state=new_state,
     state_from_dict=state_from_dict,
-    rules=Rules[BretagneState, Action](
-        step=rules.step, settle_chance=rules.settle_chance, frame_player=rules.frame_player,
-        chance_outcomes=rules.chance_outcomes, apply_chance=rules.apply_chance, turn_actions=rules.turn_actions,
-        apply_turn=rules.apply_turn, scores=rules.scores, outcome=rules.outcome,
-        frame_rules={**building.FRAME_RULES, **exchange.FRAME_RULES},
-    ),
+    rules=flow_rules_of(rules, settle_chance=rules.settle_chance, frame_player=rules.frame_player,
+                        frame_rules={**building.FRAME_RULES, **exchange.FRAME_RULES}),
     observer=observer_of(views, notation.chance_label),
     advisor=Advisor[BretagneState, Action](heuristic=heuristic.heuristic, heuristic_values=heuristic.heuristic_values),
     notation=notation_of(notation),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Observer, Play, Rules, Wording, notation_of
+from bgkit.api import Advisor, Display, Observer, Play, Wording, flow_rules_of, notation_of
 from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views, wording
 from bgkit_bridgetroll.codes import Action
 from bgkit_bridgetroll.data import Components
@@ -15,12 +15,8 @@ PLAY = Play(
     state=TrollState,
     new_state=new_state,
     state_from_dict=state_from_dict,
-    rules=Rules[TrollState, Action](
-        step=rules.step, settle_frame=rules.settle_frame, frame_player=rules.frame_player,
-        chance_outcomes=rules.chance_outcomes, turn_actions=rules.turn_actions, apply_turn=rules.apply_turn,
-        apply_chance=rules.apply_chance, scores=rules.scores, outcome=rules.outcome,
-        is_sealed=views.is_sealed, reveals=views.reveals, frame_rules=FRAME_RULES,
-    ),
+    rules=flow_rules_of(rules, settle_frame=rules.settle_frame, frame_player=rules.frame_player, is_sealed=views.is_sealed,
+                        reveals=views.reveals, frame_rules=FRAME_RULES),
     observer=Observer[TrollState, Action, Components](
         view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,
         chance_label=notation.chance_label,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Play, Rules, Wording, notation_of, observer_of
+from bgkit.api import Advisor, Display, Play, Wording, flow_rules_of, notation_of, observer_of
 from bgkit_bruges import disasters, heuristic, notation, persons, piles, plays, render, rules, views, wording
 from bgkit_bruges.codes import F_CANAL, F_DRAW, F_FIRE, F_HOUSE, F_ORDER, F_PICK, F_PLAGUE, F_REP, F_THREAT, F_WCOL, Act
 from bgkit_bruges.state import BrugesState, new_state, state_from_dict
@@ -11,10 +11,8 @@ PLAY = Play(
     state=BrugesState,
     new_state=new_state,
     state_from_dict=state_from_dict,
-    rules=Rules[BrugesState, Act](
-        step=rules.step, settle_frame=rules.settle_frame, turn_actions=rules.turn_actions,
-        apply_turn=rules.apply_turn, apply_chance=rules.apply_chance, chance_outcomes=rules.chance_outcomes,
-        scores=rules.scores, outcome=rules.outcome,
+    rules=flow_rules_of(
+        rules, settle_frame=rules.settle_frame,
         frame_rules={
             F_REP: (disasters._rep_steps, disasters._apply_rep),
             F_ORDER: (disasters._order_steps, disasters._apply_order),
