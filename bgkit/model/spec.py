@@ -263,13 +263,15 @@ def flow_rules_of(module: FlowRulesModule[S, A], *, settle_chance: Callable[[S, 
                   settle_frame: Callable[[S, "Step"], bool] | None = None,
                   frame_player: Callable[[S, "Step"], int] | None = None,
                   frame_rules: Mapping[Any, tuple[Callable[[S, "Step"], list[A]], Callable[[S, "Step", A], None]]] | None = None,
-                  is_sealed: Callable[[S], bool] | None = None, reveals: Callable[[S, A], bool] | None = None) -> Rules[S, A]:
+                  is_sealed: Callable[[S], bool] | None = None, reveals: Callable[[S, A], bool] | None = None,
+                  chance_pick: Callable[[S, float], A] | None = None) -> Rules[S, A]:
     """The :class:`Rules` a flow game's rules module gives whole (:class:`FlowRulesModule`), with
     the optional ones named: ``rules=flow_rules_of(rules, frame_rules=FRAME_RULES)``."""
     return Rules(step=module.step, turn_actions=module.turn_actions, apply_turn=module.apply_turn,
                  apply_chance=module.apply_chance, chance_outcomes=module.chance_outcomes, scores=module.scores,
                  outcome=module.outcome, settle_chance=settle_chance, settle_frame=settle_frame,
-                 frame_player=frame_player, frame_rules=frame_rules, is_sealed=is_sealed, reveals=reveals)
+                 frame_player=frame_player, frame_rules=frame_rules, is_sealed=is_sealed, reveals=reveals,
+                 chance_pick=chance_pick)
 
 
 class NotationModule(Protocol[S_contra, A, C_contra]):

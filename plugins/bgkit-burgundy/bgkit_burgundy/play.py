@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Observer, Play, Rules, Wording, notation_of
+from bgkit.api import Advisor, Display, Observer, Play, Wording, flow_rules_of, notation_of
 
-from bgkit_burgundy import heuristic, notation, offers, render, rules, views, wording
+from bgkit_burgundy import heuristic, notation, render, rules, views, wording
 from bgkit_burgundy.codes import Action
 from bgkit_burgundy.data import Components
 from bgkit_burgundy.state import BurgundyState, new_state, state_from_dict
@@ -13,12 +13,8 @@ PLAY = Play(
     state=BurgundyState,
     new_state=new_state,
     state_from_dict=state_from_dict,
-    rules=Rules[BurgundyState, Action](
-        step=rules.step, settle_chance=rules.settle_chance, frame_player=rules.frame_player,
-        apply_chance=rules.apply_chance, apply_turn=rules.apply_turn, turn_actions=offers.turn_actions,
-        chance_outcomes=rules.chance_outcomes, chance_pick=rules.chance_pick, is_sealed=views.is_sealed,
-        scores=rules.scores, outcome=rules.outcome, frame_rules=rules.FRAME_RULES,
-    ),
+    rules=flow_rules_of(rules, settle_chance=rules.settle_chance, frame_player=rules.frame_player,
+                        chance_pick=rules.chance_pick, is_sealed=views.is_sealed, frame_rules=rules.FRAME_RULES),
     observer=Observer[BurgundyState, Action, Components](
         view=views.view, determinize=views.determinize, public_text=views.public_text, chance_label=rules.chance_label,
     ),
