@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from bgkit.plugins.hookspecs import API_VERSION, compatible, hookimpl
+from bgkit.plugins.hookspecs import API_VERSION, compatible, hookimpl, registration
 
 if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ hands them out
     # ruff: noqa: F401
@@ -48,7 +48,10 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
     from bgkit.model.spec import (
         Advisor as Advisor, Display as Display, FlowState as FlowState, GameSpec as GameSpec, GameState as
         GameState, Notation as Notation, Observer as Observer, Play as Play, Rules as Rules, Scoring as Scoring,
-        Setup as Setup, Wording as Wording,
+        Setup as Setup, Wording as Wording, NotationModule as NotationModule, ObserverModule as ObserverModule,
+        notation_of as notation_of, observer_of as observer_of, SpecSetupModule as SpecSetupModule,
+        SpecScoringModule as SpecScoringModule, setup_of as setup_of, scoring_of as scoring_of,
+        FlowRulesModule as FlowRulesModule, flow_rules_of as flow_rules_of,
     )
     from bgkit.model.ranking import (
         Outcome as Outcome, ScoreResult as ScoreResult, TieBreak as TieBreak, build_result as build_result,
@@ -84,7 +87,8 @@ _HOMES: dict[str, str] = {
                      "Option", "State", "any_to_json"), "bgkit.model.game"),
     "Pending": "bgkit.model.pending",
     **dict.fromkeys(("Advisor", "Display", "FlowState", "GameSpec", "GameState", "Notation", "Observer", "Play", "Rules", "Scoring",
-                     "Setup", "Wording"), "bgkit.model.spec"),
+                     "Setup", "Wording", "NotationModule", "ObserverModule", "notation_of", "observer_of", "SpecSetupModule",
+                     "SpecScoringModule", "setup_of", "scoring_of", "FlowRulesModule", "flow_rules_of"), "bgkit.model.spec"),
     **dict.fromkeys(("Outcome", "ScoreResult", "TieBreak", "build_result", "outcome_of", "rank"), "bgkit.model.ranking"),
     "plural": "bgkit.terminal.render",
     **dict.fromkeys(("Runtime", "final_result", "runtime_for"), "bgkit.engine.runtime"),
@@ -95,7 +99,7 @@ _HOMES: dict[str, str] = {
                      "StateFields", "clonable", "clonables"), "bgkit.model.statefields"),
 }
 
-__all__ = ["API_VERSION", "hookimpl", "compatible", *_HOMES]
+__all__ = ["API_VERSION", "hookimpl", "compatible", "registration", *_HOMES]
 
 
 def __getattr__(name: str) -> Any:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from bgkit.engine.match import Match
     from bgkit.engine.runtime import Runtime
     from bgkit.model.game import Game, State
+    from bgkit.model.spec import Play
 
 #: What a plugin's tests (and benchmarks) drive the core with, beyond :mod:`bgkit.api`: the
 #: registry, matches, sheets read as the CLI reads them, the core's bots and executors. Each is
@@ -44,6 +45,21 @@ def __getattr__(name: str) -> Any:
     if home is None:
         raise AttributeError(f"module 'bgkit.testing' has no attribute {name!r}")
     return getattr(importlib.import_module(home), name)
+
+
+def game_fixture(game_id: str) -> Any:
+    """A session-wide pytest fixture, for a plugin's ``conftest.py``, of the game as every command
+    loads it (the registry's): ``game = game_fixture("mygame")``; the fixture's name is the name it
+    is bound to."""
+    import pytest
+
+    def game() -> Game:
+        from bgkit.plugins.registry import get_registry
+
+        loaded: Game = get_registry().load_game(game_id)
+        return loaded
+
+    return pytest.fixture(scope="session")(game)
 
 
 def as_if_at_a_terminal(monkeypatch: Any) -> None:
@@ -146,6 +162,63 @@ class Terminal:
         code = self.proc.wait(timeout=120)
         os.close(self.master)
         return code
+
+    def answer(self, line: str, *texts: str) -> str:
+        """Type ``line`` and read until one of ``texts``: the screen the answer brought."""
+        self.type(line)
+        return self.read_until(*texts)
+
+    def refused(self, line: str, prompt: str) -> str:
+        """Type ``line``, which is not a legal move: the prompt says so and asks again."""
+        screen = self.answer(line, prompt)
+        assert f"'{line}' is not legal here" in screen, screen
+        return screen
+
+    def quit_saved(self, save: Path) -> dict[str, Any]:
+        """Type ``quit``: the game says how to resume, exits 0, and ``save`` holds it (returned, read)."""
+        import json
+
+        self.answer("quit", "Resume with: bgkit play --resume")
+        assert self.finish() == 0
+        saved: dict[str, Any] = json.loads(save.read_text())
+        return saved
+
+
+def saved_game(tmp_path: Path, args: list[str], prompt: str = "Ada> ", columns: int = 100) -> tuple[Terminal, str, Path]:
+    """``bgkit ARGS --save tmp_path/game.json`` (a ``play`` with a human seat) at a :class:`Terminal`,
+    read to the first ``prompt``: the terminal, the screen before the prompt, and the save's path."""
+    save = tmp_path / "game.json"
+    term = Terminal([*args, "--save", str(save)], tmp_path, columns=columns)
+    return term, term.read_until(prompt), save
+
+
+def fits(screen: str, columns: int = 100) -> bool:
+    """Every line of ``screen`` fits a terminal ``columns`` wide (the :class:`Terminal` default)."""
+    return max(len(line) for line in screen.splitlines()) <= columns
+
+
+def resumed_to_the_end(save: Path, cwd: str | Path | None, prompt: str, reply: Callable[[str], str],
+                       limit: int = 3000) -> int:
+    """``bgkit play --resume SAVE`` at a :class:`Terminal`, each ``prompt`` answered ``reply(screen)``
+    until the winner is shown: it exits 0, the game went on from where the save left it (its
+    actions begin with the saved ones) and its result counts every decision. How many answers it took."""
+    import json
+
+    before = json.loads(save.read_text())["actions"]
+    term = Terminal(["play", "--resume", str(save)], cwd)
+    for answers in range(limit):
+        screen = term.read_until(prompt, "Winner")
+        if term.last_found == "Winner":
+            break
+        term.type(reply(screen))
+    else:
+        raise AssertionError(f"still playing after {limit} answers")
+    term.read_until("\n")
+    assert term.finish() == 0
+    done = json.loads(save.read_text())
+    assert done["actions"][: len(before)] == before, "the resumed game did not go on from where it was left"
+    assert done["result"]["decisions"] == sum(1 for a in done["actions"] if a[0] >= 0), done["result"]
+    return answers
 
 
 def run_cli(args: list[str], input: str | None = None) -> CliResult:
@@ -298,9 +371,56 @@ def run_importing(args: list[str], package: str, cwd: str | Path | None = None) 
     return int(code), done.stdout, set(modules)
 
 
-def setup_file_kit(game: str) -> tuple[Callable[..., Path], Callable[[str | Path, int], CliResult]]:
-    """A game's two setup-file helpers for its tests: ``setup_file(tmp_path, players, edit=None, **more)``
-    writes the seed's setup (edited, as :func:`edited_setup`), ``play(path, players)`` plays it."""
+def check_table_half(args: list[str], package: str, table_half: set[str], shows: str, cwd: str | Path | None = None) -> None:
+    """``bgkit ARGS`` (a ``setup`` or a ``score``) succeeds, shows ``shows``, reads the spec and
+    imports of ``package`` nothing beyond ``table_half``: the play half waits for play."""
+    code, out, imported = run_importing(args, package, cwd=cwd)
+    assert code == 0, f"bgkit {' '.join(args)} exited {code}: {out}"
+    assert shows in out, out
+    assert imported <= table_half, f"play half imported: {sorted(imported - table_half)}"
+    assert f"{package}.spec" in imported, sorted(imported)
+
+
+def table_half_suite(package: str, table_half: Iterable[str], commands: dict[str, str],
+                     cwd: str | Path | None = None) -> Callable[..., None]:
+    """A game's test that ``bgkit setup`` and ``bgkit score`` read its table half alone::
+
+        test_setup_and_score_import_no_play_half = table_half_suite(
+            "bgkit_mygame", ("plugin", "spec", "setup", "scoring", "data", "render"),
+            {"setup mygame -p 3 --seed 1": "what the setup shows", "score mygame sheet.toml": "Winner"})
+
+    ``table_half`` names the package's modules that may be imported; one test per command (its
+    words split at spaces), each :func:`check_table_half`."""
+    import pytest
+
+    allowed = {package, *(f"{package}.{name}" for name in table_half)}
+
+    @pytest.mark.parametrize("command", list(commands))
+    def test(command: str) -> None:
+        check_table_half(command.split(), package, allowed, commands[command], cwd=cwd)
+
+    return test
+
+
+def check_bound(game: Game, play: Play[Any, Any, Any], methods: dict[str, object]) -> None:
+    """Play has started: ``game`` plays ``play`` (the module's ``PLAY``), its state is data
+    (:func:`check_spec`), and each of ``methods`` is the state class's method of that name, the
+    very function the part gives (``{"step": rules.step}``)."""
+    assert game.play is play, f"{game.info.id} plays {game.play!r}"
+    check_spec(play)
+    cls = play.state
+    for name, function in methods.items():
+        assert getattr(cls, name) is function, f"{cls.__qualname__}.{name} is not {function!r}"
+
+
+def setup_file_kit(game: str) -> tuple[Callable[..., Path], Callable[[str | Path, int], CliResult], Callable[..., CliResult]]:
+    """A game's three setup-file helpers for its tests: ``setup_file(tmp_path, players, edit=None, **more)``
+    writes the seed's setup (edited, as :func:`edited_setup`), ``play(path, players)`` plays it, and
+    ``plays(tmp_path, players, edit=None, **more)`` writes one and asserts that it plays to the end
+    (exit 0; the error shown when not), returning the result::
+
+        setup_file, play, plays = setup_file_kit("mygame")
+        plays(tmp_path, 3, lambda setup: setup["seats"][0].update(coins=8))"""
 
     def setup_file(tmp_path: Path, players: int, edit: Callable[[Any], Any] | None = None, **more: Any) -> Path:
         return edited_setup(tmp_path, game, players, edit, **more)
@@ -308,7 +428,12 @@ def setup_file_kit(game: str) -> tuple[Callable[..., Path], Callable[[str | Path
     def play(path: str | Path, players: int) -> CliResult:
         return play_setup(game, players, path)
 
-    return setup_file, play
+    def plays(tmp_path: Path, players: int, edit: Callable[[Any], Any] | None = None, **more: Any) -> CliResult:
+        result = play(setup_file(tmp_path, players, edit, **more), players)
+        assert result.exit_code == 0, result.stderr
+        return result
+
+    return setup_file, play, plays
 
 
 def assert_setup_refused(result: CliResult | subprocess.CompletedProcess[str], path: str | Path, field: str, *words: str) -> str:

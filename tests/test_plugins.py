@@ -34,6 +34,19 @@ def test_register_games_adds_a_game(registry):
     assert rows["goof2"]["players"] == "2-4"
 
 
+def test_registration_is_a_whole_register_games_hook(registry):
+    """``bgkit_register_games = registration(info, ...)``: every GameInfo registered, in order, from one plugin."""
+    from bgkit.api import registration
+
+    module = types.ModuleType("test_declared_plugin")
+    module.bgkit_register_games = registration(GameInfo("goof3", "Goofspiel thrice", 2, 3, "bgkit_goofspiel", playable=True),
+                                               GameInfo("goof4", "Goofspiel four", 3, 4, "bgkit_goofspiel", playable=True))
+    registry.register(module, name="declared")
+    rows = {row["id"]: row for row in json.loads(run_cli(["games", "--format", "json"]).stdout)}
+    assert (rows["goof3"]["plugin"], rows["goof3"]["players"]) == ("declared", "2-3")
+    assert (rows["goof4"]["plugin"], rows["goof4"]["players"]) == ("declared", "3-4")
+
+
 def test_register_bots_adds_a_seat_kind(registry):
     class Lowest:
         def __init__(self, rules, seed, **params):

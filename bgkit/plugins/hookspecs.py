@@ -63,6 +63,22 @@ hookspec = pluggy.HookspecMarker("bgkit")
 hookimpl = pluggy.HookimplMarker("bgkit")
 
 
+def registration(*infos: "GameInfo") -> Callable[[Callable[["GameInfo"], None]], None]:
+    """A game plugin's whole ``bgkit_register_games`` hook, registering ``infos`` in their order::
+
+        bgkit_register_games = registration(GameInfo(id="pig", name="Pig", ...))
+
+    The hook is an ordinary function bound to the hook's name, so pluggy finds it as it finds a
+    ``def``; every game plugin declares its ``GameInfo`` and nothing else."""
+
+    @hookimpl
+    def bgkit_register_games(register: Callable[["GameInfo"], None]) -> None:
+        for info in infos:
+            register(info)
+
+    return bgkit_register_games
+
+
 @hookspec
 def bgkit_register_games(register: Callable[["GameInfo"], None]) -> None:
     """Register games by calling ``register(GameInfo(...))`` once per game.

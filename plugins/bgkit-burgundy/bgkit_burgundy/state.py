@@ -179,8 +179,7 @@ class BurgundyState(FlowState):
 
     @classmethod
     def from_dict(cls, comp: Components, data: dict[str, Any]) -> "BurgundyState":
-        s = cls(comp)
-        BurgundyState.FIELDS.load(s, data)
+        s = BurgundyState.FIELDS.loaded(cls(comp), data)
         n = s.num_players
         s.boards = [comp.boards[b] for b in s.board_ids]
         _no_offers(s)
