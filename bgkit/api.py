@@ -24,10 +24,6 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
         MARK as MARK, MARK_LEGEND as MARK_LEGEND, DataSet as DataSet, Provenance as Provenance, Table as Table,
         derived as derived, load_tables as load_tables,
     )
-    from bgkit.model.contract import (
-        DataModule as DataModule, RenderModule as RenderModule, ScoringModule as ScoringModule, SetupModule as
-        SetupModule, StateModule as StateModule,
-    )
     from bgkit.model.drawing import Drawing as Drawing
     from bgkit.engine.driver import (Event as Event, Told as Told)
     from bgkit.engine.match import (
@@ -74,7 +70,6 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("Deck", "resample"), "bgkit.model.cards"),
     **dict.fromkeys(("MARK", "MARK_LEGEND", "DataSet", "Provenance", "Table", "derived", "load_tables"), "bgkit.model.components"),
-    **dict.fromkeys(("DataModule", "RenderModule", "ScoringModule", "SetupModule", "StateModule"), "bgkit.model.contract"),
     "Drawing": "bgkit.model.drawing",
     **dict.fromkeys(("Event", "Told"), "bgkit.engine.driver"),
     **dict.fromkeys(("BaseSeat", "Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine.match"),

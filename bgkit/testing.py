@@ -438,8 +438,7 @@ def check_conformance(game_id: str, players: int, games: int = 5, seed: int = 0,
 
     check_setup(game_id, players, range(seed, seed + 2))
     game = get_registry().load_game(game_id)
-    if game.play is not None:
-        check_spec(game.play)
+    check_spec(game.play)
     runtime = runtime_for(game)
     for offset in range(games):
         game_seed = seed + offset

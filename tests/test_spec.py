@@ -164,11 +164,11 @@ def test_the_first_page_of_the_plugin_guide_is_pig_whole():
 
 def test_bgkit_plugins_reads_a_spec_from_its_source():
     """Listing the plugins imports no engine: a spec is looked for in its module's source."""
-    from bgkit.model.contract import static_problems
+    from bgkit.plugins.sources import spec_problems
 
-    assert static_problems("bgkit_pig", True, "bgkit_pig:SPEC") == []
-    assert static_problems("bgkit_pig", True, "bgkit_pig:SPECS") == ["bgkit_pig.SPECS is missing (its GameSpec)"]
-    assert static_problems("bgkit_nowhere", True, "bgkit_nowhere.spec:SPEC") == ["its spec module bgkit_nowhere.spec cannot be found (ModuleNotFoundError)"]
+    assert spec_problems("bgkit_pig:SPEC") == []
+    assert spec_problems("bgkit_pig:SPECS") == ["bgkit_pig.SPECS is missing (its GameSpec)"]
+    assert spec_problems("bgkit_nowhere.spec:SPEC") == ["its spec module bgkit_nowhere.spec cannot be found (ModuleNotFoundError)"]
 
 
 def test_no_bot_decides_hooked_or_direct_itself():

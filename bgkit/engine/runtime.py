@@ -243,8 +243,8 @@ def final_result(game: "Game", state: "State", names: list[str], check: bool = F
         sheet = sheet_from_data(game, data, "<final state>")
         return runtime.score(sheet)
     rows = data["player"]
-    fields = game._fields("sheet_fields", len(rows))
-    table_fields = game._fields("sheet_game_fields", len(rows), default=lambda p: [])
+    fields = game.fields_of("sheet_fields", len(rows))
+    table_fields = game.fields_of("sheet_game_fields", len(rows))
     sheet = Sheet(  # the values as exported, in the fields' order, as validation would hand them on
         game=game.info.id,
         names=[row["name"] for row in rows],
