@@ -18,12 +18,13 @@ from __future__ import annotations
 import abc
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bgkit.model.errors import BadInput, PluginError
+from bgkit.model.records import record
 
 if TYPE_CHECKING:
     from pluggy import HookRelay
@@ -45,7 +46,7 @@ EVERYONE = None
 NOBODY: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     """A setup option a person passes as ``--option name=value``."""
 
@@ -55,7 +56,7 @@ class Option:
     help: str
 
 
-@dataclass(frozen=True)
+@record
 class Dynamics:
     """What kind of game it is, as OpenSpiel's game type declares it (``bgkit games GAME`` shows it).
 
@@ -78,7 +79,7 @@ class Dynamics:
         ]
 
 
-@dataclass(frozen=True)
+@record
 class GameInfo:
     """What ``bgkit games`` shows, known without importing the game's engine.
 

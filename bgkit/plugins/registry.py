@@ -241,10 +241,9 @@ class _Entry(NamedTuple):
 
 def _registered(kind: str, item: Any, more: tuple[Any, ...], extra: dict[str, Any], plugin: str, version: str) -> _Entry:
     """A game's ``register(GameInfo)``, or a bot's or executor's ``register(name, factory, help)``."""
-    from dataclasses import replace
-
     if kind == "game":
         from bgkit.model.game import GameInfo
+        from bgkit.model.records import replace
 
         if not isinstance(item, GameInfo):
             raise TypeError(f"register() takes a bgkit.model.game.GameInfo, not {type(item).__name__}")
