@@ -17,11 +17,11 @@ import functools
 import importlib
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Sequence, TypeVar, overload
 
 from bgkit.model.errors import BadInput, DataError, escape_controls
+from bgkit.model.records import record
 from bgkit.model.savefile import read_text
 from bgkit.model.tomllines import _HEADER, MAX_TOML_CHARS, TomlLines, _split, parse_toml
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 PROVENANCE_KEYS = ("source", "confirmed", "note", "reconstructed")
 
 
-@dataclass(frozen=True)
+@record
 class Provenance:
     """Where a table's values come from. ``reconstructed`` names the parts no source confirms."""
 
@@ -344,7 +344,7 @@ MARK = "*"
 MARK_LEGEND = f"{MARK} reconstructed value (no source confirms it; --data FILE replaces it)"
 
 
-@dataclass(frozen=True)
+@record
 class TableMark:
     """One table's (or collection entry's) own provenance marks in a shipped file."""
 
@@ -355,7 +355,7 @@ class TableMark:
     source: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class DataStatus:
     """A game's data status, derived from its shipped files' ``confirmed``/``reconstructed`` marks."""
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 
 from bgkit.model.errors import BadInput, SheetError, suggest
+from bgkit.model.records import record
 from bgkit.model.savefile import read_text
 from bgkit.model.tomllines import TomlLines, parse_toml
 
@@ -44,7 +45,7 @@ CEILING = 1_000_000
 MAX_ITEMS = 1_000
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     """One field of a score sheet.
 
