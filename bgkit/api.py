@@ -2,8 +2,8 @@
 
 Everything a plugin needs is named here, and nothing else of the core is promised to stay where it
 is. ``API_VERSION`` is the contract's version: a game declares the one it was written for
-(``GameInfo(api_version=...)``), and a game written for another major version is refused when it
-loads, in one line, instead of failing somewhere in play.
+(``GameInfo(api_version=...)``), and a game written for a version older than ``OLDEST_API`` or newer
+than ``API_VERSION`` is refused when it registers, in one line, instead of failing somewhere in play.
 
 Importing this module is cheap (``bgkit games`` imports every plugin's registration module, and
 so this one): each name is imported from its home module on first use (PEP 562), and a type
@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from bgkit.plugins.hookspecs import API_VERSION, compatible, hookimpl
+from bgkit.plugins.hookspecs import API_VERSION, OLDEST_API, compatible, hookimpl
 
 if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ hands them out
     # ruff: noqa: F401
@@ -90,7 +90,7 @@ _HOMES: dict[str, str] = {
                      "StateFields", "clonable", "clonables"), "bgkit.model.statefields"),
 }
 
-__all__ = ["API_VERSION", "hookimpl", "compatible", *_HOMES]
+__all__ = ["API_VERSION", "OLDEST_API", "hookimpl", "compatible", *_HOMES]
 
 
 def __getattr__(name: str) -> Any:
