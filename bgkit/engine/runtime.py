@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 from bgkit.model.game import CHANCE
 
 if TYPE_CHECKING:
-    from bgkit.model.game import Action, Game, State
+    import random
+
+    from bgkit.model.game import Action, ActionSpace, Game, State
+    from bgkit.model.sheets import Sheet
     from bgkit.model.ranking import Outcome, ScoreResult
 
 #: The plugin name the core's own implementations of the game hooks are registered under.
@@ -109,7 +112,7 @@ class Runtime:
         self.score_hooked = hooks_extended(hook, "bgkit_score")
         self.setup_hooked = hooks_extended(hook, "bgkit_setup")
         self._hook = hook
-        self._spaces: dict[int, Any] = {}
+        self._spaces: dict[int, "ActionSpace | None"] = {}
         self._functions: dict[type, Functions] = {}
 
     # -- turns -------------------------------------------------------------------------------
@@ -149,7 +152,7 @@ class Runtime:
                 return action
         raise BadInput(f"{text!r} is not legal here")
 
-    def action_space(self, players: int) -> Any:
+    def action_space(self, players: int) -> "ActionSpace | None":
         """The game's :class:`bgkit.model.game.ActionSpace` for ``players``, or None (asked once per count)."""
         spaces = self._spaces
         if players not in spaces:
@@ -166,7 +169,7 @@ class Runtime:
         return self.game.setup(players, random.Random(seed), options)
 
     # -- scoring and the outcome -------------------------------------------------------------
-    def score(self, sheet: Any) -> "ScoreResult":
+    def score(self, sheet: "Sheet") -> "ScoreResult":
         """Score a validated sheet through ``bgkit_score``."""
         if self.score_hooked:
             return cast("ScoreResult", self._hook.bgkit_score(game=self.game, sheet=sheet))
@@ -189,7 +192,7 @@ class Runtime:
             return self.rewards(state)[player]
         return state.heuristic(player)
 
-    def cut_rewards(self, state: "State", rng: Any) -> list[float]:
+    def cut_rewards(self, state: "State", rng: random.Random) -> list[float]:
         """Each seat's reward for a playout cut at its depth (``rng``: the search's own stream).
 
         By the game's own scoring: the seats ranked by the advisor's ``heuristic_values``. When a

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 
 from bgkit.model.errors import BadInput, SheetError, suggest
@@ -83,15 +83,15 @@ class Field:
     def required(self) -> bool:
         return self.default is None
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: object) -> FieldValue:
         """Return ``value`` if it fits this field; raise SheetError saying why not."""
         if self.kind is int or self.kind is list:
-            items = value if self.kind is list else [value]
             if self.kind is list and not isinstance(value, list):
                 raise SheetError(f"{self.name} must be {_TYPE_NAMES[list]}, not {_show(value)}", self.name)
+            items: list[object] = value if isinstance(value, list) and self.kind is list else [value]
             most = MAX_ITEMS if self.max_items is None else self.max_items
-            if self.kind is list and len(value) > most:
-                raise SheetError(f"{self.name} lists {len(value)} items, but there can be at most {most}", self.name)
+            if self.kind is list and len(items) > most:
+                raise SheetError(f"{self.name} lists {len(items)} items, but there can be at most {most}", self.name)
             high = CEILING if self.maximum is None else self.maximum
             for item in items:
                 if isinstance(item, bool) or not isinstance(item, int):
@@ -101,22 +101,22 @@ class Field:
                 if item > high:
                     why = "" if self.maximum is not None else " (no game counts that high)"
                     raise SheetError(f"{self.name} is {_show(item)}, but cannot be above {high}{why}", self.name)
-            return value
+            return cast("FieldValue", value)  # a whole number, or a list of them: checked above
         if not isinstance(value, self.kind):
             raise SheetError(f"{self.name} must be {_TYPE_NAMES[self.kind]}, not {_show(value)}", self.name)
         if self.choices is not None and value not in self.choices:
             raise SheetError(f"{self.name} is {_show(value)}; choose one of {', '.join(self.choices)}"
                              f"{suggest(value, self.choices)}", self.name)
-        return value
+        return cast("FieldValue", value)  # a bool or a str: checked above
 
-    def parse_text(self, text: str) -> Any:
+    def parse_text(self, text: str) -> FieldValue:
         """Turn what a person typed at the prompt into a value of this field."""
         text = text.strip()
-        if text == "" and not self.required:
+        if text == "" and self.default is not None:  # an optional field left empty
             return self.default
         try:
             if self.kind is int:
-                value: Any = int(text)
+                value: FieldValue = int(text)
             elif self.kind is bool:
                 if text.lower() not in ("y", "yes", "true", "n", "no", "false"):
                     raise ValueError
