@@ -84,3 +84,11 @@ def test_no_bare_any_in_bgkit_api():
     issue 40 was filed; 20 of 684 at c18078b, 11 of them the old shape's protocols)."""
     slots, bare = bare_any_slots()
     assert slots > 500 and bare == []
+
+
+def test_py_typed_is_package_data():
+    """PEP 561: bgkit/py.typed exists and pyproject ships it in the wheel (.ci/wheels checks the built wheel)."""
+    import tomllib
+
+    assert (ROOT / "bgkit" / "py.typed").is_file()
+    assert "py.typed" in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["bgkit"]

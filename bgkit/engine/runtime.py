@@ -219,9 +219,9 @@ class Runtime:
 
 def runtime_for(game: "Game") -> Runtime:
     """The runtime of ``game``: made once per loaded game, through the hooks it was loaded with."""
-    runtime = game._runtime
+    runtime = game.runtime
     if runtime is None:
-        runtime = game._runtime = Runtime(game)
+        runtime = game.runtime = Runtime(game)
     return cast(Runtime, runtime)
 
 

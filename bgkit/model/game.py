@@ -160,7 +160,9 @@ class Game:
         #: Which plugin's code raised an exception (a house rule's hook inside the game's call), if
         #: known: the registry that loads the game sets it (:func:`bgkit.plugins.registry.culprit`).
         self.blame: Callable[[BaseException], str | None] = _nobody
-        self._runtime: Any = None  # made by bgkit.engine.runtime.runtime_for, once
+        #: The game's runtime (:class:`bgkit.engine.runtime.Runtime`), made once by
+        #: :func:`bgkit.engine.runtime.runtime_for`: the engine's, so the model holds it as any object.
+        self.runtime: object | None = None
         self._sheet_fields: dict[tuple[str, int], tuple[Field, ...]] = {}
         self.spec: GameSpec[Any, Any, Any] = self._load_spec()
         self.components: Any = self._load_components(data)
