@@ -52,3 +52,26 @@ def test_no_core_module_writes_another_objects_private_fields():
     writes = [f"{path.relative_to(ROOT)}:{write}" for path in sorted((ROOT / "bgkit").rglob("*.py"))
               for write in private_writes(path.read_text(encoding="utf-8"))]
     assert writes == []
+
+
+def driver_writes(source: str) -> list[str]:
+    """Writes of a driver's ``state`` or ``narrator`` (``driver.state = ...``, ``self._driver.narrator = ...``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            for part in ast.walk(target):
+                if (isinstance(part, ast.Attribute) and part.attr in ("state", "narrator")
+                        and ast.unparse(part.value).split(".")[-1].lstrip("_") == "driver"):
+                    found.append(f"{node.lineno}: {ast.unparse(part)}")
+    return found
+
+
+def test_no_module_sets_a_running_drivers_state_or_narrator():
+    """Undo rewinds through the driver's own method (Driver.rewind) and a narrator is handed to a
+    driver when it is made: nobody patches a driver's state or narrator from outside."""
+    assert driver_writes("driver.narrator = n\nself._driver.state = s\nself.state = driver.state\n") == [
+        "1: driver.narrator", "2: self._driver.state"]
+    writes = [f"{path.relative_to(ROOT)}:{write}" for path in sorted((ROOT / "bgkit").rglob("*.py"))
+              if path.name != "driver.py" for write in driver_writes(path.read_text(encoding="utf-8"))]
+    assert writes == []

@@ -181,8 +181,7 @@ class Play:
             self.stage = self.copy()  # the first choice of a sealed stage
         driver = self._driver
         if driver is None:
-            driver = self._driver = Driver(self.table.runtime, state, self.log, [Listener(self.events.append)])
-            driver.narrator = self.narrator
+            driver = self._driver = Driver(self.table.runtime, state, self.log, [Listener(self.events.append)], narrator=self.narrator)
         self._legal = None
         driver.run(_One(player, action), 1)
         if not self.narrator.sealed:
