@@ -352,7 +352,7 @@ def ask_sheet(game: "Game", players: int | None, ask: Callable[[str], str], say:
 
     Every answer is checked at once and asked again until it is valid: the number of players (when
     ``players`` is None), each name (no two alike), each field, and the game's rules across fields
-    as soon as they can be checked (``check_partial_sheet`` of the game's scoring module). Fields
+    as soon as they can be checked (``check_partial_sheet`` of the game's ``Scoring``). Fields
     that do not apply (:attr:`Field.asked_if`) are not asked; the optional fields of a group can be
     skipped with one answer. The rules that need the whole sheet are checked at the end, and the
     field they name is asked again. ``ask`` may raise KeyboardInterrupt or EOFError to stop.

@@ -301,7 +301,7 @@ class Setup(Generic[C]):
     make_setup: Callable[[C, int, random.Random, dict[str, str]], Doc] = _seats_only
     count_setups: Callable[[C, int, dict[str, str]], int] = _one_setup
     check_setup: Callable[[C, Doc], None] | None = None
-    #: Field lists :func:`bgkit.engine.setups.check_laid_out` reads (``FIXED`` etc. of a setup module).
+    #: Field lists :func:`bgkit.engine.setups.check_laid_out` reads (``Game.setup_declared``: FIXED, ANY_LENGTH, ANY_KEYS).
     fixed: tuple[str, ...] = ()
     any_length: tuple[str, ...] = ()
     any_keys: tuple[str, ...] = ()
