@@ -47,8 +47,8 @@ PLAY_ON = 4
 
 class Functions:
     """Every function a bot or a search calls on states of one class, resolved once by the game's
-    runtime (:meth:`Runtime.functions`): the game's own (a GameSpec's parts, bound to its state
-    class, or the old shape's methods) where no plugin extends the hook that covers it, else the
+    runtime (:meth:`Runtime.functions`): the game's own (its GameSpec's parts, bound to its state
+    class) where no plugin extends the hook that covers it, else the
     hooked call. A bot takes these and never decides "hooked or direct" itself.
 
     ``legal_actions(state)``, ``apply(state, action)``, ``current_player(state)``,
@@ -77,7 +77,7 @@ class Functions:
         own_policy = not runtime.turn_hooked and cls.rollout_action is not State.rollout_action
         self.rollout_action: Callable[[Any, Any], Any] | None = cls.rollout_action if own_policy else None
         self.rollout_depth: int = cls.rollout_depth
-        play = getattr(cls, "_bound_play", None)  # a GameSpec's play half (the old shape declares no macros)
+        play = getattr(cls, "_bound_play", None)  # the play half bound to the class (None: a State made by hand)
         macros = play.advisor.macros if play is not None else None
         self.macros: Callable[[Any], list[tuple[Any, ...]] | None] | None = None if runtime.turn_hooked else macros
         self.rewards: Callable[[Any], list[float]] = runtime.rewards
