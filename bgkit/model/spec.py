@@ -43,7 +43,7 @@ import random
 import re
 import dataclasses
 from pathlib import Path
-from types import FunctionType, SimpleNamespace
+from types import FunctionType
 from typing import (TYPE_CHECKING, Any, Callable, Generic, Hashable, Mapping, Protocol, Self, Sequence, TypeVar,
                     dataclass_transform)
 
@@ -393,7 +393,7 @@ class Setup(Generic[C]):
     make_setup: Callable[[C, int, random.Random, dict[str, str]], Doc] = _seats_only
     count_setups: Callable[[C, int, dict[str, str]], int] = _one_setup
     check_setup: Callable[[C, Doc], None] | None = None
-    #: Field lists :func:`bgkit.engine.setups.check_laid_out` reads (``FIXED`` etc. of a setup module).
+    #: Field lists :func:`bgkit.engine.setups.check_laid_out` reads (``Game.setup_declared``: FIXED, ANY_LENGTH, ANY_KEYS).
     fixed: tuple[str, ...] = ()
     any_length: tuple[str, ...] = ()
     any_keys: tuple[str, ...] = ()
@@ -607,39 +607,8 @@ def load_play(spec: GameSpec[S, A, C]) -> Play[S, A, C]:
     return spec.play
 
 
-def table_jobs(spec: GameSpec[Any, Any, Any]) -> dict[str, Any]:
-    """The spec's table half seen as the job modules of a package-shaped game
-    (``bgkit.model.game.REQUIRED``): what :class:`bgkit.model.game.Game` reads for setup and
-    scoring, so both shapes of game load through one path. A job the spec leaves to the core's
-    default has no module (its default applies)."""
-    setup = spec.setup
-    return _namespaces({
-        "setup": {"OPTIONS": tuple(setup.options), "make_setup": setup.make_setup, "count_setups": setup.count_setups,
-                  "check_setup": setup.check_setup, "FIXED": setup.fixed, "ANY_LENGTH": setup.any_length,
-                  "ANY_KEYS": setup.any_keys},
-        "scoring": {name: getattr(spec.scoring, name) for name in part_fields(spec.scoring)},
-        "render": {"render_setup": setup.render_setup},
-        "data": {"load": spec.load_data},
-    })
-
-
-def play_job(spec: GameSpec[Any, Any, Any], play: Play[Any, Any, Any]) -> Any:
-    """The play half seen as the old shape's ``state`` job module."""
-    notation, observer = play.notation, play.observer
-    return _namespaces({"state": {
-        "new_state": play.new_state, "state_from_dict": play.state_from_dict or _fields_loader(play),
-        "sheet_from_state": spec.scoring.sheet_from_state,
-        **{name: getattr(notation, name) for name in part_fields(notation)},
-        "observation_shape": observer.observation_shape, "observation_tensor": observer.observation_tensor,
-    }})["state"]
-
-
-def _namespaces(jobs: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    return {job: SimpleNamespace(**{k: v for k, v in names.items() if v is not None})
-            for job, names in jobs.items() if any(v is not None for k, v in names.items() if k.islower())}
-
-
-def _fields_loader(play: Play[S, Any, C]) -> Callable[[C, Doc], S]:
+def fields_loader(play: Play[S, Any, C]) -> Callable[[C, Doc], S]:
+    """A play half's default ``state_from_dict``: the state's ``FIELDS`` loaded into a new instance."""
     cls = play.state
     declared = getattr(cls, "FIELDS", None)
 

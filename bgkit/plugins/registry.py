@@ -184,7 +184,7 @@ class Registry:
 
     def owners(self) -> dict[str, str]:
         """Top-level module name -> the plugin whose code lives there, from what the plugins
-        registered (their modules, hook functions, games' packages, bots' and executors' factories).
+        registered (their modules, hook functions, games' spec packages, bots' and executors' factories).
         The core's own modules and a module two plugins share are left out: they name nobody."""
         claims: dict[str, set[str]] = {}
 
@@ -237,10 +237,10 @@ class Registry:
         errors: dict[str, str] = {}
         for err in self.load_errors:  # every error of a plugin, not only the last
             errors[err.name] = f"{errors[err.name]}; {err.error}" if err.name in errors else err.error
-        from bgkit.model.contract import static_problems
+        from bgkit.plugins.sources import spec_problems
 
         for info in self.games.values():  # read from the source: listing the plugins imports no engine
-            for problem in static_problems(info.package, info.playable, info.spec):
+            for problem in spec_problems(info.spec):
                 error = f"game {info.id!r}: {problem}"
                 errors[info.plugin] = f"{errors[info.plugin]}; {error}" if info.plugin in errors else error
         for name, plugin in self.pm.list_name_plugin():
@@ -267,10 +267,9 @@ class _Entry(NamedTuple):
 
 def _registered(kind: str, item: Any, more: tuple[Any, ...], extra: dict[str, Any], plugin: str, version: str) -> _Entry:
     """A game's ``register(GameInfo)``, or a bot's or executor's ``register(name, factory, help)``."""
-    from dataclasses import replace
-
     if kind == "game":
         from bgkit.model.game import GameInfo
+        from bgkit.model.records import replace
 
         if not isinstance(item, GameInfo):
             raise TypeError(f"register() takes a bgkit.model.game.GameInfo, not {type(item).__name__}")

@@ -213,7 +213,7 @@ def _no_offers(state: BurgundyState) -> None:
     state.texts = _texts(state.comp)
 
 
-# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
+# -- the play half's constructors (Play.new_state and Play.state_from_dict; see bgkit.api.Play) -------------
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.
