@@ -6,5 +6,5 @@ bgkit_register_games = registration(GameInfo(
     id="goofspiel", name="Goofspiel", min_players=2, max_players=4,
     spec="bgkit_goofspiel.spec:SPEC", dynamics=Dynamics(chance=True, hidden=True, sealed=True),
     summary="Sealed bids for prize cards (public-domain card game).",
-    api_version="3.3",  # the bgkit API it was written for (bgkit.api.API_VERSION)
+    api_version="4.0",  # the bgkit API it was written for (bgkit.api.API_VERSION)
 ))

@@ -94,4 +94,4 @@ SPEC: GameSpec[Pig, Move, None] = GameSpec(
 
 bgkit_register_games = registration(GameInfo(
     id="pig", name="Pig", min_players=2, max_players=6, spec="bgkit_pig:SPEC", dynamics=Dynamics(chance=True),
-    summary="Roll or hold: the dice game of risk (public domain).", api_version="3.3"))
+    summary="Roll or hold: the dice game of risk (public domain).", api_version="4.0"))

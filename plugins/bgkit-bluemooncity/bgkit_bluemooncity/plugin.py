@@ -6,5 +6,5 @@ bgkit_register_games = registration(GameInfo(
     id="bluemooncity", name="Blue Moon City", min_players=2, max_players=4,
     spec="bgkit_bluemooncity.spec:SPEC", dynamics=Dynamics(chance=True, hidden=True, no_winner=True),
     summary="Rebuild the city, make offerings at the obelisk (Knizia 2006).",
-    api_version="3.3",  # the bgkit API it was written for (bgkit.api.API_VERSION)
+    api_version="4.0",  # the bgkit API it was written for (bgkit.api.API_VERSION)
 ))
