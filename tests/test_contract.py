@@ -167,7 +167,7 @@ def test_data_status_says_what_is_reconstructed():
     status = data_status("bgkit_burgundy")
     assert status.status == "partly reconstructed"
     assert status.reconstructed == ["boards (2 of 9, rows)"]
-    assert data_status("bgkit_goofspiel").status == "confirmed" and data_status("bgkit_goofspiel").note == ""
+    assert data_status("bgkit_goofspiel").status == "no data" and data_status("bgkit_goofspiel").note == ""  # nothing to confirm
 
 
 # -- registration --------------------------------------------------------------------------------------------

@@ -369,7 +369,11 @@ class DataStatus:
 
     @property
     def status(self) -> str:
-        if not self.tables or all(t.confirmed for t in self.tables):
+        """"no data" for a game that ships no data files (nothing to confirm: Goofspiel's cards are
+        its numbers), else "confirmed", "partly reconstructed" or "reconstructed"."""
+        if not self.tables:
+            return "no data"
+        if all(t.confirmed for t in self.tables):
             return "confirmed"
         return "reconstructed" if not any(t.confirmed for t in self.tables) else "partly reconstructed"
 
@@ -392,7 +396,7 @@ class DataStatus:
 
     @property
     def note(self) -> str:
-        if self.status == "confirmed":
+        if self.status in ("confirmed", "no data"):
             return ""
         return f"reconstructed: {'; '.join(self.reconstructed)}; --data FILE replaces them"
 
