@@ -4,4 +4,4 @@ Score a finished game at the table, generate seeded setups, and play (humans and
 The game model is in :mod:`bgkit.model.game`, the plugin contract in :mod:`bgkit.plugins.hookspecs`.
 """
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"

@@ -2,8 +2,8 @@
 
 Everything a plugin needs is named here, and nothing else of the core is promised to stay where it
 is. ``API_VERSION`` is the contract's version: a game declares the one it was written for
-(``GameInfo(api_version=...)``), and a game written for another major version is refused when it
-loads, in one line, instead of failing somewhere in play.
+(``GameInfo(api_version=...)``), and a game written for a version older than ``OLDEST_API`` or newer
+than ``API_VERSION`` is refused when it registers, in one line, instead of failing somewhere in play.
 
 Importing this module is cheap (``bgkit games`` imports every plugin's registration module, and
 so this one): each name is imported from its home module on first use (PEP 562), and a type
@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from bgkit.plugins.hookspecs import API_VERSION, compatible, hookimpl
+from bgkit.plugins.hookspecs import API_VERSION, OLDEST_API, compatible, hookimpl, registration
 
 if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ hands them out
     # ruff: noqa: F401
@@ -23,10 +23,6 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
     from bgkit.model.components import (
         MARK as MARK, MARK_LEGEND as MARK_LEGEND, DataSet as DataSet, Provenance as Provenance, Table as Table,
         derived as derived, load_tables as load_tables,
-    )
-    from bgkit.model.contract import (
-        DataModule as DataModule, RenderModule as RenderModule, ScoringModule as ScoringModule, SetupModule as
-        SetupModule, StateModule as StateModule,
     )
     from bgkit.model.drawing import Drawing as Drawing
     from bgkit.engine.driver import (Event as Event, Told as Told)
@@ -48,7 +44,10 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
     from bgkit.model.spec import (
         Advisor as Advisor, Display as Display, FlowState as FlowState, GameSpec as GameSpec, GameState as
         GameState, Notation as Notation, Observer as Observer, Play as Play, Rules as Rules, Scoring as Scoring,
-        Setup as Setup, Wording as Wording,
+        Setup as Setup, Wording as Wording, NotationModule as NotationModule, ObserverModule as ObserverModule,
+        notation_of as notation_of, observer_of as observer_of, SpecSetupModule as SpecSetupModule,
+        SpecScoringModule as SpecScoringModule, setup_of as setup_of, scoring_of as scoring_of,
+        FlowRulesModule as FlowRulesModule, flow_rules_of as flow_rules_of,
     )
     from bgkit.model.ranking import (
         Outcome as Outcome, ScoreResult as ScoreResult, TieBreak as TieBreak, build_result as build_result,
@@ -74,7 +73,6 @@ if TYPE_CHECKING:  # the names a type checker reads; at run time __getattr__ han
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("Deck", "resample"), "bgkit.model.cards"),
     **dict.fromkeys(("MARK", "MARK_LEGEND", "DataSet", "Provenance", "Table", "derived", "load_tables"), "bgkit.model.components"),
-    **dict.fromkeys(("DataModule", "RenderModule", "ScoringModule", "SetupModule", "StateModule"), "bgkit.model.contract"),
     "Drawing": "bgkit.model.drawing",
     **dict.fromkeys(("Event", "Told"), "bgkit.engine.driver"),
     **dict.fromkeys(("BaseSeat", "Decision", "QuitRequest", "Seat", "decision_for", "sample_chance"), "bgkit.engine.match"),
@@ -84,7 +82,8 @@ _HOMES: dict[str, str] = {
                      "Option", "State", "any_to_json"), "bgkit.model.game"),
     "Pending": "bgkit.model.pending",
     **dict.fromkeys(("Advisor", "Display", "FlowState", "GameSpec", "GameState", "Notation", "Observer", "Play", "Rules", "Scoring",
-                     "Setup", "Wording"), "bgkit.model.spec"),
+                     "Setup", "Wording", "NotationModule", "ObserverModule", "notation_of", "observer_of", "SpecSetupModule",
+                     "SpecScoringModule", "setup_of", "scoring_of", "FlowRulesModule", "flow_rules_of"), "bgkit.model.spec"),
     **dict.fromkeys(("Outcome", "ScoreResult", "TieBreak", "build_result", "outcome_of", "rank"), "bgkit.model.ranking"),
     "plural": "bgkit.terminal.render",
     **dict.fromkeys(("Runtime", "final_result", "runtime_for"), "bgkit.engine.runtime"),
@@ -95,7 +94,7 @@ _HOMES: dict[str, str] = {
                      "StateFields", "clonable", "clonables"), "bgkit.model.statefields"),
 }
 
-__all__ = ["API_VERSION", "hookimpl", "compatible", *_HOMES]
+__all__ = ["API_VERSION", "OLDEST_API", "hookimpl", "compatible", "registration", *_HOMES]
 
 
 def __getattr__(name: str) -> Any:

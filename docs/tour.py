@@ -60,6 +60,7 @@ def answers_of(body: str) -> list[str]:
 
 def run_session(command: str, answers: list[str], scratch: Path) -> str:
     """``command`` on a pseudo-terminal, each answer typed once its prompt shows; all it showed."""
+    import codecs
     import pty
     import select
 
@@ -71,16 +72,18 @@ def run_session(command: str, answers: list[str], scratch: Path) -> str:
     os.close(slave)
     seen, looked = "", 0
     pending = list(answers)
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")  # a character split over two reads, whole
     while True:
         ready, _, _ = select.select([master], [], [], 60)
         if not ready:
             child.kill()
             raise SystemExit(f"docs/tour.py: {command!r} waited a minute for a prompt; it showed:\n{seen[-2000:]}")
         try:
-            chunk = os.read(master, 65536).decode(errors="replace")
+            data = os.read(master, 65536)
         except OSError:
-            chunk = ""
-        if not chunk:
+            data = b""
+        chunk = decoder.decode(data, final=not data)
+        if not data:
             break
         seen += chunk
         while pending and any(p in seen[looked:] for p in PROMPTS):

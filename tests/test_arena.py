@@ -148,16 +148,6 @@ def test_bad_arenas_are_one_line(args, message):
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
-def test_a_game_that_cannot_be_played_is_one_line(registry):
-    import dataclasses
-
-    # a score-only game: a package of setup and scoring modules, no spec (a GameSpec is always playable)
-    registry.games["goofspiel"] = dataclasses.replace(registry.games["goofspiel"], spec="", playable=False)
-    result = run_cli(["arena", "goofspiel", "random", "greedy", "--games", "2"])
-    assert result.exit_code == 2
-    assert result.stderr.strip() == "bgkit: error: Goofspiel cannot be played yet (setup and score work)"
-
-
 def test_out_never_overwrites_a_run(tmp_path):
     out = tmp_path / "run.jsonl"
     out.write_text("something\n")

@@ -22,7 +22,7 @@ def test_python_dash_m_works():
 def test_games_lists_players_and_data_status():
     result = run_cli(["games"])
     assert result.exit_code == 0
-    assert "goofspiel" in result.stdout and "2-4" in result.stdout and "confirmed" in result.stdout
+    assert "goofspiel" in result.stdout and "2-4" in result.stdout and "no data" in result.stdout
 
 
 def test_setup_text_echoes_seed_and_is_reproducible():

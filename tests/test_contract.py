@@ -167,7 +167,7 @@ def test_data_status_says_what_is_reconstructed():
     status = data_status("bgkit_burgundy")
     assert status.status == "partly reconstructed"
     assert status.reconstructed == ["boards (2 of 9, rows)"]
-    assert data_status("bgkit_goofspiel").status == "confirmed" and data_status("bgkit_goofspiel").note == ""
+    assert data_status("bgkit_goofspiel").status == "no data" and data_status("bgkit_goofspiel").note == ""  # nothing to confirm
 
 
 # -- registration --------------------------------------------------------------------------------------------
@@ -175,9 +175,9 @@ def test_data_status_says_what_is_reconstructed():
 
 def test_gameinfo_fields_are_checked_when_built():
     with pytest.raises(TypeError, match="GameInfo.min_players must be int"):
-        GameInfo("x", "X", "2", 4, "pkg")
+        GameInfo("x", "X", "2", 4, "pkg:SPEC")
     with pytest.raises(TypeError, match="GameInfo.dynamics must be Dynamics"):
-        GameInfo("x", "X", 2, 4, "pkg", dynamics={"chance": True})
+        GameInfo("x", "X", 2, 4, "pkg:SPEC", dynamics={"chance": True})
     assert Dynamics(chance=True).words()[0] == "chance events (dice, draws)"
 
 
@@ -185,7 +185,7 @@ def test_a_registration_that_fails_half_way_registers_nothing(registry):
     class Half:
         @staticmethod
         def bgkit_register_games(register):
-            register(GameInfo("halfway", "Halfway", 2, 2, "bgkit_goofspiel", playable=True))
+            register(GameInfo("halfway", "Halfway", 2, 2, "bgkit_goofspiel.spec:SPEC"))
             raise RuntimeError("then it broke")
 
     from bgkit.plugins.hookspecs import hookimpl

@@ -1,5 +1,6 @@
-"""Contract v3: a game's job modules are held to their protocols when they load, the API version
-is checked at registration, and plugins reach the core through bgkit.api alone."""
+"""The contract: a game is one GameSpec, and a spec that is misspelt or names what is not there is
+the plugin's fault in one line; the API version is checked at registration; plugins reach the core
+through bgkit.api alone."""
 
 import json
 import re
@@ -15,18 +16,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def game_package(tmp_path, monkeypatch, name: str, scoring: str) -> None:
-    """A small game package on disk, importable: a setup, and the scoring given."""
+    """A small game on disk, importable: its spec module with the scoring given."""
     package = tmp_path / name
     package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "setup.py").write_text(textwrap.dedent('''
-        OPTIONS = ()
-        def make_setup(comp, players, rng, options):
-            return {"players": players}
-        def count_setups(comp, players, options):
-            return 1
-    '''))
-    (package / "scoring.py").write_text(textwrap.dedent(scoring))
+    (package / "__init__.py").write_text(textwrap.dedent(scoring))
     monkeypatch.syspath_prepend(str(tmp_path))
 
 
@@ -39,49 +32,82 @@ def register(registry, info):
 
 
 MISSPELT = '''
-    from bgkit.api import Field
+    from bgkit.api import Field, GameSpec, Scoring
     def sheet_fields(comp, players):
         return [Field("points", "points scored", 0, 100)]
-    def score_sheets(comp, sheet):  # misspelt: the contract names it score_sheet
+    def score_sheet(comp, sheet):
         raise AssertionError("never called")
+    SPEC = GameSpec(play="nowhere:PLAY", scoring=Scoring(sheet_fields=sheet_fields, score_sheets=score_sheet))  # misspelt
 '''
 
 
-def test_a_game_missing_a_contract_function_is_the_plugins_fault_in_one_line(registry, tmp_path, monkeypatch):
+def test_a_misspelt_part_of_a_spec_is_the_plugins_fault_in_one_line(registry, tmp_path, monkeypatch):
     game_package(tmp_path, monkeypatch, "misspeltgame", MISSPELT)
-    register(registry, GameInfo("misspelt", "Misspelt", 2, 4, "misspeltgame"))
+    register(registry, GameInfo("misspelt", "Misspelt", 2, 4, "misspeltgame:SPEC"))
     sheet = tmp_path / "sheet.toml"
     sheet.write_text('game = "misspelt"\n[[player]]\nname = "A"\npoints = 3\n[[player]]\nname = "B"\npoints = 4\n')
     result = run_cli(["score", "misspelt", str(sheet)])
     assert result.exit_code == 1, result.stderr
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "plugin 'contractplugin'" in lines[0] and "misspeltgame.scoring.score_sheet is missing" in lines[0]
-    assert "Traceback" not in result.stderr
+    assert lines == ["bgkit: error: the spec of Misspelt (plugin 'contractplugin') failed to load: "
+                     "TypeError: Scoring() got an unexpected keyword argument 'score_sheets'"]
 
 
-def test_bgkit_plugins_lists_the_missing_function_without_importing_the_game(registry, tmp_path, monkeypatch):
+def test_a_spec_name_that_is_not_a_gamespec_is_one_line(registry, tmp_path, monkeypatch):
+    game_package(tmp_path, monkeypatch, "notaspec", "SPEC = 'a string'\n")
+    register(registry, GameInfo("notaspec", "Not a spec", 2, 4, "notaspec:SPEC"))
+    result = run_cli(["setup", "notaspec", "-p", "2"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "bgkit: error: plugin 'contractplugin': notaspec:SPEC is not a bgkit.api.GameSpec (str)"
+
+
+def test_bgkit_plugins_lists_a_missing_spec_without_importing_the_game(registry, tmp_path, monkeypatch):
     import sys
 
     game_package(tmp_path, monkeypatch, "misspeltgame2", MISSPELT)
-    register(registry, GameInfo("misspelt2", "Misspelt", 2, 4, "misspeltgame2"))
+    register(registry, GameInfo("misspelt2", "Misspelt", 2, 4, "misspeltgame2:SPECS"))
     result = run_cli(["plugins", "--format", "json"])
     rows = {row["name"]: row for row in json.loads(result.stdout)}
-    assert rows["contractplugin"]["error"] == "game 'misspelt2': scoring.score_sheet is missing"
-    assert "misspeltgame2.scoring" not in sys.modules  # read from the source, not imported
+    assert rows["contractplugin"]["error"] == "game 'misspelt2': misspeltgame2.SPECS is missing (its GameSpec)"
+    assert "misspeltgame2" not in sys.modules  # read from the source, not imported
+
+
+def test_a_game_of_the_removed_job_module_shape_is_refused_in_one_line(registry):
+    """API 4.0 removed ``GameInfo(package=...)``: such a plugin's registration fails, in one line
+    that ``bgkit plugins`` lists, and every other game is still there."""
+    def bgkit_register_games(register):
+        register(GameInfo(id="oldgame", name="Old", min_players=2, max_players=4, package="bgkit_oldgame"))
+
+    import types
+
+    module = types.ModuleType("old_plugin")
+    module.bgkit_register_games = hookimpl(bgkit_register_games)
+    registry.register(module, name="oldplugin")
+    rows = {row["name"]: row for row in json.loads(run_cli(["plugins", "--format", "json"]).stdout)}
+    assert rows["oldplugin"]["error"] == ("bgkit_register_games failed: TypeError: GameInfo.__init__() got an unexpected "
+                                          "keyword argument 'package'")
+    games = json.loads(run_cli(["games", "--format", "json"]).stdout)
+    assert "oldgame" not in {row["id"] for row in games} and "goofspiel" in {row["id"] for row in games}
 
 
 def test_a_game_written_for_another_api_version_is_refused_at_registration(registry):
-    register(registry, GameInfo("future", "Future", 2, 4, "nowhere", api_version="4.0"))
+    major = int(API_VERSION.split(".")[0])
+    register(registry, GameInfo("future", "Future", 2, 4, "nowhere:SPEC", api_version=f"{major + 1}.0"))
     result = run_cli(["plugins", "--format", "json"])
     rows = {row["name"]: row for row in json.loads(result.stdout)}
-    assert f"written for bgkit API 4.0; this bgkit has API {API_VERSION}" in rows["contractplugin"]["error"]
+    assert f"written for bgkit API {major + 1}.0; this bgkit has API {API_VERSION}" in rows["contractplugin"]["error"]
     assert "future" not in json.loads(run_cli(["games", "--format", "json"]).stdout)
 
 
-def test_api_versions_compatible_within_a_major_version():
+def test_api_versions_compatible_from_the_oldest_kept_to_this_one():
+    """A minor version only adds; 4.0 removed the job-module shape and kept 3.3's GameSpec whole, so a
+    game written for 3.3 loads, and one for 3.2 (which may be of the old shape) is refused."""
+    from bgkit.plugins.hookspecs import OLDEST_API
+
     major, minor = API_VERSION.split(".")
-    assert compatible(API_VERSION) and compatible(f"{major}.0")
-    assert not compatible(f"{major}.{int(minor) + 1}") and not compatible(f"{int(major) - 1}.9") and not compatible("x")
+    assert (API_VERSION, OLDEST_API) == ("4.0", "3.3")
+    assert compatible(API_VERSION) and compatible(f"{major}.0") and compatible("3.3")
+    assert not compatible(f"{major}.{int(minor) + 1}") and not compatible("3.2") and not compatible("x")
 
 
 def test_plugins_and_examples_import_only_the_public_api():

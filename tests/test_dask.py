@@ -191,3 +191,38 @@ def test_a_local_worker_killed_mid_run_costs_nothing_and_is_replaced(goofspiel):
 def test_an_unreachable_scheduler_is_one_line():
     result = run_cli([*GOOFSPIEL, "--executor", "dask", "--scheduler", "not-an-address:://"])
     assert result.exit_code == 2 and result.stderr.startswith("bgkit: error: cannot reach the Dask scheduler")
+
+
+def test_a_running_clusters_workers_play_with_the_runs_plugins(cluster):
+    """The cluster's workers are fresh interpreters that load what they find installed; each chunk
+    makes its worker load the run's plugins first, so a house rule the run registered in-process
+    is in force on the workers too (the same records as --jobs 1), and a plugin no worker can load
+    (an object made in this process) is refused in one line, exit 2, not played without."""
+    import types
+
+    from bgkit.api import hookimpl
+    from bgkit.testing import get_registry, reset_registry
+    from bgkit_houserules import plugin as houserule
+
+    local, _ = cluster
+    args = ["play", "goofspiel", "random", "random", "--option", "deck=5", "--games", "40", "--seed", "4", "--format", "json"]
+    reset_registry()
+    try:
+        by_the_book = run_cli([*args, "--jobs", "1"]).stdout
+        get_registry().register(houserule, name="houserules")
+        one = run_cli([*args, "--jobs", "1"])
+        on_the_cluster = run_cli([*args, "--executor", "dask", "--scheduler", local.scheduler_address])
+        assert on_the_cluster.exit_code == 0, on_the_cluster.stderr
+        assert one.stdout != by_the_book and on_the_cluster.stdout == one.stdout
+
+        @hookimpl
+        def bgkit_register_bots(register):  # noqa: ARG001
+            pass
+
+        made_here = types.SimpleNamespace(bgkit_register_bots=bgkit_register_bots)
+        get_registry().register(made_here, name="made here")
+        refused = run_cli([*args, "--executor", "dask", "--scheduler", local.scheduler_address])
+        assert refused.exit_code == 2 and "'made here'" in refused.stderr, refused.stderr
+        assert "Traceback" not in refused.stderr and refused.stderr.count("\n") <= 2
+    finally:
+        reset_registry()

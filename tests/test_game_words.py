@@ -22,7 +22,7 @@ def test_the_help_explains_the_words_of_the_listed_actions_and_no_others(tmp_pat
     assert term.finish() == 0
 
 
-@pytest.mark.parametrize("game_id", ["bruges", "burgundy", "bridgetroll", "goofspiel", "bretagne"])
+@pytest.mark.parametrize("game_id", ["bruges", "burgundy", "bridgetroll", "goofspiel", "bretagne", "bluemooncity"])
 def test_every_word_the_actions_of_a_played_game_begin_with_is_explained(game_id):
     import random
 
@@ -56,3 +56,22 @@ def test_only_the_words_the_listed_actions_use_are_shown():
     type(state)._bound_play = play  # type: ignore[attr-defined]
     assert action_words(state, ["bid 3", "bid 4"]) == [("bid N", "bid a card")]  # type: ignore[arg-type]
     assert action_words(state, []) == []  # type: ignore[arg-type]
+
+
+def test_bretagne_help_says_a_pass_ends_your_whole_round(tmp_path):
+    """Bretagne's ``pass`` is not "nothing this turn": ``?`` says it ends the seat's whole round."""
+    import re
+
+    term = Terminal(["play", "bretagne", "human:Ada", "random", "--seed", "2"], tmp_path, columns=80, lines=50)
+    for _ in range(30):  # the barges are chosen and loaded first; then pass is listed
+        screen = term.read_until("Ada> ")
+        if re.search(r"^ +\d+ pass\b| \d+ pass\b", screen.split("to play")[-1], re.M):
+            break
+        term.type("#1")
+    else:
+        raise AssertionError("pass was never listed")
+    term.type("?")
+    words = " ".join(term.read_until("Ada> ").split())
+    assert "pass pass for the whole round: you take no more actions until the next round" in words, words
+    term.type("quit")
+    assert term.finish() == 0

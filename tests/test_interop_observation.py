@@ -6,7 +6,6 @@ import random
 import pytest
 
 from bgkit.engine.match import start_state
-from bgkit.model.game import missing_names
 from bgkit.testing import check_observation
 
 
@@ -30,12 +29,15 @@ def test_goofspiels_tensor_passes_the_check_and_has_its_declared_shape(goofspiel
     (lambda comp, state, player: [float("nan")] * 133, "finite floats"),
 ])
 def test_a_tensor_that_leaks_or_misfits_fails_the_check(goofspiel, monkeypatch, leak, words):
-    monkeypatch.setattr(goofspiel._module("state"), "observation_tensor", leak)  # the spec's observer, as the game reads it
+    monkeypatch.setattr(goofspiel.play.observer, "observation_tensor", leak)  # the spec's observer, as the game reads it
     with pytest.raises(AssertionError, match=words):
         check_observation(goofspiel, bid_state(goofspiel), random.Random(1), "goofspiel")
 
 
-def test_a_state_module_declares_both_observation_functions_or_neither():
-    names = {"new_state", "state_from_dict", "sheet_from_state", "observation_tensor"}
-    assert missing_names("state", names) == ["observation_shape"]
-    assert missing_names("state", names | {"observation_shape"}) == []
+def test_a_play_half_declares_both_observation_functions_or_neither(goofspiel):
+    from bgkit.api import Observer, Play
+
+    play = goofspiel.play
+    with pytest.raises(TypeError, match="^Play observer: observation_tensor given without observation_shape$"):
+        Play(state=play.state, new_state=play.new_state, rules=play.rules,
+             observer=Observer(observation_tensor=play.observer.observation_tensor))

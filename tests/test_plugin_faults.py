@@ -124,14 +124,15 @@ def test_a_games_own_setup_or_scoring_failing_outside_play_names_its_plugin(tmp_
     package = tmp_path / "oddgame"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    (package / "setup.py").write_text(
-        "from bgkit.model.game import Option\nOPTIONS = ()\n\n"
+    (package / "spec.py").write_text(
+        "from bgkit.api import GameSpec, Setup\n\n"
         "def make_setup(components, players, rng, options):\n    raise SystemExit(9)\n\n"
-        "def count_setups(components, players, options):\n    return {}['boom']\n")
+        "def count_setups(components, players, options):\n    return {}['boom']\n\n"
+        "SPEC = GameSpec(play='oddgame.play:PLAY', setup=Setup(make_setup=make_setup, count_setups=count_setups))\n")
     env = installed(tmp_path, "oddgame_plugin", (
-        "from bgkit.model.game import GameInfo\nfrom bgkit.plugins.hookspecs import hookimpl\n\n"
+        "from bgkit.api import GameInfo, hookimpl\n\n"
         "@hookimpl\ndef bgkit_register_games(register):\n"
-        "    register(GameInfo('oddgame', 'Odd game', 2, 4, 'oddgame'))\n"))
+        "    register(GameInfo('oddgame', 'Odd game', 2, 4, 'oddgame.spec:SPEC'))\n"))
     for args, fault in ((("setup", "oddgame", "-p", "2", "--seed", "1"), "SystemExit: 9"),
                         (("setup", "oddgame", "-p", "2", "--count"), "KeyError: 'boom'")):
         result = bgkit(env, *args)

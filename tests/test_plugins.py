@@ -25,13 +25,26 @@ def plugin(**hooks):
 
 def test_register_games_adds_a_game(registry):
     def bgkit_register_games(register):
-        register(GameInfo("goof2", "Goofspiel again", 2, 4, "bgkit_goofspiel", playable=True))
+        register(GameInfo("goof2", "Goofspiel again", 2, 4, "bgkit_goofspiel.spec:SPEC"))
 
     registry.register(plugin(bgkit_register_games=bgkit_register_games), name="extra")
     result = run_cli(["games", "--format", "json"])
     rows = {row["id"]: row for row in json.loads(result.stdout)}
     assert rows["goof2"]["plugin"] == "extra"
     assert rows["goof2"]["players"] == "2-4"
+
+
+def test_registration_is_a_whole_register_games_hook(registry):
+    """``bgkit_register_games = registration(info, ...)``: every GameInfo registered, in order, from one plugin."""
+    from bgkit.api import registration
+
+    module = types.ModuleType("test_declared_plugin")
+    module.bgkit_register_games = registration(GameInfo("goof3", "Goofspiel thrice", 2, 3, "bgkit_goofspiel.spec:SPEC"),
+                                               GameInfo("goof4", "Goofspiel four", 3, 4, "bgkit_goofspiel.spec:SPEC"))
+    registry.register(module, name="declared")
+    rows = {row["id"]: row for row in json.loads(run_cli(["games", "--format", "json"]).stdout)}
+    assert (rows["goof3"]["plugin"], rows["goof3"]["players"]) == ("declared", "2-3")
+    assert (rows["goof4"]["plugin"], rows["goof4"]["players"]) == ("declared", "3-4")
 
 
 def test_register_bots_adds_a_seat_kind(registry):
@@ -175,7 +188,7 @@ def test_a_registration_hook_that_raises_is_isolated(registry):
 
 def test_a_game_two_plugins_register_is_refused_for_both(registry, capsys):
     def bgkit_register_games(register):
-        register(GameInfo("goofspiel", "Impostor", 2, 2, "nowhere"))
+        register(GameInfo("goofspiel", "Impostor", 2, 2, "nowhere:SPEC"))
 
     registry.register(plugin(bgkit_register_games=bgkit_register_games), name="impostor")
     assert "goofspiel" not in registry.games and "burgundy" in registry.games
@@ -198,12 +211,12 @@ def test_plugins_lists_every_error_of_a_plugin(registry):
 
 def test_a_game_whose_engine_is_missing_is_one_line_not_a_traceback(registry):
     def bgkit_register_games(register):
-        register(GameInfo("ghost", "Ghost", 2, 2, "no_such_module"))
+        register(GameInfo("ghost", "Ghost", 2, 2, "no_such_module:SPEC"))
 
     registry.register(plugin(bgkit_register_games=bgkit_register_games), name="ghost")
     result = run_cli(["setup", "ghost", "-p", "2"])
     assert result.exit_code == 1
-    assert result.stderr.strip() == "bgkit: error: the package of Ghost (plugin 'ghost') failed to load: ModuleNotFoundError: No module named 'no_such_module'"
+    assert result.stderr.strip() == "bgkit: error: the spec of Ghost (plugin 'ghost') failed to load: ModuleNotFoundError: No module named 'no_such_module'"
 
 
 def test_an_unknown_name_in_bgkit_load_plugins_is_a_warning(monkeypatch):

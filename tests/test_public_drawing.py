@@ -8,7 +8,8 @@ import random
 import pytest
 
 from bgkit.plugins.registry import get_registry
-from bgkit.testing import _random_match, check_views, public_drawing
+from bgkit.testing import check_views, public_drawing
+from bgkit.testing.conformance import _random_match
 
 GAMES = [("goofspiel", 3), ("burgundy", 2), ("bruges", 3), ("bridgetroll", 3), ("bretagne", 2), ("bluemooncity", 2)]
 

@@ -19,8 +19,8 @@ def test_version_names_the_core_the_api_and_each_game_without_importing_an_engin
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     lines = done.stdout.splitlines()
     assert lines[:2] == [f"bgkit {bgkit.__version__}", f"API {API_VERSION}"]
-    assert "burgundy 1.0.0 (bgkit-burgundy, API 3.3)" in lines  # the API each game declares it was written for (a GameSpec: 3.3)
-    assert f"goofspiel 1.0.0 (bgkit-goofspiel, API {API_VERSION})" in lines
+    assert "burgundy 1.0.0 (bgkit-burgundy, API 4.0)" in lines  # the API each game declares it was written for
+    assert "goofspiel 1.0.0 (bgkit-goofspiel, API 4.0)" in lines
     assert done.stderr.strip().splitlines()[-1] == "[]"  # packages and their registration modules only: no engine
 
 

@@ -9,25 +9,23 @@ by design is written again deliberately:
     python tests/test_screens.py --update [GAME ...]
 
 and the diff of ``tests/screens`` is read before it is committed (it shows what a person sees).
-Blue Moon City is only checked to fit until its port to the GameSpec gives it a compact view.
 """
 
 from __future__ import annotations
 
 import io
 import random
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 FOLDER = Path(__file__).parent / "screens"
-GAMES = ("goofspiel", "pig", "burgundy", "bruges", "bridgetroll", "bretagne")
+GAMES = ("goofspiel", "pig", "burgundy", "bruges", "bridgetroll", "bretagne", "bluemooncity")
 SIZES = ((80, 24), (120, 50))
 #: The person's decision whose screen is kept, per game: a few rounds in (Bruges: its first actions phase).
-DECISION = {"goofspiel": 4, "pig": 4, "burgundy": 6, "bruges": 9, "bridgetroll": 4, "bluemooncity": 6, "bretagne": 6}
-#: Being ported to the GameSpec (their compact views come after): checked to fit, no golden screens yet.
-PORTING = ("bluemooncity",)
+DECISION = {"goofspiel": 4, "pig": 4, "burgundy": 6, "bruges": 9, "bridgetroll": 4, "bluemooncity": 8, "bretagne": 6}
 SEED = 11
 
 
@@ -96,16 +94,35 @@ def test_a_decision_screen_fits_and_is_the_golden_one(game_id, players, width, h
     assert text == path.read_text(), f"the screen differs from {path.name} (python tests/test_screens.py --update {game_id}):\n{text}"
 
 
-@pytest.mark.parametrize("game_id", PORTING)
-def test_the_games_being_ported_fit_too_by_the_cores_cut(game_id):
-    """Blue Moon City has no golden screens yet (its compact drawing is longer than 80×24 leaves
-    it: the core cuts it); at every size and player count it still fits."""
-    from bgkit.plugins.registry import get_registry
+#: How a seat's public position shows on a game's whole table (each pattern must be found; ``{n}``: the seat's
+#: number), and what of the board (the shared table) must be there: at 120×50 every seat's and the board, nothing cut.
+WHOLE_TABLE = {
+    "goofspiel": ([r"^│ P{n} +│"], ["prize on the table"]),
+    "pig": ([r"^  P{n} +\d+ banked"], ["first to"]),
+    # the full drawing (a column per player) or, where it does not fit, the wide one (a line per player)
+    "burgundy": ([r"(┃ P{n}( ◀)? |^[▶ ]P{n}( you)?: dice .* · storage [^▶]*·\s+sold [^▶]*·\s+bonus )", r"P{n}( you)? estate \(board #"],
+                 ["Depots", "black", "goods "]),
+    "bruges": ([r"^[▶ ]P{n}( you)? +\d+ ", r"^P{n} hand: ", r"^P{n}( \(you\))? canals: "], ["Piles:", "Dice:", "Statues left"]),
+    "bridgetroll": ([r"^│P{n}( you)? +│"], ["Row:", "Upgrade on offer", "pool stones"]),
+    "bluemooncity": ([r"^P{n}( you)?( ◀)? +[A-Z]"], ["Obelisk, bottom up", "Golden scales in the supply", "Courtyard"]),
+    "bretagne": ([r"^P{n}( \(you\))?( passed)? +\d+ +(-|\d+ \()"],
+                 ["Blueprints face up at Pontivy", "Lighthouses", "Harbours", "Quimper", "Brest", "Weather"]),
+}
 
-    info = get_registry().game(game_id)
-    for players in range(info.min_players, info.max_players + 1):
-        for width, height in SIZES:
-            check_fits(screen(game_id, players, width, height), width, height)
+
+@pytest.mark.parametrize("game_id, players", [(g, p) for g, p, w, _ in cases() if w == 120])
+def test_at_120_by_50_the_decision_screen_shows_the_whole_table(game_id, players):
+    """The 120×50 screen (its golden, checked above to be what bgkit prints) shows every seat's
+    public position and the board, and cuts nothing: no '… more lines' to reach with a word."""
+    text = golden(game_id, players, 120, 50).read_text()
+    seats, board = WHOLE_TABLE[game_id]
+    table = text.split("since your last decision:")[0]
+    assert "more lines: type" not in table, table
+    for n in range(1, players + 1):
+        for seat in seats:
+            assert re.search(seat.format(n=n), table, re.M), f"P{n}'s position ({seat}) is not on the screen:\n{table}"
+    for words in board:
+        assert words in table, f"no {words!r} on the {game_id} screen:\n{table}"
 
 
 def test_a_screen_too_long_or_too_wide_fails_the_check():
@@ -215,6 +232,47 @@ def test_another_seats_hidden_draw_reaches_the_person_as_its_public_text_only():
         assert f": {text}" not in told, f"the bot's hidden card {text!r} was shown on the person's screen"
 
 
+def test_blue_moon_citys_bot_draws_reach_the_person_as_their_public_text_only():
+    """Blue Moon City at a real table with a bot: every card is typed in, the bot's too (its starting
+    hand and its draws), but the person's decision screens show the bot's draws only as "P2 draws
+    a card"; any card named there is one of the person's own."""
+    from collections import Counter
+
+    from rich.console import Console
+
+    from bgkit.engine.match import QuitRequest
+    from bgkit.plugins.registry import get_registry
+    from bgkit.sessions.build import build_match, seat_names
+
+    game = get_registry().load_game("bluemooncity")
+    seats = ["human:Ada", "greedy"]
+    console = Console(file=io.StringIO(), color_system=None, force_terminal=False, width=80, height=24)
+    rng, own, screens, mark = random.Random(5), Counter(), [], [0]
+
+    def ask(prompt: str) -> str:
+        state, text = match.state, console.file.getvalue()
+        if prompt == "Ada> ":
+            screens.append(text[mark[0]:])
+            if len(screens) == 6:
+                raise EOFError
+        mark[0] = len(text)
+        if prompt == "table> ":
+            outcome = state.chance_pick(rng.random())
+            if 0 in (state.audience(outcome) or ()):
+                own[state.action_text(outcome)] += 1
+            return state.action_text(outcome)
+        return "#1" if prompt == "Ada> " else ""
+
+    match = build_match(game, seats, seat_names(seats), 5, {o.name: o.default for o in game.options}, chance="table",
+                        console=console, ask=ask)
+    with pytest.raises(QuitRequest):
+        match.play()
+    told = "".join(screens)
+    assert "chance: P2 draws a card" in told, told
+    named = Counter(re.findall(r"chance: (card \S+)", told))
+    assert not named - own, f"cards named on the person's screens that were not theirs: {named - own}"
+
+
 def _bretagne_at(players: int, seed: int, decisions: int) -> object:
     """A seeded Bretagne game after ``decisions`` random decisions (chance drawn from the same seed)."""
     from bgkit.engine.runtime import runtime_for
@@ -245,8 +303,8 @@ def test_bretagne_at_80_columns_keeps_every_table_header_whole():
     console = Console(file=io.StringIO(), color_system=None, width=80)
     console.print(never_cut(state.render(state.current_player())))
     lines = [" ".join(line.split()) for line in console.file.getvalue().split("\n")]
-    for header in ("site coast type tile built levels eng fr next level asks", "place barge pts fr eng workers resources cards",
-                   "stack blueprints (cost > reward)"):
+    for header in ("site type tile built owner×workers eng fr next level asks", "place barge pts fr eng workers resources cards",
+                   "# income per worker workers"):
         assert header in lines, f"no whole header line {header!r}:\n" + "\n".join(lines)
 
 

@@ -144,3 +144,22 @@ def test_a_seat_that_cannot_take_a_default_is_one_line_naming_it():
             return decision.actions[0]
 
     assert seated(Derived()).trusted is False
+
+
+def test_the_driver_reads_a_seats_attributes_as_the_protocol_declares_them():
+    """Every attribute the core reads of a seat is declared by the Seat protocol and given by
+    seated(): no getattr/hasattr of one elsewhere (issue 40 found 12 such sites), but for the
+    two that are not reading a seated seat."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    names = "|".join(sorted(set(Seat.__annotations__) - {"name"} | {"tell", "choose"}))
+    probe = re.compile(rf"\b(?:getattr|hasattr)\(\s*([^,]+),\s*['\"]({names})['\"]")
+    found = {f"{path.relative_to(root)}: {m.group(1).strip()}.{m.group(2)}" for path in sorted((root / "bgkit").rglob("*.py"))
+             for m in probe.finditer(path.read_text(encoding="utf-8"))}
+    assert found == {
+        "bgkit/engine/match.py: self.chance.person",  # the chance source, not a seat
+        "bgkit/sessions/build.py: bot.choose",  # a plugin's bot checked before it is seated
+    }
+    assert probe.search("getattr(seat, 'wants_history', False)")  # the scan sees what it looks for

@@ -97,7 +97,7 @@ class Lunch:
     """A small game for the prompt's own rules: three optional extras in one group."""
 
     def __init__(self):
-        self.info = GameInfo(id="lunch", name="Lunch", min_players=2, max_players=3, package="nowhere",
+        self.info = GameInfo(id="lunch", name="Lunch", min_players=2, max_players=3, spec="nowhere:SPEC",
                              dynamics=Dynamics())
 
     def sheet_game_fields(self, players):

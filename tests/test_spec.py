@@ -5,12 +5,13 @@ are said in one line; listing the games imports no spec, and setup and score imp
 import functools
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from bgkit.api import LIST, VALUE, GameInfo, GameSpec, GameState, Play, PluginError, Rules, Setup, StateFields, runtime_for
 from bgkit.model.spec import bind
-from bgkit.testing import check_spec, get_registry
+from bgkit.testing import check_spec, get_registry, table_half_suite
 
 
 def test_the_state_methods_and_the_runtime_functions_are_the_parts_own(goofspiel):
@@ -24,12 +25,19 @@ def test_the_state_methods_and_the_runtime_functions_are_the_parts_own(goofspiel
     assert functions.heuristic is advisor.heuristic and functions.current_player is rules.current_player
 
 
-@pytest.mark.parametrize("game_id", ["goofspiel", "pig"])
-def test_a_spec_state_is_data_with_at_most_two_classes_of_its_plugin(game_id):
+@pytest.mark.parametrize("game_id", sorted(get_registry().games))
+def test_every_game_is_a_spec_whose_state_carries_at_most_two_classes_of_its_plugin(game_id):
+    """Every installed game (the five and both examples' games) is a GameSpec: its registration names
+    one (GameInfo.spec is required), its play half binds, and its state class carries at most
+    MAX_OWN_BASES (2) classes of its own plugin, every State method the spec's."""
+    from bgkit.testing import MAX_OWN_BASES
+
     game = get_registry().load_game(game_id)
+    assert isinstance(game.spec, GameSpec) and game.info.spec
     check_spec(game.play)
-    own = [k for k in game.play.state.__mro__ if k.__module__.startswith(f"bgkit_{game_id}")]
-    assert len(own) == 1
+    top = game.info.package
+    own = [k for k in game.play.state.__mro__ if k.__module__.split(".")[0] == top]
+    assert 1 <= len(own) <= MAX_OWN_BASES == 2
 
 
 def counter_state(**body):
@@ -107,24 +115,12 @@ def test_listing_the_games_imports_no_spec():
     assert done.stderr.strip().splitlines()[-1] == "NONE", done.stderr
 
 
-PLAY_MODULES = ("play", "state", "rules", "observer", "advisor", "notation")
-
-
-@pytest.mark.parametrize("command", [["setup", "goofspiel", "-p", "3", "--seed", "4"],
-                                     ["score", "goofspiel", "examples/sheets/goofspiel-3p.toml"]])
-def test_setup_and_score_import_no_play_half(command):
-    """``bgkit setup`` and ``bgkit score`` read the spec's table half; its play half is named and
-    waits for play (goofspiel: ``play="bgkit_goofspiel.play:PLAY"``)."""
-    from pathlib import Path
-
-    probe = ("import sys, runpy; sys.argv = ['bgkit', *sys.argv[1:]]\n"
-             "try:\n    runpy.run_module('bgkit', run_name='__main__')\nexcept SystemExit as exit:\n    print('EXIT', exit.code, file=sys.stderr)\n"
-             f"print(sorted(m for m in sys.modules if m.split('.')[-1] in {PLAY_MODULES!r} and m.startswith('bgkit_goofspiel.')) or 'NONE',"
-             " file=sys.stderr)\n")
-    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          cwd=Path(__file__).parent.parent)
-    assert done.stderr.strip().splitlines()[-2:] == ["EXIT 0", "NONE"], done.stdout + done.stderr
-    assert ("Winner: Ada" if command[0] == "score" else "face down: the prizes") in done.stdout
+#: ``bgkit setup`` and ``bgkit score`` read the spec's table half; its play half is named and waits
+#: for play (goofspiel: ``play="bgkit_goofspiel.play:PLAY"``).
+test_setup_and_score_import_no_play_half = table_half_suite(
+    "bgkit_goofspiel", ("plugin", "spec", "setup", "scoring", "render"),
+    {"setup goofspiel -p 3 --seed 4": "face down: the prizes", "score goofspiel examples/sheets/goofspiel-3p.toml": "Winner: Ada"},
+    cwd=Path(__file__).parent.parent)
 
 
 def test_a_named_play_half_is_imported_and_bound_when_play_starts(goofspiel):
@@ -164,11 +160,11 @@ def test_the_first_page_of_the_plugin_guide_is_pig_whole():
 
 def test_bgkit_plugins_reads_a_spec_from_its_source():
     """Listing the plugins imports no engine: a spec is looked for in its module's source."""
-    from bgkit.model.contract import static_problems
+    from bgkit.plugins.sources import spec_problems
 
-    assert static_problems("bgkit_pig", True, "bgkit_pig:SPEC") == []
-    assert static_problems("bgkit_pig", True, "bgkit_pig:SPECS") == ["bgkit_pig.SPECS is missing (its GameSpec)"]
-    assert static_problems("bgkit_nowhere", True, "bgkit_nowhere.spec:SPEC") == ["its spec module bgkit_nowhere.spec cannot be found (ModuleNotFoundError)"]
+    assert spec_problems("bgkit_pig:SPEC") == []
+    assert spec_problems("bgkit_pig:SPECS") == ["bgkit_pig.SPECS is missing (its GameSpec)"]
+    assert spec_problems("bgkit_nowhere.spec:SPEC") == ["its spec module bgkit_nowhere.spec cannot be found (ModuleNotFoundError)"]
 
 
 def test_no_bot_decides_hooked_or_direct_itself():
@@ -191,3 +187,37 @@ def test_check_spec_refuses_a_state_built_of_its_plugins_mixins():
     bind(spec, "counter_game:SPEC")
     with pytest.raises(AssertionError, match="Counter carries 3 classes of its plugin: Counter, Rules, Views"):
         check_spec(spec)
+
+
+def test_a_part_from_a_module_that_gives_it_whole_holds_the_modules_functions():
+    """notation_of, observer_of, flow_rules_of, setup_of and scoring_of read a module's functions by the part's names."""
+    from bgkit.api import notation_of, observer_of, scoring_of, setup_of
+    from bgkit_bretagne import notation, scoring, setup, views
+
+    made = notation_of(notation)
+    assert (made.action_text, made.action_index, made.words, made.parse_action) == (
+        notation.action_text, notation.action_index, notation.WORDS, None)
+    seen = observer_of(views, notation.chance_label)
+    assert (seen.view, seen.audience, seen.observation_tensor, seen.chance_label) == (
+        views.view, views.audience, views.observation_tensor, notation.chance_label)
+    laid = setup_of(setup, any_keys=("quimper.resources",))
+    assert (laid.options, laid.fixed, laid.check_setup, laid.any_keys, laid.render_setup) == (
+        setup.OPTIONS, setup.FIXED, setup.check_setup, ("quimper.resources",), None)
+    from bgkit.api import flow_rules_of
+    from bgkit_bretagne import rules
+
+    ruled = flow_rules_of(rules, settle_chance=rules.settle_chance)
+    assert (ruled.step, ruled.apply_chance, ruled.outcome, ruled.settle_chance, ruled.frame_rules) == (
+        rules.step, rules.apply_chance, rules.outcome, rules.settle_chance, None)
+    scored = scoring_of(scoring, check_partial_sheet=scoring.check_sheet)
+    assert (scored.score_sheet, scored.check_partial_sheet, scored.sheet_game_fields) == (
+        scoring.score_sheet, scoring.check_sheet, None)
+
+
+def test_a_module_lacking_a_function_of_the_part_is_refused():
+    import types
+
+    from bgkit.api import notation_of
+
+    with pytest.raises(AttributeError, match="half_a_notation.* has no attribute"):
+        notation_of(types.ModuleType("half_a_notation"))  # type: ignore[arg-type]  # what mypy says first

@@ -65,9 +65,9 @@ def test_load_reads_back_what_to_dict_saved():
     s = _state(Plain)
     s.secret = [0, 1]
     data = json.loads(json.dumps(s.to_dict()))
-    t = Plain.__new__(Plain)
-    Plain.FIELDS.load(t, data)
-    assert t.chance == [("roll", 0)] and t.bids == [None, 5] and t.rule == "plain" and t.secret == [0, 1]
+    built = Plain.__new__(Plain)
+    t = Plain.FIELDS.loaded(built, data)  # the state it was given, its saved fields set
+    assert t is built and t.chance == [("roll", 0)] and t.bids == [None, 5] and t.rule == "plain" and t.secret == [0, 1]
     assert isinstance(t.deck, Deck) and t.pending.to_list() == [["pay", 1]]
     t.comp, t.sums, t._cache = s.comp, [7, 7], None
     assert t.to_dict() == json.loads(json.dumps(s.to_dict()))

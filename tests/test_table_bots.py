@@ -19,17 +19,26 @@ from bgkit.testing import Terminal, run_cli
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
-#: A hand-over prompt (a private draw) ends "then press Enter"; the others are bgkit's prompts.
-PROMPTS = ("table> ", "done> ", "Me> ", "leave it)? ", "then press Enter")
+#: A hand-over prompt (a private draw) ends "then press Enter", wrapped at 80 columns where its
+#: words fall (Blue Moon City's draw labels are long enough to put "press" or "Enter" on the next
+#: line); the others are bgkit's prompts.
+HAND_OVER = ("then press Enter", "then press \r\nEnter", "then \r\npress Enter")
+PROMPTS = ("table> ", "done> ", "Me> ", "leave it)? ", *HAND_OVER)
 
-#: game, its seats and options, a seed, and words of its own wording a bot's move is said in
+#: game, its seats and options, a seed, and words of its own wording a bot's move is said in (or several)
 GAMES = {
     "burgundy": (["human:Me", "greedy"], 2, "uses its"),
     "bruges": (["human:Me", "greedy"], 5, "takes the top card of pile"),
     "bridgetroll": (["human:Me", "greedy", "greedy"], 1, "P2 (greedy)"),
     "goofspiel": (["human:Me", "greedy", "--option", "deck=13"], 3, "lay the"),
-    "bretagne": (["human:Me", "greedy"], 2, "P2 (greedy)"),  # the default wording: the action's text
+    "bretagne": (["human:Me", "greedy"], 2, "P2 (greedy) loads"),
+    # the starting hands dealt in the layout (the table's questions are the draws), greedy first
+    "bluemooncity": (["human:Me", "greedy", "--option", "deal=yes", "--option", "start=2"], 2,
+                     ("moves its figure from the Courtyard to the", "cards from the deck",
+                      "P2 (greedy) draws a card at the end of the turn (1 of")),  # and whose draw it is
 }
+#: Games whose wording says every bot move in its own words: the default (``P2 (greedy): load brick``) never shows.
+WORDED = ("bretagne",)
 
 
 def listed(screen: str) -> list[str]:
@@ -151,7 +160,13 @@ def test_a_bot_at_the_table_says_its_moves_and_typing_is_corrected(game, tmp_pat
     people = [i for i, seat in enumerate(s for s in seats if s.startswith("human") or ":" not in s and "=" not in s and not s.startswith("--"))]
     bots = {i for i in people if i != 0}
     assert bot_moves_per_entry(log["actions"], bots)[:typed_right] == said
-    assert words in table.printed
+    shown = " ".join(table.printed.split())  # wrapped at 80 columns: words, not lines
+    for phrase in (words,) if isinstance(words, str) else words:
+        assert phrase in shown, phrase
+    if game in WORDED:  # the game's instruction, at a line's start, before a later table question; never the default
+        said_at = re.search(rf"^▶ {re.escape(words)} ", table.printed, re.M)
+        assert said_at and "table> " in table.printed[said_at.end():], table.printed[-2000:]
+        assert not re.search(r"^▶ P\d+ \([^)]*\): ", table.printed, re.M), table.printed
     assert [text for player, text in log["actions"] if player == CHANCE] == table.entries
     verified = run_cli(["replay", str(save), "--verify"])
     assert verified.exit_code == 0, verified.output

@@ -7,34 +7,21 @@ import sys
 
 import pytest
 
-from bgkit.testing import Terminal
+from bgkit.testing import resumed_to_the_end, saved_game, Terminal
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
 
 def test_play_quit_resume_and_finish_at_the_terminal(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "goofspiel", "human:Ada", "random", "--seed", "1", "--option", "deck=5", "--save", str(save)], tmp_path, columns=120)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "goofspiel", "human:Ada", "random", "--seed", "1", "--option", "deck=5"],
+                                    columns=120)
     assert "Ada to play (5 legal actions; ? for help)" in screen
-    term.type("bid 9")
-    assert "'bid 9' is not legal here" in term.read_until("Ada> ")
-    term.type("b")
-    assert "5 actions start with 'b'" in term.read_until("Ada> ")
-    term.type("1")  # by number: bid 1
-    term.read_until("Ada> ")
-    term.type("quit")
-    term.read_until("Resume with: bgkit play --resume")
-    assert term.finish() == 0
-    saved = json.loads(save.read_text())
-    assert [0, "bid 1"] in saved["actions"]
-
-    term = Terminal(["play", "--resume", str(save)], tmp_path)
-    for _ in range(4):
-        term.read_until("Ada> ")
-        term.type("1")
-    term.read_until("Winner:")
-    assert term.finish() == 0
+    term.refused("bid 9", "Ada> ")
+    with pytest.raises(AssertionError, match="5 actions start with 'b'"):  # not refused: asked which one is meant
+        term.refused("b", "Ada> ")
+    term.answer("1", "Ada> ")  # by number: bid 1
+    assert [0, "bid 1"] in term.quit_saved(save)["actions"]
+    assert resumed_to_the_end(save, tmp_path, "Ada> ", lambda screen: "1") == 4
     assert json.loads(save.read_text())["result"]["decisions"] == 10
 
 

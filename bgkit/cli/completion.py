@@ -60,8 +60,8 @@ def _help_line(info: Registered) -> str:
 
 
 def complete_game_option(ctx: object, incomplete: str) -> list[tuple[str, str]]:
-    """``--option NAME=VALUE`` for the game already typed: each option's values (its setup module is
-    read, never its rules). The game is read from the words the shell sent (bash's ``COMP_WORDS``,
+    """``--option NAME=VALUE`` for the game already typed: each option's values (its spec's table
+    half is read, never its rules). The game is read from the words the shell sent (bash's ``COMP_WORDS``,
     zsh's and fish's ``_TYPER_COMPLETE_ARGS``): click has not parsed the command's arguments yet
     while an option waits for its value.
 

@@ -38,6 +38,10 @@ class Group(typer.core.TyperGroup):
 
     _infos: dict[str, CommandInfo | TyperInfo] = {}  # name -> typer's record of that subcommand (lazy_group fills it)
     _lazy: dict[str, Callable[[], ClickCommand]] = {}  # name -> how to build that subcommand
+
+    def defer(self, infos: dict[str, CommandInfo | TyperInfo], lazy: dict[str, Callable[[], ClickCommand]]) -> None:
+        """Build each subcommand on first use (``lazy``); ``infos``: typer's record of each, for its summary."""
+        self._infos, self._lazy = infos, lazy
     _summaries: dict[str, ClickCommand] = {}  # name -> a parameterless stand-in, for the list of commands in help
 
     def list_commands(self, ctx: ClickContext) -> list[str]:
@@ -98,7 +102,7 @@ def lazy_group(app: typer.Typer) -> Group:
         infos[group_info.name] = group_info
         lazy[group_info.name] = functools.partial(typer.main.get_group_from_info, group_info, suggest_commands=app.suggest_commands,
                                                   pretty_exceptions_short=short, rich_markup_mode=markup)
-    group._infos, group._lazy = infos, lazy
+    group.defer(infos, lazy)
     return group
 
 

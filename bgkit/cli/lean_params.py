@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import weakref
 from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, List, get_args, get_origin
@@ -113,11 +114,15 @@ def lean_param(param: Any) -> LeanParam | None:
     return LeanParam(info, kind, many, annotation, typers)
 
 
+#: The parameters :func:`lighten` has seen (typer's objects: bgkit marks none of them).
+_LIGHTENED: "weakref.WeakSet[Any]" = weakref.WeakSet()
+
+
 def lighten(param: Any) -> None:
     """Give ``param`` the lean converter when typer converts through Pydantic and the type is simple."""
-    if getattr(param, "_bgkit_lean", False):
+    if param in _LIGHTENED:
         return
     lean = lean_param(param)
     if lean is not None:
         param.get_runtime_param = lambda: lean
-    param._bgkit_lean = True
+    _LIGHTENED.add(param)

@@ -53,8 +53,6 @@ def play_command(
     if not specs:
         raise BadInput(f"give one seat per player, e.g. bgkit play {game.info.id} human greedy")
     game.info.check_players(len(specs))
-    if not game.info.playable:
-        raise BadInput(f"{game.info.name} cannot be played yet (setup and score work)")
     chance = chance or "random"
     option_values = parse_options(game, options)
     laid_out = None

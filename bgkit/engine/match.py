@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, cast
 from bgkit import __version__
 from bgkit.engine.driver import AGAIN, PASS_THROUGH, Collector, Driver, Event, Listener, LogSource, Narrator, Observer, SeatHistories, Told, who
 from bgkit.model.errors import BadInput, PluginError, fault_text
-from bgkit.model.game import CHANCE, Game, State
+from bgkit.model.game import CHANCE, Action, Game, State
 from bgkit.engine.runtime import CORE_GAME_HOOKS, Runtime, final_result
 from bgkit.model.savefile import LOG_FORMAT
 
@@ -59,7 +59,7 @@ class Seat(Protocol):
     pick: Callable[[list[Any]], Any] | None
     at_table: Callable[..., None] | None
 
-    def choose(self, decision: "Decision") -> Any: ...
+    def choose(self, decision: "Decision") -> Action: ...
 
     def tell(self, message: str, error: bool = True) -> None: ...
 
@@ -375,7 +375,7 @@ class RandomChance:
         return sample_chance(state, self.rng)
 
 
-def sample_chance(state: State, rng: random.Random) -> Any:
+def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw a chance outcome with its probability: one ``rng.random()``, then ``state.chance_pick``."""
     return state.chance_pick(rng.random())
 

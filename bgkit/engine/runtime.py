@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 from bgkit.model.game import CHANCE
 
 if TYPE_CHECKING:
-    from bgkit.model.game import Action, Game, State
+    import random
+
+    from bgkit.model.game import Action, ActionSpace, Game, State
+    from bgkit.model.sheets import Sheet
     from bgkit.model.ranking import Outcome, ScoreResult
 
 #: The plugin name the core's own implementations of the game hooks are registered under.
@@ -40,12 +43,15 @@ def hooks_extended(hook: Any, *names: str) -> bool:
 #: How many more decisions a playout cut at its depth plays on when a plugin extends the scoring,
 #: as a multiple of the depth, so that the scoring in force (a house rule) rates it at its end.
 PLAY_ON = 4
+#: How far a finished game's rating moves for each step of reward a plugin's scoring changes
+#: (:meth:`Runtime.heuristic`): beyond any heuristic value a game gives.
+FINISHED = 1e9
 
 
 class Functions:
     """Every function a bot or a search calls on states of one class, resolved once by the game's
-    runtime (:meth:`Runtime.functions`): the game's own (a GameSpec's parts, bound to its state
-    class, or the old shape's methods) where no plugin extends the hook that covers it, else the
+    runtime (:meth:`Runtime.functions`): the game's own (its GameSpec's parts, bound to its state
+    class) where no plugin extends the hook that covers it, else the
     hooked call. A bot takes these and never decides "hooked or direct" itself.
 
     ``legal_actions(state)``, ``apply(state, action)``, ``current_player(state)``,
@@ -74,7 +80,7 @@ class Functions:
         own_policy = not runtime.turn_hooked and cls.rollout_action is not State.rollout_action
         self.rollout_action: Callable[[Any, Any], Any] | None = cls.rollout_action if own_policy else None
         self.rollout_depth: int = cls.rollout_depth
-        play = getattr(cls, "_bound_play", None)  # a GameSpec's play half (the old shape declares no macros)
+        play = getattr(cls, "_bound_play", None)  # the play half bound to the class (None: a State made by hand)
         macros = play.advisor.macros if play is not None else None
         self.macros: Callable[[Any], list[tuple[Any, ...]] | None] | None = None if runtime.turn_hooked else macros
         self.rewards: Callable[[Any], list[float]] = runtime.rewards
@@ -109,7 +115,7 @@ class Runtime:
         self.score_hooked = hooks_extended(hook, "bgkit_score")
         self.setup_hooked = hooks_extended(hook, "bgkit_setup")
         self._hook = hook
-        self._spaces: dict[int, Any] = {}
+        self._spaces: dict[int, "ActionSpace | None"] = {}
         self._functions: dict[type, Functions] = {}
 
     # -- turns -------------------------------------------------------------------------------
@@ -149,7 +155,7 @@ class Runtime:
                 return action
         raise BadInput(f"{text!r} is not legal here")
 
-    def action_space(self, players: int) -> Any:
+    def action_space(self, players: int) -> "ActionSpace | None":
         """The game's :class:`bgkit.model.game.ActionSpace` for ``players``, or None (asked once per count)."""
         spaces = self._spaces
         if players not in spaces:
@@ -166,7 +172,7 @@ class Runtime:
         return self.game.setup(players, random.Random(seed), options)
 
     # -- scoring and the outcome -------------------------------------------------------------
-    def score(self, sheet: Any) -> "ScoreResult":
+    def score(self, sheet: "Sheet") -> "ScoreResult":
         """Score a validated sheet through ``bgkit_score``."""
         if self.score_hooked:
             return cast("ScoreResult", self._hook.bgkit_score(game=self.game, sheet=sheet))
@@ -184,12 +190,17 @@ class Runtime:
         return self.outcome(state).rewards()
 
     def heuristic(self, state: "State", player: int) -> float:
-        """``state.heuristic(player)``, except that a finished game is rated by :meth:`outcome`."""
+        """``state.heuristic(player)``, except that a finished game's rating follows the scoring in
+        force: the game's own rating, moved by :data:`FINISHED` for each step of reward a plugin's
+        scoring changes (a house rule that makes a loss a win makes it rate as a win). Where the
+        scoring in force agrees with the game's, the rating is the game's own, on its own scale,
+        so a plugin that changes nothing changes no bot's choice."""
         if self.score_hooked and state.is_terminal():
-            return self.rewards(state)[player]
+            change = self.rewards(state)[player] - state.outcome().rewards()[player]
+            return state.heuristic(player) + change * FINISHED
         return state.heuristic(player)
 
-    def cut_rewards(self, state: "State", rng: Any) -> list[float]:
+    def cut_rewards(self, state: "State", rng: random.Random) -> list[float]:
         """Each seat's reward for a playout cut at its depth (``rng``: the search's own stream).
 
         By the game's own scoring: the seats ranked by the advisor's ``heuristic_values``. When a
@@ -216,9 +227,9 @@ class Runtime:
 
 def runtime_for(game: "Game") -> Runtime:
     """The runtime of ``game``: made once per loaded game, through the hooks it was loaded with."""
-    runtime = game._runtime
+    runtime = game.runtime
     if runtime is None:
-        runtime = game._runtime = Runtime(game)
+        runtime = game.runtime = Runtime(game)
     return cast(Runtime, runtime)
 
 
@@ -243,8 +254,8 @@ def final_result(game: "Game", state: "State", names: list[str], check: bool = F
         sheet = sheet_from_data(game, data, "<final state>")
         return runtime.score(sheet)
     rows = data["player"]
-    fields = game._fields("sheet_fields", len(rows))
-    table_fields = game._fields("sheet_game_fields", len(rows), default=lambda p: [])
+    fields = game.fields_of("sheet_fields", len(rows))
+    table_fields = game.fields_of("sheet_game_fields", len(rows))
     sheet = Sheet(  # the values as exported, in the fields' order, as validation would hand them on
         game=game.info.id,
         names=[row["name"] for row in rows],

@@ -192,11 +192,11 @@ def check_laid_out(game: Game, setup: dict[str, Any], reference: dict[str, Any],
 
     * The shape: every key of the reference, no other, each value of the same type.
     * Every list as long as the reference's: the box holds so many goods piles, depots, seats. A
-      game names the lists a table may lay out at another length in its setup module's
-      ``ANY_LENGTH`` (e.g. ``"piles.draw_a"``; ``*`` stands for any list index), and the tables
-      whose keys the table chooses (e.g. the colours in a pool) in ``ANY_KEYS``: their values are
+      game names the lists a table may lay out at another length in its spec's
+      ``Setup.any_length`` (e.g. ``"piles.draw_a"``; ``*`` stands for any list index), and the tables
+      whose keys the table chooses (e.g. the colours in a pool) in ``Setup.any_keys``: their values are
       shaped like the reference's first, and the game's ``check_setup`` checks the keys.
-    * The fields in the setup module's ``FIXED`` hold the reference's value: what follows from the
+    * The fields in ``Setup.fixed`` hold the reference's value: what follows from the
       rules, the player count and the options (a rule's number, an option echoed) and not from
       what was laid out, so the game and its scoring read them from the data, not the setup.
     * The one seat schema of :mod:`bgkit.model.seats`: ``players`` (if the setup has it) is the number
@@ -224,7 +224,7 @@ def check_laid_out(game: Game, setup: dict[str, Any], reference: dict[str, Any],
 
 
 class _Rules:
-    """A game's setup declarations from its setup module, as path patterns (tuples; ``*`` matches
+    """A game's setup declarations (its spec's ``Setup.fixed``, ``any_length``, ``any_keys``), as path patterns (tuples; ``*`` matches
     any list index or key)."""
 
     def __init__(self, game: Game):

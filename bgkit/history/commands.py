@@ -453,8 +453,8 @@ def _table_as_left(game: Game, data: dict[str, Any]) -> Sheet:
     from bgkit.model.sheets import Sheet
 
     rows = data["player"]
-    fields = game._fields("sheet_fields", len(rows))
-    table_fields = game._fields("sheet_game_fields", len(rows), default=lambda p: [])
+    fields = game.fields_of("sheet_fields", len(rows))
+    table_fields = game.fields_of("sheet_game_fields", len(rows))
     return Sheet(game=game.info.id, names=[row["name"] for row in rows],
                  players=[{f.name: row.get(f.name, f.default) for f in fields} for row in rows],
                  fields={f.name: data.get(f.name, f.default) for f in table_fields}, source="<stopped game>")

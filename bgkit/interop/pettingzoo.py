@@ -127,7 +127,7 @@ class BgkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
 
             gymnasium.logger.warn("render() needs render_mode='ansi'")
             return None
-        from bgkit.testing import drawn
+        from bgkit.testing.conformance import drawn
 
         state = self.play.state
         return drawn(state, None if state.is_terminal() else self.possible_agents.index(self.agent_selection))

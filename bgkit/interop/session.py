@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class Table:
     """One game at ``(game_id, players, seed, options)``, loaded through ``registry`` (the
     process's own by default). BadInput, in one line, for a game that cannot be adapted: unknown,
-    not playable, the wrong player count, a seed out of range, a bad option, or no action space."""
+    the wrong player count, a seed out of range, a bad option, or no action space."""
 
     def __init__(self, game_id: str, players: int, seed: int = 0, options: dict[str, str] | None = None, registry: Any = None,
                  game: Game | None = None):
@@ -41,8 +41,6 @@ class Table:
 
                 registry = get_registry()
             game = registry.load_game(game_id)
-        if not game.info.playable:
-            raise BadInput(f"{game.info.name} cannot be played yet, so it has no adapter")
         game.info.check_players(players)
         self.game = game
         self.players = players
@@ -77,20 +75,19 @@ class Table:
 
 
 def adaptable(registry: Any = None) -> tuple[list[Game], list[Any]]:
-    """The playable games of ``registry`` (the process's own) the adapters can take, loaded: those
-    that declare an action space; and the infos of the playable games that do not."""
+    """The games of ``registry`` (the process's own) the adapters can take, loaded: those that
+    declare an action space; and the infos of the games that do not."""
     if registry is None:
         from bgkit.plugins.registry import get_registry
 
         registry = get_registry()
     games, lacking = [], []
     for info in registry.games.values():
-        if info.playable:
-            game = registry.load_game(info.id)
-            if game.action_space(info.min_players) is None:
-                lacking.append(info)
-            else:
-                games.append(game)
+        game = registry.load_game(info.id)
+        if game.action_space(info.min_players) is None:
+            lacking.append(info)
+        else:
+            games.append(game)
     return games, lacking
 
 
@@ -184,8 +181,7 @@ class Play:
             self.stage = self.copy()  # the first choice of a sealed stage
         driver = self._driver
         if driver is None:
-            driver = self._driver = Driver(self.table.runtime, state, self.log, [Listener(self.events.append)])
-            driver.narrator = self.narrator
+            driver = self._driver = Driver(self.table.runtime, state, self.log, [Listener(self.events.append)], narrator=self.narrator)
         self._legal = None
         driver.run(_One(player, action), 1)
         if not self.narrator.sealed:

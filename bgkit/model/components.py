@@ -17,11 +17,11 @@ import functools
 import importlib
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Sequence, TypeVar, overload
 
 from bgkit.model.errors import BadInput, DataError, escape_controls
+from bgkit.model.records import record
 from bgkit.model.savefile import read_text
 from bgkit.model.tomllines import _HEADER, MAX_TOML_CHARS, TomlLines, _split, parse_toml
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 PROVENANCE_KEYS = ("source", "confirmed", "note", "reconstructed")
 
 
-@dataclass(frozen=True)
+@record
 class Provenance:
     """Where a table's values come from. ``reconstructed`` names the parts no source confirms."""
 
@@ -115,7 +115,13 @@ class Table:
     def has(self, key: str) -> bool:
         return key in self.body
 
-    def get(self, key: str, kind: type | tuple[type, ...], default: object = ...) -> Any:
+    def get(self, key: str, kind: type | tuple[type, ...], default: object = ...) -> object:
+        """The value at ``key`` if it is a ``kind`` (a type, or a tuple of them); ``default`` if the
+        key is missing (without one, a missing key is a DataError, as a value of another kind is).
+        The typed reads below (:meth:`int`, :meth:`text`, ...) say what they return."""
+        return self._read(key, kind, default)
+
+    def _read(self, key: str, kind: type | tuple[type, ...], default: object = ...) -> Any:
         if key not in self.body:
             if default is ...:
                 raise self.fail(key, "missing")
@@ -127,14 +133,14 @@ class Table:
         return value
 
     def int(self, key: str, low: int | None = None, high: int | None = None, default: int | EllipsisType = ...) -> int:
-        value: int = self.get(key, int, default)
+        value: int = self._read(key, int, default)
         if self.has(key):
             _check_range(self, key, value, low, high)
         return value
 
     def number(self, key: str, low: float | None = None, high: float | None = None,
                default: float | EllipsisType = ...) -> float:
-        value: float = self.get(key, (int, float), default)
+        value: float = self._read(key, (int, float), default)
         if isinstance(value, bool):
             raise self.fail(key, f"must be a number, not {value!r}")
         if self.has(key):
@@ -149,7 +155,7 @@ class Table:
     def text(self, key: str, choices: tuple[str, ...] | None = None, *, default: None) -> str | None: ...
     def text(self, key: str, choices: tuple[str, ...] | None = None,
              default: str | None | EllipsisType = ...) -> str | None:
-        value: str = self.get(key, str, default)
+        value: str = self._read(key, str, default)
         if not self.has(key):
             return value
         if not value.strip():
@@ -159,7 +165,7 @@ class Table:
         return value
 
     def bool(self, key: str, default: builtins.bool | EllipsisType = ...) -> builtins.bool:
-        value: bool = self.get(key, bool, default)
+        value: bool = self._read(key, bool, default)
         return value
 
     def ints(self, key: str, low: builtins.int | None = None, high: builtins.int | None = None, length: builtins.int | None = None, default: Sequence[builtins.int] | EllipsisType = ...) -> tuple[builtins.int, ...]:
@@ -180,7 +186,7 @@ class Table:
         return values
 
     def _list(self, key: str, length: builtins.int | None, default: Any) -> tuple[Any, ...]:
-        values = self.get(key, list, default)
+        values = self._read(key, list, default)
         if self.has(key) and length is not None and len(values) != length:
             raise self.fail(key, f"must list {length} values, not {len(values)}")
         if self.has(key) and len(values) > MAX_ITEMS:
@@ -190,7 +196,7 @@ class Table:
     # -- structure ---------------------------------------------------------------------------
     def sub(self, key: str) -> "Table":
         """The sub-table ``[path.key]``."""
-        return Table(self.get(key, dict), self.path + (key,), self.file)
+        return Table(self._read(key, dict), self.path + (key,), self.file)
 
     def tables(self, key: str | None = None) -> Iterator[tuple[str, "Table"]]:
         """Each named sub-table of ``key`` (or of this table): ``[cards.king]``, ``[cards.queen]``..."""
@@ -344,7 +350,7 @@ MARK = "*"
 MARK_LEGEND = f"{MARK} reconstructed value (no source confirms it; --data FILE replaces it)"
 
 
-@dataclass(frozen=True)
+@record
 class TableMark:
     """One table's (or collection entry's) own provenance marks in a shipped file."""
 
@@ -355,7 +361,7 @@ class TableMark:
     source: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class DataStatus:
     """A game's data status, derived from its shipped files' ``confirmed``/``reconstructed`` marks."""
 
@@ -363,7 +369,11 @@ class DataStatus:
 
     @property
     def status(self) -> str:
-        if not self.tables or all(t.confirmed for t in self.tables):
+        """"no data" for a game that ships no data files (nothing to confirm: Goofspiel's cards are
+        its numbers), else "confirmed", "partly reconstructed" or "reconstructed"."""
+        if not self.tables:
+            return "no data"
+        if all(t.confirmed for t in self.tables):
             return "confirmed"
         return "reconstructed" if not any(t.confirmed for t in self.tables) else "partly reconstructed"
 
@@ -386,7 +396,7 @@ class DataStatus:
 
     @property
     def note(self) -> str:
-        if self.status == "confirmed":
+        if self.status in ("confirmed", "no data"):
             return ""
         return f"reconstructed: {'; '.join(self.reconstructed)}; --data FILE replaces them"
 

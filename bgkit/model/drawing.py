@@ -75,7 +75,7 @@ class Drawing:
         """Everything ``other`` draws, after what this one does."""
         self.blocks += other.blocks
 
-    def rich(self, renderable: Any) -> None:
+    def rich(self, renderable: object) -> None:
         """Any of rich's drawings (a game not yet drawn on lines): printed as it is; a picture
         shows its text as the terminal would at the picture's width."""
         self.blocks.append(("rich", renderable))

@@ -1,27 +1,10 @@
 """The game model every game plugin implements (docs/plugins.md).
 
 A plugin registers a light :class:`GameInfo` (no engine import) that names the game's
-:class:`bgkit.model.spec.GameSpec` (``spec="module:NAME"``): one declared object whose table half is
-read as the job modules below when the game loads (:func:`bgkit.model.spec.table_jobs`), and whose
-play half is imported and bound to its state class when play starts (the ``state`` job).
-
-**The old shape, to be removed** once every game declares a spec (docs/porting.md): the game's
-**package** holds one module per job, each a set of plain functions that take the game's
-components first:
-
-=============  ==================================================================================
-``data``       ``load(path) -> components`` (a person's own ``--data`` file or None); optional
-``setup``      ``OPTIONS``; ``make_setup(comp, players, rng, options)``; ``count_setups(comp, players, options)``
-``scoring``    ``sheet_fields(comp, players)``; ``score_sheet(comp, sheet)``; optional
-               ``sheet_game_fields(comp, players)``, ``check_sheet(comp, sheet)`` and
-               ``check_partial_sheet(comp, sheet)``
-``render``     ``render_setup(comp, setup)``; optional (default: the setup as JSON)
-``state``      play, when ``info.playable``: ``new_state(comp, setup)``, ``state_from_dict(comp, data)``,
-               ``sheet_from_state(comp, state)``
-=============  ==================================================================================
-
-The core's :class:`Game` is built from the info, the components and the hook relay; it imports a
-module only when its job is asked for, so ``bgkit setup`` never imports the rules engine.
+:class:`bgkit.model.spec.GameSpec` (``spec="module:NAME"``), the one object a game declares. The
+core's :class:`Game` imports the spec when the game is loaded and reads its table half (setup,
+scoring, data) for ``bgkit setup`` and ``bgkit score``; its play half is imported and bound to its
+state class only when play starts, so ``bgkit setup`` never imports the rules engine.
 
 A :class:`State` follows OpenSpiel's State API: ``current_player`` (a seat, :data:`CHANCE` or
 :data:`TERMINAL`), ``legal_actions``, ``chance_outcomes``, in-place ``apply`` and explicit cheap
@@ -33,22 +16,22 @@ outcome is ``audience``; the others are told ``public_text``.
 from __future__ import annotations
 
 import abc
-import importlib
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bgkit.model.errors import BadInput, PluginError
+from bgkit.model.records import record
 
 if TYPE_CHECKING:
     from pluggy import HookRelay
 
     from bgkit.model.components import DataStatus
     from bgkit.model.ranking import Outcome, ScoreResult
-    from bgkit.model.sheets import Sheet
+    from bgkit.model.sheets import Field, Sheet
     from bgkit.model.spec import GameSpec, Play
 
 #: ``current_player()`` of a state where chance (dice, a draw) decides next.
@@ -63,7 +46,7 @@ EVERYONE = None
 NOBODY: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     """A setup option a person passes as ``--option name=value``."""
 
@@ -73,7 +56,7 @@ class Option:
     help: str
 
 
-@dataclass(frozen=True)
+@record
 class Dynamics:
     """What kind of game it is, as OpenSpiel's game type declares it (``bgkit games GAME`` shows it).
 
@@ -96,52 +79,52 @@ class Dynamics:
         ]
 
 
-@dataclass(frozen=True)
+@record
 class GameInfo:
     """What ``bgkit games`` shows, known without importing the game's engine.
 
     ``spec`` names the game's :class:`bgkit.model.spec.GameSpec` as ``"module:NAME"``, imported only
-    when the game is loaded; a game with a spec is playable, and its ``package`` defaults to the
-    spec module's top package. Without a spec, ``package`` is the plugin package holding the game's
-    job modules (see the module docstring; the old shape, to be removed once every game declares a
-    spec). The shipped data files under ``package/data/`` give the data status. ``plugin`` and
-    ``version`` (the distribution's) are filled in by the registry.
+    when the game is loaded. The spec module's top package is the game's :attr:`package`, whose
+    shipped data files under ``package/data/`` give the data status. ``plugin`` and ``version``
+    (the distribution's) are filled in by the registry.
     """
 
     id: str
     name: str
     min_players: int
     max_players: int
-    package: str = ""
-    playable: bool = False
+    #: The game's GameSpec, ``"module:NAME"`` (see above).
+    spec: str
     dynamics: Dynamics = Dynamics()
     summary: str = ""
     plugin: str = ""
     version: str = ""
-    #: The bgkit API version the game was written for (:data:`bgkit.api.API_VERSION`).
-    api_version: str = "3.0"
-    #: The game's GameSpec, ``"module:NAME"`` (see above); empty for a game of job modules.
-    spec: str = ""
+    #: The bgkit API version the game was written for (:data:`bgkit.api.API_VERSION`); a game
+    #: that declares none is taken as written for 3.3, the first API with a GameSpec.
+    api_version: str = "3.3"
 
     def __post_init__(self) -> None:
         """A plugin's mistake is found at registration, not when someone lists the games."""
-        for name, kind in (("id", str), ("name", str), ("package", str), ("summary", str), ("plugin", str),
-                           ("version", str), ("api_version", str), ("min_players", int), ("max_players", int), ("playable", bool),
-                           ("dynamics", Dynamics), ("spec", str)):
+        for name, kind in (("id", str), ("name", str), ("spec", str), ("summary", str), ("plugin", str), ("version", str),
+                           ("api_version", str), ("min_players", int), ("max_players", int), ("dynamics", Dynamics)):
             value = getattr(self, name)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise TypeError(f"GameInfo.{name} must be {kind.__name__}, not {value!r}")
         if not self.id.strip() or not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"GameInfo {self.id!r}: needs an id and 1 <= min_players <= max_players")
-        if self.spec:
-            module, colon, attr = self.spec.partition(":")
-            if not module or not colon or not attr.isidentifier():
-                raise ValueError(f"GameInfo {self.id!r}: spec must be 'module:NAME', not {self.spec!r}")
-            object.__setattr__(self, "playable", True)
-            if not self.package:
-                object.__setattr__(self, "package", module.split(".")[0])
-        elif not self.package:
-            raise ValueError(f"GameInfo {self.id!r}: needs a package or a spec")
+        module, colon, attr = self.spec.partition(":")
+        if not module or not colon or not attr.isidentifier():
+            raise ValueError(f"GameInfo {self.id!r}: spec must be 'module:NAME' naming its GameSpec, not {self.spec!r}")
+
+    @property
+    def package(self) -> str:
+        """The top package of the spec's module: where the game's shipped data lives."""
+        return self.spec.partition(":")[0].split(".")[0]
+
+    @property
+    def playable(self) -> bool:
+        """Every game is played: a GameSpec always has a play half (``bgkit games --json`` shows it)."""
+        return True
 
     def load(self, data: Path | None = None, hooks: "HookRelay | None" = None) -> "Game":
         """Build the game with a person's own component data if given.
@@ -168,8 +151,7 @@ class GameInfo:
 
 
 class Game:
-    """A loaded game: its info, its components, and what does each job: its GameSpec's parts, or
-    (the old shape, to be removed) the plugin's job modules."""
+    """A loaded game: its info, its components, and its GameSpec, whose parts do each job."""
 
     def __init__(self, info: GameInfo, data: Path | None = None, hooks: "HookRelay | None" = None):
         self.info = info
@@ -178,46 +160,44 @@ class Game:
         #: Which plugin's code raised an exception (a house rule's hook inside the game's call), if
         #: known: the registry that loads the game sets it (:func:`bgkit.plugins.registry.culprit`).
         self.blame: Callable[[BaseException], str | None] = _nobody
-        self._runtime: Any = None  # made by bgkit.engine.runtime.runtime_for, once
-        self._modules: dict[str, Any] = {}  # job -> its module, once imported (every game pays for it)
-        self._sheet_fields: dict[tuple[str, int], tuple[Any, ...]] = {}
-        self.spec: GameSpec[Any, Any, Any] | None = self._load_spec() if info.spec else None  # None: the old shape
-        self.components = self._load_components(data) if self._has("data") else None
+        #: The game's runtime (:class:`bgkit.engine.runtime.Runtime`), made once by
+        #: :func:`bgkit.engine.runtime.runtime_for`: the engine's, so the model holds it as any object.
+        self.runtime: object | None = None
+        self._sheet_fields: dict[tuple[str, int], tuple[Field, ...]] = {}
+        self.spec: GameSpec[Any, Any, Any] = self._load_spec()
+        self.components: Any = self._load_components(data)
         if data is not None and self.components is None:
             raise BadInput(f"{info.name} has no component data to replace; leave out --data")
 
-    def _load_components(self, data: Path | None) -> Any:
-        module = self._module("data")
+    def _load_components(self, data: Path | None) -> object:
+        load = self.spec.load_data
+        if load is None:
+            return None
         try:
-            return module.load(data)
+            return load(data)
         except BadInput:
             raise
         except Exception as exc:  # the plugin's own code failed, not the person's file
             raise self._broken("data", exc) from exc
 
     def _load_spec(self) -> "GameSpec[Any, Any, Any]":
-        """The game's GameSpec and the jobs of its table half (setup, scoring, data): its play half
-        waits for play (:attr:`play`)."""
-        from bgkit.model.spec import load_spec, table_jobs
+        """The game's GameSpec (its table half: setup, scoring, data); its play half waits for play (:attr:`play`)."""
+        from bgkit.model.spec import load_spec
 
         try:
-            spec = load_spec(self.info.spec)
+            return load_spec(self.info.spec)
         except PluginError as exc:
             raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {exc}") from None
         except Exception as exc:
             raise self._broken("spec", exc) from exc
-        self._modules.update(table_jobs(spec))
-        return spec
 
     @cached_property
-    def play(self) -> "Play[Any, Any, Any] | None":
-        """A spec's play half, imported (if named) and bound to its state class now, once per loaded
-        game: the first state made or loaded asks for it (None for the old shape)."""
-        from bgkit.model.spec import bind, load_play, play_job
+    def play(self) -> "Play[Any, Any, Any]":
+        """The spec's play half, imported (if named) and bound to its state class now, once per loaded
+        game: the first state made or loaded asks for it."""
+        from bgkit.model.spec import bind, load_play
 
         spec = self.spec
-        if spec is None:
-            return None
         where = spec.play if isinstance(spec.play, str) else self.info.spec
         try:
             play = load_play(spec)
@@ -226,111 +206,75 @@ class Game:
             raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {exc}") from None
         except Exception as exc:
             raise self._broken("play", exc) from exc
-        self._modules["state"] = play_job(spec, play)
         return play
-
-    # -- the plugin's modules (a spec's parts, or the old shape's job modules) -------------------
-    def _has(self, job: str) -> bool:
-        import importlib.util
-
-        if job in self._modules:
-            return True
-        if self.spec is not None:  # play is the spec's play half; any other job it leaves to the core's default
-            return job == "state"
-        try:
-            return importlib.util.find_spec(f"{self.info.package}.{job}") is not None
-        except ModuleNotFoundError as exc:  # the package itself is missing
-            raise self._broken("package", exc) from exc
-
-    def _module(self, job: str) -> Any:
-        found = self._modules.get(job)
-        if found is not None:
-            return found
-        if self.spec is not None and job == "state" and self.play is not None:
-            return self._modules["state"]
-        try:
-            found = importlib.import_module(f"{self.info.package}.{job}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{self.info.package}.{job}":
-                raise BadInput(f"{self.info.name} has no {job} ({self.info.package}.{job} is missing)") from None
-            raise self._broken(job, exc) from exc
-        except Exception as exc:
-            raise self._broken(job, exc) from exc
-        lacking = missing_names(job, set(dir(found)))
-        if lacking:
-            raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {self.info.package}.{job}.{lacking[0]} is missing "
-                              f"(the {job} module of {self.info.name} must define {', '.join(lacking)}; see docs/plugins.md)")
-        self._modules[job] = found
-        return found
 
     def _broken(self, job: str, exc: Exception) -> PluginError:
         return PluginError(
             f"the {job} of {self.info.name} (plugin {self.info.plugin!r}) failed to load: {type(exc).__name__}: {exc}"
         )
 
-    def _call(self, job: str, function: str, *args: Any, default: Any = ...) -> Any:
-        module = self._module(job)
-        if not hasattr(module, function):
-            if default is not ...:
-                return default(*args) if callable(default) else default
-            raise PluginError(f"plugin {self.info.plugin or self.info.id!r}: {self.info.package}.{job}.{function} is missing")
-        return getattr(module, function)(self.components, *args)
-
     # -- setup -------------------------------------------------------------------------------
-    @cached_property
+    @property
     def options(self) -> tuple[Option, ...]:
-        return tuple(self._module("setup").OPTIONS) if self._has("setup") else ()
+        return tuple(self.spec.setup.options)
 
     def setup_declared(self, name: str) -> tuple[str, ...]:
-        """A field list the setup module declares (``FIXED``, ``ANY_LENGTH``, ``ANY_KEYS``; see
-        :func:`bgkit.engine.setups.check_laid_out`); none for a game whose setup comes from a hook alone."""
-        return tuple(getattr(self._module("setup"), name, ())) if self._has("setup") else ()
+        """A field list the spec's setup declares (``FIXED``, ``ANY_LENGTH``, ``ANY_KEYS``: its
+        ``fixed``, ``any_length``, ``any_keys``; see :func:`bgkit.engine.setups.check_laid_out`)."""
+        setup = self.spec.setup
+        declared = {"FIXED": setup.fixed, "ANY_LENGTH": setup.any_length, "ANY_KEYS": setup.any_keys}[name]
+        return tuple(declared)
 
     def setup(self, players: int, rng: random.Random, options: dict[str, str]) -> dict[str, Any]:
         """The randomised setup for ``players`` as JSON-able data; draws only from ``rng``."""
-        setup: dict[str, Any] = self._call("setup", "make_setup", players, rng, options)
-        return setup
+        return self.spec.setup.make_setup(self.components, players, rng, options)
 
     def count_setups(self, players: int, options: dict[str, str]) -> int:
         """The exact number of distinct setups ``setup`` can produce with these options."""
-        count: int = self._call("setup", "count_setups", players, options)
-        return count
+        return self.spec.setup.count_setups(self.components, players, options)
 
     def check_setup(self, setup: dict[str, Any]) -> None:
         """Refuse a setup a person edited into one the game cannot start from (raise BadInput).
 
-        The plugin's optional ``setup.check_setup(comp, setup)``; the core checks the shape first.
+        The spec's optional ``Setup.check_setup(comp, setup)``; the core checks the shape first.
         """
-        self._call("setup", "check_setup", setup, default=lambda s: None)
+        check = self.spec.setup.check_setup
+        if check is not None:
+            check(self.components, setup)
 
     def render_setup(self, setup: dict[str, Any]) -> object:
         """Draw a setup so a person can lay out the table from it (default: indented JSON)."""
-        import json
+        render = self.spec.setup.render_setup
+        if render is None:
+            import json
 
-        if not self._has("render"):
             return json.dumps(setup, indent=2, ensure_ascii=False)
-        return self._call("render", "render_setup", setup, default=lambda s: json.dumps(s, indent=2, ensure_ascii=False))
+        return render(self.components, setup)
 
     # -- scoring -----------------------------------------------------------------------------
-    def sheet_fields(self, players: int) -> list[Any]:
+    def sheet_fields(self, players: int) -> "list[Field]":
         """The fields each player's part of a score sheet has."""
-        return list(self._fields("sheet_fields", players))
+        return list(self.fields_of("sheet_fields", players))
 
-    def _fields(self, function: str, players: int, default: Any = ...) -> tuple[Any, ...]:
-        """A game's sheet fields for a player count, asked once (they are fixed by the rules)."""
+    def fields_of(self, function: str, players: int) -> "tuple[Field, ...]":
+        """A game's sheet fields for a player count, ``"sheet_fields"`` (each player's) or
+        ``"sheet_game_fields"`` (the table's), asked once: they are fixed by the rules."""
         key = (function, players)
         found = self._sheet_fields.get(key)
         if found is None:
-            found = self._sheet_fields[key] = tuple(self._call("scoring", function, players, default=default))
+            make = getattr(self.spec.scoring, function)
+            found = self._sheet_fields[key] = tuple(make(self.components, players)) if make is not None else ()
         return found
 
-    def sheet_game_fields(self, players: int) -> list[Any]:
+    def sheet_game_fields(self, players: int) -> "list[Field]":
         """Fields a sheet has once, for the whole table (default: none)."""
-        return list(self._fields("sheet_game_fields", players, default=lambda p: []))
+        return list(self.fields_of("sheet_game_fields", players))
 
     def check_sheet(self, sheet: "Sheet") -> None:
         """Reject a sheet whose fields are each valid but impossible together (raise SheetError)."""
-        self._call("scoring", "check_sheet", sheet, default=lambda s: None)
+        check = self.spec.scoring.check_sheet
+        if check is not None:
+            check(self.components, sheet)
 
     def check_partial_sheet(self, sheet: "Sheet") -> None:
         """The rules a sheet still being typed at the prompt must already keep (default: none).
@@ -338,107 +282,78 @@ class Game:
         The sheet has every player and field; what is not entered yet holds its default (a required
         field its lowest value). A game checks here only what more answers cannot put right.
         """
-        self._call("scoring", "check_partial_sheet", sheet, default=lambda s: None)
+        check = self.spec.scoring.check_partial_sheet
+        if check is not None:
+            check(self.components, sheet)
 
     def score_sheet(self, sheet: "Sheet") -> "ScoreResult":
         """Score a validated sheet: categories, totals, ranking and the deciding tie-breaker."""
-        result: ScoreResult = self._call("scoring", "score_sheet", sheet)
+        result = self.spec.scoring.score_sheet(self.components, sheet)
         return result if getattr(result, "game", None) == self.info.id else replace(result, game=self.info.id)
 
     # -- play --------------------------------------------------------------------------------
-    def _play(self, function: str, *args: Any) -> Any:
-        if not self.info.playable:
-            raise BadInput(f"{self.info.name} cannot be played yet (setup and score work)")
-        return self._call("state", function, *args)
-
     def new_state(self, setup: dict[str, Any]) -> "State":
         """The state at the start of play for this setup."""
-        state: State = self._play("new_state", setup)
-        return state
+        new_state: Callable[[object, dict[str, Any]], State] = self.play.new_state
+        return new_state(self.components, setup)
 
     def state_from_dict(self, data: dict[str, Any]) -> "State":
-        """Rebuild a state from ``State.to_dict()``."""
-        state: State = self._play("state_from_dict", data)
-        return state
+        """Rebuild a state from ``State.to_dict()`` (the play half's ``state_from_dict``, else its
+        state's ``FIELDS`` loaded into a new instance)."""
+        return self._state_loader(self.components, data)
+
+    @cached_property
+    def _state_loader(self) -> "Callable[[object, dict[str, Any]], State]":
+        from bgkit.model.spec import fields_loader
+
+        play = self.play
+        load: Callable[[object, dict[str, Any]], State] = play.state_from_dict or fields_loader(play)
+        return load
 
     def action_space(self, players: int) -> "ActionSpace | None":
-        """The game's action space for ``players`` (None if its state module declares none).
+        """The game's action space for ``players`` (None if its notation declares none).
 
-        The state module's ``num_actions(comp, players)``, ``max_game_length(comp, players)``,
+        The notation's ``num_actions(comp, players)``, ``max_game_length(comp, players)``,
         ``action_index(comp, action)`` and ``action_from_index(comp, state, index)``: every
         decision and chance outcome has a whole-number index below ``num_actions`` that is the same
         in every process and round-trips; no game has more decisions than ``max_game_length``.
         """
-        module = self._declaring("action_index")
-        if module is None:
-            return None
+        notation = self.play.notation
+        size, longest = notation.num_actions, notation.max_game_length
+        action_index, from_index = notation.action_index, notation.action_from_index
+        if size is None or longest is None or action_index is None or from_index is None:
+            return None  # Play refuses some of the four without the others
         comp = self.components
         return ActionSpace(
-            size=module.num_actions(comp, players),
-            max_length=module.max_game_length(comp, players),
-            index=_remembered_index(module.action_index, comp),
-            action=lambda state, index: module.action_from_index(comp, state, index),
+            size=size(comp, players),
+            max_length=longest(comp, players),
+            index=_remembered_index(action_index, comp),
+            action=lambda state, index: from_index(comp, state, index),
         )
 
     def observation(self, players: int) -> "Observation | None":
-        """The game's observation tensor for ``players`` (None if its state module declares none).
+        """The game's observation tensor for ``players`` (None if its observer declares none).
 
-        The state module's ``observation_shape(comp, players)`` and ``observation_tensor(comp,
+        The observer's ``observation_shape(comp, players)`` and ``observation_tensor(comp,
         state, player)``: a fixed-size encoding of what ``player`` sees, flat, as many numbers as
         the shape's product, for neural agents (OpenSpiel's observation tensor, PettingZoo's
         observation).
         """
-        module = self._declaring("observation_tensor")
-        if module is None:
+        observer = self.play.observer
+        shape, tensor = observer.observation_shape, observer.observation_tensor
+        if shape is None or tensor is None:
             return None
         comp = self.components
-        return Observation(
-            shape=tuple(module.observation_shape(comp, players)),
-            tensor=lambda state, player: module.observation_tensor(comp, state, player),
-        )
-
-    def _declaring(self, function: str) -> Any:
-        """The state module of a playable game if it defines the optional ``function``, else None."""
-        if not self.info.playable or not self._has("state"):
-            return None
-        module = self._module("state")
-        return module if hasattr(module, function) else None
+        return Observation(shape=tuple(shape(comp, players)), tensor=lambda state, player: tensor(comp, state, player))
 
     def sheet_from_state(self, state: "State") -> dict[str, Any]:
         """The score sheet a person would fill in from this finished game's table."""
-        sheet = self._play("sheet_from_state", state)
+        sheet = self.spec.scoring.sheet_from_state(self.components, state)
         return {**sheet, "game": self.info.id}
-
-
-#: The names each job module must define (``bgkit.model.contract`` gives their typed protocols), and the
-#: action-space functions a state module may define (all four or none).
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "data": ("load",),
-    "setup": ("OPTIONS", "make_setup", "count_setups"),
-    "scoring": ("sheet_fields", "score_sheet"),
-    "render": ("render_setup",),
-    "state": ("new_state", "state_from_dict", "sheet_from_state"),
-}
-ACTION_SPACE = ("num_actions", "max_game_length", "action_index", "action_from_index")
-#: The observation-tensor functions a state module may define (both or neither).
-OBSERVATION = ("observation_shape", "observation_tensor")
 
 
 def _nobody(exc: BaseException) -> str | None:
     return None
-
-
-def missing_names(job: str, names: set[str] | None) -> list[str]:
-    """The contract names ``job``'s module lacks, given the names it defines (None: unknowable)."""
-    if names is None:
-        return []
-    lacking = [name for name in REQUIRED.get(job, ()) if name not in names]
-    if job == "state":
-        for group in (ACTION_SPACE, OBSERVATION):
-            declared = [name for name in group if name in names]
-            if declared and len(declared) < len(group):
-                lacking += [name for name in group if name not in names]
-    return lacking
 
 
 class ActionSpace:

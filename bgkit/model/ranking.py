@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from bgkit.model.records import record
+
 
 def exact(value: float) -> float:
     """A float that is a whole number as an int (JSON shows 42, not 42.0); a true fraction stays.
@@ -21,7 +23,7 @@ def exact(value: float) -> float:
     return value
 
 
-@dataclass(frozen=True)
+@record
 class TieBreak:
     """One link of a game's tie-break chain: ``label`` is printed when it decides."""
 
@@ -177,7 +179,7 @@ def build_result(
     )
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """How a finished game ended: ``ranks`` start at 1 (tied players share one), ``winners`` may be
     empty (a game that ends with no winner), ``decided_by`` names what separated the winners.

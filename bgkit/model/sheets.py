@@ -24,10 +24,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 
 from bgkit.model.errors import BadInput, SheetError, suggest
+from bgkit.model.records import record
 from bgkit.model.savefile import read_text
 from bgkit.model.tomllines import TomlLines, parse_toml
 
@@ -44,7 +45,7 @@ CEILING = 1_000_000
 MAX_ITEMS = 1_000
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     """One field of a score sheet.
 
@@ -82,15 +83,15 @@ class Field:
     def required(self) -> bool:
         return self.default is None
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: object) -> FieldValue:
         """Return ``value`` if it fits this field; raise SheetError saying why not."""
         if self.kind is int or self.kind is list:
-            items = value if self.kind is list else [value]
             if self.kind is list and not isinstance(value, list):
                 raise SheetError(f"{self.name} must be {_TYPE_NAMES[list]}, not {_show(value)}", self.name)
+            items: list[object] = value if isinstance(value, list) and self.kind is list else [value]
             most = MAX_ITEMS if self.max_items is None else self.max_items
-            if self.kind is list and len(value) > most:
-                raise SheetError(f"{self.name} lists {len(value)} items, but there can be at most {most}", self.name)
+            if self.kind is list and len(items) > most:
+                raise SheetError(f"{self.name} lists {len(items)} items, but there can be at most {most}", self.name)
             high = CEILING if self.maximum is None else self.maximum
             for item in items:
                 if isinstance(item, bool) or not isinstance(item, int):
@@ -100,22 +101,22 @@ class Field:
                 if item > high:
                     why = "" if self.maximum is not None else " (no game counts that high)"
                     raise SheetError(f"{self.name} is {_show(item)}, but cannot be above {high}{why}", self.name)
-            return value
+            return cast("FieldValue", value)  # a whole number, or a list of them: checked above
         if not isinstance(value, self.kind):
             raise SheetError(f"{self.name} must be {_TYPE_NAMES[self.kind]}, not {_show(value)}", self.name)
         if self.choices is not None and value not in self.choices:
             raise SheetError(f"{self.name} is {_show(value)}; choose one of {', '.join(self.choices)}"
                              f"{suggest(value, self.choices)}", self.name)
-        return value
+        return cast("FieldValue", value)  # a bool or a str: checked above
 
-    def parse_text(self, text: str) -> Any:
+    def parse_text(self, text: str) -> FieldValue:
         """Turn what a person typed at the prompt into a value of this field."""
         text = text.strip()
-        if text == "" and not self.required:
+        if text == "" and self.default is not None:  # an optional field left empty
             return self.default
         try:
             if self.kind is int:
-                value: Any = int(text)
+                value: FieldValue = int(text)
             elif self.kind is bool:
                 if text.lower() not in ("y", "yes", "true", "n", "no", "false"):
                     raise ValueError
@@ -351,7 +352,7 @@ def ask_sheet(game: "Game", players: int | None, ask: Callable[[str], str], say:
 
     Every answer is checked at once and asked again until it is valid: the number of players (when
     ``players`` is None), each name (no two alike), each field, and the game's rules across fields
-    as soon as they can be checked (``check_partial_sheet`` of the game's scoring module). Fields
+    as soon as they can be checked (``check_partial_sheet`` of the game's ``Scoring``). Fields
     that do not apply (:attr:`Field.asked_if`) are not asked; the optional fields of a group can be
     skipped with one answer. The rules that need the whole sheet are checked at the end, and the
     field they name is asked again. ``ask`` may raise KeyboardInterrupt or EOFError to stop.

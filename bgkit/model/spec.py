@@ -43,8 +43,9 @@ import random
 import re
 import dataclasses
 from pathlib import Path
-from types import FunctionType, SimpleNamespace
-from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, Mapping, Self, Sequence, TypeVar, dataclass_transform
+from types import FunctionType
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Hashable, Mapping, Protocol, Self, Sequence, TypeVar,
+                    dataclass_transform)
 
 from bgkit.model.errors import PluginError
 from bgkit.model.flow import Flow
@@ -234,6 +235,97 @@ class Notation(Generic[S, A, C]):
     words: Sequence[tuple[str, str]] = ()
 
 
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+C_contra = TypeVar("C_contra", contravariant=True)
+A_contra = TypeVar("A_contra", bound=Hashable, contravariant=True)
+
+
+class FlowRulesModule(Protocol[S_contra, A]):
+    """A game's rules module on the core's flow runner (a :class:`FlowState`), for :func:`flow_rules_of`:
+    the step, a turn's actions and their effect, chance and its effect, the scores and the outcome."""
+
+    def step(self, state: S_contra, /) -> int | None: ...
+
+    def turn_actions(self, state: S_contra, /) -> list[A]: ...
+
+    def apply_turn(self, state: S_contra, action: A, /) -> None: ...
+
+    def apply_chance(self, state: S_contra, event: "Step", outcome: A, /) -> None: ...
+
+    def chance_outcomes(self, state: S_contra, /) -> list[tuple[A, float]]: ...
+
+    def scores(self, state: S_contra, /) -> list[float]: ...
+
+    def outcome(self, state: S_contra, /) -> "Outcome": ...
+
+
+def flow_rules_of(module: FlowRulesModule[S, A], *, settle_chance: Callable[[S, "Step"], bool] | None = None,
+                  settle_frame: Callable[[S, "Step"], bool] | None = None,
+                  frame_player: Callable[[S, "Step"], int] | None = None,
+                  frame_rules: Mapping[Any, tuple[Callable[[S, "Step"], list[A]], Callable[[S, "Step", A], None]]] | None = None,
+                  is_sealed: Callable[[S], bool] | None = None, reveals: Callable[[S, A], bool] | None = None,
+                  chance_pick: Callable[[S, float], A] | None = None) -> Rules[S, A]:
+    """The :class:`Rules` a flow game's rules module gives whole (:class:`FlowRulesModule`), with
+    the optional ones named: ``rules=flow_rules_of(rules, frame_rules=FRAME_RULES)``."""
+    return Rules(step=module.step, turn_actions=module.turn_actions, apply_turn=module.apply_turn,
+                 apply_chance=module.apply_chance, chance_outcomes=module.chance_outcomes, scores=module.scores,
+                 outcome=module.outcome, settle_chance=settle_chance, settle_frame=settle_frame,
+                 frame_player=frame_player, frame_rules=frame_rules, is_sealed=is_sealed, reveals=reveals,
+                 chance_pick=chance_pick)
+
+
+class NotationModule(Protocol[S_contra, A, C_contra]):
+    """A game's notation module, for :func:`notation_of`: its action texts, its action words
+    (``WORDS``) and the four functions of its action space, each named as the :class:`Notation` field."""
+
+    @property
+    def WORDS(self) -> Sequence[tuple[str, str]]: ...
+
+    def action_text(self, state: S_contra, action: A, /) -> str: ...
+
+    def num_actions(self, comp: C_contra, players: int, /) -> int: ...
+
+    def max_game_length(self, comp: C_contra, players: int, /) -> int | None: ...
+
+    def action_index(self, comp: C_contra, action: A, /) -> int: ...
+
+    def action_from_index(self, comp: C_contra, state: S_contra, index: int, /) -> A: ...
+
+
+def notation_of(module: NotationModule[S, A, C], parse_action: Callable[[S, str], A] | None = None) -> Notation[S, A, C]:
+    """The :class:`Notation` a notation module gives whole (typed: a module that lacks one of
+    :class:`NotationModule`'s names, or gives it another signature, is a type error), with the
+    game's own ``parse_action`` where it has one: ``notation=notation_of(notation)``."""
+    return Notation(action_text=module.action_text, parse_action=parse_action, num_actions=module.num_actions,
+                    max_game_length=module.max_game_length, action_index=module.action_index,
+                    action_from_index=module.action_from_index, words=module.WORDS)
+
+
+class ObserverModule(Protocol[S, A_contra, C_contra]):
+    """A game's views module, for :func:`observer_of`: what each seat sees, its determinisation,
+    who sees an action and what the others are told, and its observation tensor."""
+
+    def view(self, state: S, player: int, /) -> Doc: ...
+
+    def determinize(self, state: S, player: int, rng: random.Random, /) -> S: ...
+
+    def audience(self, state: S, action: A_contra, /) -> "frozenset[int] | None": ...
+
+    def public_text(self, state: S, action: A_contra, /) -> str: ...
+
+    def observation_shape(self, comp: C_contra, players: int, /) -> tuple[int, ...]: ...
+
+    def observation_tensor(self, comp: C_contra, state: S, player: int, /) -> list[float]: ...
+
+
+def observer_of(module: ObserverModule[S, A, C], chance_label: Callable[[S], str] | None = None) -> Observer[S, A, C]:
+    """The :class:`Observer` a views module gives whole, with the game's ``chance_label`` (often
+    its notation's): ``observer=observer_of(views, notation.chance_label)``."""
+    return Observer(view=module.view, determinize=module.determinize, audience=module.audience,
+                    public_text=module.public_text, chance_label=chance_label,
+                    observation_shape=module.observation_shape, observation_tensor=module.observation_tensor)
+
+
 def action_words(state: State, texts: Sequence[str]) -> list[tuple[str, str]]:
     """The game's words (``Notation.words``) that the action ``texts`` use, in the game's order."""
     play = getattr(type(state), "_bound_play", None)
@@ -301,7 +393,7 @@ class Setup(Generic[C]):
     make_setup: Callable[[C, int, random.Random, dict[str, str]], Doc] = _seats_only
     count_setups: Callable[[C, int, dict[str, str]], int] = _one_setup
     check_setup: Callable[[C, Doc], None] | None = None
-    #: Field lists :func:`bgkit.engine.setups.check_laid_out` reads (``FIXED`` etc. of a setup module).
+    #: Field lists :func:`bgkit.engine.setups.check_laid_out` reads (``Game.setup_declared``: FIXED, ANY_LENGTH, ANY_KEYS).
     fixed: tuple[str, ...] = ()
     any_length: tuple[str, ...] = ()
     any_keys: tuple[str, ...] = ()
@@ -391,6 +483,54 @@ class GameSpec(Generic[S, A, C]):
             raise TypeError(f"GameSpec play must be a Play or 'module:NAME', not {self.play!r}")
 
 
+class SpecSetupModule(Protocol[C_contra]):
+    """A game's setup module, for :func:`setup_of`: its options, the fields a table may not change,
+    and its setup made, counted and checked."""
+
+    @property
+    def OPTIONS(self) -> Sequence[Option]: ...
+
+    @property
+    def FIXED(self) -> tuple[str, ...]: ...
+
+    def make_setup(self, comp: C_contra, players: int, rng: random.Random, options: dict[str, str], /) -> Doc: ...
+
+    def count_setups(self, comp: C_contra, players: int, options: dict[str, str], /) -> int: ...
+
+    def check_setup(self, comp: C_contra, setup: Doc, /) -> None: ...
+
+
+def setup_of(module: SpecSetupModule[C], render_setup: Callable[[C, Doc], object] | None = None,
+             any_length: tuple[str, ...] = (), any_keys: tuple[str, ...] = ()) -> Setup[C]:
+    """The :class:`Setup` a setup module gives whole, drawn by ``render_setup``:
+    ``setup=setup_of(setup, render.render_setup, any_keys=setup.ANY_KEYS)``."""
+    return Setup(options=module.OPTIONS, make_setup=module.make_setup, count_setups=module.count_setups,
+                 check_setup=module.check_setup, fixed=module.FIXED, any_length=any_length, any_keys=any_keys,
+                 render_setup=render_setup)
+
+
+class SpecScoringModule(Protocol[S_contra, C_contra]):
+    """A game's scoring module, for :func:`scoring_of`: its sheet's fields, checked and scored, and
+    the sheet a finished game fills in."""
+
+    def sheet_fields(self, comp: C_contra, players: int, /) -> "Sequence[Field]": ...
+
+    def score_sheet(self, comp: C_contra, sheet: "Sheet", /) -> "ScoreResult": ...
+
+    def sheet_from_state(self, comp: C_contra, state: S_contra, /) -> Doc: ...
+
+    def check_sheet(self, comp: C_contra, sheet: "Sheet", /) -> None: ...
+
+
+def scoring_of(module: SpecScoringModule[S, C], sheet_game_fields: Callable[[C, int], "Sequence[Field]"] | None = None,
+               check_partial_sheet: Callable[[C, "Sheet"], None] | None = None) -> Scoring[S, C]:
+    """The :class:`Scoring` a scoring module gives whole, with its optional parts:
+    ``scoring=scoring_of(scoring, check_partial_sheet=scoring.check_partial_sheet)``."""
+    return Scoring(sheet_fields=module.sheet_fields, score_sheet=module.score_sheet,
+                   sheet_from_state=module.sheet_from_state, check_sheet=module.check_sheet,
+                   sheet_game_fields=sheet_game_fields, check_partial_sheet=check_partial_sheet)
+
+
 #: The parts whose functions become the state's methods (each of the State API's name).
 STATE_PARTS: dict[str, tuple[str, ...]] = {
     "rules": ("current_player", "legal_actions", "apply", "chance_outcomes", "chance_pick", "is_sealed", "reveals",
@@ -467,39 +607,8 @@ def load_play(spec: GameSpec[S, A, C]) -> Play[S, A, C]:
     return spec.play
 
 
-def table_jobs(spec: GameSpec[Any, Any, Any]) -> dict[str, Any]:
-    """The spec's table half seen as the job modules of a package-shaped game
-    (``bgkit.model.game.REQUIRED``): what :class:`bgkit.model.game.Game` reads for setup and
-    scoring, so both shapes of game load through one path. A job the spec leaves to the core's
-    default has no module (its default applies)."""
-    setup = spec.setup
-    return _namespaces({
-        "setup": {"OPTIONS": tuple(setup.options), "make_setup": setup.make_setup, "count_setups": setup.count_setups,
-                  "check_setup": setup.check_setup, "FIXED": setup.fixed, "ANY_LENGTH": setup.any_length,
-                  "ANY_KEYS": setup.any_keys},
-        "scoring": {name: getattr(spec.scoring, name) for name in part_fields(spec.scoring)},
-        "render": {"render_setup": setup.render_setup},
-        "data": {"load": spec.load_data},
-    })
-
-
-def play_job(spec: GameSpec[Any, Any, Any], play: Play[Any, Any, Any]) -> Any:
-    """The play half seen as the old shape's ``state`` job module."""
-    notation, observer = play.notation, play.observer
-    return _namespaces({"state": {
-        "new_state": play.new_state, "state_from_dict": play.state_from_dict or _fields_loader(play),
-        "sheet_from_state": spec.scoring.sheet_from_state,
-        **{name: getattr(notation, name) for name in part_fields(notation)},
-        "observation_shape": observer.observation_shape, "observation_tensor": observer.observation_tensor,
-    }})["state"]
-
-
-def _namespaces(jobs: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    return {job: SimpleNamespace(**{k: v for k, v in names.items() if v is not None})
-            for job, names in jobs.items() if any(v is not None for k, v in names.items() if k.islower())}
-
-
-def _fields_loader(play: Play[S, Any, C]) -> Callable[[C, Doc], S]:
+def fields_loader(play: Play[S, Any, C]) -> Callable[[C, Doc], S]:
+    """A play half's default ``state_from_dict``: the state's ``FIELDS`` loaded into a new instance."""
     cls = play.state
     declared = getattr(cls, "FIELDS", None)
 

@@ -16,8 +16,7 @@ list is written once, each field with its *kind* (how it is copied, saved and lo
 
         @classmethod
         def from_dict(cls, comp, data):
-            s = cls(comp)
-            MyState.FIELDS.load(s, data)
+            s = MyState.FIELDS.loaded(cls(comp), data)  # built, its saved fields set
             s.mods = ...                            # the derived fields, rebuilt
             return s
 
@@ -35,10 +34,12 @@ generated code, to read.
 from __future__ import annotations
 
 from types import MemberDescriptorType
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Callable, Mapping, TypeVar, Union
 
 from bgkit.model.cards import Deck
 from bgkit.model.pending import Pending
+
+T = TypeVar("T")
 
 #: How a field is copied, saved or loaded: a Python expression with ``{v}`` for the value
 #: (inlined into the generated code: cheapest), or a function of the value.
@@ -146,6 +147,12 @@ class StateFields:
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.install(owner)
+
+    def loaded(self, state: T, data: Mapping[str, Any]) -> T:
+        """``state`` (just built, as a ``from_dict`` builds it) with every saved field set from
+        ``data``: ``return MyState.FIELDS.loaded(cls(comp), data)``."""
+        self.load(state, data)
+        return state
 
     def install(self, cls: type) -> None:
         """Give ``cls`` its ``clone`` and ``to_dict``; a class that writes its own is refused."""

@@ -24,19 +24,24 @@ if TYPE_CHECKING:
     from bgkit.engine.runtime import Runtime
     from bgkit.model.sheets import Sheet
 
-#: The contract's version, ``"MAJOR.MINOR"``: a minor version only adds; a major one may change.
-API_VERSION = "3.3"
+#: The contract's version, ``"MAJOR.MINOR"``: a minor version only adds; a major one may change or remove.
+API_VERSION = "4.0"
+#: The oldest API version whose games this one runs unchanged. A major version says how far back
+#: what it kept reaches: 4.0 removed the job-module shape of a game (``GameInfo(package=...)``,
+#: deprecated since 3.3) and kept all of 3.3's GameSpec, so a game written for 3.3 still loads.
+OLDEST_API = "3.3"
 
 
 def compatible(declared: str) -> bool:
-    """Whether a plugin written for API version ``declared`` works with this one: the same major
-    version, and a minor version no newer than this one's."""
+    """Whether a plugin written for API version ``declared`` works with this one: no older than
+    :data:`OLDEST_API` and no newer than :data:`API_VERSION`."""
     try:
         major, minor = (int(part) for part in declared.split("."))
     except ValueError:
         return False
-    ours_major, ours_minor = (int(part) for part in API_VERSION.split("."))
-    return major == ours_major and minor <= ours_minor
+    oldest = tuple(int(part) for part in OLDEST_API.split("."))
+    ours = tuple(int(part) for part in API_VERSION.split("."))
+    return oldest <= (major, minor) <= ours
 
 
 class BotFactory(Protocol):
@@ -61,6 +66,22 @@ class RegisterExecutor(Protocol):
 
 hookspec = pluggy.HookspecMarker("bgkit")
 hookimpl = pluggy.HookimplMarker("bgkit")
+
+
+def registration(*infos: "GameInfo") -> Callable[[Callable[["GameInfo"], None]], None]:
+    """A game plugin's whole ``bgkit_register_games`` hook, registering ``infos`` in their order::
+
+        bgkit_register_games = registration(GameInfo(id="pig", name="Pig", ...))
+
+    The hook is an ordinary function bound to the hook's name, so pluggy finds it as it finds a
+    ``def``; every game plugin declares its ``GameInfo`` and nothing else."""
+
+    @hookimpl
+    def bgkit_register_games(register: Callable[["GameInfo"], None]) -> None:
+        for info in infos:
+            register(info)
+
+    return bgkit_register_games
 
 
 @hookspec

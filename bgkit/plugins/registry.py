@@ -14,7 +14,7 @@ from typing import Any, Callable, NamedTuple
 import pluggy
 
 from bgkit.plugins import hookspecs
-from bgkit.model.errors import BadInput, escape_controls
+from bgkit.model.errors import BadInput, PluginError, escape_controls
 from bgkit.plugins.index import installed_entry_points
 
 DEFAULT_PLUGINS = ("bgkit.plugins.games", "bgkit.bots.plugin", "bgkit.tournaments.plugin", "bgkit.interop.plugin")
@@ -38,6 +38,16 @@ BotInfo = Registered  # a bot's and an executor's registration have the same fie
 ExecutorInfo = Registered
 
 
+class PluginSet(NamedTuple):
+    """The plugins a process loaded, as another process can load them: entry points by name, and
+    the plugins registered in-process that are importable modules (``others``: those that are not,
+    which no other process can have)."""
+
+    entry_points: tuple[str, ...]
+    modules: tuple[str, ...]
+    others: tuple[str, ...]
+
+
 class LoadError(NamedTuple):
     name: str
     distribution: str
@@ -52,6 +62,7 @@ class Registry:
         self.pm.add_hookspecs(hookspecs)
         self.load_errors: list[LoadError] = []
         self.distributions: dict[str, str] = {}  # plugin name -> "dist version"
+        self.entry_points: list[str] = []  # the entry-point plugins loaded, by name
         self.versions: dict[str, str] = {}  # plugin name -> its distribution's version
         self._games: dict[str, Any] | None = None
         self._bots: dict[str, BotInfo] | None = None
@@ -82,6 +93,7 @@ class Registry:
                 self.versions[ep.name] = ep.version
             try:
                 self.pm.register(ep.load(), name=ep.name)
+                self.entry_points.append(ep.name)
             except BaseException as exc:  # a broken plugin must not take the others down, nor end bgkit
                 if not is_fault(exc) and ctrl_c.pressed():  # a KeyboardInterrupt the plugin raised itself is its fault
                     raise
@@ -94,6 +106,20 @@ class Registry:
         """Register an in-process plugin (tests, scripts); forgets cached registrations."""
         self.pm.register(plugin, name=name)
         self._games = self._bots = self._executors = None
+
+    def plugin_set(self) -> "PluginSet":
+        """What this registry loaded, as a worker process can load it again (:func:`adopt`)."""
+        defaults = set(DEFAULT_PLUGINS) | set(self.entry_points)
+        modules: list[str] = []
+        others: list[str] = []
+        for name, plugin in self.pm.list_name_plugin():
+            if name in defaults or plugin is None:
+                continue
+            if isinstance(plugin, type(sys)) and sys.modules.get(plugin.__name__) is plugin:
+                modules.append(plugin.__name__)
+            else:
+                others.append(name)
+        return PluginSet(tuple(sorted(self.entry_points)), tuple(modules), tuple(others))
 
     # -- registrations -----------------------------------------------------------------------
     def _collect(self, hook_name: str, kind: str) -> dict[str, Any]:
@@ -158,7 +184,7 @@ class Registry:
 
     def owners(self) -> dict[str, str]:
         """Top-level module name -> the plugin whose code lives there, from what the plugins
-        registered (their modules, hook functions, games' packages, bots' and executors' factories).
+        registered (their modules, hook functions, games' spec packages, bots' and executors' factories).
         The core's own modules and a module two plugins share are left out: they name nobody."""
         claims: dict[str, set[str]] = {}
 
@@ -211,10 +237,10 @@ class Registry:
         errors: dict[str, str] = {}
         for err in self.load_errors:  # every error of a plugin, not only the last
             errors[err.name] = f"{errors[err.name]}; {err.error}" if err.name in errors else err.error
-        from bgkit.model.contract import static_problems
+        from bgkit.plugins.sources import spec_problems
 
         for info in self.games.values():  # read from the source: listing the plugins imports no engine
-            for problem in static_problems(info.package, info.playable, info.spec):
+            for problem in spec_problems(info.spec):
                 error = f"game {info.id!r}: {problem}"
                 errors[info.plugin] = f"{errors[info.plugin]}; {error}" if info.plugin in errors else error
         for name, plugin in self.pm.list_name_plugin():
@@ -241,10 +267,9 @@ class _Entry(NamedTuple):
 
 def _registered(kind: str, item: Any, more: tuple[Any, ...], extra: dict[str, Any], plugin: str, version: str) -> _Entry:
     """A game's ``register(GameInfo)``, or a bot's or executor's ``register(name, factory, help)``."""
-    from dataclasses import replace
-
     if kind == "game":
         from bgkit.model.game import GameInfo
+        from bgkit.model.records import replace
 
         if not isinstance(item, GameInfo):
             raise TypeError(f"register() takes a bgkit.model.game.GameInfo, not {type(item).__name__}")
@@ -331,6 +356,28 @@ def get_registry() -> Registry:
         registry.load_entry_point_plugins(selected_plugins())
         _registry = registry
     return _registry
+
+
+def adopt(plugins: PluginSet) -> Registry:
+    """Make this process's registry load exactly ``plugins``: a worker process plays with the
+    plugins of the bgkit run it works for, not with whatever it would find installed (a house rule
+    left out by ``BGKIT_LOAD_PLUGINS`` or its test's choice changes the games a bot plays)."""
+    global _registry
+    if _registry is not None and _registry.plugin_set() == plugins:
+        return _registry
+    if plugins.others:
+        raise PluginError(f"plugin {plugins.others[0]!r} was registered in the bgkit run's own process and cannot "
+                          "reach its worker processes; install it as a package or play with --jobs 1")
+    import importlib
+
+    reset_registry()
+    registry = Registry()
+    registry.load_default_plugins()
+    registry.load_entry_point_plugins(set(plugins.entry_points))
+    for name in plugins.modules:
+        registry.register(importlib.import_module(name), name=name)
+    _registry = registry
+    return registry
 
 
 #: How to empty each cache of things made through the registry (loaded games, adapter tables).

@@ -324,7 +324,7 @@ async def score(request: Request) -> Response:
 
 def _result(game: Game, state: dict[str, Any]) -> tuple[tables.Checked, ScoreResult | None]:
     checked = tables.check(game, state)
-    if not checked.ready:
+    if checked.sheet is None:  # not ready
         return checked, None
     return checked, runtime_for(game).score(checked.sheet)
 

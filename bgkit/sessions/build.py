@@ -162,8 +162,7 @@ def _at_table(game: Game, match: Match, screen: Any) -> None:
     is typed in (bgkit.terminal.table)."""
     from bgkit.terminal.table import TableTalk
 
-    play = game.play  # a GameSpec's play half (None for a game of the old shape: the default wording)
-    talk = TableTalk(screen, match.seats, play.wording.instruction if play is not None else None, match.log.actions)
+    talk = TableTalk(screen, match.seats, game.play.wording.instruction, match.log.actions)
     screen.at_table(talk)
     match.watchers.append(talk)
 

@@ -458,7 +458,7 @@ def games_table(rows: list[dict[str, Any]]) -> Any:
             literal(row["id"]),
             literal(row["name"]),
             row["players"],
-            "yes" if row["playable"] else "setup+score",
+            "yes",  # every game plays (a GameSpec has a play half)
             literal(row["version"]),
             row["data_status"] + (" *" if row["data_note"] else ""),
         )
@@ -475,7 +475,7 @@ def game_details(info: GameInfo, game: Game, players: list[int]) -> Any:
     parts: list[Any] = [
         Text(f"{info.name} ({info.id}) — {info.players_text} players — version {info.version or 'unknown'}"),
         Text(info.summary) if info.summary else Text(""),
-        Text(f"play: {'yes: humans and bots' if info.playable else 'setup and score (play is planned)'}"),
+        Text("play: yes: humans and bots"),
         Text("dynamics: " + ", ".join(info.dynamics.words())),
     ]
     if game.options:

@@ -282,8 +282,6 @@ def _check_entrants(game: Any, specs: list[str], players: int) -> None:
     from bgkit.bots import parse_seat_spec
 
     info = game.info
-    if not info.playable:
-        raise BadInput(f"{info.name} cannot be played yet (setup and score work)")
     if len(specs) < 2:
         raise BadInput(f"an arena rates two or more bots, e.g. bgkit arena {info.id} random greedy mcts --games 60")
     if any(parse_seat_spec(spec)[0] == "human" for spec in specs):

@@ -18,10 +18,13 @@ from __future__ import annotations
 import logging
 import sys
 import uuid
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from bgkit.model.errors import BadInput, PluginError
-from bgkit.tournaments.executors import CHUNK_SECONDS, LOOK_AHEAD, RESTARTS, play_chunk
+from bgkit.tournaments.executors import CHUNK_SECONDS, LOOK_AHEAD, RESTARTS, parent_plugins, play_chunk
+
+if TYPE_CHECKING:
+    from bgkit.plugins.registry import PluginSet
 
 CONNECT_TIMEOUT = "10s"
 WORKERS_TIMEOUT = 120  # seconds for a local cluster's workers to join its scheduler
@@ -105,6 +108,20 @@ def _worker_process(scheduler: Any, parent: int | None, config: dict[str, Any]) 
         asyncio.run(_serve(address))
 
 
+def _play_chunk_with(plugins: "PluginSet", schedule: Any, chunk: tuple[int, ...]) -> tuple[list[Any], float, float]:
+    """A chunk of games on a Dask worker, with the run's plugins: a worker plays by the rules of
+    the bgkit run it works for (a house rule included), not by whatever it finds installed, and a
+    worker on another machine that lacks one of them refuses rather than play other rules."""
+    from bgkit.plugins.registry import adopt
+
+    loaded = adopt(plugins).plugin_set()
+    if loaded != plugins:
+        missing = sorted(set(plugins.entry_points) - set(loaded.entry_points)) or sorted(set(loaded.entry_points) - set(plugins.entry_points))
+        raise PluginError(f"a Dask worker does not have the same plugins as this bgkit run ({', '.join(missing)}): "
+                          "install the same game plugins on every worker")
+    return play_chunk(schedule, chunk)
+
+
 async def _serve(address: str) -> None:
     import distributed
 
@@ -156,6 +173,7 @@ class DaskExecutor:
         self._running: list[Any] = []
         self._processes: list[Any] = []  # a local cluster's worker processes
         self._replaced = 0
+        self._forked = False  # a local cluster's workers forked from this process (they have its plugins)
         if scheduler:
             import distributed
 
@@ -190,6 +208,7 @@ class DaskExecutor:
 
         forked = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
         method = "fork" if forked else _start_forkserver()
+        self._forked = forked
         import dask
         import distributed
 
@@ -253,6 +272,10 @@ class DaskExecutor:
         from distributed import KilledWorker
 
         run = uuid.uuid4().hex[:12]
+        plugins = parent_plugins()
+        if plugins.others and not self._forked:
+            raise BadInput(f"plugin {plugins.others[0]!r} was registered in this process as an object, so Dask's "
+                           "workers cannot load it; install it as a package, or play with --executor local")
         window = LOOK_AHEAD * self.workers + LOOK_AHEAD
         futures: dict[int, Any] = {}  # chunk number -> future, until its result is yielded
         taken = yielded = 0
@@ -263,7 +286,7 @@ class DaskExecutor:
                 if chunk is None:
                     more = False
                     break
-                futures[taken] = self._client.submit(play_chunk, schedule, chunk, key=f"bgkit-games-{run}-{taken}", pure=False)
+                futures[taken] = self._client.submit(_play_chunk_with, plugins, schedule, chunk, key=f"bgkit-games-{run}-{taken}", pure=False)
                 taken += 1
             self._running = list(futures.values())
             if not futures:

@@ -33,9 +33,12 @@ import os
 import sys
 import time
 from itertools import islice
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from bgkit.model.errors import BadInput, PluginError
+
+if TYPE_CHECKING:
+    from bgkit.plugins.registry import PluginSet
 
 CHUNK_SECONDS = 0.25  # a chunk grows until it takes about this much CPU
 WALL_CHUNKS = 4  # ... and at most this many times as long by the wall clock
@@ -189,14 +192,24 @@ def play_games(
 # -- the local executor ----------------------------------------------------------------------------
 
 
-def _worker_start(game_id: str, data: dict[str, Any] | None, parent: int | None) -> None:
+def _worker_start(game_id: str, data: dict[str, Any] | None, parent: int | None, plugins: PluginSet) -> None:
     """A local worker: Ctrl-C and hang-ups are the parent's to handle, it dies with the parent
-    (``parent``: its pid, for a forked worker), and the game is loaded once, up front."""
+    (``parent``: its pid, for a forked worker), it loads the parent's plugins (a worker started
+    from a forkserver would otherwise load what it finds installed), and the game once, up front."""
     from bgkit.exec import guard
+    from bgkit.plugins.registry import adopt
     from bgkit.tournaments.tournament import _load
 
     guard.as_worker(parent)
+    adopt(plugins)
     _load(game_id, data)
+
+
+def parent_plugins() -> PluginSet:
+    """This run's plugins, as its worker processes load them again (``adopt``)."""
+    from bgkit.plugins.registry import get_registry
+
+    return get_registry().plugin_set()
 
 
 def _ready() -> None:
@@ -236,11 +249,15 @@ class LocalExecutor:
             method = "fork"
         else:
             method = "forkserver" if "forkserver" in methods else "spawn"
+        plugins = parent_plugins()
+        if method != "fork" and plugins.others:  # a forked worker has them: it is a copy of this process
+            raise BadInput(f"plugin {plugins.others[0]!r} was registered in this process as an object, so worker "
+                           "processes cannot load it; install it as a package, or play with --jobs 1")
         self._pool = ProcessPoolExecutor(
             self.workers,
             mp_context=multiprocessing.get_context(method),
             initializer=_worker_start,
-            initargs=(schedule.game_id, schedule.data, os.getpid() if method == "fork" else None),
+            initargs=(schedule.game_id, schedule.data, os.getpid() if method == "fork" else None, plugins),
         )
         self._pool.submit(_ready)
 

@@ -1,9 +1,8 @@
-"""Goofspiel's play half: its state and the parts that play it, imported only when play starts
-(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_goofspiel.spec` alone)."""
+"""Goofspiel's play half, the state and the parts that play it: imported only when play starts."""
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit.api import Advisor, Display, Observer, Play, Rules, Wording, notation_of
 from bgkit_goofspiel import advisor, notation, observer, render, rules, wording
 from bgkit_goofspiel.state import GoofState, new_state, state_from_dict
 
@@ -21,11 +20,7 @@ PLAY = Play(
         observation_tensor=observer.observation_tensor,
     ),
     advisor=Advisor[GoofState, int](heuristic=advisor.heuristic, heuristic_values=advisor.values),
-    notation=Notation[GoofState, int, None](
-        action_text=notation.action_text, parse_action=notation.parse_action, num_actions=notation.num_actions,
-        max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
-    ),
+    notation=notation_of(notation, notation.parse_action),
     display=Display[GoofState](render=render.render, render_compact=render.render_compact, render_part=render.render_part,
                                  render_public=render.render_public),
     wording=Wording[GoofState, int](instruction=wording.instruction),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bgkit.api import GameSpec, Scoring, Setup
+from bgkit.api import GameSpec, Setup, scoring_of
 from bgkit_goofspiel import render, scoring, setup
 
 if TYPE_CHECKING:
@@ -16,8 +16,5 @@ SPEC: GameSpec[GoofState, int, None] = GameSpec(
     play="bgkit_goofspiel.play:PLAY",
     setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups, fixed=setup.FIXED,
                 render_setup=render.render_setup),
-    scoring=Scoring(
-        sheet_fields=scoring.sheet_fields, score_sheet=scoring.score_sheet, sheet_from_state=scoring.sheet_from_state,
-        check_sheet=scoring.check_sheet, check_partial_sheet=scoring.check_partial_sheet,
-    ),
+    scoring=scoring_of(scoring, check_partial_sheet=scoring.check_partial_sheet),
 )

@@ -32,6 +32,4 @@ def new_state(components: None, setup: dict[str, int]) -> GoofState:
 def state_from_dict(components: None, data: dict[str, object]) -> GoofState:
     players, deck = data["num_players"], data["deck"]
     assert isinstance(players, int) and isinstance(deck, int)
-    state = GoofState(players, deck)
-    GoofState.FIELDS.load(state, data)
-    return state
+    return GoofState.FIELDS.loaded(GoofState(players, deck), data)

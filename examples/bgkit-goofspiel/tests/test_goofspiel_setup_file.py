@@ -9,7 +9,7 @@ from bgkit.testing import assert_setup_refused as refused, bgkit_limited, setup_
 
 GAME = "goofspiel"
 
-setup_file, play = setup_file_kit(GAME)
+setup_file, play, plays = setup_file_kit(GAME)
 
 
 def test_an_unedited_setup_plays_with_each_deck(tmp_path):

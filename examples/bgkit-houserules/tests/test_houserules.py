@@ -92,3 +92,29 @@ def test_a_cut_playout_is_rated_by_the_house_rule(registry):
     rated = runtime.cut_rewards(state, random.Random(1))
     assert state.is_terminal() and rated == runtime.rewards(state) == runtime.outcome(state).rewards()
     assert runtime.functions(type(state)).heuristic == runtime.heuristic  # greedy's rating: the house rule's too
+
+
+def test_worker_processes_play_by_the_house_rule_of_the_run(registry):
+    """A house rule registered in this process (a script, a test) reaches the worker processes of
+    ``--jobs 2`` even when they are started from a forkserver (this process runs a thread, so it
+    cannot fork them), whose fresh interpreter would otherwise load only what it finds installed:
+    the records are those of ``--jobs 1``, tie-breaks included."""
+    import threading
+
+    from bgkit.testing import run_cli
+
+    args = ["play", "goofspiel", "random", "random", "--option", "deck=5", "--games", "60", "--seed", "4", "--format", "json"]
+    by_the_book = run_cli(args).stdout
+    registry.register(houserule, name="houserules")
+    one = run_cli([*args, "--jobs", "1"])
+    running = threading.Event()
+    thread = threading.Thread(target=running.wait, daemon=True)
+    thread.start()
+    try:
+        two = run_cli([*args, "--jobs", "2"])
+    finally:
+        running.set()
+        thread.join()
+    assert one.exit_code == two.exit_code == 0, two.stderr
+    assert one.stdout != by_the_book  # the house rule decides some of these games
+    assert two.stdout == one.stdout

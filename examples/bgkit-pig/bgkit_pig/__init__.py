@@ -3,10 +3,10 @@ turn's points, and bank them when you hold; a 1 loses the turn's points. First t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from bgkit.api import (CHANCE, LIST, TERMINAL, VALUE, Display, Dynamics, GameInfo, GameSpec, GameState, Notation,
-                       Option, Play, Rules, Setup, StateFields, hookimpl)
+                       Option, Play, Rules, Setup, StateFields, registration)
 
 if TYPE_CHECKING:  # bgkit games imports this file: what only play needs is imported when used
     from bgkit.api import Drawing
@@ -92,8 +92,6 @@ SPEC: GameSpec[Pig, Move, None] = GameSpec(
 )
 
 
-@hookimpl
-def bgkit_register_games(register: Callable[[GameInfo], None]) -> None:
-    register(GameInfo(id="pig", name="Pig", min_players=2, max_players=6, spec="bgkit_pig:SPEC",
-                      dynamics=Dynamics(chance=True), summary="Roll or hold: the dice game of risk (public domain).",
-                      api_version="3.3"))
+bgkit_register_games = registration(GameInfo(
+    id="pig", name="Pig", min_players=2, max_players=6, spec="bgkit_pig:SPEC", dynamics=Dynamics(chance=True),
+    summary="Roll or hold: the dice game of risk (public domain).", api_version="4.0"))

@@ -175,3 +175,35 @@ def action_index(comp: Components, action: Action) -> int:
 
 def action_from_index(comp: Components, state: BlueMoonState, index: int) -> Action:
     return space_for(comp).action(index)
+
+
+#: What each of Blue Moon City's action words does, for ``?`` at the prompt (its first word picks
+#: the entries shown). The dragons' and the Hoax and Pillar cards' words are the standard deck's.
+WORDS = (
+    ("go TILE", "movement: walk your figure to that tile (up to 2 steps; the list shows where you can go)"),
+    ("stay", "movement: leave your figure where it is"),
+    ("use CARD", "discard a dragon or Flit card (value 1 or 2) for its power instead of its value: a dragon or "
+                 "your figure moves next"),
+    ("to TILE", "where your figure goes, moved by the Flit card just used"),
+    ("red dragon to TILE|off the board", "where the red dragon goes, moved by the card just used"),
+    ("green dragon to TILE|off the board", "where the green dragon goes, moved by the card just used"),
+    ("blue dragon to TILE|off the board", "where the blue dragon goes, moved by the card just used"),
+    ("done", "end this part of your turn: the movement powers (you contribute next) or the contributions (you "
+             "discard and draw next)"),
+    ("box N: COLOUR V", "contribute to box N of the tile you stand on: pay V in cards of that colour, then put a "
+                        "marker on it"),
+    ("in COLOUR", "a box of any colour (the Royal Palace): the colour you pay it in"),
+    ("pay CARD [as COLOUR]", "pay the box with this card at its value (as COLOUR: a Hoax card lets it count as the "
+                             "box's colour)"),
+    ("wild CARD", "pay with a Khind card: wild, of any colour, at its value"),
+    ("pair CARD+CARD", "pay with two Mimix 1s or 2s together: one wild card worth 3"),
+    ("hoax-1 recolours COLOUR", "discard Hoax 1: up to 4 cards of that colour count as the box's colour"),
+    ("hoax-2 recolours one card", "discard Hoax 2: one card of any colour counts as the box's colour"),
+    ("offer N crystals", "at the courtyard: pay N crystals for the obelisk's lowest free box and put a marker on it"),
+    ("pillar-1: offer again for N crystals", "after an offering: discard Pillar 1 and make one more, paying its value in extra "
+                              "crystals"),
+    ("pillar-2: offer again for N crystals", "after an offering: discard Pillar 2 and make one more, paying its value in extra "
+                              "crystals"),
+    ("discard CARD", "end of your turn: put a card from your hand on the discard pile (at most 2)"),
+    ("draw N", "end your turn: draw N cards (2, and one more per card discarded)"),
+)

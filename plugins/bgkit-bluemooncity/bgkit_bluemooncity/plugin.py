@@ -1,21 +1,10 @@
 """Registers Blue Moon City. Kept light: the game's modules are imported only when used."""
 
-from collections.abc import Callable
+from bgkit.api import Dynamics, GameInfo, registration
 
-from bgkit.api import Dynamics, GameInfo, hookimpl
-
-
-@hookimpl
-def bgkit_register_games(register: Callable[[GameInfo], None]) -> None:
-    register(
-        GameInfo(
-            id="bluemooncity",
-            name="Blue Moon City",
-            min_players=2,
-            max_players=4,
-            spec="bgkit_bluemooncity.spec:SPEC",
-            dynamics=Dynamics(chance=True, hidden=True, no_winner=True),
-            summary="Rebuild the city, make offerings at the obelisk (Knizia 2006).",
-            api_version="3.3",  # the bgkit API it was written for (bgkit.api.API_VERSION)
-        )
-    )
+bgkit_register_games = registration(GameInfo(
+    id="bluemooncity", name="Blue Moon City", min_players=2, max_players=4,
+    spec="bgkit_bluemooncity.spec:SPEC", dynamics=Dynamics(chance=True, hidden=True, no_winner=True),
+    summary="Rebuild the city, make offerings at the obelisk (Knizia 2006).",
+    api_version="4.0",  # the bgkit API it was written for (bgkit.api.API_VERSION)
+))

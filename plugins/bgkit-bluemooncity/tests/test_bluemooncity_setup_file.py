@@ -7,11 +7,7 @@ from bgkit.testing import assert_setup_refused as refused, bgkit_limited, setup_
 
 GAME = "bluemooncity"
 
-setup_file, play = setup_file_kit(GAME)
-
-
-def test_an_unedited_setup_plays(tmp_path):
-    assert play(setup_file(tmp_path, 2), 2).exit_code == 0
+setup_file, play, plays = setup_file_kit(GAME)
 
 
 def test_the_city_and_hands_the_table_laid_out_play(tmp_path):
@@ -21,8 +17,7 @@ def test_the_city_and_hands_the_table_laid_out_play(tmp_path):
         hands = [row["hand"] for row in setup["seats"]]
         hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
 
-    result = play(setup_file(tmp_path, 2, edit, options=["deal=yes"]), 2)
-    assert result.exit_code == 0, result.stderr
+    plays(tmp_path, 2, edit, options=["deal=yes"])
 
 
 def test_a_hand_size_of_a_million_is_refused_not_dealt(tmp_path):

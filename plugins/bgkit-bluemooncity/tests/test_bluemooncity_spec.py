@@ -5,38 +5,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from bgkit.testing import run_importing
+from bgkit.testing import check_bound, table_half_suite
 
 ROOT = Path(__file__).resolve().parents[3]
-#: the table half: what a setup or a score may import of the game
-TABLE_HALF = {"bgkit_bluemooncity", "bgkit_bluemooncity.plugin", "bgkit_bluemooncity.spec", "bgkit_bluemooncity.setup",
-              "bgkit_bluemooncity.scoring", "bgkit_bluemooncity.data", "bgkit_bluemooncity.render",
-              "bgkit_bluemooncity.city"}
-
-
-@pytest.mark.parametrize("command, shown", [(["setup", "bluemooncity", "-p", "2", "--seed", "1"], "The city — north at the top"),
-                                            (["score", "bluemooncity", "examples/sheets/bluemooncity-3p.toml"], "Winner")])
-def test_setup_and_score_import_no_play_half(command, shown):
-    code, out, imported = run_importing(command, "bgkit_bluemooncity", cwd=ROOT)
-    assert code == 0, out
-    assert shown in out
-    assert imported <= TABLE_HALF, f"play half imported: {sorted(imported - TABLE_HALF)}"
-    assert "bgkit_bluemooncity.spec" in imported
+test_setup_and_score_import_no_play_half = table_half_suite(
+    "bgkit_bluemooncity", ("plugin", "spec", "setup", "scoring", "data", "render", "city"),
+    {"setup bluemooncity -p 2 --seed 1": "The city — north at the top",
+     "score bluemooncity examples/sheets/bluemooncity-3p.toml": "Winner"}, cwd=ROOT)
 
 
 def test_the_state_is_data_and_the_parts_are_bound_when_play_starts():
-    from bgkit.testing import check_spec, get_registry
+    from bgkit.testing import get_registry
     from bgkit_bluemooncity import display, heuristic, play, playout, rules, views
 
     game = get_registry().load_game("bluemooncity")
     from bluemooncity_scene import table
 
     table(game=game)  # play starts: the play half is imported and bound
-    assert game.play is play.PLAY
-    check_spec(game.play)  # one class of the plugin in the state's MRO, every method the spec's
-    cls = play.PLAY.state
-    assert cls.step is rules.step and cls.apply is rules.apply and cls.view is views.view
-    assert cls.heuristic is heuristic.heuristic and cls.rollout_action is playout.move
-    assert cls.render is display.render_state
+    check_bound(game, play.PLAY, {"step": rules.step, "apply": rules.apply, "view": views.view, "heuristic": heuristic.heuristic,
+                                  "rollout_action": playout.move, "render": display.render_state})

@@ -5,7 +5,6 @@ draw by its owner; two people sharing one screen, handed it in turn."""
 from __future__ import annotations
 
 import io
-import json
 import pty
 import random
 import re
@@ -14,7 +13,7 @@ import pytest
 from rich.console import Console
 
 from bgkit.api import QuitRequest
-from bgkit.testing import Terminal, build_match
+from bgkit.testing import build_match, fits, resumed_to_the_end, saved_game
 from bluemooncity_scene import GAME
 
 OPTIONS = {"layout": "standard", "deal": "no", "start": "1"}
@@ -22,47 +21,26 @@ OPTIONS = {"layout": "standard", "deal": "no", "start": "1"}
 
 @pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "bluemooncity", "human:Ada", "greedy", "--seed", "3", "--option", "start=1",
-                     "--save", str(save)], tmp_path)
-    screen = term.read_until("Ada> ")
-    assert "Blue Moon City — turn 1" in screen and "Your hand (8):" in screen and "Courtyard" in screen
+    term, screen, save = saved_game(tmp_path, ["play", "bluemooncity", "human:Ada", "greedy", "--seed", "3", "--option", "start=1"])
+    assert "Turn 1 · order P1 → P2" in screen and "Hand (8):" in screen and "Courtyard" in screen  # the compact table
     assert "P1 you ◀" in screen and "Ada to play (" in screen and "stay" in screen
-    assert max(len(line) for line in screen.splitlines()) <= 100  # the drawing fits the terminal
-    term.type("go nowhere")
-    screen = term.read_until("Ada> ")
-    assert "'go nowhere' is not legal here" in screen
-    term.type("stay")
-    screen = term.read_until("Ada> ")
-    term.type("undo")
-    screen = term.read_until("Ada> ")
-    assert "undone: stay" in screen and "Blue Moon City — turn 1" in screen
-    term.type("save")
-    screen = term.read_until("Ada> ")
-    assert f"saved to {save}" in " ".join(screen.split())
-    term.type("stay")
-    term.read_until("Ada> ")
-    term.type("quit")
-    term.read_until("Resume with: bgkit play --resume")
-    assert term.finish() == 0
-    saved = json.loads(save.read_text())
-    assert [0, "stay"] in saved["actions"]
-    before = saved["actions"]
+    assert fits(screen)  # the drawing fits the terminal
+    term.refused("go nowhere", "Ada> ")
+    term.answer("stay", "Ada> ")
+    screen = term.answer("undo", "Ada> ")
+    assert "undone: stay" in screen  # and the table again, whole or compact as the room allows
+    assert "Blue Moon City — turn 1, order P1 → P2" in screen or "Turn 1 · order P1 → P2" in screen
+    assert f"saved to {save}" in " ".join(term.answer("save", "Ada> ").split())
+    term.answer("stay", "Ada> ")
+    assert [0, "stay"] in term.quit_saved(save)["actions"]
 
     rng = random.Random(5)
-    term = Terminal(["play", "--resume", str(save)], tmp_path)
-    decisions = 0
-    while True:
-        screen = term.read_until("Ada> ", "Winner:")
-        if term.last_found == "Winner:":
-            break
+
+    def reply(screen):
         count = re.findall(r"Ada to play \((\d+) legal action", screen)
-        term.type(str(rng.randint(1, int(count[-1]))) if count else "1")
-        decisions += 1
-    assert term.finish() == 0
-    done = json.loads(save.read_text())
-    assert done["actions"][: len(before)] == before  # the game went on from where it was left
-    assert decisions > 20 and done["result"]["decisions"] == sum(1 for a in done["actions"] if a[0] >= 0)
+        return str(rng.randint(1, int(count[-1]))) if count else "1"
+
+    assert resumed_to_the_end(save, tmp_path, "Ada> ", reply) > 20
 
 
 class Table:

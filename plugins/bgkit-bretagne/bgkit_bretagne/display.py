@@ -35,7 +35,8 @@ def _box(title: str, columns: list[str]) -> Table:
     from rich import box
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    # no edge: the blank lines above and below a table say nothing, and the whole table fits 120×50
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
     for column in columns:
         table.add_column(column)
     return table
@@ -200,16 +201,17 @@ def _lighthouse_line(state: BretagneState, mark: Mark) -> Text:
 
 def render_state(state: BretagneState, player: int | None) -> Group:
     """The table as ``player`` sees it (None: a spectator): their own hand, the others' counts."""
+    from rich.columns import Columns
     from rich.console import Group
     from rich.text import Text
+
     recon = set(state.comp.reconstructed())
     mark = _marks(state)
-    parts: list[RenderableType] = [_heading(state, mark), _blueprints(state, mark), _lighthouses(state, mark)]
-    parts += _harbours(state, mark, compact=False)
-    parts.append(_players(state, player, mark))
-    kinds = " · ".join(f"{k.id} {k.points['heaven']}/{k.points['purgatory']}/{k.points['hell']}" for k in state.comp.equipment)
-    parts.append(Text(f"Equipment{mark('equipment')} points at Heaven/Purgatory/Hell: {kinds}; a later card of a "
-                      "kind at the same lighthouse scores 1 less."))
+    # the harbours (and what equipment scores) beside the lighthouses where the terminal is wide enough
+    # (120 columns): the whole table on one screen
+    aside = Group(*_harbours(state, mark, compact=False), Text(_equipment(state, mark)))
+    parts: list[RenderableType] = [_heading(state, mark), _blueprints(state, mark),
+                                   Columns([_lighthouses(state, mark), aside], padding=(0, 2)), _players(state, player, mark)]
     doing = _doing(state)
     if doing:
         parts.append(Text(doing, style="bold"))
@@ -221,6 +223,19 @@ def render_state(state: BretagneState, player: int | None) -> Group:
     return Group(*parts)
 
 
+#: The width the equipment's points are wrapped to, under the harbours (about as wide as their table).
+ASIDE = 34
+
+
+def _equipment(state: BretagneState, mark: Mark) -> str:
+    """What each kind of equipment card scores at Heaven/Purgatory/Hell, in lines of at most ``ASIDE``."""
+    import textwrap
+
+    kinds = " · ".join(f"{k.id} {k.points['heaven']}/{k.points['purgatory']}/{k.points['hell']}" for k in state.comp.equipment)
+    return "\n".join(textwrap.wrap(f"Equipment{mark('equipment')} points at Heaven/Purgatory/Hell: {kinds}; a later card "
+                                    "of a kind at the same lighthouse scores 1 less.", ASIDE))
+
+
 def _heading(state: BretagneState, mark: Mark) -> Text:
     """The round and stage, the weather, Pontivy's turn order, Quimper, Brest and the decks."""
     from rich.text import Text
@@ -230,38 +245,38 @@ def _heading(state: BretagneState, mark: Mark) -> Text:
     storm = " STORM: building Purgatory/Hell injures a worker" if t.weather_storm[weather] else ""
     forecast = (f"; forecast {t.weather_ids[state.forecast]} {comp.weather[t.weather_ids[state.forecast]].name}"
                 if state.forecast >= 0 else "")
-    head = Text()
-    head.append(f"Bretagne · round {state.round} of {comp.play.rounds} · {_STAGES[state.stage]}", style="bold")
-    head.append(f"\nWeather{mark('weather')} {t.weather_ids[weather]} {comp.weather[t.weather_ids[weather]].name}: "
-                f"engineers Heaven {eng[0]} / Purgatory {eng[1]} / Hell {eng[2]} per level{storm}{forecast}")
     order = " ".join(f"P{p + 1}" for p in state.order)
     nxt = " ".join(f"P{p + 1}" for p in state.next_order) or "-"
-    head.append(f"\nPontivy: turn order {order}; next round so far {nxt}")
+    head = Text()
+    head.append(f"Bretagne · round {state.round} of {comp.play.rounds} · {_STAGES[state.stage]}", style="bold")
+    head.append(f" · Pontivy: turn order {order}; next round so far {nxt}")
+    head.append(f"\nWeather{mark('weather')} {t.weather_ids[weather]} {comp.weather[t.weather_ids[weather]].name}: "
+                f"engineers Heaven {eng[0]} / Purgatory {eng[1]} / Hell {eng[2]} per level{storm}{forecast}")
     head.append(f"\nQuimper{mark('production')} {t.prod_ids[state.prod]}: {_res(t, state.quimper)} · Brest: "
                 f"{_res(t, state.market)}, engineers {state.singles} single / {state.pairs} pairs · "
                 f"equipment deck {len(state.deck)}, discards {len(state.discard)}")
     return head
 
 
-def _blueprints(state: BretagneState, mark: Mark) -> Table:
-    comp, t = state.comp, state.t
-    prints = _box(f"Blueprints face up at Pontivy{mark('blueprints')}", ["stack", "blueprints (cost > reward)"])
-    for k, stack in enumerate(t.stacks):
-        tiles = []
-        for b in state.face_up[k]:
-            bp = comp.blueprints[t.bp_ids[b]]
-            reward = _counts(dict(bp.reward)).replace(" points", "vp").replace(" point", "vp")
-            tiles.append(f"{bp.id} {_res(t, t.bp_cost[b])}>{reward}")
-        prints.add_row(stack, " | ".join(tiles) or "-")
-    return prints
+def _blueprints(state: BretagneState, mark: Mark) -> Group:
+    """The face-up blueprints, a line a stack (``green: G05 1sa 1br>1vp | ...``), under a title that
+    says the short words."""
+    from rich.console import Group
+    from rich.text import Text
+
+    title = (f"Blueprints face up at Pontivy{mark('blueprints')} (cost > reward: vp points, fr francs, eng engineers, "
+             "card equipment cards, wk workers)")
+    return Group(Text(title), *_blueprint_lines(state))
 
 
 def _lighthouses(state: BretagneState, mark: Mark) -> Table:
     """Every lighthouse in play and what its next level asks."""
     t = state.t
     eng = t.weather_engineers[state.weather]
-    lights = _box(f"Lighthouses (from Lorient clockwise){mark('lighthouses')}; levels: owner×workers",
-                  ["site", "coast", "type", "tile", "built", "levels", "eng", "fr", "next level asks"])
+    coasts = " · ".join(f"{t.coasts[c]} {_ranges([i + 1 for i in range(len(state.site)) if t.site_coast[i] == c])}"
+                        for c in range(len(t.coasts)))
+    lights = _box(f"Lighthouses{mark('lighthouses')} from Lorient clockwise: {coasts}",
+                  ["site", "type", "tile", "built", "owner×workers", "eng", "fr", "next level asks"])
     for i in range(len(state.site)):
         if state.site[i] == UNUSED:
             continue
@@ -278,9 +293,20 @@ def _lighthouses(state: BretagneState, mark: Mark) -> Table:
                 if done + 1 >= state.comp.play.scaffold_from_level:
                     extra[t.wood] += 1
                 ask = f"{_res(t, extra)}, {eng[t.site_type[i]]} eng"
-        lights.add_row(str(i + 1), t.coasts[t.site_coast[i]], ("Heaven", "Purgatory", "Hell")[t.site_type[i]],
+        lights.add_row(str(i + 1), ("Heaven", "Purgatory", "Hell")[t.site_type[i]],
                        t.tile_ids[tile], built, lv, str(state.site_eng[i] or ""), str(state.bounty[i] or ""), ask)
     return lights
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[1, 2, 3, 5]`` as ``1-3, 5``."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
 def _harbours(state: BretagneState, mark: Mark, compact: bool) -> list[RenderableType]:
@@ -297,9 +323,11 @@ def _harbours(state: BretagneState, mark: Mark, compact: bool) -> list[Renderabl
         line = [f"{h + 1}:{income}{'+' if improved else ''}{': ' + workers if workers else ''}"
                 for h, improved, income, workers in rows]
         return [Text(f"Harbours{mark('harbours')} (income per worker, + improved): " + " · ".join(line))]
-    harbours = _box(f"Harbours{mark('harbours')}", ["#", "coast", "side", "income per worker", "workers"])
+    coasts = " · ".join(f"{t.coasts[c]} {_ranges([h + 1 for h in range(len(state.harb)) if t.harbour_coast[h] == c])}"
+                        for c in range(len(t.coasts)))
+    harbours = _box(f"Harbours{mark('harbours')}: {coasts} (+ improved side)", ["#", "income per worker", "workers"])
     for h, improved, income, workers in rows:
-        harbours.add_row(str(h + 1), t.coasts[t.harbour_coast[h]], "improved" if improved else "normal", income, workers or "-")
+        harbours.add_row(str(h + 1), income + (" +" if improved else ""), workers or "-")
     return [harbours]
 
 

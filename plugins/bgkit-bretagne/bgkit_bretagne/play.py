@@ -1,35 +1,23 @@
-"""Bretagne's play half: its state and the parts that play it, imported only when play starts
-(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_bretagne.spec` alone)."""
+"""Bretagne's play half, the state and the parts that play it: imported only when play starts."""
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules
+from bgkit.api import Advisor, Display, Play, Wording, flow_rules_of, notation_of, observer_of
 
-from bgkit_bretagne import building, display, exchange, heuristic, notation, rules, views
+from bgkit_bretagne import building, display, exchange, heuristic, notation, rules, views, wording
 from bgkit_bretagne.codes import Action
-from bgkit_bretagne.data import Components
 from bgkit_bretagne.state import BretagneState, new_state, state_from_dict
 
 PLAY = Play(
     state=BretagneState,
     new_state=new_state,
     state_from_dict=state_from_dict,
-    rules=Rules[BretagneState, Action](
-        step=rules.step, settle_chance=rules.settle_chance, frame_player=rules.frame_player,
-        chance_outcomes=rules.chance_outcomes, apply_chance=rules.apply_chance, turn_actions=rules.turn_actions,
-        apply_turn=rules.apply_turn, scores=rules.scores, outcome=rules.outcome,
-        frame_rules={**building.FRAME_RULES, **exchange.FRAME_RULES},
-    ),
-    observer=Observer[BretagneState, Action, Components](
-        view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,
-        chance_label=notation.chance_label, observation_shape=views.observation_shape,
-        observation_tensor=views.observation_tensor,
-    ),
+    rules=flow_rules_of(rules, settle_chance=rules.settle_chance, frame_player=rules.frame_player,
+                        frame_rules={**building.FRAME_RULES, **exchange.FRAME_RULES}),
+    observer=observer_of(views, notation.chance_label),
     advisor=Advisor[BretagneState, Action](heuristic=heuristic.heuristic, heuristic_values=heuristic.heuristic_values),
-    notation=Notation[BretagneState, Action, Components](
-        action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
-    ),
+    notation=notation_of(notation),
     display=Display[BretagneState](render=display.render_state, render_compact=display.render_compact,
                                    render_part=display.render_part, render_public=display.render_public),
+    wording=Wording[BretagneState, Action](instruction=wording.instruction),
 )

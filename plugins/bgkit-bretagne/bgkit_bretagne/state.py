@@ -189,10 +189,7 @@ class BretagneState(FlowState):
 
     @classmethod
     def from_dict(cls, comp: Components, data: dict[str, Any]) -> BretagneState:
-        n = data["players"]
-        s = cls(comp, tables(comp, n))
-        BretagneState.FIELDS.load(s, data)
-        return s
+        return BretagneState.FIELDS.loaded(cls(comp, tables(comp, data["players"])), data)
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from bgkit.api import sample_chance
-from bgkit.testing import Terminal, build_match, get_registry, run_cli
+from bgkit.testing import build_match, get_registry, resumed_to_the_end, run_cli, saved_game
 
 from bgkit_bretagne import codes as S
 from bgkit_bretagne import exchange
@@ -144,40 +144,18 @@ def test_hot_seat_hands_the_screen_over_between_two_people():
 
 @pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 def test_a_person_plays_at_the_terminal_with_an_illegal_move_undo_save_quit_and_resume(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "bretagne", "human:Ada", "greedy", "--seed", "1", "--option", "start=1",
-                     "--save", str(save)], tmp_path)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "bretagne", "human:Ada", "greedy", "--seed", "1", "--option", "start=1"])
     assert "Bretagne · round 1 of 5 · choosing barge cards" in screen and "barge 1" in screen
     drawing = [line for line in screen.splitlines() if not line.startswith("warning: plugin")]  # other plugins' load errors
     assert max(len(line) for line in drawing) <= 100
-    term.type("barge 9")
-    assert "'barge 9' is not legal here" in term.read_until("Ada> ")
-    term.type("barge 2")
-    term.read_until("Ada> ")
-    term.type("undo")
-    assert "undone: barge 2" in term.read_until("Ada> ")
-    term.type("barge 1")
-    term.read_until("Ada> ")
-    term.type("save")
-    assert "saved to" in term.read_until("Ada> ")
-    term.type("quit")
-    term.read_until("Resume with: bgkit play --resume")
-    assert term.finish() == 0
-    before = json.loads(save.read_text())["actions"]
+    term.refused("barge 9", "Ada> ")
+    term.answer("barge 2", "Ada> ")
+    assert "undone: barge 2" in term.answer("undo", "Ada> ")
+    term.answer("barge 1", "Ada> ")
+    assert "saved to" in term.answer("save", "Ada> ")
+    before = term.quit_saved(save)["actions"]
     assert [0, "barge 1"] in before and [0, "barge 2"] not in before
-
-    term = Terminal(["play", "--resume", str(save)], tmp_path)
-    decisions = 0
-    while True:
-        term.read_until("Ada> ", "Winner:")
-        if term.last_found == "Winner:":
-            break
-        term.type("1")
-        decisions += 1
-    assert term.finish() == 0
-    done = json.loads(save.read_text())
-    assert done["actions"][: len(before)] == before and decisions > 10 and done["result"] is not None
+    assert resumed_to_the_end(save, tmp_path, "Ada> ", lambda screen: "1") > 10
 
 
 # -- a person's own data ------------------------------------------------------------------------------

@@ -7,11 +7,7 @@ from bgkit.testing import assert_setup_refused as refused, setup_file_kit
 
 GAME = "bretagne"
 
-setup_file, play = setup_file_kit(GAME)
-
-
-def test_an_unedited_setup_plays(tmp_path):
-    assert play(setup_file(tmp_path, 3), 3).exit_code == 0
+setup_file, play, plays = setup_file_kit(GAME)
 
 
 def test_what_the_table_really_turned_up_plays(tmp_path):
@@ -27,8 +23,7 @@ def test_what_the_table_really_turned_up_plays(tmp_path):
         setup["seats"][0]["resources"]["wood"] += 2
         setup["supply"]["resources"]["wood"] -= 2
 
-    result = play(setup_file(tmp_path, 2, edit), 2)
-    assert result.exit_code == 0, result.stderr
+    plays(tmp_path, 2, edit)
 
 
 def production(card, players):

@@ -1,9 +1,8 @@
-"""Bridge Troll's play half: its state and the parts that play it, imported only when play starts
-(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_bridgetroll.spec` alone)."""
+"""Bridge Troll's play half, the state and the parts that play it: imported only when play starts."""
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit.api import Advisor, Display, Observer, Play, Wording, flow_rules_of, notation_of
 from bgkit_bridgetroll import display, hazards, heuristic, notation, playout, rules, scoreturn, views, wording
 from bgkit_bridgetroll.codes import Action
 from bgkit_bridgetroll.data import Components
@@ -16,12 +15,8 @@ PLAY = Play(
     state=TrollState,
     new_state=new_state,
     state_from_dict=state_from_dict,
-    rules=Rules[TrollState, Action](
-        step=rules.step, settle_frame=rules.settle_frame, frame_player=rules.frame_player,
-        chance_outcomes=rules.chance_outcomes, turn_actions=rules.turn_actions, apply_turn=rules.apply_turn,
-        apply_chance=rules.apply_chance, scores=rules.scores, outcome=rules.outcome,
-        is_sealed=views.is_sealed, reveals=views.reveals, frame_rules=FRAME_RULES,
-    ),
+    rules=flow_rules_of(rules, settle_frame=rules.settle_frame, frame_player=rules.frame_player, is_sealed=views.is_sealed,
+                        reveals=views.reveals, frame_rules=FRAME_RULES),
     observer=Observer[TrollState, Action, Components](
         view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,
         chance_label=notation.chance_label,
@@ -29,10 +24,7 @@ PLAY = Play(
     advisor=Advisor[TrollState, Action](
         heuristic=heuristic.heuristic, rollout_action=playout.rollout_action, rollout_depth=playout.ROLLOUT_DEPTH,
     ),
-    notation=Notation[TrollState, Action, Components](
-        action_text=notation.action_text, num_actions=notation.num_actions, max_game_length=notation.max_game_length,
-        action_index=notation.action_index, action_from_index=notation.action_from_index, words=notation.WORDS,
-    ),
+    notation=notation_of(notation),
     display=Display[TrollState](render=display.render_state, render_compact=display.render_compact, render_public=display.render_public,
                                 render_part=display.render_part),
     wording=Wording[TrollState, Action](instruction=wording.instruction),

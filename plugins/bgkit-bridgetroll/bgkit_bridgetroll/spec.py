@@ -1,13 +1,11 @@
-"""Bridge Troll, declared once: the table half (setup, scoring, data) here, and the play half (its
-state, rules, observer, advisor, notation and display) named in :mod:`bgkit_bridgetroll.play`,
-imported only when play starts. Neither this module nor the ones it imports import the state at
-run time."""
+"""Bridge Troll, declared once: the table half (setup, scoring, data) here, the play half in
+:mod:`bgkit_bridgetroll.play`, imported only when play starts (this module never imports the state)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bgkit.api import GameSpec, Scoring, Setup
+from bgkit.api import GameSpec, scoring_of, setup_of
 from bgkit_bridgetroll import data, render, scoring, setup
 from bgkit_bridgetroll.data import Components
 
@@ -17,13 +15,8 @@ if TYPE_CHECKING:
 
 SPEC: GameSpec[TrollState, Action, Components] = GameSpec(
     play="bgkit_bridgetroll.play:PLAY",
-    setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups,
-                check_setup=setup.check_setup, fixed=setup.FIXED, any_length=setup.ANY_LENGTH, any_keys=setup.ANY_KEYS,
-                render_setup=render.render_setup),
-    scoring=Scoring(
-        sheet_fields=scoring.sheet_fields, score_sheet=scoring.score_sheet, sheet_from_state=scoring.sheet_from_state,
-        check_sheet=scoring.check_sheet,
-        check_partial_sheet=scoring.check_sheet,  # every rule holds while typing (a field not typed: no cards, no stones)
-    ),
+    setup=setup_of(setup, render.render_setup, any_length=setup.ANY_LENGTH, any_keys=setup.ANY_KEYS),
+    # every rule holds while typing (a field not typed: no cards, no stones)
+    scoring=scoring_of(scoring, check_partial_sheet=scoring.check_sheet),
     load_data=data.load,
 )

@@ -154,9 +154,7 @@ class TrollState(FlowState):
 
     @classmethod
     def from_dict(cls, comp: Components, data: dict[str, Any]) -> "TrollState":
-        s = cls(comp)
-        TrollState.FIELDS.load(s, data)
-        return s
+        return TrollState.FIELDS.loaded(cls(comp), data)
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.

@@ -8,14 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.testing import get_registry
+from bgkit.testing import game_fixture
 
 sys.path.insert(0, str(Path(__file__).parent))  # the tests share bridgetroll_scene.py
 
 
-@pytest.fixture(scope="session")
-def game():
-    return get_registry().load_game("bridgetroll")
+game = game_fixture("bridgetroll")
 
 
 @pytest.fixture

@@ -7,11 +7,7 @@ from bgkit.testing import assert_setup_refused as refused, bgkit_limited, setup_
 
 GAME = "bridgetroll"
 
-setup_file, play = setup_file_kit(GAME)
-
-
-def test_an_unedited_setup_plays(tmp_path):
-    assert play(setup_file(tmp_path, 3), 3).exit_code == 0
+setup_file, play, plays = setup_file_kit(GAME)
 
 
 def test_the_colours_the_table_chose_play(tmp_path):
@@ -24,8 +20,7 @@ def test_the_colours_the_table_chose_play(tmp_path):
         pool[new] = pool.pop(old)
         setup["box_colours"][0] = old
 
-    result = play(setup_file(tmp_path, 3, edit), 3)
-    assert result.exit_code == 0, result.stderr
+    plays(tmp_path, 3, edit)
 
 
 def test_a_player_count_of_a_million_is_refused(tmp_path):

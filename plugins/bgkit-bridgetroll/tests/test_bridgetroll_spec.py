@@ -5,32 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from bgkit.testing import run_importing
+from bgkit.testing import check_bound, table_half_suite
 
 ROOT = Path(__file__).resolve().parents[3]
-#: the table half: what a setup or a score may import of the game
-TABLE_HALF = {"bgkit_bridgetroll", "bgkit_bridgetroll.plugin", "bgkit_bridgetroll.spec", "bgkit_bridgetroll.setup",
-              "bgkit_bridgetroll.scoring", "bgkit_bridgetroll.data", "bgkit_bridgetroll.render"}
-
-
-@pytest.mark.parametrize("command, shown", [(["setup", "bridgetroll", "-p", "3", "--seed", "1"], "Travel schedule card"),
-                                            (["score", "bridgetroll", "examples/sheets/bridgetroll-4p.toml"], "Winner: Ada")])
-def test_setup_and_score_import_no_play_half(command, shown):
-    code, out, imported = run_importing(command, "bgkit_bridgetroll", cwd=ROOT)
-    assert code == 0, out
-    assert shown in out
-    assert imported <= TABLE_HALF, f"play half imported: {sorted(imported - TABLE_HALF)}"
-    assert "bgkit_bridgetroll.spec" in imported
+test_setup_and_score_import_no_play_half = table_half_suite(
+    "bgkit_bridgetroll", ("plugin", "spec", "setup", "scoring", "data", "render"),
+    {"setup bridgetroll -p 3 --seed 1": "Travel schedule card",
+     "score bridgetroll examples/sheets/bridgetroll-4p.toml": "Winner: Ada"}, cwd=ROOT)
 
 
 def test_the_state_is_data_and_the_parts_are_bound_when_play_starts(game, table):
-    from bgkit.testing import check_spec
     from bgkit_bridgetroll import play, rules, views
 
     table(players=3)  # play starts: the play half is imported and bound
-    assert game.play is play.PLAY
-    check_spec(game.play)  # one class of the plugin in the state's MRO, every method the spec's
-    assert play.PLAY.state.step is rules.step and play.PLAY.state.view is views.view
+    check_bound(game, play.PLAY, {"step": rules.step, "view": views.view})
     assert play.PLAY.state.rollout_depth == 120

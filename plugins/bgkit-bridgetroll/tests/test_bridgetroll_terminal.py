@@ -1,13 +1,12 @@
 """A person playing Bridge Troll at a real (pseudo-)terminal: the table, an illegal move, undo, save,
 quit, resume, and the game played on to its end."""
 
-import json
 import pty
 import re
 
 import pytest
 
-from bgkit.testing import Terminal
+from bgkit.testing import fits, resumed_to_the_end, saved_game
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
@@ -30,15 +29,11 @@ def answer(screen: str) -> str:
 
 
 def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "bridgetroll", "human:Ada", "greedy", "greedy", "--seed", "1", "--save", str(save)], tmp_path)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "bridgetroll", "human:Ada", "greedy", "greedy", "--seed", "1"])
     assert "Bridge Troll, round 1 · start player P" in screen and "Row: face down" in screen
     assert "P1 you" in screen and "Upgrade on offer: 15" in screen and "bids in secret" in screen
-    assert max(len(line) for line in screen.splitlines()) <= 100  # the drawing fits the terminal
-    term.type("rob unicorn")
-    screen = term.read_until("Ada> ")
-    assert "'rob unicorn' is not legal here" in screen
+    assert fits(screen)  # the drawing fits the terminal
+    screen = term.refused("rob unicorn", "Ada> ")
     undone = False
     while not undone:
         spends = [o for o in options(screen) if o.startswith("spend ")]
@@ -53,26 +48,7 @@ def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
             break
         term.type(answer(screen))
         screen = term.read_until("Ada> ")
-    term.type("save")
-    screen = term.read_until("Ada> ")
-    assert f"saved to {save}" in screen
-    saved = json.loads(save.read_text())
-    term.type("quit")
-    term.read_until("Resume with: bgkit play --resume")
-    assert term.finish() == 0
-    before = saved["actions"]
+    assert f"saved to {save}" in term.answer("save", "Ada> ")
+    before = term.quit_saved(save)["actions"]
     assert not any(text == spends[0] and player == 0 for player, text in before[-1:])  # the undone spend is gone
-
-    term = Terminal(["play", "--resume", str(save)], tmp_path)
-    decisions = 0
-    while True:
-        screen = term.read_until("Ada> ", "Winner")
-        if term.last_found == "Winner":
-            break
-        term.type(answer(screen))
-        decisions += 1
-    term.read_until("\n")
-    assert term.finish() == 0
-    done = json.loads(save.read_text())
-    assert done["actions"][: len(before)] == before  # the game went on from where it was left
-    assert decisions > 20 and done["result"]["decisions"] == sum(1 for a in done["actions"] if a[0] >= 0)
+    assert resumed_to_the_end(save, tmp_path, "Ada> ", answer) > 20

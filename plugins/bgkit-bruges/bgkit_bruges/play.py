@@ -1,22 +1,18 @@
-"""Bruges's play half: its state and the parts that play it, imported only when play starts
-(``bgkit setup`` and ``bgkit score`` read :mod:`bgkit_bruges.spec` alone)."""
+"""Bruges's play half, the state and the parts that play it: imported only when play starts."""
 
 from __future__ import annotations
 
-from bgkit.api import Advisor, Display, Notation, Observer, Play, Rules, Wording
+from bgkit.api import Advisor, Display, Play, Wording, flow_rules_of, notation_of, observer_of
 from bgkit_bruges import disasters, heuristic, notation, persons, piles, plays, render, rules, views, wording
 from bgkit_bruges.codes import F_CANAL, F_DRAW, F_FIRE, F_HOUSE, F_ORDER, F_PICK, F_PLAGUE, F_REP, F_THREAT, F_WCOL, Act
-from bgkit_bruges.data import Components
 from bgkit_bruges.state import BrugesState, new_state, state_from_dict
 
 PLAY = Play(
     state=BrugesState,
     new_state=new_state,
     state_from_dict=state_from_dict,
-    rules=Rules[BrugesState, Act](
-        step=rules.step, settle_frame=rules.settle_frame, turn_actions=rules.turn_actions,
-        apply_turn=rules.apply_turn, apply_chance=rules.apply_chance, chance_outcomes=rules.chance_outcomes,
-        scores=rules.scores, outcome=rules.outcome,
+    rules=flow_rules_of(
+        rules, settle_frame=rules.settle_frame,
         frame_rules={
             F_REP: (disasters._rep_steps, disasters._apply_rep),
             F_ORDER: (disasters._order_steps, disasters._apply_order),
@@ -30,17 +26,9 @@ PLAY = Play(
             F_PICK: (plays._pick_steps, plays._apply_pick),
         },
     ),
-    observer=Observer[BrugesState, Act, Components](
-        view=views.view, determinize=views.determinize, audience=views.audience, public_text=views.public_text,
-        chance_label=notation.chance_label, observation_shape=views.observation_shape,
-        observation_tensor=views.observation_tensor,
-    ),
+    observer=observer_of(views, notation.chance_label),
     advisor=Advisor[BrugesState, Act](heuristic=heuristic.heuristic),
-    notation=Notation[BrugesState, Act, Components](
-        action_text=notation.action_text, num_actions=notation.num_actions,
-        max_game_length=notation.max_game_length, action_index=notation.action_index,
-        action_from_index=notation.action_from_index, words=notation.WORDS,
-    ),
+    notation=notation_of(notation),
     display=Display[BrugesState](render=render.render_state, render_compact=render.render_compact, render_public=render.render_public,
                                   render_part=render.render_part),
     wording=Wording[BrugesState, Act](instruction=wording.instruction),

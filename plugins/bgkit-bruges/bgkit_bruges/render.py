@@ -105,9 +105,8 @@ def render_state(state: BrugesState, player: int | None) -> Drawing:
 def state_lines(state: BrugesState, player: int | None) -> list[str]:
     """The full drawing's lines: the board, the players' table and hands, every area, the own hand."""
     n, drawing = state.num_players, _drawing(state)
-    lines = board_lines(state) + [""] + table_lines(state, player)
-    for q in range(n):
-        lines.append("")
+    lines = board_lines(state) + [""] + table_lines(state, player) + [""]
+    for q in range(n):  # one area after the other: each starts at the margin with its canals' line
         lines += area_lines(state, q, player)
     if player is not None and (state.hands[player] or (player == drawing and state.fresh)):
         lines += _hand(state, player, player == drawing, _marks(state)[0])
@@ -279,17 +278,17 @@ def _area(state: BrugesState, q: int, mine: bool, persons_mark: str, canal_mark:
         else:
             nxt = colours[state.canal_colours[q][s][built]]
             sections.append(f"{name} {built}/5, next {nxt}{canal_mark} for {comp.canal_costs[built]}g")
-    lines = [f"P{q + 1}{' (you)' if mine else ''} canals: " + " · ".join(sections)]
-    if not state.houses[q]:
-        lines.append("  no houses")
+    empty = [colours[cards.colour[card]] for h, card in enumerate(state.houses[q]) if state.occupants[q][h] < 0]
+    # the empty houses (or none at all) on the canals' line: a line a person, and the whole table fits 120×50
+    houses = (f"empty house{'s' if len(empty) > 1 else ''}: {', '.join(empty)}" if empty
+              else "" if state.houses[q] else "no houses")
+    lines = [f"P{q + 1}{' (you)' if mine else ''} canals: " + " · ".join(sections + ([houses] if houses else []))]
     for h, card in enumerate(state.houses[q]):
-        colour = colours[cards.colour[card]]
         person = state.occupants[q][h]
         if person < 0:
-            lines.append(f"  [{colour} house] empty")
             continue
         used = " (used this round)" if state.used[q][h] else ""
-        lines.append(f"  [{colour} house] {cards.name[person]} {cards.points[person]}pt{persons_mark}: "
+        lines.append(f"  [{colours[cards.colour[card]]} house] {cards.name[person]} {cards.points[person]}pt{persons_mark}: "
                      f"{comp.persons[person].ability}{persons_mark}{used}")
     return lines
 

@@ -1,12 +1,11 @@
-"""Bruges, declared once: the table half (setup, scoring, data) here, and the play half (its state,
-rules, observer, advisor, notation and display) named in :mod:`bgkit_bruges.play`, imported only
-when play starts. Neither this module nor the ones it imports import the state at run time."""
+"""Bruges, declared once: the table half (setup, scoring, data) here, the play half in
+:mod:`bgkit_bruges.play`, imported only when play starts (this module never imports the state)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bgkit.api import GameSpec, Scoring, Setup
+from bgkit.api import GameSpec, scoring_of, setup_of
 from bgkit_bruges import data, render, scoring, setup
 
 if TYPE_CHECKING:
@@ -16,10 +15,7 @@ if TYPE_CHECKING:
 
 SPEC: GameSpec[BrugesState, Act, Components] = GameSpec(
     play="bgkit_bruges.play:PLAY",
-    setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups,
-                check_setup=setup.check_setup, fixed=setup.FIXED, any_length=setup.ANY_LENGTH,
-                render_setup=render.render_setup),
-    scoring=Scoring(sheet_fields=scoring.sheet_fields, score_sheet=scoring.score_sheet,
-                    sheet_from_state=scoring.sheet_from_state, check_sheet=scoring.check_sheet),
+    setup=setup_of(setup, render.render_setup, any_length=setup.ANY_LENGTH),
+    scoring=scoring_of(scoring),
     load_data=data.load,
 )

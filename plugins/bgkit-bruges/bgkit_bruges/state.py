@@ -225,8 +225,7 @@ class BrugesState(FlowState):
 
     @classmethod
     def from_dict(cls, comp: Components, data: dict[str, Any]) -> "BrugesState":
-        s = cls(comp)
-        BrugesState.FIELDS.load(s, data)
+        s = BrugesState.FIELDS.loaded(cls(comp), data)
         colour = s.cards.colour
         s.unseen_colours = [sum(n for card, n in enumerate(data["unseen"]) if colour[card] == c) for c in range(5)]
         s.order = clockwise(s.num_players, s.start)

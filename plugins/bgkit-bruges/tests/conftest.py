@@ -5,13 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
 
-from bgkit.testing import get_registry
+from bgkit.testing import game_fixture
 
 sys.path.insert(0, str(Path(__file__).parent))  # the tests share bruges_scene.py
 
 
-@pytest.fixture(scope="session")
-def game():
-    return get_registry().load_game("bruges")
+game = game_fixture("bruges")

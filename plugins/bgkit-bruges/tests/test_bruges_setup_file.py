@@ -7,11 +7,7 @@ from bgkit.testing import assert_setup_refused as refused, setup_file_kit
 
 GAME = "bruges"
 
-setup_file, play = setup_file_kit(GAME)
-
-
-def test_an_unedited_setup_plays(tmp_path):
-    assert play(setup_file(tmp_path, 3), 3).exit_code == 0
+setup_file, play, plays = setup_file_kit(GAME)
 
 
 def test_piles_split_unevenly_at_the_table_play(tmp_path):
@@ -22,13 +18,11 @@ def test_piles_split_unevenly_at_the_table_play(tmp_path):
         piles["draw_b"] += piles["draw_a"][:7]
         del piles["draw_a"][:7]
 
-    result = play(setup_file(tmp_path, 3, edit), 3)
-    assert result.exit_code == 0, result.stderr
+    plays(tmp_path, 3, edit)
 
 
 def test_a_seat_may_start_with_more_money_as_its_coins_add_up(tmp_path):
-    result = play(setup_file(tmp_path, 2, lambda s: s["seats"][0].update(guilders=8, coins={"1": 2, "3": 2})), 2)
-    assert result.exit_code == 0, result.stderr
+    plays(tmp_path, 2, lambda s: s["seats"][0].update(guilders=8, coins={"1": 2, "3": 2}))
 
 
 @pytest.mark.parametrize("edit, field, words", [

@@ -1,13 +1,12 @@
 """A person playing Bruges at a real (pseudo-)terminal: the table, an illegal move, undo, save,
 quit, resume, and the game played on to its end."""
 
-import json
 import pty
 import re
 
 import pytest
 
-from bgkit.testing import Terminal
+from bgkit.testing import fits, resumed_to_the_end, saved_game
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
@@ -24,45 +23,20 @@ def answer(term, screen, reply, done, limit=400):
 
 
 def test_play_undo_save_quit_resume_and_finish_at_the_terminal(tmp_path):
-    save = tmp_path / "game.json"
-    term = Terminal(["play", "bruges", "human:Ada", "greedy", "--seed", "2", "--option", "start=1", "--save", save],
-                    tmp_path)
-    screen = term.read_until("Ada> ")
+    term, screen, save = saved_game(tmp_path, ["play", "bruges", "human:Ada", "greedy", "--seed", "2", "--option", "start=1"])
     assert "Bruges · round 1 · phase 1: draw" in screen and "Piles: A 33 cards, top" in screen
     assert "Ada to play (2 legal actions" in screen and "draw A " in screen and "draw B " in screen
-    assert max(len(line) for line in screen.splitlines()) <= 100  # the drawing fits the terminal
-    term.type("hire Engraver on red")
-    screen = term.read_until("Ada> ")
-    assert "'hire Engraver on red' is not legal here" in screen
+    assert fits(screen)  # the drawing fits the terminal
+    screen = term.refused("hire Engraver on red", "Ada> ")
     # draw by typing the pile (a prefix of "draw A red"), on to phase 3
     screen, _ = answer(term, screen, lambda screen: "draw A" if re.search(r"\d draw A", screen) else "1",
                        lambda screen: "phase 3: actions" in screen and "Your hand (P1)" in screen)
     assert "Your hand (P1)" in screen and "* reconstructed value" in screen
     first = re.search(r"^ +1 (\S+(?: \S+)*?)(?: {2,}|$)", screen, re.M).group(1)  # action 1 of the list
-    term.type("workers")  # a prefix several actions share is not taken
-    screen = term.read_until("Ada> ")
-    assert "actions start with 'workers'" in screen
-    term.type("1")
-    term.read_until("Ada> ")  # greedy has played its card: nothing was revealed since Ada's
-    term.type("undo")
-    screen = term.read_until("Ada> ")
-    assert "undone: " + first in screen
-    term.type("1")
-    term.read_until("Ada> ")
-    term.type("save")
-    screen = term.read_until("Ada> ")
-    assert f"saved to {save}" in screen.replace("\n", "")
-    term.type("quit")
-    term.read_until("Resume with: bgkit play --resume")
-    assert term.finish() == 0
-    saved = json.loads(save.read_text())
-    assert [0, first] in saved["actions"]
-    before = saved["actions"]
-
-    term = Terminal(["play", "--resume", save], tmp_path)
-    screen = term.read_until("Ada> ", "Winner:")
-    _, decisions = answer(term, screen, lambda screen: "1", lambda screen: term.last_found == "Winner:")
-    assert term.finish() == 0
-    done = json.loads(save.read_text())
-    assert done["actions"][: len(before)] == before  # the game went on from where it was left
-    assert decisions > 30 and done["result"]["decisions"] == sum(1 for a in done["actions"] if a[0] >= 0)
+    assert "actions start with 'workers'" in term.answer("workers", "Ada> ")  # a prefix several actions share is not taken
+    term.answer("1", "Ada> ")  # greedy has played its card: nothing was revealed since Ada's
+    assert "undone: " + first in term.answer("undo", "Ada> ")
+    term.answer("1", "Ada> ")
+    assert f"saved to {save}" in term.answer("save", "Ada> ").replace("\n", "")
+    assert [0, first] in term.quit_saved(save)["actions"]
+    assert resumed_to_the_end(save, tmp_path, "Ada> ", lambda screen: "1") > 30

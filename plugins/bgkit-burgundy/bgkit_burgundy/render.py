@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # rich is imported by the functions that draw: `bgkit score` 
     from rich.columns import Columns
 
     from bgkit.api import Drawing
-    from rich.console import Group, RenderableType
+    from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
     from rich.panel import Panel
     from rich.text import Text
 
@@ -232,15 +232,39 @@ def render_state(state: BurgundyState, player: int | None) -> Group:
     return Group(*parts)
 
 
-def render_compact(state: BurgundyState, player: int | None) -> Group:
+#: A terminal at least this wide (the big screen, 120×50) gets every estate on the decision screen: the whole table.
+WIDE = 120
+
+
+class ByWidth:
+    """``narrow`` on a console less than ``WIDE`` columns wide, ``wide`` on a wider one."""
+
+    def __init__(self, narrow: RenderableType, wide: RenderableType):
+        self.narrow, self.wide = narrow, wide
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.wide if options.max_width >= WIDE else self.narrow
+
+
+def render_compact(state: BurgundyState, player: int | None) -> ByWidth:
     """For a terminal the full drawing does not fit (80×24): the phase, ``player``'s own line and
     estate (where a tile goes), the depots in a few lines, then one line for each other player (``board``, ``hand``,
-    ``others`` and ``full`` at the prompt show the rest)."""
+    ``others`` and ``full`` at the prompt show the rest). On a terminal ``WIDE`` columns wide (120×50),
+    the whole table still: every player's line (sold goods and bonus tiles too) and every estate,
+    side by side, ``player``'s first."""
     from rich.console import Group
+    from rich.panel import Panel
+    from rich.text import Text
 
     me = state.cur if player is None else player
     others = [_player_line(state, p, player) for p in range(state.num_players) if p != me]
-    return Group(_head(state), _player_line(state, me, player), *_estate_lines(state, me), *_depot_lines(state), *others)
+    narrow = Group(_head(state), _player_line(state, me, player), *_estate_lines(state, me), *_depot_lines(state), *others)
+    seats = [me] + [p for p in range(state.num_players) if p != me]
+    panels = [Panel(estate_text(state.boards[p], state.tiles[p], state.comp), expand=False,
+                    title=Text(f"P{p + 1} estate (board #{state.board_ids[p]})")) for p in seats]
+    wide = Group(_head(state), *[_player_line(state, p, player, whole=True) for p in seats], *_depot_lines(state),
+                 estates(panels), Text(ESTATE_WORDS, style="dim"))
+    return ByWidth(narrow, wide)
 
 
 def render_part(state: BurgundyState, player: int | None, word: str) -> Group | None:
@@ -266,6 +290,8 @@ def render_part(state: BurgundyState, player: int | None, word: str) -> Group | 
     return None
 
 
+#: How an estate's spaces read, in a line (``estate_key`` says it in full).
+ESTATE_WORDS = "19C6: space, colour, die · Wt/6: tile, die"
 #: Why a ship may take no goods: the storage holds three types at most.
 GOODS_FULL = "goods (full) = three types held, the most a storage holds: a ship takes only goods of these types"
 
@@ -292,9 +318,9 @@ def _depot_lines(state: BurgundyState) -> list[Text]:
     return [Text("Depots " + " · ".join(depots))]
 
 
-def _player_line(state: BurgundyState, p: int, player: int | None) -> Text:
+def _player_line(state: BurgundyState, p: int, player: int | None, whole: bool = False) -> Text:
     """One player in a line: points, silverlings, workers, goods (``full``: three types, so a ship
-    takes only goods of these), storage, dice."""
+    takes only goods of these), storage, dice; ``whole``: their sold goods and bonus tiles too."""
     from rich.text import Text
 
     names = state.comp.kind_names
@@ -303,13 +329,19 @@ def _player_line(state: BurgundyState, p: int, player: int | None) -> Text:
     who = ("▶" if p == state.cur else " ") + f"P{p + 1}" + (" you" if p == player else "")
     return Text(f"{who}: dice {_dice(state, p)} · {state.vp[p]} pts (score {state.scores()[p]:g}) · "
                 f"{state.silver[p]} silver · {state.workers[p]} workers · goods {goods}{full} · storage "
-                f"{','.join(names[k] for k in state.storage[p]) or '-'}", style="bold" if p == player else "")
+                f"{','.join(names[k] for k in state.storage[p]) or '-'}" + (_sold_and_bonus(state, p) if whole else ""),
+                style="bold" if p == player else "")
+
+
+def _sold_and_bonus(state: BurgundyState, p: int) -> str:
+    bonus = ", ".join(COLOURS[b // 2] + ("" if b % 2 else " (1st)") for b in state.bonus[p]) or "-"
+    return f" · sold {_counts(state.sold[p])} · bonus {bonus}"
 
 
 def _estate_lines(state: BurgundyState, p: int) -> list[Text]:
     from rich.text import Text
 
-    return [Text(f"P{p + 1} estate (board #{state.board_ids[p]}) · 19C6: space, colour, die · Wt/6: tile, die", style="dim"),
+    return [Text(f"P{p + 1} estate (board #{state.board_ids[p]}) · {ESTATE_WORDS}", style="dim"),
             estate_text(state.boards[p], state.tiles[p], state.comp)]
 
 
@@ -323,7 +355,7 @@ def _dice(state: BurgundyState, p: int) -> str:
     return " ".join(map(str, state.dice[p])) or "-"
 
 
-__all__ = ["render_setup", "render_state", "render_compact", "render_part", "estate_text", "kind_colour"]
+__all__ = ["render_setup", "render_state", "render_compact", "ByWidth", "render_part", "estate_text", "kind_colour"]
 
 
 def render_public(state: BurgundyState) -> Group:

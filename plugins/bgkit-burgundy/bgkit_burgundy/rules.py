@@ -55,6 +55,10 @@ def _black_kinds(comp: Components) -> tuple[int, ...]:
     return derived(comp, "burgundy black kinds", lambda: tuple(k for k in range(NUM_KINDS) if comp.black_stack[k]))
 
 
+#: A turn's legal actions are the offers the dice and the board make (:mod:`bgkit_burgundy.offers`).
+turn_actions = _offers.turn_actions
+
+
 def step(state: BurgundyState) -> int | None:
     """Whose decision it is with no chance event and no frame waiting; a turn with nothing
     left to do (no die, no purchase) ends by itself."""

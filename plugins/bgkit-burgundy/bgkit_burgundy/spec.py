@@ -1,13 +1,11 @@
-"""The Castles of Burgundy, declared once: the table half (setup, scoring, the data) here, and the
-play half (its state, rules, observer, advisor, notation and display) named in
-:mod:`bgkit_burgundy.play`, imported only when play starts. Neither this module nor the ones it
-imports import the state at run time."""
+"""The Castles of Burgundy, declared once: the table half (setup, scoring, data) here, the play half in
+:mod:`bgkit_burgundy.play`, imported only when play starts (this module never imports the state)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bgkit.api import GameSpec, Scoring, Setup
+from bgkit.api import GameSpec, scoring_of, setup_of
 
 from bgkit_burgundy import data, scoring, setup
 
@@ -29,12 +27,7 @@ def render_setup(comp: Components, laid_out: dict[str, Any]) -> Drawing:
 
 SPEC: GameSpec[BurgundyState, Action, Components] = GameSpec(
     play="bgkit_burgundy.play:PLAY",
-    setup=Setup(options=setup.OPTIONS, make_setup=setup.make_setup, count_setups=setup.count_setups,
-                check_setup=setup.check_setup, fixed=setup.FIXED, render_setup=render_setup),
-    scoring=Scoring(
-        sheet_fields=scoring.sheet_fields, score_sheet=scoring.score_sheet, sheet_game_fields=scoring.sheet_game_fields,
-        check_sheet=scoring.check_sheet, check_partial_sheet=scoring.check_partial_sheet,
-        sheet_from_state=scoring.sheet_from_state,
-    ),
+    setup=setup_of(setup, render_setup),
+    scoring=scoring_of(scoring, sheet_game_fields=scoring.sheet_game_fields, check_partial_sheet=scoring.check_partial_sheet),
     load_data=data.load,
 )

@@ -179,8 +179,7 @@ class BurgundyState(FlowState):
 
     @classmethod
     def from_dict(cls, comp: Components, data: dict[str, Any]) -> "BurgundyState":
-        s = cls(comp)
-        BurgundyState.FIELDS.load(s, data)
+        s = BurgundyState.FIELDS.loaded(cls(comp), data)
         n = s.num_players
         s.boards = [comp.boards[b] for b in s.board_ids]
         _no_offers(s)
@@ -214,7 +213,7 @@ def _no_offers(state: BurgundyState) -> None:
     state.texts = _texts(state.comp)
 
 
-# -- the play module's functions (see bgkit.api.StateModule) ----------------------------------------
+# -- the play half's constructors (Play.new_state and Play.state_from_dict; see bgkit.api.Play) -------------
 
 
 #: A new game from its setup, and a saved one: the state class's own constructors.

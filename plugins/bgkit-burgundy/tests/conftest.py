@@ -9,14 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.testing import get_registry
+from bgkit.testing import game_fixture
 
 sys.path.insert(0, str(Path(__file__).parent))  # the tests share burgundy_scene.py
 
 
-@pytest.fixture(scope="session")
-def burgundy():
-    return get_registry().load_game("burgundy")
+burgundy = game_fixture("burgundy")
 
 
 @pytest.fixture

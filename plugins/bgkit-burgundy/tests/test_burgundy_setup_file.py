@@ -7,12 +7,12 @@ from bgkit.testing import assert_setup_refused as refused, setup_file_kit
 
 GAME = "burgundy"
 
-setup_file, play = setup_file_kit(GAME)
+setup_file, play, plays = setup_file_kit(GAME)
 
 
 def test_an_unedited_setup_plays_from_json_and_toml(tmp_path):
     for fmt in ("json", "toml"):
-        assert play(setup_file(tmp_path, 2, fmt=fmt), 2).exit_code == 0
+        plays(tmp_path, 2, fmt=fmt)
 
 
 def test_the_goods_and_tiles_the_table_really_drew_play(tmp_path):
@@ -20,8 +20,7 @@ def test_the_goods_and_tiles_the_table_really_drew_play(tmp_path):
         setup["seats"][0]["goods"], setup["seats"][1]["goods"] = setup["seats"][1]["goods"], setup["seats"][0]["goods"]
         setup["depots"][0], setup["depots"][3] = setup["depots"][3], setup["depots"][0]  # both: ship and building
 
-    result = play(setup_file(tmp_path, 2, edit), 2)
-    assert result.exit_code == 0, result.stderr
+    plays(tmp_path, 2, edit)
 
 
 def test_random_boards_the_table_chose_play(tmp_path):
@@ -29,8 +28,7 @@ def test_random_boards_the_table_chose_play(tmp_path):
         for row, board in zip(setup["seats"], (8, 9, 1)):
             row.update(board=board, castle_spaces=CASTLE_SPACES[board])
 
-    result = play(setup_file(tmp_path, 3, edit, options=["boards=random"]), 3)
-    assert result.exit_code == 0, result.stderr
+    plays(tmp_path, 3, edit, options=["boards=random"])
 
 
 def castle_spaces():
