@@ -56,7 +56,7 @@ from bgkit.bots.budget import Budget
 from bgkit.bots.parallel import MOST_WORKERS, join_helpers, merge_stats, start_helpers, stop_helpers
 from bgkit.engine.match import BaseSeat, Decision, sample_chance
 from bgkit.engine.params import MOST_SECONDS, check_params, number_param
-from bgkit.engine.runtime import Runtime, rank_rewards  # noqa: F401  (rank_rewards: also named here, as before)
+from bgkit.engine.runtime import Runtime, rank_rewards, soft_rewards  # noqa: F401  (also named here, as before)
 from bgkit.model.game import CHANCE, State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -107,20 +107,6 @@ def planned_playout(macros: Callable[[State], Any], legal_actions: LegalActions)
         queue.extend(reversed(plan[1:]))
         return plan[0]
     return move
-
-
-def soft_rewards(values: list[float], scale: float) -> list[float]:
-    """Each seat's mean over its opponents of a logistic of the value gap (``scale``: the gap that
-    counts as 73%): a cut playout rated by how far ahead, not only who is ahead."""
-    n = len(values)
-    out = []
-    for v in values:
-        total = 0.0
-        for w in values:
-            gap = (v - w) / scale
-            total += 1.0 / (1.0 + math.exp(-gap)) if gap > -30 else 0.0
-        out.append((total - 0.5) / (n - 1))
-    return out
 
 
 class Node:
@@ -388,6 +374,4 @@ class MctsBot(BaseSeat):
                 decisions += 1
         if state.is_terminal():
             return rewards(state)
-        if self.soft and not self.runtime.score_hooked:
-            return soft_rewards(state.heuristic_values(), self.soft)
-        return functions.cut_rewards(state, rng)
+        return functions.cut_rewards(state, rng, self.soft)

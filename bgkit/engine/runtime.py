@@ -14,6 +14,7 @@ alone: a house rule changes what the bots play for.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from bgkit.model.game import CHANCE
@@ -63,7 +64,7 @@ class Functions:
     or None when the game declares none or plugins extend the turn hooks (whose legal actions the
     game's macros do not know).
     ``rewards(state)``: each seat's reward at a finished state, by the scoring in force;
-    ``cut_rewards(state, rng)``: the same for a playout cut at its depth (see :meth:`Runtime.cut_rewards`).
+    ``cut_rewards(state, rng, soft)``: the same for a playout cut at its depth (see :meth:`Runtime.cut_rewards`).
     """
 
     __slots__ = ("legal_actions", "apply", "current_player", "chance_pick", "heuristic", "rollout_action",
@@ -84,7 +85,7 @@ class Functions:
         macros = play.advisor.macros if play is not None else None
         self.macros: Callable[[Any], list[tuple[Any, ...]] | None] | None = None if runtime.turn_hooked else macros
         self.rewards: Callable[[Any], list[float]] = runtime.rewards
-        self.cut_rewards: Callable[[Any, Any], list[float]] = runtime.cut_rewards
+        self.cut_rewards: Callable[[Any, Any, float], list[float]] = runtime.cut_rewards
 
 
 def rank_rewards(values: list[float]) -> list[float]:
@@ -96,6 +97,20 @@ def rank_rewards(values: list[float]) -> list[float]:
         (sum(1.0 for w in values if v > w) + 0.5 * (sum(1 for w in values if w == v) - 1)) / (n - 1)
         for v in values
     ]
+
+
+def soft_rewards(values: list[float], scale: float) -> list[float]:
+    """Each seat's mean over its opponents of a logistic of the value gap (``scale``: the gap that
+    counts as 73%): a cut playout rated by how far ahead, not only who is ahead."""
+    n = len(values)
+    out = []
+    for v in values:
+        total = 0.0
+        for w in values:
+            gap = (v - w) / scale
+            total += 1.0 / (1.0 + math.exp(-gap)) if gap > -30 else 0.0
+        out.append((total - 0.5) / (n - 1))
+    return out
 
 
 class Runtime:
@@ -200,10 +215,11 @@ class Runtime:
             return state.heuristic(player) + change * FINISHED
         return state.heuristic(player)
 
-    def cut_rewards(self, state: "State", rng: random.Random) -> list[float]:
+    def cut_rewards(self, state: "State", rng: random.Random, soft: float = 0.0) -> list[float]:
         """Each seat's reward for a playout cut at its depth (``rng``: the search's own stream).
 
-        By the game's own scoring: the seats ranked by the advisor's ``heuristic_values``. When a
+        By the game's own scoring: the seats ranked by the advisor's ``heuristic_values`` (with
+        ``soft`` > 0, rated by their gaps instead: :func:`soft_rewards`). When a
         plugin extends the scoring (a house rule), a heuristic knows nothing of it, so the playout
         plays on, up to :data:`PLAY_ON` times its depth more, and a game that ends is rated by the
         scoring in force (:meth:`rewards`); only a game still going after that is rated by the
@@ -222,7 +238,8 @@ class Runtime:
                     apply(state, rng.choice(legal_actions(state)) if policy is None else policy(state, rng))
             if state.is_terminal():
                 return self.rewards(state)
-        return rank_rewards(state.heuristic_values())
+        values = state.heuristic_values()
+        return soft_rewards(values, soft) if soft else rank_rewards(values)
 
 
 def runtime_for(game: "Game") -> Runtime:
