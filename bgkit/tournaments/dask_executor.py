@@ -272,10 +272,7 @@ class DaskExecutor:
         from distributed import KilledWorker
 
         run = uuid.uuid4().hex[:12]
-        plugins = parent_plugins()
-        if plugins.others and not self._forked:
-            raise BadInput(f"plugin {plugins.others[0]!r} was registered in this process as an object, so Dask's "
-                           "workers cannot load it; install it as a package, or play with --executor local")
+        plugins = parent_plugins(forked=self._forked)
         window = LOOK_AHEAD * self.workers + LOOK_AHEAD
         futures: dict[int, Any] = {}  # chunk number -> future, until its result is yielded
         taken = yielded = 0

@@ -205,11 +205,17 @@ def _worker_start(game_id: str, data: dict[str, Any] | None, parent: int | None,
     _load(game_id, data)
 
 
-def parent_plugins() -> PluginSet:
-    """This run's plugins, as its worker processes load them again (``adopt``)."""
+def parent_plugins(forked: bool) -> PluginSet:
+    """This run's plugins, as its worker processes load them again (``adopt``); refused in one
+    line when one was registered in-process as an object and the workers are not ``forked`` copies
+    of this process (nothing else can have it)."""
     from bgkit.plugins.registry import get_registry
 
-    return get_registry().plugin_set()
+    plugins = get_registry().plugin_set()
+    if plugins.others and not forked:
+        raise BadInput(f"plugin {plugins.others[0]!r} was registered in this process as an object, so worker "
+                       "processes cannot load it; install it as a package, or play in this process (the local executor, --jobs 1)")
+    return plugins
 
 
 def _ready() -> None:
@@ -249,10 +255,7 @@ class LocalExecutor:
             method = "fork"
         else:
             method = "forkserver" if "forkserver" in methods else "spawn"
-        plugins = parent_plugins()
-        if method != "fork" and plugins.others:  # a forked worker has them: it is a copy of this process
-            raise BadInput(f"plugin {plugins.others[0]!r} was registered in this process as an object, so worker "
-                           "processes cannot load it; install it as a package, or play with --jobs 1")
+        plugins = parent_plugins(forked=method == "fork")  # a forked worker is a copy of this process
         self._pool = ProcessPoolExecutor(
             self.workers,
             mp_context=multiprocessing.get_context(method),
