@@ -18,7 +18,6 @@ import asyncio
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import tomllib
@@ -26,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from bgkit.testing import run_cli
+from bgkit.testing import run_cli, stop_with_ctrl_c
 
 ROOT = Path(__file__).resolve().parent.parent
 SHEETS = ROOT / "examples" / "sheets"
@@ -70,15 +69,7 @@ def server(tmp_path_factory):
         assert match, first + proc.stderr.read()
         yield match.group(1), db
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            code = proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-            code = None
-        proc.stdout.close()
-        proc.stderr.close()
+        code = stop_with_ctrl_c(proc, timeout=20)
     assert code == 0, "bgkit serve did not stop cleanly on Ctrl-C"
 
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bgkit.testing import run_cli
+from bgkit.testing import run_cli, stop_with_ctrl_c
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTEFACTS = Path(os.environ.get("BGKIT_ARTEFACTS", ROOT / "test-artefacts")) / "serve"
@@ -65,15 +64,7 @@ def server(tmp_path_factory):
         assert match, proc.stderr.read()
         yield match.group(1)
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            code = proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-            code = None
-        proc.stdout.close()
-        proc.stderr.close()
+        code = stop_with_ctrl_c(proc, timeout=20)
     assert code == 0, "bgkit serve did not stop cleanly on Ctrl-C"
 
 

@@ -14,7 +14,6 @@ import json
 import os
 import random
 import re
-import signal
 import subprocess
 import sys
 from contextlib import contextmanager
@@ -29,7 +28,7 @@ from bgkit.engine.match import GameLog, replay, replay_events  # noqa: E402
 from bgkit.engine.runtime import runtime_for  # noqa: E402
 from bgkit.plugins.registry import get_registry  # noqa: E402
 from bgkit.serve.play import public_drawing, seat_drawings  # noqa: E402
-from bgkit.testing import run_cli  # noqa: E402
+from bgkit.testing import run_cli, stop_with_ctrl_c  # noqa: E402
 
 SCRIPT = "<script>alert(1)</script>"
 
@@ -53,15 +52,7 @@ def served(db: Path, *args: str, env: dict[str, str] | None = None):
                 break
         yield found.group(1), lines
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            code = proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-            code = None
-        proc.stdout.close()
-        proc.stderr.close()
+        code = stop_with_ctrl_c(proc, timeout=15)
     assert code == 0, "bgkit serve did not stop cleanly on Ctrl-C"
 
 

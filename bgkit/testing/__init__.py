@@ -344,6 +344,25 @@ def run_limited(argv: list[str], stdin: int | IO[Any] | None = None, cwd: str | 
                           text=True, cwd=cwd, timeout=timeout, preexec_fn=limit, env=full_env)
 
 
+def stop_with_ctrl_c(proc: subprocess.Popen[str], timeout: float = 20) -> int | None:
+    """Send a started program (``bgkit serve``) the Ctrl-C a terminal sends, and wait: its exit
+    code, or None when it had not stopped after ``timeout`` seconds and was killed; its pipes closed."""
+    import signal
+    import subprocess
+
+    proc.send_signal(signal.SIGINT)
+    try:
+        code: int | None = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        code = None
+    for pipe in (proc.stdout, proc.stderr):
+        if pipe is not None:
+            pipe.close()
+    return code
+
+
 def bgkit_limited(*args: object, **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """``bgkit ARGS`` run by :func:`run_limited`."""
     import sys
